@@ -1,0 +1,53 @@
+/// A value crossing the harness: a vector's input, an implementation's output, an expected answer.
+/// Bytes are bytes whatever encoding the file used; text is text.
+public enum Value: Sendable, Equatable, Hashable {
+    case bytes([UInt8])
+    case text(String)
+    case integer(Int64)
+    case bool(Bool)
+    case null
+    case list([Value])
+    case map([String: Value])
+
+    public var bytes: [UInt8]? { if case .bytes(let b) = self { return b }; return nil }
+    public var text: String? { if case .text(let s) = self { return s }; return nil }
+    public var integer: Int64? { if case .integer(let i) = self { return i }; return nil }
+
+    /// The bytes compared for a mismatch: raw bytes, or the UTF-8 of text and numbers.
+    public var comparableBytes: [UInt8] {
+        switch self {
+        case .bytes(let b): return b
+        case .text(let s): return Array(s.utf8)
+        case .integer(let i): return Array(String(i).utf8)
+        case .bool(let b): return Array((b ? "true" : "false").utf8)
+        case .null: return Array("null".utf8)
+        case .list, .map: return Array(String(describing: self).utf8)
+        }
+    }
+
+    /// A short human rendering: hex for bytes, quoted text, plain numbers.
+    public var display: String {
+        switch self {
+        case .bytes(let b): return b.isEmpty ? "(empty)" : Hex.encode(b)
+        case .text(let s): return "\"\(s)\""
+        case .integer(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .list(let l): return "[" + l.map(\.display).joined(separator: ", ") + "]"
+        case .map(let m): return "{" + m.keys.sorted().map { "\($0): \(m[$0]!.display)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+/// The error classes of VECTORS.md: what kind of refusal an implementation gave.
+public enum ErrorClass: String, Sendable, CaseIterable, Equatable {
+    case authentication, format, parameters, key
+}
+
+/// A refusal by the contract: the input is wrong in a way the contract names.
+public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var errorClass: ErrorClass
+    public var message: String
+    public init(_ errorClass: ErrorClass, _ message: String) { self.errorClass = errorClass; self.message = message }
+    public var description: String { "\(errorClass.rawValue): \(message)" }
+}

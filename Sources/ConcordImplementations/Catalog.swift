@@ -1,0 +1,82 @@
+import ConcordPrimitives
+import Foundation
+
+/// The implementations Concord knows, by their stable names. A vector file may name these; it can
+/// never name a program: the command of every adapter is fixed here.
+public enum Catalog {
+    public static let names = ["libsodium", "libargon2", "swift", "jvm"]
+
+    /// Where an implementation's programs live, and how long to wait for them.
+    public struct Settings: Sendable {
+        /// The repository root (holds `adapters/` and `.build/jvm`).
+        public var home: String
+        public var requestTimeout: Double
+        public var environment: [String: String]
+        public init(home: String, requestTimeout: Double = 300, environment: [String: String] = ProcessInfo.processInfo.environment) {
+            self.home = home
+            self.requestTimeout = requestTimeout
+            self.environment = environment
+        }
+    }
+
+    public static func make(_ name: String, settings: Settings) -> (any Implementation)? {
+        switch name {
+        case "libsodium":
+            return InProcessImplementation(name: name, version: "libsodium \(SodiumArgon2id.version)",
+                                           handlers: [Argon2idHandlers.libsodium])
+        case "libargon2":
+            return InProcessImplementation(name: name, version: ReferenceArgon2id.version,
+                                           handlers: [Argon2idHandlers.libargon2])
+        case "swift":
+            return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
+                                           handlers: [KdfParamsHandlers.swift])
+        case "jvm":
+            return jvm(settings)
+        default:
+            return nil
+        }
+    }
+
+    /// `java -cp .build/jvm/classes:bcprov.jar concord.adapter.Main` (built by scripts/build-jvm).
+    static func jvm(_ s: Settings) -> any Implementation {
+        let env = s.environment
+        let classes = env["CONCORD_JVM_CLASSES"] ?? s.home + "/.build/jvm/classes"
+        let bcprov = env["CONCORD_BCPROV_JAR"] ?? "/usr/share/java/bcprov.jar"
+        let java = env["CONCORD_JAVA"] ?? findExecutable("java", path: env["PATH"]) ?? "/usr/bin/java"
+        let suites: Set<String> = ["argon2id", "kdf-params"]
+        let fm = FileManager.default
+        if !fm.fileExists(atPath: classes + "/concord/adapter/Main.class") {
+            return Unavailable(name: "jvm", suites: suites,
+                               why: "the jvm adapter is not built (no \(classes)/concord/adapter/Main.class): run scripts/setup or scripts/build-jvm")
+        }
+        if !fm.fileExists(atPath: bcprov) {
+            return Unavailable(name: "jvm", suites: suites, why: "BouncyCastle is missing (\(bcprov)): apt-get install libbcprov-java, or run scripts/setup")
+        }
+        // A modest heap ceiling: Argon2 at 46 MiB per hash on a few threads needs far less.
+        return ExternalAdapter(name: "jvm", suites: suites,
+                               command: [java, "-XX:+UseSerialGC", "-Xshare:auto",
+                                         "-cp", classes + ":" + bcprov, "concord.adapter.Main"],
+                               environment: env, timeout: s.requestTimeout)
+    }
+
+    static func findExecutable(_ name: String, path: String?) -> String? {
+        for dir in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let p = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: p) { return p }
+        }
+        return nil
+    }
+}
+
+/// An implementation that cannot start here: every request is an `error` naming why.
+public final class Unavailable: Implementation {
+    public let name: String
+    public let suites: Set<String>
+    public let why: String
+    public init(name: String, suites: Set<String>, why: String) { self.name = name; self.suites = suites; self.why = why }
+    public var version: String { "unavailable" }
+    public var startFailure: String? { why }
+    public func prepare() {}
+    public func shutdown() {}
+    public func run(_ request: Request) -> Outcome { .error(why) }
+}

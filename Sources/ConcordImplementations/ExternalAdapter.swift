@@ -1,0 +1,334 @@
+import ConcordFormats
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An implementation behind a long-lived process speaking the line protocol of docs/adapters.md:
+/// a handshake line, then one JSON request and one JSON response per line, many in flight.
+///
+/// Started once per run (`prepare`), shared by every worker thread. When the process dies every
+/// request in flight and every later one is answered `error` with the exit status and the end of
+/// its standard error; a request without an answer after `timeout` seconds is `error` too.
+public final class ExternalAdapter: Implementation, @unchecked Sendable {
+    public let name: String
+    public let suites: Set<String>
+    public let command: [String]
+    public let environment: [String: String]?
+    public let timeout: Double
+    public let startTimeout: Double
+
+    private let lock = NSLock()
+    private var state: State = .idle
+    private var announcedVersion = "not started"
+    private var announcedSuites: Set<String> = []
+    private var pending: [Int64: Waiter] = [:]
+    private var nextId: Int64 = 1
+    private var process: Process?
+    private var stdinFD: Int32 = -1
+    private let started = DispatchSemaphore(value: 0)
+    private let stderrTail = Tail(limit: 4096)
+
+    enum State { case idle, starting, running, dead(String) }
+
+    /// - Parameters:
+    ///   - suites: what the implementation is expected to support, so a run can be planned before
+    ///     the process has started; the handshake's list is what counts at run time.
+    public init(name: String, suites: Set<String>, command: [String], environment: [String: String]? = nil,
+                timeout: Double = 300, startTimeout: Double = 30) {
+        self.name = name
+        self.suites = suites
+        self.command = command
+        self.environment = environment
+        self.timeout = timeout
+        self.startTimeout = startTimeout
+    }
+
+    public var version: String { lock.withLock { announcedVersion } }
+
+    public var startFailure: String? {
+        lock.withLock {
+            if case .dead(let why) = state, announcedSuites.isEmpty { return why }
+            return nil
+        }
+    }
+
+    /// The adapter's process id while it runs (tests use it to kill the process).
+    public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
+
+    public func prepare() {
+        let shouldStart: Bool = lock.withLock {
+            if case .idle = state { state = .starting; return true }
+            return false
+        }
+        guard shouldStart else { return }
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            try launch()
+        } catch {
+            die("\(name) could not start: \(error)")
+            started.signal()
+            return
+        }
+        if started.wait(timeout: .now() + startTimeout) == .timedOut {
+            die("\(name) sent no handshake within \(Int(startTimeout)) s")
+            kill()
+        }
+        started.signal()  // let every later waiter through
+    }
+
+    private func launch() throws {
+        guard let exe = command.first else { throw AdapterError("empty command") }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: exe)
+        p.arguments = Array(command.dropFirst())
+        if let environment { p.environment = environment }
+        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
+        p.standardInput = inPipe
+        p.standardOutput = outPipe
+        p.standardError = errPipe
+        try p.run()
+        let outFD = dup(outPipe.fileHandleForReading.fileDescriptor)
+        let errFD = dup(errPipe.fileHandleForReading.fileDescriptor)
+        let inFD = dup(inPipe.fileHandleForWriting.fileDescriptor)
+        try? outPipe.fileHandleForReading.close()
+        try? errPipe.fileHandleForReading.close()
+        try? inPipe.fileHandleForWriting.close()
+        lock.withLock {
+            process = p
+            stdinFD = inFD
+        }
+        let tail = stderrTail
+        Thread.detachNewThread { [tail] in
+            LineReader(fd: errFD).forEach { tail.append($0) }
+            close(errFD)
+        }
+        Thread.detachNewThread { [self] in
+            LineReader(fd: outFD).forEach { self.received($0) }
+            close(outFD)
+            self.processEnded()
+        }
+    }
+
+    private func received(_ line: String) {
+        let isHandshake: Bool = lock.withLock {
+            if case .starting = state { return true }
+            return false
+        }
+        if isHandshake {
+            handshake(line)
+            return
+        }
+        guard let json = try? JSON.parse(line), let id = json["id"]?.intValue else {
+            stderrTail.append("[concord] unreadable line from \(name): \(line.prefix(200))")
+            return
+        }
+        let waiter = lock.withLock { pending.removeValue(forKey: id) }
+        waiter?.finish(Self.outcome(json, name: name))
+    }
+
+    private func handshake(_ line: String) {
+        guard let json = try? JSON.parse(line), json["concord-adapter"]?.intValue == 1,
+              let n = json["name"]?.stringValue, let v = json["version"]?.stringValue,
+              let s = json["suites"]?.arrayValue?.compactMap(\.stringValue) else {
+            die("\(name) sent no valid handshake; its first line was: \(line.prefix(200))")
+            kill()
+            started.signal()
+            return
+        }
+        if n != name {
+            die("the adapter started for \(name) calls itself \(n)")
+            kill()
+            started.signal()
+            return
+        }
+        lock.withLock {
+            announcedVersion = v
+            announcedSuites = Set(s)
+            if case .starting = state { state = .running }
+        }
+        started.signal()
+    }
+
+    static func outcome(_ json: JSON, name: String) -> Outcome {
+        if let outputs = json["outputs"]?.objectValue {
+            var m: [String: Value] = [:]
+            for (k, v) in outputs {
+                do { m[k] = try Value(json: v) } catch {
+                    return .error("\(name) answered an unreadable value for \(k): \(error)")
+                }
+            }
+            return .outputs(m)
+        }
+        if let cls = json["error"]?.stringValue {
+            guard let ec = ErrorClass(rawValue: cls) else { return .error("\(name) answered an unknown error class \"\(cls)\"") }
+            return .refused(ContractError(ec, json["message"]?.stringValue ?? ""))
+        }
+        if let why = json["unsupported"]?.stringValue { return .unsupported(why) }
+        if let fault = json["fault"]?.stringValue { return .error("\(name) fault: \(fault)") }
+        return .error("\(name) answered nonsense: \(json.serialized().prefix(200))")
+    }
+
+    private func processEnded() {
+        let p = lock.withLock { process }
+        p?.waitUntilExit()
+        let status = p.map { " (exit status \($0.terminationStatus))" } ?? ""
+        let tail = stderrTail.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let why = "\(name) exited\(status)" + (tail.isEmpty ? "" : "; its last words: \(tail.suffix(600))")
+        let wasStarting: Bool = lock.withLock {
+            if case .starting = state { return true }
+            return false
+        }
+        die(why)
+        if wasStarting { started.signal() }
+    }
+
+    private func die(_ why: String) {
+        let waiters: [Waiter] = lock.withLock {
+            if case .dead = state { } else { state = .dead(why) }
+            let w = Array(pending.values)
+            pending.removeAll()
+            if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+            return w
+        }
+        let reason: String = lock.withLock { if case .dead(let r) = state { return r }; return why }
+        for w in waiters { w.finish(.error(reason)) }
+    }
+
+    public func run(_ request: Request) -> Outcome {
+        prepare()
+        started.wait(); started.signal()
+        let waiter = Waiter()
+        let line: String
+        let id: Int64
+        let fd: Int32
+        do {
+            lock.lock()
+            defer { lock.unlock() }
+            switch state {
+            case .dead(let why): return .error(why)
+            case .idle, .starting: return .error("\(name) is not running")
+            case .running: break
+            }
+            if !announcedSuites.contains(request.suite) {
+                return .unsupported("\(name) (\(announcedVersion)) does not announce the suite \(request.suite)")
+            }
+            id = nextId
+            nextId += 1
+            pending[id] = waiter
+            fd = stdinFD
+            var fields: [(key: String, value: JSON)] = [("id", .int(id)), ("suite", .string(request.suite))]
+            fields.append(("op", request.op.map { .string($0) } ?? .null))
+            fields.append(("input", .object(request.input.keys.sorted().map { ($0, request.input[$0]!.json) })))
+            line = JSON.object(fields).serialized() + "\n"
+            // Written under the lock so that lines from several threads never interleave.
+            if !Self.writeAll(fd, Array(line.utf8)) {
+                pending.removeValue(forKey: id)
+                return .error("\(name) stopped reading its input (\(String(cString: strerror(errno))))")
+            }
+        }
+        if let outcome = waiter.wait(timeout: timeout) { return outcome }
+        lock.withLock { _ = pending.removeValue(forKey: id) }
+        return .error("\(name) gave no answer within \(Int(timeout)) s (per-request timeout)")
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+        guard fd >= 0 else { return false }
+        var off = 0
+        while off < bytes.count {
+            let n = bytes[off...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; return false }
+            off += n
+        }
+        return true
+    }
+
+    /// Closes the adapter's input so it finishes and exits; kills it if it lingers.
+    public func shutdown() {
+        let p: Process? = lock.withLock {
+            if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+            return process
+        }
+        guard let p else { return }
+        let deadline = Date().addingTimeInterval(3)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        if p.isRunning { kill() }
+    }
+
+    private func kill() {
+        guard let p = lock.withLock({ process }), p.isRunning else { return }
+        p.terminate()
+        let deadline = Date().addingTimeInterval(1)
+        while p.isRunning && Date() < deadline { usleep(10_000) }
+        if p.isRunning { Glibc.kill(p.processIdentifier, SIGKILL) }
+    }
+}
+
+struct AdapterError: Error, CustomStringConvertible {
+    var description: String
+    init(_ d: String) { description = d }
+}
+
+/// One request's rendezvous: the reader thread finishes it, a worker waits on it.
+final class Waiter: @unchecked Sendable {
+    private let sem = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var result: Outcome?
+
+    func finish(_ o: Outcome) {
+        let first: Bool = lock.withLock {
+            if result != nil { return false }
+            result = o
+            return true
+        }
+        if first { sem.signal() }
+    }
+
+    func wait(timeout: Double) -> Outcome? {
+        if sem.wait(timeout: .now() + timeout) == .timedOut { return nil }
+        return lock.withLock { result }
+    }
+}
+
+/// The last `limit` bytes of a stream, for error messages.
+final class Tail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var buffer = ""
+    let limit: Int
+    init(limit: Int) { self.limit = limit }
+    func append(_ line: String) {
+        lock.withLock {
+            buffer += line + "\n"
+            if buffer.utf8.count > limit { buffer = String(buffer.suffix(limit)) }
+        }
+    }
+    var text: String { lock.withLock { buffer } }
+}
+
+/// Reads `\n`-terminated lines from a file descriptor until end of file.
+struct LineReader {
+    let fd: Int32
+    /// Lines longer than this are cut (an adapter printing garbage must not exhaust memory).
+    var maxLine = 64 << 20
+
+    func forEach(_ body: (String) -> Void) {
+        var buffer = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 { if errno == EINTR { continue }; break }
+            if n == 0 { break }
+            var start = buffer.count
+            buffer.append(contentsOf: chunk[0..<n])
+            var lineStart = 0
+            while let nl = buffer[start...].firstIndex(of: 10) {
+                body(String(decoding: buffer[lineStart..<nl], as: UTF8.self))
+                lineStart = nl + 1
+                start = lineStart
+            }
+            if lineStart > 0 { buffer.removeFirst(lineStart) }
+            if buffer.count > maxLine { body(String(decoding: buffer.prefix(200), as: UTF8.self)); buffer.removeAll() }
+        }
+        if !buffer.isEmpty { body(String(decoding: buffer, as: UTF8.self)) }
+    }
+}

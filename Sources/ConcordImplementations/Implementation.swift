@@ -1,0 +1,115 @@
+import ConcordFormats
+
+/// One request to an implementation: a suite, an optional op, and the merged input of a vector.
+public struct Request: Sendable {
+    public var suite: String
+    public var op: String?
+    public var input: [String: Value]
+    public init(suite: String, op: String? = nil, input: [String: Value]) {
+        self.suite = suite
+        self.op = op
+        self.input = input
+    }
+}
+
+/// What an implementation answered.
+public enum Outcome: Sendable, Equatable {
+    /// It computed these outputs.
+    case outputs([String: Value])
+    /// It refused the input as the contract says it must (an error class and its message).
+    case refused(ContractError)
+    /// It cannot express this request (libsodium with p > 1): never a pass, never a failure.
+    case unsupported(String)
+    /// It crashed, timed out, could not start or answered nonsense.
+    case error(String)
+}
+
+/// An implementation of (part of) the contract, in-process or behind an adapter process.
+/// `run` blocks until the answer is there and may be called from many threads at once.
+public protocol Implementation: AnyObject, Sendable {
+    var name: String { get }
+    /// The suites it claims before it starts (an adapter's handshake may narrow them).
+    var suites: Set<String> { get }
+    /// Its version; for an adapter, known once the handshake arrived.
+    var version: String { get }
+    /// Starts what must be started (a process); in-process implementations do nothing. Idempotent.
+    func prepare()
+    func run(_ request: Request) -> Outcome
+    /// Stops what was started. Idempotent.
+    func shutdown()
+    /// Why it could not start, if it could not.
+    var startFailure: String? { get }
+}
+
+/// A handler throws this when it cannot express a request.
+public struct Unsupported: Error, Sendable {
+    public var reason: String
+    public init(_ reason: String) { self.reason = reason }
+}
+
+/// One suite as one in-process implementation computes it.
+public struct SuiteHandler: Sendable {
+    public var suite: String
+    public var run: @Sendable (Request) throws -> [String: Value]
+    public init(suite: String, run: @escaping @Sendable (Request) throws -> [String: Value]) {
+        self.suite = suite
+        self.run = run
+    }
+}
+
+/// An implementation living in this process: a name, a version and a handler per suite.
+public final class InProcessImplementation: Implementation {
+    public let name: String
+    public let version: String
+    private let handlers: [String: SuiteHandler]
+
+    public init(name: String, version: String, handlers: [SuiteHandler]) {
+        self.name = name
+        self.version = version
+        self.handlers = Dictionary(handlers.map { ($0.suite, $0) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    public var suites: Set<String> { Set(handlers.keys) }
+    public var startFailure: String? { nil }
+    public func prepare() {}
+    public func shutdown() {}
+
+    public func run(_ request: Request) -> Outcome {
+        guard let h = handlers[request.suite] else {
+            return .unsupported("\(name) does not implement the suite \(request.suite)")
+        }
+        do {
+            return .outputs(try h.run(request))
+        } catch let e as ContractError {
+            return .refused(e)
+        } catch let u as Unsupported {
+            return .unsupported(u.reason)
+        } catch {
+            return .error("\(name) failed: \(error)")
+        }
+    }
+}
+
+/// Typed access to a request's input, refusing a missing or mistyped field with `format`.
+extension Request {
+    public func bytes(_ key: String) throws(ContractError) -> [UInt8] {
+        guard let v = input[key] else { throw ContractError(.format, "missing input \(key)") }
+        guard let b = v.bytes else { throw ContractError(.format, "input \(key) must be bytes") }
+        return b
+    }
+    public func optionalBytes(_ key: String) throws(ContractError) -> [UInt8]? {
+        guard let v = input[key], v != .null else { return nil }
+        guard let b = v.bytes else { throw ContractError(.format, "input \(key) must be bytes") }
+        return b
+    }
+    public func text(_ key: String) throws(ContractError) -> String {
+        guard let v = input[key] else { throw ContractError(.format, "missing input \(key)") }
+        guard let s = v.text else { throw ContractError(.format, "input \(key) must be text") }
+        return s
+    }
+    public func optionalInteger(_ key: String) throws(ContractError) -> Int64? {
+        guard let v = input[key], v != .null else { return nil }
+        guard let i = v.integer else { throw ContractError(.format, "input \(key) must be an integer") }
+        return i
+    }
+}

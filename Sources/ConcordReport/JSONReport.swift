@@ -1,0 +1,87 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+import Foundation
+
+/// The JSON report of VECTORS.md (`concord-report/1`): a stable core plus optional fields.
+public enum JSONReport {
+    public static func make(_ run: RunResult, concordVersion: String) -> JSON {
+        let s = run.summary
+        var top: [(key: String, value: JSON)] = [
+            ("format", .string("concord-report/1")),
+            ("concord", .object([("version", .string(concordVersion))])),
+            ("implementations", .array(run.implementations.map { i in
+                var o: [(key: String, value: JSON)] = [("name", .string(i.name)), ("version", .string(i.version))]
+                if let f = i.startFailure { o.append(("startFailure", .string(f))) }
+                return .object(o)
+            })),
+            ("summary", .object([
+                ("vectors", .int(Int64(s.vectors))), ("passed", .int(Int64(s.passed))), ("failed", .int(Int64(s.failed))),
+                ("pending", .int(Int64(s.pending))), ("unsupported", .int(Int64(s.unsupported))), ("errors", .int(Int64(s.errors))),
+                ("implementationErrors", .int(Int64(s.implementationErrors))), ("divergences", .int(Int64(s.divergences))),
+            ])),
+            ("wallSeconds", .double((run.wallSeconds * 1000).rounded() / 1000)),
+            ("workers", .int(Int64(run.workers))),
+        ]
+        top.append(("results", .array(run.results.map(result))))
+        return .object(top)
+    }
+
+    static func result(_ r: VectorResult) -> JSON {
+        let v = r.vector
+        var o: [(key: String, value: JSON)] = [
+            ("vector", .string(v.name)), ("file", .string(v.file)), ("line", .int(Int64(v.line))),
+        ]
+        if let op = v.op { o.append(("op", .string(op))) }
+        o.append(("result", .string(v.result.rawValue)))
+        o.append(("status", .string(r.status.rawValue)))
+        if !v.flags.isEmpty { o.append(("flags", .array(v.flags.map { .string($0) }))) }
+        if let n = r.note { o.append(("note", .string(n))) }
+        if let d = r.divergence { o.append(("divergence", .string(d))) }
+        o.append(("implementations", .object(r.implementations.map { ($0.implementation, implementation($0)) })))
+        return .object(o)
+    }
+
+    static func implementation(_ i: ImplementationResult) -> JSON {
+        var o: [(key: String, value: JSON)] = [("status", .string(i.status.rawValue))]
+        switch i.outcome {
+        case .outputs(let out):
+            o.append(("outputs", .object(out.keys.sorted().map { ($0, out[$0]!.json) })))
+        case .refused(let e):
+            o.append(("error", .string(e.errorClass.rawValue)))
+            o.append(("message", .string(e.message)))
+        case .unsupported(let why):
+            o.append(("reason", .string(why)))
+        case .error(let why):
+            o.append(("reason", .string(why)))
+        }
+        if !i.mismatches.isEmpty {
+            o.append(("mismatch", .array(i.mismatches.map { m in
+                var x: [(key: String, value: JSON)] = [("field", .string(m.field))]
+                if let off = m.offset { x.append(("offset", .int(Int64(off)))) }
+                x.append(("expected", m.expectedValue?.json ?? .string(m.expected)))
+                x.append(("actual", m.actualValue?.json ?? .string(m.actual)))
+                if let e = m.explanation { x.append(("explanation", .string(e))) }
+                return .object(x)
+            })))
+        }
+        o.append(("seconds", .double((i.seconds * 1e6).rounded() / 1e6)))
+        return .object(o)
+    }
+}
+
+/// Writes a file atomically: a temporary file in the same folder, then rename. A reader never
+/// sees half a report, and a crash never leaves a truncated one.
+public enum AtomicFile {
+    public static func write(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
+        try Data(text.utf8).write(to: tmp)
+        if rename(tmp.path, url.path) != 0 {
+            let e = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: tmp)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path): \(e)"])
+        }
+    }
+}

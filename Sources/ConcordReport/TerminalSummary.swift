@@ -1,0 +1,89 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+
+/// The terminal summary: a line per failure with the first differing byte and both values,
+/// pending values, errors, then totals per status and per implementation.
+public enum TerminalSummary {
+    public static func render(_ run: RunResult, verbose: Bool = false) -> String {
+        var out: [String] = []
+        for r in run.results {
+            switch r.status {
+            case .fail:
+                out.append("FAIL    \(r.vector.name)  (\(r.vector.file):\(r.vector.line))")
+                for i in r.implementations where i.status == .fail {
+                    for m in i.mismatches { out += mismatch(i.implementation, m) }
+                }
+                if let d = r.divergence { out.append("        note: \(d)") }
+            case .error:
+                out.append("ERROR   \(r.vector.name)  (\(r.vector.file):\(r.vector.line))" + (r.note.map { ": \($0)" } ?? ""))
+                for i in r.implementations where i.status == .error {
+                    if case .error(let why) = i.outcome { out.append("        \(i.implementation): \(why)") }
+                }
+            case .pending:
+                out.append("PENDING \(r.vector.name)  (\(r.vector.file):\(r.vector.line))")
+                for i in r.implementations {
+                    switch i.outcome {
+                    case .outputs(let o):
+                        out.append("        \(i.implementation): " + o.keys.sorted().map { "\($0)=\(o[$0]!.display)" }.joined(separator: " "))
+                    case .refused(let e):
+                        out.append("        \(i.implementation): refused (\(e.errorClass.rawValue)): \(e.message)")
+                    case .unsupported(let why):
+                        out.append("        \(i.implementation): unsupported: \(why)")
+                    case .error(let why):
+                        out.append("        \(i.implementation): error: \(why)")
+                    }
+                }
+                out.append("        " + (r.divergence.map { "DISAGREE: \($0)" } ?? "the implementations agree"))
+            case .pass:
+                if let d = r.divergence { out.append("DIVERGE \(r.vector.name)  (\(r.vector.file):\(r.vector.line)): \(d)") }
+                if verbose { out.append("pass    \(r.vector.name)") }
+            }
+            if verbose {
+                for i in r.implementations where i.status == .unsupported {
+                    if case .unsupported(let why) = i.outcome { out.append("        \(i.implementation) unsupported: \(why)") }
+                }
+            }
+        }
+        if !out.isEmpty { out.append("") }
+        out.append("Implementations:")
+        let width = run.implementations.map(\.name.count).max() ?? 0
+        for info in run.implementations {
+            var counts: [ImplementationStatus: Int] = [:]
+            for r in run.results { for i in r.implementations where i.implementation == info.name { counts[i.status, default: 0] += 1 } }
+            let parts = [ImplementationStatus.pass, .fail, .pending, .unsupported, .error].compactMap { s in
+                counts[s].map { "\($0) \(s.rawValue)" }
+            }
+            let pad = String(repeating: " ", count: width - info.name.count)
+            out.append("  \(info.name)\(pad)  \(info.version)  —  " + (parts.isEmpty ? "no vectors" : parts.joined(separator: ", ")))
+            if let f = info.startFailure { out.append("  \(String(repeating: " ", count: width))  could not start: \(f)") }
+        }
+        let s = run.summary
+        var total = "\(s.vectors) vectors: \(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors"
+        total += "; \(s.unsupported) unsupported (implementation × vector)"
+        if s.divergences > 0 { total += "; \(s.divergences) divergences" }
+        total += String(format: "; %.2f s on %d workers", run.wallSeconds, run.workers)
+        out.append(total)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    static func mismatch(_ impl: String, _ m: Mismatch) -> [String] {
+        var lines: [String] = []
+        var head = "        \(impl): \(m.field)"
+        if let off = m.offset { head += " differs at byte \(off)" } else { head += " differs" }
+        if let e = m.explanation { head += " — \(e)" }
+        lines.append(head)
+        lines.append("          expected \(window(m.expectedValue, m.expected, m.offset))")
+        lines.append("          actual   \(window(m.actualValue, m.actual, m.offset))")
+        return lines
+    }
+
+    /// Up to 64 bytes shown whole; longer values as a window around the first difference.
+    static func window(_ v: Value?, _ fallback: String, _ offset: Int?) -> String {
+        guard let v, case .bytes(let b) = v else { return fallback }
+        if b.count <= 64 { return b.isEmpty ? "(empty)" : Hex.encode(b) }
+        let o = offset ?? 0
+        let lo = max(0, o - 16), hi = min(b.count, o + 32)
+        return (lo > 0 ? "…" : "") + Hex.encode(Array(b[lo..<hi])) + (hi < b.count ? "…" : "") + " (\(b.count) bytes, showing \(lo)..<\(hi))"
+    }
+}

@@ -1,0 +1,112 @@
+import ConcordFormats
+import ConcordImplementations
+
+/// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.
+public enum Judge {
+    public static func implementation(_ name: String, _ outcome: Outcome, for v: Vector, seconds: Double) -> ImplementationResult {
+        var r = ImplementationResult(implementation: name, status: .pass, outcome: outcome, mismatches: [], seconds: seconds)
+        switch outcome {
+        case .unsupported:
+            r.status = .unsupported
+        case .error:
+            r.status = .error
+        case .outputs(let outputs):
+            switch (v.result, v.expect) {
+            case (.invalid, .error(let cls)):
+                r.status = .fail
+                r.mismatches = [Mismatch(field: "result", expected: "a refusal" + (cls.map { " (\($0.rawValue))" } ?? ""),
+                                         actual: "outputs " + render(outputs), offset: nil,
+                                         explanation: "the implementation accepted an input the contract refuses")]
+            case (_, .outputs(let fields)):
+                var pending = false
+                for (field, expected) in fields {
+                    guard case .value(let want) = expected else { pending = true; continue }
+                    guard let got = outputs[field] else {
+                        r.mismatches.append(Mismatch(field: field, expected: want.display, actual: "(missing)",
+                                                     expectedValue: want, offset: nil,
+                                                     explanation: "the implementation did not output \(field)"))
+                        continue
+                    }
+                    if got != want { r.mismatches.append(mismatch(field, want, got)) }
+                }
+                r.status = !r.mismatches.isEmpty ? .fail : (pending ? .pending : .pass)
+            default:
+                r.status = .pass  // acceptable without stated outputs
+            }
+        case .refused(let e):
+            switch (v.result, v.expect) {
+            case (.valid, _):
+                r.status = .fail
+                r.mismatches = [Mismatch(field: "result", expected: "outputs", actual: "refused (\(e.errorClass.rawValue)): \(e.message)",
+                                         offset: nil, explanation: nil)]
+            case (_, .error(let cls?)) where cls != e.errorClass:
+                r.status = .fail
+                r.mismatches = [Mismatch(field: "error", expected: cls.rawValue, actual: "\(e.errorClass.rawValue): \(e.message)",
+                                         offset: nil, explanation: "refused, but for another reason than the vector names")]
+            default:
+                r.status = .pass
+            }
+        }
+        return r
+    }
+
+    static func render(_ outputs: [String: Value]) -> String {
+        outputs.keys.sorted().map { "\($0)=\(outputs[$0]!.display)" }.joined(separator: " ")
+    }
+
+    /// A byte-level mismatch: the first differing offset of the compared bytes.
+    public static func mismatch(_ field: String, _ want: Value, _ got: Value) -> Mismatch {
+        let a = want.comparableBytes, b = got.comparableBytes
+        var offset = 0
+        while offset < a.count && offset < b.count && a[offset] == b[offset] { offset += 1 }
+        var explanation: String? = nil
+        if a.count != b.count {
+            explanation = "lengths differ: expected \(a.count) bytes, got \(b.count)"
+            if offset == min(a.count, b.count) { explanation! += " (one is a prefix of the other)" }
+        }
+        return Mismatch(field: field, expected: want.display, actual: got.display, expectedValue: want, actualValue: got,
+                        offset: offset, explanation: explanation)
+    }
+
+    /// The vector's verdict from its implementations' verdicts.
+    public static func vector(_ v: Vector, _ impls: [ImplementationResult]) -> VectorResult {
+        var r = VectorResult(vector: v, status: .pass, implementations: impls, note: nil, divergence: nil)
+        let ran = impls.filter { $0.status != .unsupported && $0.status != .error }
+        r.divergence = divergence(v, ran)
+        if impls.contains(where: { $0.status == .fail }) {
+            r.status = .fail
+        } else if impls.contains(where: { $0.status == .error }) {
+            r.status = .error
+            r.note = "an implementation could not run it"
+        } else if ran.isEmpty {
+            r.status = .error
+            r.note = impls.isEmpty ? "no selected implementation implements the suite \(v.suite)"
+                                   : "every selected implementation reported it unsupported: nothing checked it"
+        } else if v.hasPlaceholder {
+            r.status = .pending
+        }
+        return r
+    }
+
+    /// Whether the implementations that ran gave different answers where only agreement can be
+    /// checked: placeholder fields, and `acceptable` vectors.
+    static func divergence(_ v: Vector, _ ran: [ImplementationResult]) -> String? {
+        guard ran.count > 1 else { return nil }
+        if v.result == .acceptable {
+            let refused = ran.filter { if case .refused = $0.outcome { return true }; return false }.map(\.implementation)
+            if !refused.isEmpty && refused.count < ran.count {
+                return "acceptable vector: \(refused.joined(separator: ", ")) refused it, the others accepted it"
+            }
+        }
+        guard case .outputs(let fields) = v.expect else { return nil }
+        for (field, expected) in fields where expected == .placeholder {
+            var groups: [Value: [String]] = [:]
+            for i in ran { if case .outputs(let o) = i.outcome, let x = o[field] { groups[x, default: []].append(i.implementation) } }
+            if groups.count > 1 {
+                let parts = groups.values.map { $0.sorted().joined(separator: "+") }.sorted()
+                return "the implementations disagree on \(field): \(parts.joined(separator: " vs "))"
+            }
+        }
+        return nil
+    }
+}

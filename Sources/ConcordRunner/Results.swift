@@ -1,0 +1,97 @@
+import ConcordFormats
+import ConcordImplementations
+
+/// An implementation's verdict on one vector.
+public enum ImplementationStatus: String, Sendable {
+    case pass, fail, error, unsupported
+    /// It computed a value for a placeholder: shown, never compared.
+    case pending
+}
+
+/// A vector's verdict.
+public enum VectorStatus: String, Sendable {
+    case pass, fail, pending, error
+}
+
+/// Where an implementation's answer differs from what was expected.
+public struct Mismatch: Sendable {
+    /// The field (`key`), or `result` / `error` when the kind of answer differs.
+    public var field: String
+    public var expected: String
+    public var actual: String
+    public var expectedValue: Value?
+    public var actualValue: Value?
+    /// The first differing byte, when both sides are bytes or text.
+    public var offset: Int?
+    public var explanation: String?
+}
+
+public struct ImplementationResult: Sendable {
+    public var implementation: String
+    public var status: ImplementationStatus
+    public var outcome: Outcome
+    public var mismatches: [Mismatch]
+    /// Wall time of the call as this process saw it.
+    public var seconds: Double
+}
+
+public struct VectorResult: Sendable {
+    public var vector: Vector
+    public var status: VectorStatus
+    public var implementations: [ImplementationResult]
+    /// Why the vector itself could not be run, or what is notable (a divergence).
+    public var note: String?
+    /// For `acceptable` and placeholder fields: whether the implementations gave the same answer.
+    public var divergence: String?
+}
+
+public struct RunSummary: Sendable, Equatable {
+    public var vectors = 0
+    public var passed = 0
+    public var failed = 0
+    public var pending = 0
+    /// Implementation × vector pairs that were unsupported.
+    public var unsupported = 0
+    /// Vectors that could not be run.
+    public var errors = 0
+    /// Implementation × vector pairs that ended in error.
+    public var implementationErrors = 0
+    public var divergences = 0
+
+    public init() {}
+
+    public init(_ results: [VectorResult]) {
+        for r in results {
+            vectors += 1
+            switch r.status {
+            case .pass: passed += 1
+            case .fail: failed += 1
+            case .pending: pending += 1
+            case .error: errors += 1
+            }
+            if r.divergence != nil { divergences += 1 }
+            for i in r.implementations {
+                if i.status == .unsupported { unsupported += 1 }
+                if i.status == .error { implementationErrors += 1 }
+            }
+        }
+    }
+}
+
+public struct ImplementationInfo: Sendable {
+    public var name: String
+    public var version: String
+    public var startFailure: String?
+}
+
+/// Everything a run produced.
+public struct RunResult: Sendable {
+    public var implementations: [ImplementationInfo]
+    public var results: [VectorResult]
+    public var summary: RunSummary
+    public var wallSeconds: Double
+    public var workers: Int
+
+    /// Exit status per VECTORS.md: 1 when a vector failed or could not be run, else 0.
+    public var exitStatus: Int32 { summary.failed > 0 || summary.errors > 0 ? 1 : 0 }
+}

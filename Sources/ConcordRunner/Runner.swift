@@ -1,0 +1,123 @@
+import ConcordFormats
+import ConcordImplementations
+import Foundation
+
+public struct RunConfiguration: Sendable {
+    /// Jobs in flight at once (in-process calls and adapter requests alike). Default: the cores.
+    public var workers: Int
+    public var limits: Limits
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, limits: Limits = Limits()) {
+        self.workers = max(1, workers)
+        self.limits = limits
+    }
+}
+
+/// Runs vectors on implementations: every (vector, implementation) pair whose suite the
+/// implementation claims is one job; jobs run on `workers` threads, heaviest first, so that the
+/// run's wall time approaches the sum of the work divided by the cores.
+public final class Runner: Sendable {
+    public let implementations: [any Implementation]
+    public let configuration: RunConfiguration
+
+    public init(implementations: [any Implementation], configuration: RunConfiguration = RunConfiguration()) {
+        self.implementations = implementations
+        self.configuration = configuration
+    }
+
+    struct Job: Sendable {
+        var vectorIndex: Int
+        var implementationIndex: Int
+        var cost: Double
+    }
+
+    /// Relative speed of implementations, for scheduling only (measured here: see docs/performance.md).
+    static let weight: [String: Double] = ["libsodium": 1, "libargon2": 1.8, "jvm": 3.5]
+
+    public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
+        let start = Date()
+        // Start adapters at once, concurrently with the first in-process jobs.
+        for impl in implementations { Thread.detachNewThread { impl.prepare() } }
+
+        var jobs: [Job] = []
+        var blocked: [Int: String] = [:]
+        for (vi, v) in vectors.enumerated() {
+            let suite = Suites.all[v.suite]!
+            if let why = suite.exceedsLimits(v.input, configuration.limits) { blocked[vi] = why; continue }
+            let cost = suite.cost(v.input)
+            for (ii, impl) in implementations.enumerated() where impl.suites.contains(v.suite) {
+                jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: cost * (Self.weight[impl.name] ?? 1)))
+            }
+        }
+        // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail.
+        let order = jobs.indices.sorted { jobs[$0].cost != jobs[$1].cost ? jobs[$0].cost > jobs[$1].cost : $0 < $1 }
+        let slots = Slots(count: jobs.count)
+        let queue = JobQueue(order: order)
+        let group = DispatchGroup()
+        let total = jobs.count
+        let workers = min(configuration.workers, max(1, total))
+        for _ in 0..<workers {
+            group.enter()
+            let thread = Thread { [jobs, vectors, implementations] in
+                while let j = queue.next() {
+                    let job = jobs[j]
+                    let v = vectors[job.vectorIndex]
+                    let impl = implementations[job.implementationIndex]
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    let outcome = impl.run(Request(suite: v.suite, op: v.op, input: v.input))
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+                    let done = slots.set(j, Judge.implementation(impl.name, outcome, for: v, seconds: seconds))
+                    progress?(done, total)
+                }
+                group.leave()
+            }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        group.wait()
+
+        var perVector = [[ImplementationResult]](repeating: [], count: vectors.count)
+        let filled = slots.values
+        for (j, job) in jobs.enumerated() { perVector[job.vectorIndex].append(filled[j]!) }
+        var results: [VectorResult] = []
+        for (vi, v) in vectors.enumerated() {
+            if let why = blocked[vi] {
+                results.append(VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil))
+                continue
+            }
+            let sorted = perVector[vi].sorted { a, b in
+                implementations.firstIndex { $0.name == a.implementation }! < implementations.firstIndex { $0.name == b.implementation }!
+            }
+            results.append(Judge.vector(v, sorted))
+        }
+        let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure) }
+        return RunResult(implementations: infos, results: results, summary: RunSummary(results),
+                         wallSeconds: Date().timeIntervalSince(start), workers: workers)
+    }
+}
+
+/// Hands out job indices in order to worker threads.
+final class JobQueue: @unchecked Sendable {
+    private let lock = NSLock()
+    private let order: [Int]
+    private var position = 0
+    init(order: [Int]) { self.order = order }
+    func next() -> Int? {
+        lock.withLock {
+            guard position < order.count else { return nil }
+            defer { position += 1 }
+            return order[position]
+        }
+    }
+}
+
+/// One result slot per job, written by the worker that ran it.
+final class Slots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [ImplementationResult?]
+    private var done = 0
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ r: ImplementationResult) -> Int {
+        lock.withLock { storage[i] = r; done += 1; return done }
+    }
+    var values: [ImplementationResult?] { lock.withLock { storage } }
+}

@@ -1,0 +1,83 @@
+import ConcordFormats
+
+/// The type a field's value must have in a vector file.
+public enum FieldType: Sendable, Equatable, CustomStringConvertible {
+    case bytes, text, integer
+
+    public var description: String {
+        switch self {
+        case .bytes: return "bytes ({hex|base64|base64url|utf8: …})"
+        case .text: return "a string"
+        case .integer: return "an integer"
+        }
+    }
+}
+
+public struct FieldSpec: Sendable {
+    public var name: String
+    public var type: FieldType
+    public var required: Bool
+    public init(_ name: String, _ type: FieldType, required: Bool = true) {
+        self.name = name
+        self.type = type
+        self.required = required
+    }
+}
+
+/// One direction of a suite (`wrap`, `open`, …), or the only one (`name == nil`).
+public struct OpSpec: Sendable {
+    public var name: String?
+    public var inputs: [FieldSpec]
+    public var expects: [FieldSpec]
+    public init(_ name: String?, inputs: [FieldSpec], expects: [FieldSpec]) {
+        self.name = name
+        self.inputs = inputs
+        self.expects = expects
+    }
+}
+
+/// Resource limits a vector must respect before any implementation is asked to run it.
+public struct Limits: Sendable {
+    /// Argon2 memory per hash, KiB (`--max-kdf-memory`, default 4 GiB).
+    public var maxKdfMemoryKiB: UInt64 = 4 << 20
+    /// Argon2 work per hash, KiB × passes (`--max-kdf-work`, default 2^26: ~30 s in libsodium here).
+    public var maxKdfWork: UInt64 = 1 << 26
+    public init() {}
+}
+
+/// A suite: its field vocabulary per op, how heavy a vector is, and what limits it must respect.
+/// Adding a suite means one such value (in its own file) registered in `Suites.all`.
+public struct Suite: Sendable {
+    public var name: String
+    public var ops: [OpSpec]
+    /// Relative cost of one vector on one implementation, in estimated seconds (for scheduling).
+    public var cost: @Sendable ([String: Value]) -> Double
+    /// Why a vector exceeds the limits, if it does (the message names the limit and its flag).
+    public var exceedsLimits: @Sendable ([String: Value], Limits) -> String?
+
+    public init(name: String, ops: [OpSpec],
+                cost: @escaping @Sendable ([String: Value]) -> Double = { _ in 1e-6 },
+                exceedsLimits: @escaping @Sendable ([String: Value], Limits) -> String? = { _, _ in nil }) {
+        self.name = name
+        self.ops = ops
+        self.cost = cost
+        self.exceedsLimits = exceedsLimits
+    }
+
+    public var opNames: [String] { ops.compactMap(\.name) }
+    public func op(_ name: String?) -> OpSpec? { ops.first { $0.name == name } }
+    /// Every input field of any op (what `defaults` may hold).
+    public var allInputs: [FieldSpec] {
+        var seen = Set<String>()
+        return ops.flatMap(\.inputs).filter { seen.insert($0.name).inserted }
+    }
+}
+
+public enum Suites {
+    /// Every registered suite, by name.
+    public static let all: [String: Suite] = Dictionary(uniqueKeysWithValues: [
+        argon2id, kdfParams,
+    ].map { ($0.name, $0) })
+
+    public static var names: [String] { all.keys.sorted() }
+}

@@ -1,0 +1,346 @@
+import ConcordFormats
+import ConcordYAML
+import Foundation
+
+/// Reads vector files (YAML or JSON) into `Vector`s, refusing anything outside the format of
+/// docs/vector-format.md with `file:line:column` and what was expected.
+public struct VectorLoader: Sendable {
+    public var yamlLimits: YAMLParser.Limits
+    public static let extensions: Set<String> = ["yaml", "yml", "json"]
+
+    public init(yamlLimits: YAMLParser.Limits = .init()) { self.yamlLimits = yamlLimits }
+
+    /// Expands paths (files, or folders searched recursively for .yaml/.yml/.json, sorted) into files.
+    public static func files(_ paths: [String]) throws(LoadError) -> [String] {
+        var out: [String] = []
+        let fm = FileManager.default
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
+                throw LoadError(file: path, line: 0, column: 0, message: "no such file or folder")
+            }
+            if !isDir.boolValue { out.append(path); continue }
+            guard let walker = fm.enumerator(atPath: path) else {
+                throw LoadError(file: path, line: 0, column: 0, message: "cannot read the folder")
+            }
+            var found: [String] = []
+            while let rel = walker.nextObject() as? String {
+                let last = (rel as NSString).lastPathComponent
+                if last.hasPrefix(".") { walker.skipDescendants(); continue }
+                let ext = (rel as NSString).pathExtension.lowercased()
+                if extensions.contains(ext) {
+                    let full = path.hasSuffix("/") ? path + rel : path + "/" + rel
+                    var sub: ObjCBool = false
+                    if fm.fileExists(atPath: full, isDirectory: &sub), !sub.boolValue { found.append(full) }
+                }
+            }
+            out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+        return out
+    }
+
+    /// Loads every file; returns the vectors, or every error found (a file stops at its first).
+    /// Duplicate ids are checked across files, per suite.
+    public func load(paths: [String]) -> (vectors: [Vector], errors: [LoadError]) {
+        let files: [String]
+        do { files = try Self.files(paths) } catch { return ([], [error]) }
+        var vectors: [Vector] = []
+        var errors: [LoadError] = []
+        var ids: [String: (String, Int, Int)] = [:]
+        for file in files {
+            do {
+                for v in try load(file: file) {
+                    if let first = ids[v.name] {
+                        errors.append(LoadError(file: file, line: v.line, column: v.column,
+                                                message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
+                        continue
+                    }
+                    ids[v.name] = (file, v.line, v.column)
+                    vectors.append(v)
+                }
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (vectors, errors)
+    }
+
+    public func load(file: String) throws(LoadError) -> [Vector] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw LoadError(file: file, line: 0, column: 0, message: "cannot read the file")
+        }
+        return try load(bytes: [UInt8](data), file: file)
+    }
+
+    public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
+        let root: Node
+        do { root = try YAMLParser(limits: yamlLimits).parse(bytes) } catch {
+            throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+        }
+        var reader = FileReader(file: file)
+        do { return try reader.read(root) } catch { throw error }
+    }
+}
+
+/// The validation of one file's node tree.
+struct FileReader {
+    let file: String
+
+    init(file: String) { self.file = file }
+
+    func fail(_ node: Node, _ message: String) -> LoadError {
+        LoadError(file: file, line: node.mark.line, column: node.mark.column, message: message)
+    }
+
+    static func idPattern(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        guard let f = u.first, isAlnum(f) else { return false }
+        return u.allSatisfy { isAlnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+    static func isAlnum(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
+
+    func mapping(_ node: Node, _ what: String) throws(LoadError) -> [(key: Node, value: Node)] {
+        guard let m = node.mapping else { throw fail(node, "expected a mapping for \(what), found \(node.typeDescription)") }
+        return m
+    }
+
+    func string(_ node: Node, _ what: String) throws(LoadError) -> String {
+        guard let s = node.string else {
+            var hint = ""
+            if case .scalar(let text, let t) = node.kind, t != .string { hint = " (YAML reads \(text) as \(t.description): quote it)" }
+            throw fail(node, "expected a string for \(what), found \(node.typeDescription)\(hint)")
+        }
+        return s
+    }
+
+    /// Checks a mapping's keys against the allowed ones; returns the values by key.
+    func fields(_ pairs: [(key: Node, value: Node)], allowed: [String], in what: String) throws(LoadError) -> [String: (key: Node, value: Node)] {
+        var out: [String: (key: Node, value: Node)] = [:]
+        for pair in pairs {
+            let k = pair.key.scalarText ?? ""
+            guard allowed.contains(k) else {
+                throw fail(pair.key, "unknown field \"\(k)\" in \(what) (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+            out[k] = pair
+        }
+        return out
+    }
+
+    mutating func read(_ root: Node) throws(LoadError) -> [Vector] {
+        let top = try mapping(root, "the file (format, suite, title, source, vectors)")
+        let f = try fields(top, allowed: ["format", "suite", "title", "source", "notes", "defaults", "vectors"], in: "the file")
+        for required in ["format", "suite", "title", "source", "vectors"] where f[required] == nil {
+            throw fail(root, "missing required field \"\(required)\" at the top of the file")
+        }
+        let format = try string(f["format"]!.value, "format")
+        guard format == "concord-vectors/1" else {
+            throw fail(f["format"]!.value, "format must be \"concord-vectors/1\", found \"\(format)\"")
+        }
+        let suiteNode = f["suite"]!.value
+        let suiteName = try string(suiteNode, "suite")
+        guard let suite = Suites.all[suiteName] else {
+            throw fail(suiteNode, "unknown suite \"\(suiteName)\" (expected one of: \(Suites.names.joined(separator: ", ")))")
+        }
+        _ = try string(f["title"]!.value, "title")
+        _ = try string(f["source"]!.value, "source")
+        var declaredFlags = Set<String>()
+        if let notes = f["notes"] {
+            for pair in try mapping(notes.value, "notes (flag: what it means)") {
+                let flag = try string(pair.key, "a flag name")
+                _ = try string(pair.value, "the note of flag \(flag)")
+                declaredFlags.insert(flag)
+            }
+        }
+        var defaults: [String: (Value, Node)] = [:]
+        if let d = f["defaults"] {
+            let pairs = try mapping(d.value, "defaults (input fields for every vector)")
+            defaults = try inputs(pairs, suite: suite, specs: suite.allInputs, in: "defaults")
+        }
+        let vectorsNode = f["vectors"]!.value
+        guard let items = vectorsNode.sequence else {
+            throw fail(vectorsNode, "expected a sequence of vectors, found \(vectorsNode.typeDescription)")
+        }
+        if items.isEmpty { throw fail(vectorsNode, "expected a sequence of at least one vector, found an empty one") }
+        var out: [Vector] = []
+        var seen: [String: Node] = [:]
+        for item in items {
+            let v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags)
+            if let first = seen[v.vector.id] {
+                throw fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))")
+            }
+            seen[v.vector.id] = v.idNode
+            out.append(v.vector)
+        }
+        return out
+    }
+
+    func vector(_ node: Node, suite: Suite, defaults: [String: (Value, Node)], flags: Set<String>) throws(LoadError) -> (vector: Vector, idNode: Node) {
+        let pairs = try mapping(node, "a vector (id, input, expect, …)")
+        let f = try fields(pairs, allowed: ["id", "comment", "flags", "op", "result", "input", "expect"], in: "a vector")
+        guard let idPair = f["id"] else { throw fail(node, "missing required field \"id\" in this vector") }
+        let id = try string(idPair.value, "id")
+        guard Self.idPattern(id) else {
+            throw fail(idPair.value, "invalid id \"\(id)\": use letters, digits, '.', '_' and '-', starting with a letter or digit")
+        }
+        let comment = try f["comment"].map { (p) throws(LoadError) in try string(p.value, "comment") }
+        var flagList: [String] = []
+        if let fl = f["flags"] {
+            guard let seq = fl.value.sequence else { throw fail(fl.value, "expected a sequence of flags, found \(fl.value.typeDescription)") }
+            for item in seq {
+                let flag = try string(item, "a flag")
+                guard flags.contains(flag) else {
+                    throw fail(item, "undeclared flag \"\(flag)\": explain it under notes at the top of the file")
+                }
+                flagList.append(flag)
+            }
+        }
+        var opName: String? = nil
+        if let o = f["op"] {
+            let name = try string(o.value, "op")
+            if suite.opNames.isEmpty {
+                throw fail(o.key, "unknown field \"op\": the suite \(suite.name) has a single direction")
+            }
+            guard suite.opNames.contains(name) else {
+                throw fail(o.value, "op must be one of: \(suite.opNames.joined(separator: ", ")) (expected one of them, found \"\(name)\")")
+            }
+            opName = name
+        } else if !suite.opNames.isEmpty {
+            throw fail(node, "missing required field \"op\" (one of: \(suite.opNames.joined(separator: ", ")))")
+        }
+        let op = suite.op(opName)!
+        var result = ResultKind.valid
+        if let r = f["result"] {
+            let s = try string(r.value, "result")
+            guard let k = ResultKind(rawValue: s) else {
+                throw fail(r.value, "result must be valid, invalid or acceptable (expected one of them, found \"\(s)\")")
+            }
+            result = k
+        }
+        // Input: defaults first, the vector's own fields win.
+        var merged = defaults
+        if let i = f["input"] {
+            let own = try inputs(try mapping(i.value, "input"), suite: suite, specs: op.inputs, in: "input")
+            for (k, v) in own { merged[k] = v }
+        }
+        for spec in op.inputs where spec.required && merged[spec.name] == nil {
+            throw fail(node, "missing required field \"\(spec.name)\" in input (after merging defaults)")
+        }
+        for (k, v) in merged where !op.inputs.contains(where: { $0.name == k }) {
+            throw fail(v.1, "unknown field \"\(k)\" in input for op \(opName ?? "-")")
+        }
+        let expectation = try expect(f["expect"], vectorNode: node, op: op, result: result)
+        let order = (f["input"]?.value.mapping ?? []).compactMap { $0.key.scalarText }
+        let v = Vector(suite: suite.name, id: id, file: file, line: node.mark.line, column: node.mark.column,
+                       comment: comment, flags: flagList, op: opName, result: result,
+                       input: merged.mapValues(\.0), expect: expectation,
+                       inputOrder: order + defaults.keys.sorted().filter { !order.contains($0) })
+        return (v, idPair.value)
+    }
+
+    func inputs(_ pairs: [(key: Node, value: Node)], suite: Suite, specs: [FieldSpec], in what: String) throws(LoadError) -> [String: (Value, Node)] {
+        var out: [String: (Value, Node)] = [:]
+        for pair in pairs {
+            let k = pair.key.scalarText ?? ""
+            guard let spec = specs.first(where: { $0.name == k }) else {
+                throw fail(pair.key, "unknown field \"\(k)\" in \(what) of suite \(suite.name) (expected one of: \(specs.map(\.name).joined(separator: ", ")))")
+            }
+            out[k] = (try value(pair.value, spec), pair.value)
+        }
+        return out
+    }
+
+    func expect(_ pair: (key: Node, value: Node)?, vectorNode: Node, op: OpSpec, result: ResultKind) throws(LoadError) -> Expectation {
+        guard let pair else {
+            if result == .valid { throw fail(vectorNode, "missing required field \"expect\": a valid vector must state its expected \(op.expects.map(\.name).joined(separator: ", "))") }
+            return result == .invalid ? .error(nil) : .none
+        }
+        let pairs = try mapping(pair.value, "expect")
+        if let errorPair = pairs.first(where: { $0.key.scalarText == "error" }) {
+            if result == .valid {
+                throw fail(errorPair.key, "expect must not name an error in a valid vector (set result: invalid)")
+            }
+            if pairs.count > 1 {
+                let other = pairs.first { $0.key.scalarText != "error" }!
+                throw fail(other.key, "expect must hold only \"error\" when it names an error (found \"\(other.key.scalarText ?? "")\")")
+            }
+            let s = try string(errorPair.value, "error")
+            guard let c = ErrorClass(rawValue: s) else {
+                throw fail(errorPair.value, "error must be one of: \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", ")) (expected one of them, found \"\(s)\")")
+            }
+            return .error(c)
+        }
+        if result == .invalid, let first = pairs.first {
+            throw fail(first.key, "expect must hold only \"error\" in an invalid vector (found \"\(first.key.scalarText ?? "")\")")
+        }
+        var out: [(field: String, expected: Expected)] = []
+        for p in pairs {
+            let k = p.key.scalarText ?? ""
+            guard let spec = op.expects.first(where: { $0.name == k }) else {
+                throw fail(p.key, "unknown field \"\(k)\" in expect (expected one of: \(op.expects.map(\.name).joined(separator: ", ")), error)")
+            }
+            if p.value.string == Expected.placeholderText {
+                out.append((k, .placeholder))
+            } else {
+                out.append((k, .value(try value(p.value, spec))))
+            }
+        }
+        if result == .valid {
+            for spec in op.expects where !out.contains(where: { $0.field == spec.name }) {
+                throw fail(pair.value, "missing required field \"\(spec.name)\" in expect (write \(Expected.placeholderText) if it is not known yet)")
+            }
+        }
+        return .outputs(out)
+    }
+
+    func value(_ node: Node, _ spec: FieldSpec) throws(LoadError) -> Value {
+        switch spec.type {
+        case .text:
+            return .text(try string(node, spec.name))
+        case .integer:
+            guard case .scalar(let text, .integer) = node.kind else {
+                throw fail(node, "expected an integer for \(spec.name), found \(node.typeDescription)")
+            }
+            guard let i = Self.integer(text) else { throw fail(node, "expected an integer for \(spec.name) within 64 bits, found \(text)") }
+            return .integer(i)
+        case .bytes:
+            return .bytes(try bytes(node, spec.name))
+        }
+    }
+
+    static func integer(_ text: String) -> Int64? {
+        if text.hasPrefix("0o") { return Int64(text.dropFirst(2), radix: 8) }
+        if text.hasPrefix("0x") { return Int64(text.dropFirst(2), radix: 16) }
+        return Int64(text.hasPrefix("+") ? String(text.dropFirst()) : text)
+    }
+
+    func bytes(_ node: Node, _ field: String) throws(LoadError) -> [UInt8] {
+        guard let pairs = node.mapping else {
+            var hint = ""
+            if node.string != nil { hint = " (write {hex: …} or {utf8: …})" }
+            throw fail(node, "expected a mapping with exactly one encoding (hex, base64, base64url, utf8) for bytes \(field), found \(node.typeDescription)\(hint)")
+        }
+        guard pairs.count == 1 else {
+            throw fail(node, "bytes \(field) must have exactly one encoding (hex, base64, base64url or utf8), found \(pairs.count)")
+        }
+        let (k, v) = pairs[0]
+        let encoding = k.scalarText ?? ""
+        guard ["hex", "base64", "base64url", "utf8"].contains(encoding) else {
+            throw fail(k, "unknown field \"\(encoding)\": bytes take exactly one encoding (expected one of: hex, base64, base64url, utf8)")
+        }
+        guard let s = v.string else {
+            var hint = ""
+            if case .scalar(let text, let t) = v.kind, t != .string { hint = ": YAML reads \(text) as \(t.description), quote it as \"\(text)\"" }
+            throw fail(v, "expected a string of \(encoding) for \(field), found \(v.typeDescription)\(hint)")
+        }
+        do {
+            switch encoding {
+            case "hex": return try Hex.decode(s)
+            case "base64": return try Base64.decode(s, .standard)
+            case "base64url": return try Base64.decode(s, .url)
+            default: return Array(s.utf8)
+            }
+        } catch {
+            throw fail(v, "\(error.message) (in \(field))")
+        }
+    }
+}

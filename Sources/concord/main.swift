@@ -1,0 +1,145 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordReport
+import ConcordRunner
+import Foundation
+
+let concordVersion = "0.1.0"
+
+let usage = """
+usage: concord run [PATH…] [options]     run vectors (default: vectors/) on every implementation
+       concord list                      suites, implementations and their versions
+       concord validate PATH…            load vector files and report any error (nothing runs)
+       concord --version | help
+
+run options:
+  --implementations a,b     only these implementations (\(Catalog.names.joined(separator: ", ")))
+  --report PATH             the JSON report (default reports/latest.json; "-" for standard output)
+  --jobs N                  jobs in flight at once (default: the number of cores)
+  --timeout SECONDS         per-request timeout for adapter processes (default 300)
+  --max-kdf-memory KIB      refuse Argon2 vectors above this memory (default 4194304 = 4 GiB)
+  --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
+  --verbose, --quiet
+
+exit status: 0 nothing failed, 1 a vector failed or could not be run, 2 unreadable input or bad option
+"""
+
+func stderr(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+
+func loadVectors(_ paths: [String]) -> [Vector]? {
+    let (vectors, errors) = VectorLoader().load(paths: paths)
+    if !errors.isEmpty {
+        for e in errors { stderr("concord: \(e)") }
+        stderr("concord: \(errors.count) error\(errors.count == 1 ? "" : "s") in the input; nothing was run")
+        return nil
+    }
+    return vectors
+}
+
+func implementations(_ names: [String], settings: Catalog.Settings) throws(UsageError) -> [any Implementation] {
+    var out: [any Implementation] = []
+    for n in names {
+        guard let impl = Catalog.make(n, settings: settings) else {
+            throw UsageError("unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
+        }
+        if out.contains(where: { $0.name == n }) { throw UsageError("implementation \(n) is named twice") }
+        out.append(impl)
+    }
+    return out
+}
+
+func run(_ args: [String]) throws(UsageError) -> Int32 {
+    let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work"],
+                        flags: ["verbose", "quiet"])
+    let home = Home.find()
+    let paths = o.positional.isEmpty ? ["vectors"] : o.positional
+    var limits = Limits()
+    if let m = try o.integer("max-kdf-memory") { limits.maxKdfMemoryKiB = UInt64(m) }
+    if let w = try o.integer("max-kdf-work") { limits.maxKdfWork = UInt64(w) }
+    var config = RunConfiguration(limits: limits)
+    if let j = try o.integer("jobs") { config.workers = Int(j) }
+    let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300)
+    let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
+    if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
+    let impls = try implementations(names, settings: settings)
+    guard let vectors = loadVectors(paths) else { return 2 }
+    if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
+
+    let runner = Runner(implementations: impls, configuration: config)
+    let result = runner.run(vectors)
+    for impl in impls { impl.shutdown() }
+
+    let reportPath = o.values["report"] ?? "reports/latest.json"
+    let json = JSONReport.make(result, concordVersion: concordVersion).serialized(pretty: true) + "\n"
+    if reportPath == "-" {
+        FileHandle.standardOutput.write(Data(json.utf8))
+    } else {
+        do { try AtomicFile.write(json, to: reportPath) } catch {
+            stderr("concord: cannot write the report \(reportPath): \(error.localizedDescription)")
+            return 2
+        }
+    }
+    if !o.flags.contains("quiet") || result.exitStatus != 0 {
+        let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"))
+        if reportPath == "-" { stderr(text) } else { print(text, terminator: ""); print("report: \(reportPath)") }
+    }
+    return result.exitStatus
+}
+
+func list() -> Int32 {
+    let settings = Catalog.Settings(home: Home.find())
+    print("Suites:")
+    for s in Suites.names {
+        let suite = Suites.all[s]!
+        let ops = suite.opNames.isEmpty ? "" : " (ops: \(suite.opNames.joined(separator: ", ")))"
+        print("  \(s)\(ops)")
+    }
+    print("Implementations:")
+    for n in Catalog.names {
+        guard let impl = Catalog.make(n, settings: settings) else { continue }
+        impl.prepare()
+        let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
+        print("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
+        print("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+        impl.shutdown()
+    }
+    return 0
+}
+
+func validate(_ args: [String]) throws(UsageError) -> Int32 {
+    let o = try Options(args, valued: [], flags: ["quiet"])
+    guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
+    var bad = 0
+    var files: [String] = []
+    do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
+    var total = 0
+    for f in files {
+        do {
+            total += try VectorLoader().load(file: f).count
+            if !o.flags.contains("quiet") { print("ok      \(f)") }
+        } catch {
+            bad += 1
+            print("invalid \(error)")
+        }
+    }
+    print("\(files.count) files, \(total) vectors, \(bad) invalid")
+    return bad == 0 ? 0 : 2
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+let status: Int32
+do {
+    switch args.first {
+    case "run": status = try run(Array(args.dropFirst()))
+    case "list": status = list()
+    case "validate": status = try validate(Array(args.dropFirst()))
+    case "--version", "version": print("concord \(concordVersion)"); status = 0
+    case "help", "--help", "-h": print(usage); status = 0
+    case nil: stderr(usage); status = 2
+    default: throw UsageError("unknown command \"\(args[0])\"")
+    }
+} catch {
+    stderr("concord: \(error)\n(concord help shows the usage)")
+    status = 2
+}
+exit(status)
