@@ -13,6 +13,8 @@ public enum Hex {
     /// Lower or upper case, no separators, even length.
     public static func decode(_ s: String) throws(ContractError) -> [UInt8] {
         let u = Array(s.utf8)
+        // A wrong character is the more useful message, so look for one before judging the length.
+        if let bad = u.firstIndex(where: { nibble($0) == nil }) { throw badChar(u, bad) }
         if u.count % 2 != 0 {
             throw ContractError(.format, "invalid hex: odd number of digits (\(u.count))")
         }
@@ -38,7 +40,7 @@ public enum Hex {
     }
 
     private static func badChar(_ u: [UInt8], _ i: Int) -> ContractError {
-        let ch = String(decoding: u[i...].prefix(while: { _ in true }).prefix(1), as: UTF8.self)
+        let ch = String(decoding: u[i...].prefix(1), as: UTF8.self)
         return ContractError(.format, "invalid hex: character \(describe(ch, u[i])) at position \(i) is not a hex digit")
     }
 }
@@ -98,12 +100,26 @@ public enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
+    private static func outsideAlphabet(_ c: UInt8, at i: Int, _ a: Alphabet) -> ContractError {
+        let other: String
+        if a == .standard && (c == UInt8(ascii: "-") || c == UInt8(ascii: "_")) { other = " (a base64url character: this looks URL-safe)" }
+        else if a == .url && (c == UInt8(ascii: "+") || c == UInt8(ascii: "/")) { other = " (a standard base64 character: this looks like b64, not b64url)" }
+        else if c == 10 || c == 13 { other = " (line breaks are not allowed)" }
+        else if c == 32 || c == 9 { other = " (whitespace is not allowed)" }
+        else { other = "" }
+        let ch = String(decoding: [c], as: UTF8.self)
+        return ContractError(.format, "invalid \(a.name): character \(describe(ch, c)) at position \(i) is outside the alphabet\(other)")
+    }
+
     /// Strict: only the alphabet's characters, padding exactly as the alphabet requires, no
     /// whitespace or line breaks, and zero spare bits in the final quantum.
     public static func decode(_ s: String, _ a: Alphabet) throws(ContractError) -> [UInt8] {
         let u = Array(s.utf8)
         let t = a == .standard ? standardTable : urlTable
         let name = a.name
+        if let bad = u.firstIndex(where: { t[Int($0)] < 0 && $0 != UInt8(ascii: "=") }) {
+            throw outsideAlphabet(u[bad], at: bad, a)
+        }
         var dataEnd = u.count
         if a == .standard {
             if u.count % 4 != 0 {
@@ -124,14 +140,7 @@ public enum Base64 {
                         ? "invalid \(name): padding '=' at position \(i) (the contract's base64url is unpadded)"
                         : "invalid \(name): padding '=' at position \(i) before the end")
                 }
-                let other: String
-                if a == .standard && (c == UInt8(ascii: "-") || c == UInt8(ascii: "_")) { other = " (a base64url character: this looks URL-safe)" }
-                else if a == .url && (c == UInt8(ascii: "+") || c == UInt8(ascii: "/")) { other = " (a standard base64 character: this looks like b64, not b64url)" }
-                else if c == 10 || c == 13 { other = " (line breaks are not allowed)" }
-                else if c == 32 || c == 9 { other = " (whitespace is not allowed)" }
-                else { other = "" }
-                let ch = String(decoding: [c], as: UTF8.self)
-                throw ContractError(.format, "invalid \(name): character \(describe(ch, c)) at position \(i) is outside the alphabet\(other)")
+                throw outsideAlphabet(c, at: i, a)
             }
             acc = acc << 6 | UInt32(v)
             bits += 6

@@ -24,7 +24,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     private var announcedSuites: Set<String> = []
     private var pending: [Int64: Waiter] = [:]
     private var nextId: Int64 = 1
-    private var process: Process?
+    private var child: Subprocess?
     private var stdinFD: Int32 = -1
     private let started = DispatchSemaphore(value: 0)
     private let stderrTail = Tail(limit: 4096)
@@ -54,7 +54,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     /// The adapter's process id while it runs (tests use it to kill the process).
-    public var processIdentifier: Int32? { lock.withLock { process?.processIdentifier } }
+    public var processIdentifier: Int32? { lock.withLock { child?.pid } }
 
     public func prepare() {
         let shouldStart: Bool = lock.withLock {
@@ -78,35 +78,20 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     private func launch() throws {
-        guard let exe = command.first else { throw AdapterError("empty command") }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = Array(command.dropFirst())
-        if let environment { p.environment = environment }
-        let inPipe = Pipe(), outPipe = Pipe(), errPipe = Pipe()
-        p.standardInput = inPipe
-        p.standardOutput = outPipe
-        p.standardError = errPipe
-        try p.run()
-        let outFD = dup(outPipe.fileHandleForReading.fileDescriptor)
-        let errFD = dup(errPipe.fileHandleForReading.fileDescriptor)
-        let inFD = dup(inPipe.fileHandleForWriting.fileDescriptor)
-        try? outPipe.fileHandleForReading.close()
-        try? errPipe.fileHandleForReading.close()
-        try? inPipe.fileHandleForWriting.close()
+        let c = try Subprocess.spawn(command, environment: environment)
         lock.withLock {
-            process = p
-            stdinFD = inFD
+            child = c
+            stdinFD = c.stdin
         }
         let tail = stderrTail
         Thread.detachNewThread { [tail] in
-            LineReader(fd: errFD).forEach { tail.append($0) }
-            close(errFD)
+            LineReader(fd: c.stderr).forEach { tail.append($0) }
+            close(c.stderr)
         }
         Thread.detachNewThread { [self] in
-            LineReader(fd: outFD).forEach { self.received($0) }
-            close(outFD)
-            self.processEnded()
+            LineReader(fd: c.stdout).forEach { self.received($0) }
+            close(c.stdout)
+            self.processEnded(c)
         }
     }
 
@@ -169,10 +154,10 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         return .error("\(name) answered nonsense: \(json.serialized().prefix(200))")
     }
 
-    private func processEnded() {
-        let p = lock.withLock { process }
-        p?.waitUntilExit()
-        let status = p.map { " (exit status \($0.terminationStatus))" } ?? ""
+    private func processEnded(_ c: Subprocess) {
+        // Its output closed: normally it exits now; if it lingers, it is stopped.
+        let end = c.wait(timeout: 2) ?? { c.stop(); return c.termination }()
+        let status = end.map { " (\($0))" } ?? ""
         let tail = stderrTail.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let why = "\(name) exited\(status)" + (tail.isEmpty ? "" : "; its last words: \(tail.suffix(600))")
         let wasStarting: Bool = lock.withLock {
@@ -243,24 +228,19 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         return true
     }
 
-    /// Closes the adapter's input so it finishes and exits; kills it if it lingers.
+    /// Closes the adapter's input so it finishes and exits; stops it (and anything it started) if
+    /// it lingers.
     public func shutdown() {
-        let p: Process? = lock.withLock {
+        let c: Subprocess? = lock.withLock {
             if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
-            return process
+            return child
         }
-        guard let p else { return }
-        let deadline = Date().addingTimeInterval(3)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning { kill() }
+        guard let c else { return }
+        if c.wait(timeout: 3) == nil { c.stop() } else { c.signalGroup(SIGKILL) }
     }
 
     private func kill() {
-        guard let p = lock.withLock({ process }), p.isRunning else { return }
-        p.terminate()
-        let deadline = Date().addingTimeInterval(1)
-        while p.isRunning && Date() < deadline { usleep(10_000) }
-        if p.isRunning { Glibc.kill(p.processIdentifier, SIGKILL) }
+        lock.withLock { child }?.stop()
     }
 }
 

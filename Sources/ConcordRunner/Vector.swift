@@ -38,6 +38,22 @@ public struct Vector: Sendable {
     /// The order in which the file wrote the input fields (for reports).
     public var inputOrder: [String]
 
+    public init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String],
+                op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
+        self.suite = suite
+        self.id = id
+        self.file = file
+        self.line = line
+        self.column = column
+        self.comment = comment
+        self.flags = flags
+        self.op = op
+        self.result = result
+        self.input = input
+        self.expect = expect
+        self.inputOrder = inputOrder
+    }
+
     /// `suite/id`, the vector's name everywhere.
     public var name: String { "\(suite)/\(id)" }
 

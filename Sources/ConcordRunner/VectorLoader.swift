@@ -330,7 +330,7 @@ struct FileReader {
         guard let s = v.string else {
             var hint = ""
             if case .scalar(let text, let t) = v.kind, t != .string { hint = ": YAML reads \(text) as \(t.description), quote it as \"\(text)\"" }
-            throw fail(v, "expected a string of \(encoding) for \(field), found \(v.typeDescription)\(hint)")
+            throw fail(v, "expected a \(encoding) string for \(field), found \(v.typeDescription)\(hint)")
         }
         do {
             switch encoding {

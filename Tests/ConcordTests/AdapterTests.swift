@@ -1,0 +1,146 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+import Foundation
+import Testing
+
+/// RFC 9106 §5.3 (the phc-winner-argon2 argon2id KAT): p = 4 with a secret and associated data.
+let rfc9106Request = Request(suite: "argon2id", input: [
+    "password": .bytes([UInt8](repeating: 1, count: 32)),
+    "salt": .bytes([UInt8](repeating: 2, count: 16)),
+    "secret": .bytes([UInt8](repeating: 3, count: 8)),
+    "associatedData": .bytes([UInt8](repeating: 4, count: 12)),
+    "params": .text("argon2id;v=19;m=32;t=3;p=4"),
+])
+let rfc9106Tag = try! Hex.decode("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")
+
+func fakeAdapter(_ name: String, timeout: Double = 5, startTimeout: Double = 5) -> ExternalAdapter {
+    ExternalAdapter(name: "fake", suites: ["argon2id", "kdf-params"], command: [fixture("adapters/" + name)],
+                    timeout: timeout, startTimeout: startTimeout)
+}
+
+func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
+
+@Suite(.serialized) struct JVMAdapterTests {
+    let settings = Catalog.Settings(home: repositoryRoot, requestTimeout: 60)
+
+    @Test func startsAnswersAndStops() throws {
+        let jvm = try #require(Catalog.make("jvm", settings: settings))
+        jvm.prepare()
+        #expect(jvm.startFailure == nil)
+        #expect(jvm.version.contains("BouncyCastle 1.72"))
+        #expect(jvm.run(rfc9106Request) == .outputs(["key": .bytes(rfc9106Tag)]))
+        let refused = jvm.run(Request(suite: "kdf-params", input: ["tag": .text("argon2id;v=16;m=47104;t=3;p=1")]))
+        guard case .refused(let e) = refused else { Issue.record("not refused: \(refused)"); return }
+        #expect(e.errorClass == .parameters)
+        let pid = try #require((jvm as? ExternalAdapter)?.processIdentifier)
+        jvm.shutdown()
+        #expect(!isAlive(pid))
+    }
+
+    @Test func manyConcurrentRequestsEachGetTheirOwnAnswer() throws {
+        let jvm = try #require(Catalog.make("jvm", settings: settings))
+        defer { jvm.shutdown() }
+        let tags = (1...40).map { "argon2id;v=19;m=\(8 * $0);t=\($0);p=1" }
+        let answers = LockedArray(count: tags.count)
+        DispatchQueue.concurrentPerform(iterations: tags.count) { i in
+            answers.set(i, jvm.run(Request(suite: "kdf-params", input: ["tag": .text(tags[i])])))
+        }
+        for (i, a) in answers.values.enumerated() {
+            #expect(a == .outputs(["memoryKiB": .integer(Int64(8 * (i + 1))), "iterations": .integer(Int64(i + 1)),
+                                   "parallelism": .integer(1), "version": .integer(19)]))
+        }
+    }
+
+    @Test func deathMidRunBecomesErrorsNotAHang() throws {
+        let jvm = try #require(Catalog.make("jvm", settings: settings) as? ExternalAdapter)
+        defer { jvm.shutdown() }
+        jvm.prepare()
+        let pid = try #require(jvm.processIdentifier)
+        // A slow request in flight (production parameters, large t), then the process is killed.
+        let slow = Request(suite: "argon2id", input: ["password": .bytes([1]), "salt": .bytes([UInt8](repeating: 0, count: 16)),
+                                                      "params": .text("argon2id;v=19;m=47104;t=200;p=1")])
+        let answer = LockedArray(count: 1)
+        let t = Thread { answer.set(0, jvm.run(slow)) }
+        t.start()
+        usleep(500_000)
+        kill(pid, SIGKILL)
+        let deadline = Date().addingTimeInterval(10)
+        while answer.values[0] == nil && Date() < deadline { usleep(10_000) }
+        guard case .error(let why)? = answer.values[0] else { Issue.record("in-flight request got \(String(describing: answer.values[0]))"); return }
+        #expect(why.contains("jvm exited"), "\(why)")
+        guard case .error = jvm.run(rfc9106Request) else { Issue.record("a later request did not fail"); return }
+    }
+}
+
+@Suite struct FakeAdapterTests {
+    @Test func crashAfterHandshake() throws {
+        let a = fakeAdapter("crash-after-handshake")
+        defer { a.shutdown() }
+        let o = a.run(Request(suite: "kdf-params", input: ["tag": .text("x")]))
+        guard case .error(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains("exit status 3"), "\(why)")
+        #expect(why.contains("fatal error on purpose"), "\(why)")
+    }
+
+    @Test func noHandshakeTimesOutAndIsKilled() throws {
+        let a = fakeAdapter("no-handshake", startTimeout: 1)
+        a.prepare()
+        #expect(a.startFailure?.contains("no handshake within 1 s") == true)
+        guard case .error = a.run(Request(suite: "kdf-params", input: [:])) else { Issue.record("not an error"); return }
+        a.shutdown()
+    }
+
+    @Test func wrongNameIsRefused() {
+        let a = fakeAdapter("wrong-name")
+        a.prepare()
+        #expect(a.startFailure?.contains("calls itself impostor") == true)
+        a.shutdown()
+    }
+
+    @Test func garbageAndUnknownIdsAreNotAnswers() {
+        let a = fakeAdapter("garbage")
+        defer { a.shutdown() }
+        let o = a.run(Request(suite: "kdf-params", input: ["tag": .text("x")]))
+        guard case .error(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains("unknown error class \"cosmic-rays\""), "\(why)")
+    }
+
+    @Test func hungAdapterHitsThePerRequestTimeout() {
+        let a = fakeAdapter("silent", timeout: 1)
+        defer { a.shutdown() }
+        let t0 = Date()
+        let o = a.run(Request(suite: "kdf-params", input: ["tag": .text("x")]))
+        #expect(Date().timeIntervalSince(t0) < 5)
+        guard case .error(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains("no answer within 1 s"), "\(why)")
+    }
+
+    @Test func suiteNotAnnouncedIsUnsupported() {
+        let a = fakeAdapter("silent")
+        defer { a.shutdown() }
+        guard case .unsupported(let why) = a.run(rfc9106Request) else { Issue.record("not unsupported"); return }
+        #expect(why.contains("does not announce the suite argon2id"))
+    }
+
+    @Test func aCrashingAdapterLeavesTheOthersUnaffected() throws {
+        let libargon2 = try #require(Catalog.make("libargon2", settings: Catalog.Settings(home: repositoryRoot)))
+        let crash = fakeAdapter("crash-after-handshake")
+        defer { crash.shutdown() }
+        let v = Vector(suite: "argon2id", id: "rfc9106", file: "f", line: 1, column: 1, comment: nil, flags: [], op: nil,
+                       result: .valid, input: rfc9106Request.input, expect: .outputs([("key", .value(.bytes(rfc9106Tag)))]),
+                       inputOrder: [])
+        let run = Runner(implementations: [libargon2, crash]).run([v])
+        #expect(run.results[0].status == .error)
+        #expect(run.results[0].implementations.map(\.status) == [.pass, .error])
+        #expect(run.exitStatus == 1)
+    }
+}
+
+final class LockedArray: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [Outcome?]
+    init(count: Int) { items = Array(repeating: nil, count: count) }
+    func set(_ i: Int, _ o: Outcome) { lock.withLock { items[i] = o } }
+    var values: [Outcome?] { lock.withLock { items } }
+}
