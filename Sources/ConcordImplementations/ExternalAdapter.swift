@@ -25,6 +25,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     private var pending: [Int64: Waiter] = [:]
     private var nextId: Int64 = 1
     private var child: Subprocess?
+    private var starts = 0
     private var stdinFD: Int32 = -1
     private let started = DispatchSemaphore(value: 0)
     private let stderrTail = Tail(limit: 4096)
@@ -45,6 +46,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     public var version: String { lock.withLock { announcedVersion } }
+    public var processStarts: Int { lock.withLock { starts } }
 
     public var startFailure: String? {
         lock.withLock {
@@ -56,12 +58,17 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     /// The adapter's process id while it runs (tests use it to kill the process).
     public var processIdentifier: Int32? { lock.withLock { child?.pid } }
 
+    /// Starts the process and waits for its handshake; later calls wait for that same start.
     public func prepare() {
         let shouldStart: Bool = lock.withLock {
             if case .idle = state { state = .starting; return true }
             return false
         }
-        guard shouldStart else { return }
+        guard shouldStart else {
+            started.wait()
+            started.signal()
+            return
+        }
         signal(SIGPIPE, SIG_IGN)
         do {
             try launch()
@@ -82,6 +89,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         lock.withLock {
             child = c
             stdinFD = c.stdin
+            starts += 1
         }
         let tail = stderrTail
         Thread.detachNewThread { [tail] in
@@ -182,7 +190,6 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     public func run(_ request: Request) -> Outcome {
         prepare()
-        started.wait(); started.signal()
         let waiter = Waiter()
         let line: String
         let id: Int64

@@ -39,6 +39,12 @@ public protocol Implementation: AnyObject, Sendable {
     func shutdown()
     /// Why it could not start, if it could not.
     var startFailure: String? { get }
+    /// How many processes it started so far (adapters start one per run; in-process: 0).
+    var processStarts: Int { get }
+}
+
+extension Implementation {
+    public var processStarts: Int { 0 }
 }
 
 /// A handler throws this when it cannot express a request.

@@ -13,6 +13,7 @@ public enum JSONReport {
             ("implementations", .array(run.implementations.map { i in
                 var o: [(key: String, value: JSON)] = [("name", .string(i.name)), ("version", .string(i.version))]
                 if let f = i.startFailure { o.append(("startFailure", .string(f))) }
+                if i.processStarts > 0 { o.append(("processStarts", .int(Int64(i.processStarts)))) }
                 return .object(o)
             })),
             ("summary", .object([

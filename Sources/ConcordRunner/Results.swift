@@ -82,6 +82,7 @@ public struct ImplementationInfo: Sendable {
     public var name: String
     public var version: String
     public var startFailure: String?
+    public var processStarts: Int
 }
 
 /// Everything a run produced.

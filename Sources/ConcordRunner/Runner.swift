@@ -62,6 +62,7 @@ public final class Runner: Sendable {
                     let job = jobs[j]
                     let v = vectors[job.vectorIndex]
                     let impl = implementations[job.implementationIndex]
+                    impl.prepare()  // an adapter's start is not the vector's time
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let outcome = impl.run(Request(suite: v.suite, op: v.op, input: v.input))
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
@@ -89,7 +90,7 @@ public final class Runner: Sendable {
             }
             results.append(Judge.vector(v, sorted))
         }
-        let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure) }
+        let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results),
                          wallSeconds: Date().timeIntervalSince(start), workers: workers)
     }

@@ -1,0 +1,87 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+import Foundation
+import Testing
+
+/// Each implementation on the published vectors kept in vectors/ (RFC 9106 §5.3, the
+/// phc-winner-argon2 KAT, libsodium's own test vectors): every vector it can run must pass.
+@Suite struct ImplementationTests {
+    static let published = ["vectors/argon2id/rfc9106.yaml", "vectors/argon2id/libsodium.yaml"]
+
+    func vectors() throws -> [Vector] {
+        let (v, errors) = VectorLoader().load(paths: Self.published.map { repositoryRoot + "/" + $0 })
+        #expect(errors.isEmpty, "\(errors)")
+        return v
+    }
+
+    @Test(arguments: ["libsodium", "libargon2", "jvm"])
+    func passesEveryPublishedVectorItCanRun(name: String) throws {
+        let impl = try #require(Catalog.make(name, settings: Catalog.Settings(home: repositoryRoot)))
+        defer { impl.shutdown() }
+        let vectors = try vectors()
+        #expect(vectors.count >= 15)
+        let run = Runner(implementations: [impl]).run(vectors)
+        var ran = 0
+        for r in run.results {
+            let i = try #require(r.implementations.first)
+            #expect(i.status == .pass || i.status == .unsupported, "\(r.vector.name): \(i.status) \(i.outcome)")
+            if i.status == .pass { ran += 1 }
+        }
+        #expect(ran >= 10, "\(name) ran only \(ran) published vectors")
+    }
+
+    @Test func libsodiumSaysWhyItCannotRunRFC9106() throws {
+        let o = InProcessImplementationProbe.libsodium.run(rfc9106Request)
+        guard case .unsupported(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains("parallelism at 1"))
+    }
+
+    @Test(arguments: [
+        (["secret": Value.bytes([1])], "cannot take an Argon2 secret"),
+        (["associatedData": Value.bytes([1])], "cannot take Argon2 associated data"),
+        (["salt": Value.bytes([UInt8](repeating: 0, count: 8))], "salt of exactly 16 bytes"),
+    ])
+    func libsodiumUnsupportedReasons(extra: [String: Value], reason: String) {
+        var input: [String: Value] = ["password": .bytes([]), "salt": .bytes([UInt8](repeating: 0, count: 16)),
+                                      "params": .text("argon2id;v=19;m=8;t=1;p=1")]
+        for (k, v) in extra { input[k] = v }
+        let o = InProcessImplementationProbe.libsodium.run(Request(suite: "argon2id", input: input))
+        guard case .unsupported(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains(reason), "\(why)")
+    }
+
+    @Test func emptySecretIsTheSameComputationAsNone() {
+        let base: [String: Value] = ["password": .bytes([1, 2]), "salt": .bytes([UInt8](repeating: 7, count: 16)),
+                                     "params": .text("argon2id;v=19;m=16;t=2;p=1")]
+        var withEmpty = base
+        withEmpty["secret"] = .bytes([])
+        withEmpty["associatedData"] = .bytes([])
+        let a = InProcessImplementationProbe.libsodium.run(Request(suite: "argon2id", input: withEmpty))
+        let b = InProcessImplementationProbe.libargon2.run(Request(suite: "argon2id", input: base))
+        guard case .outputs = a else { Issue.record("libsodium: \(a)"); return }
+        #expect(a == b)
+    }
+
+    /// The contract's checks (tag, salt, length) refuse with `parameters` before any library runs.
+    @Test(arguments: [
+        ("argon2id;v=19;m=64;t=1;p=1", 4, 32, "salt of 4 bytes is shorter than Argon2's minimum of 8"),
+        ("argon2id;v=19;m=64;t=1;p=1", 16, 3, "output length 3 is outside 4...1024"),
+        ("argon2id;v=19;m=64;t=1;p=1", 16, 1025, "output length 1025 is outside 4...1024"),
+        ("argon2i;v=19;m=64;t=1;p=1", 16, 32, "is not argon2id"),
+    ])
+    func contractChecksComeBeforeTheLibrary(tag: String, saltBytes: Int, length: Int64, message: String) {
+        let r = Request(suite: "argon2id", input: ["password": .bytes([]), "salt": .bytes([UInt8](repeating: 0, count: saltBytes)),
+                                                   "params": .text(tag), "length": .integer(length)])
+        for impl in [InProcessImplementationProbe.libsodium, InProcessImplementationProbe.libargon2] {
+            guard case .refused(let e) = impl.run(r) else { Issue.record("\(impl.name) did not refuse"); continue }
+            #expect(e.errorClass == .parameters)
+            #expect(e.message.contains(message), "\(e.message)")
+        }
+    }
+}
+
+enum InProcessImplementationProbe {
+    static let libsodium = Catalog.make("libsodium", settings: Catalog.Settings(home: repositoryRoot))!
+    static let libargon2 = Catalog.make("libargon2", settings: Catalog.Settings(home: repositoryRoot))!
+}
