@@ -56,7 +56,9 @@ public enum TerminalSummary {
             }
             let pad = String(repeating: " ", count: width - info.name.count)
             out.append("  \(info.name)\(pad)  \(info.version)  —  " + (parts.isEmpty ? "no vectors" : parts.joined(separator: ", ")))
-            if let f = info.startFailure { out.append("  \(String(repeating: " ", count: width))  could not start: \(f)") }
+            let indent = "  " + String(repeating: " ", count: width) + "  "
+            if let f = info.startFailure { out.append(indent + "could not start: \(f)") }
+            out += unsupportedReasons(info.name, run).map { indent + $0 }
         }
         let s = run.summary
         var total = "\(s.vectors) vectors: \(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors"
@@ -65,6 +67,22 @@ public enum TerminalSummary {
         total += String(format: "; %.2f s on %d workers", run.wallSeconds, run.workers)
         out.append(total)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// Why an implementation was unsupported, grouped by the reason's general part (before any
+    /// parenthesis), so "p=4" and "p=2" count as one reason.
+    static func unsupportedReasons(_ name: String, _ run: RunResult) -> [String] {
+        var counts: [String: Int] = [:]
+        var order: [String] = []
+        for r in run.results {
+            for i in r.implementations where i.implementation == name {
+                guard case .unsupported(let why) = i.outcome else { continue }
+                let key = why.components(separatedBy: " (").first ?? why
+                if counts[key] == nil { order.append(key) }
+                counts[key, default: 0] += 1
+            }
+        }
+        return order.map { "unsupported ×\(counts[$0]!): \($0)" }
     }
 
     static func mismatch(_ impl: String, _ m: Mismatch) -> [String] {
