@@ -52,12 +52,14 @@ public enum Catalog {
         if !fm.fileExists(atPath: bcprov) {
             return Unavailable(name: "jvm", suites: suites, why: "BouncyCastle is missing (\(bcprov)): apt-get install libbcprov-java, or run scripts/setup")
         }
-        // A modest heap ceiling: Argon2 at 46 MiB per hash on a few threads needs far less.
+        // JVM options: CONCORD_JVM_OPTIONS replaces the defaults (docs/performance.md says why these).
+        let options = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) } ?? defaultJVMOptions
         return ExternalAdapter(name: "jvm", suites: suites,
-                               command: [java, "-XX:+UseSerialGC", "-Xshare:auto",
-                                         "-cp", classes + ":" + bcprov, "concord.adapter.Main"],
+                               command: [java] + options + ["-cp", classes + ":" + bcprov, "concord.adapter.Main"],
                                environment: env, timeout: s.requestTimeout)
     }
+
+    public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto"]
 
     static func findExecutable(_ name: String, path: String?) -> String? {
         for dir in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {

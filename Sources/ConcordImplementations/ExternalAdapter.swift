@@ -47,6 +47,14 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     public var version: String { lock.withLock { announcedVersion } }
     public var processStarts: Int { lock.withLock { starts } }
+    public var isReady: Bool {
+        lock.withLock {
+            switch state {
+            case .idle, .starting: return false
+            case .running, .dead: return true
+            }
+        }
+    }
 
     public var startFailure: String? {
         lock.withLock {

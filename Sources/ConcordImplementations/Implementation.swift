@@ -39,12 +39,15 @@ public protocol Implementation: AnyObject, Sendable {
     func shutdown()
     /// Why it could not start, if it could not.
     var startFailure: String? { get }
+    /// Whether a request would be answered without waiting for a start (a scheduling hint).
+    var isReady: Bool { get }
     /// How many processes it started so far (adapters start one per run; in-process: 0).
     var processStarts: Int { get }
 }
 
 extension Implementation {
     public var processStarts: Int { 0 }
+    public var isReady: Bool { true }
 }
 
 /// A handler throws this when it cannot express a request.

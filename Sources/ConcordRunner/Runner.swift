@@ -51,7 +51,7 @@ public final class Runner: Sendable {
         // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail.
         let order = jobs.indices.sorted { jobs[$0].cost != jobs[$1].cost ? jobs[$0].cost > jobs[$1].cost : $0 < $1 }
         let slots = Slots(count: jobs.count)
-        let queue = JobQueue(order: order)
+        let queue = JobQueue(order: order, implementationOf: jobs.map(\.implementationIndex), implementations: implementations)
         let group = DispatchGroup()
         let total = jobs.count
         let workers = min(configuration.workers, max(1, total))
@@ -96,17 +96,27 @@ public final class Runner: Sendable {
     }
 }
 
-/// Hands out job indices in order to worker threads.
+/// Hands out job indices to worker threads: the first job in order whose implementation is ready,
+/// so that workers compute in-process vectors while an adapter is still starting instead of
+/// waiting for it; when only not-yet-ready implementations are left, the first job in order.
 final class JobQueue: @unchecked Sendable {
     private let lock = NSLock()
-    private let order: [Int]
-    private var position = 0
-    init(order: [Int]) { self.order = order }
+    private var remaining: [Int]
+    private let implementationOf: [Int]
+    private let implementations: [any Implementation]
+
+    init(order: [Int], implementationOf: [Int], implementations: [any Implementation]) {
+        remaining = order
+        self.implementationOf = implementationOf
+        self.implementations = implementations
+    }
+
     func next() -> Int? {
-        lock.withLock {
-            guard position < order.count else { return nil }
-            defer { position += 1 }
-            return order[position]
+        let ready = implementations.map(\.isReady)
+        return lock.withLock {
+            guard !remaining.isEmpty else { return nil }
+            let k = remaining.firstIndex { ready[implementationOf[$0]] } ?? 0
+            return remaining.remove(at: k)
         }
     }
 }
