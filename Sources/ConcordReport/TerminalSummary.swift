@@ -15,6 +15,7 @@ public enum TerminalSummary {
                     for m in i.mismatches { out += mismatch(i.implementation, m) }
                 }
                 if let d = r.divergence { out.append("        note: \(d)") }
+                if let n = r.note { out.append("        note: \(n)") }
             case .error:
                 out.append("ERROR   \(r.vector.name)  (\(r.vector.file):\(r.vector.line))" + (r.note.map { ": \($0)" } ?? ""))
                 for i in r.implementations where i.status == .error {

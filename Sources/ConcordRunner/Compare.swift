@@ -75,6 +75,7 @@ public enum Judge {
         r.divergence = divergence(v, ran)
         if impls.contains(where: { $0.status == .fail }) {
             r.status = .fail
+            r.note = unanimousAgainstExpect(ran)
         } else if impls.contains(where: { $0.status == .error }) {
             r.status = .error
             r.note = "an implementation could not run it"
@@ -86,6 +87,15 @@ public enum Judge {
             r.status = .pending
         }
         return r
+    }
+
+    /// When every implementation that ran failed with the same outputs, the vector's expected
+    /// value is the likelier mistake: say so.
+    static func unanimousAgainstExpect(_ ran: [ImplementationResult]) -> String? {
+        guard ran.count >= 2, ran.allSatisfy({ $0.status == .fail }),
+              case .outputs(let first) = ran[0].outcome,
+              ran.allSatisfy({ $0.outcome == .outputs(first) }) else { return nil }
+        return "all \(ran.count) implementations computed the same outputs and disagree only with expect: check the expected value"
     }
 
     /// Whether the implementations that ran gave different answers where only agreement can be
