@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "ConcordRunner", dependencies: ["ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordImplementations"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordImplementations", "ConcordYAML"]),
 
         .testTarget(
             name: "ConcordTests",

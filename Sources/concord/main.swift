@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordReport
 import ConcordRunner
+import ConcordYAML
 import Foundation
 
 let concordVersion = "0.1.0"
@@ -19,6 +20,8 @@ run options:
   --timeout SECONDS         per-request timeout for adapter processes (default 300)
   --max-kdf-memory KIB      refuse Argon2 vectors above this memory (default 4194304 = 4 GiB)
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
+  --max-file-bytes N        refuse vector files larger than this (default 67108864)
+  --max-depth N             refuse YAML nested deeper than this (default 64)
   --verbose, --quiet
 
 exit status: 0 nothing failed, 1 a vector failed or could not be run, 2 unreadable input or bad option
@@ -26,8 +29,16 @@ exit status: 0 nothing failed, 1 a vector failed or could not be run, 2 unreadab
 
 func stderr(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
 
-func loadVectors(_ paths: [String]) -> [Vector]? {
-    let (vectors, errors) = VectorLoader().load(paths: paths)
+/// The loader with the file limits the options ask for.
+func loader(_ o: Options) throws(UsageError) -> VectorLoader {
+    var limits = YAMLParser.Limits()
+    if let b = try o.integer("max-file-bytes") { limits.maxBytes = Int(b) }
+    if let d = try o.integer("max-depth") { limits.maxDepth = Int(d) }
+    return VectorLoader(yamlLimits: limits)
+}
+
+func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
+    let (vectors, errors) = loader.load(paths: paths)
     if !errors.isEmpty {
         for e in errors { stderr("concord: \(e)") }
         stderr("concord: \(errors.count) error\(errors.count == 1 ? "" : "s") in the input; nothing was run")
@@ -49,7 +60,8 @@ func implementations(_ names: [String], settings: Catalog.Settings) throws(Usage
 }
 
 func run(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work"],
+    let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
+                                       "max-file-bytes", "max-depth"],
                         flags: ["verbose", "quiet"])
     let home = Home.find()
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
@@ -62,7 +74,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
     if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
     let impls = try implementations(names, settings: settings)
-    guard let vectors = loadVectors(paths) else { return 2 }
+    guard let vectors = loadVectors(paths, try loader(o)) else { return 2 }
     if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
 
     let runner = Runner(implementations: impls, configuration: config)
@@ -107,23 +119,16 @@ func list() -> Int32 {
 }
 
 func validate(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: [], flags: ["quiet"])
+    let o = try Options(args, valued: ["max-file-bytes", "max-depth"], flags: [])
     guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
-    var bad = 0
-    var files: [String] = []
+    let load = try loader(o)
+    let files: [String]
     do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
-    var total = 0
-    for f in files {
-        do {
-            total += try VectorLoader().load(file: f).count
-            if !o.flags.contains("quiet") { print("ok      \(f)") }
-        } catch {
-            bad += 1
-            print("invalid \(error)")
-        }
-    }
-    print("\(files.count) files, \(total) vectors, \(bad) invalid")
-    return bad == 0 ? 0 : 2
+    // The same load as `run`: every file, then ids across files.
+    let (vectors, errors) = load.load(paths: o.positional)
+    for e in errors { print("invalid \(e)") }
+    print("\(files.count) files, \(vectors.count) vectors, \(errors.count) error\(errors.count == 1 ? "" : "s")")
+    return errors.isEmpty ? 0 : 2
 }
 
 let args = Array(CommandLine.arguments.dropFirst())

@@ -159,6 +159,21 @@ import Testing
         #expect(r.stdout.contains("above the limit of 4194304 KiB (raise it with --max-kdf-memory KIB)"), "\(r.stdout)")
     }
 
+    @Test func validateReportsEveryFileAndTheLimitFlags() throws {
+        let dir = folder(["a/one.yaml": Self.kdfFile, "b/two.yaml": Self.kdfFile, "c/bad.yaml": "- just a list\n"])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try concord(["validate", dir + "/vectors"])
+        #expect(r.status == 2)
+        #expect(r.stdout.contains("b/two.yaml:6:5: duplicate id \"closer\" in suite kdf-params (first at \(dir)/vectors/a/one.yaml:6:5)"), "\(r.stdout)")
+        #expect(r.stdout.contains("c/bad.yaml:1:1: expected a mapping for the file"))
+        #expect(r.stdout.contains("3 files, 2 vectors, 3 errors"))
+        let small = try concord(["validate", "--max-file-bytes", "10", dir + "/vectors/a/one.yaml"])
+        #expect(small.status == 2)
+        #expect(small.stdout.contains("above the limit of 10 (raise it with --max-file-bytes)"), "\(small.stdout)")
+        let good = try concord(["validate", dir + "/vectors/a"])
+        #expect(good.status == 0 && good.stdout.contains("1 files, 2 vectors, 0 errors"))
+    }
+
     @Test func listAndVersion() throws {
         let l = try concord(["list"])
         #expect(l.status == 0)
