@@ -41,7 +41,7 @@ public final class Runner: Sendable {
         var jobs: [Job] = []
         var blocked: [Int: String] = [:]
         for (vi, v) in vectors.enumerated() {
-            let suite = Suites.all[v.suite]!
+            guard let suite = Suites.all[v.suite] else { blocked[vi] = "unknown suite \(v.suite)"; continue }
             if let why = suite.exceedsLimits(v.input, configuration.limits) { blocked[vi] = why; continue }
             let cost = suite.cost(v.input)
             for (ii, impl) in implementations.enumerated() where impl.suites.contains(v.suite) {
@@ -76,6 +76,8 @@ public final class Runner: Sendable {
         }
         group.wait()
 
+        // Jobs were made vector by vector in implementation order, so each vector's results come
+        // out in implementation order too.
         var perVector = [[ImplementationResult]](repeating: [], count: vectors.count)
         let filled = slots.values
         for (j, job) in jobs.enumerated() { perVector[job.vectorIndex].append(filled[j]!) }
@@ -85,10 +87,7 @@ public final class Runner: Sendable {
                 results.append(VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil))
                 continue
             }
-            let sorted = perVector[vi].sorted { a, b in
-                implementations.firstIndex { $0.name == a.implementation }! < implementations.firstIndex { $0.name == b.implementation }!
-            }
-            results.append(Judge.vector(v, sorted))
+            results.append(Judge.vector(v, perVector[vi]))
         }
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results),

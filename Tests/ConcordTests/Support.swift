@@ -25,29 +25,24 @@ struct ProcessOutput {
     var stderr: String
 }
 
-/// Runs a program to completion, capturing both streams.
+/// Reads a file descriptor to its end.
+func readAll(_ fd: Int32) -> [UInt8] {
+    var out = [UInt8]()
+    var buf = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let n = buf.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if n <= 0 { return out }
+        out += buf[0..<n]
+    }
+}
+
+/// Runs a program to completion, capturing both streams (read concurrently so neither fills up).
 func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
     let p = try Subprocess.spawn([executable] + arguments, environment: environment)
     close(p.stdin)
     let err = LockedData()
-    let t = Thread {
-        var chunks = [UInt8]()
-        var buf = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let n = buf.withUnsafeMutableBytes { read(p.stderr, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            chunks += buf[0..<n]
-        }
-        err.set(Data(chunks))
-    }
-    t.start()
-    var out = [UInt8]()
-    var buf = [UInt8](repeating: 0, count: 65536)
-    while true {
-        let n = buf.withUnsafeMutableBytes { read(p.stdout, $0.baseAddress, $0.count) }
-        if n <= 0 { break }
-        out += buf[0..<n]
-    }
+    Thread { err.set(Data(readAll(p.stderr))) }.start()
+    let out = readAll(p.stdout)
     let end = p.wait()
     while !err.done { usleep(1000) }
     close(p.stdout)
