@@ -4,7 +4,7 @@ import Foundation
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
 /// never name a program: the command of every adapter is fixed here.
 public enum Catalog {
-    public static let names = ["libsodium", "libargon2", "swift", "jvm"]
+    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm"]
 
     /// Where an implementation's programs live, and how long to wait for them.
     public struct Settings: Sendable {
@@ -23,13 +23,15 @@ public enum Catalog {
         switch name {
         case "libsodium":
             return InProcessImplementation(name: name, version: "libsodium \(SodiumArgon2id.version)",
-                                           handlers: [Argon2idHandlers.libsodium])
+                                           handlers: [Argon2idHandlers.libsodium, AesGcmHandlers.libsodium])
         case "libargon2":
             return InProcessImplementation(name: name, version: ReferenceArgon2id.version,
                                            handlers: [Argon2idHandlers.libargon2])
+        case "openssl":
+            return InProcessImplementation(name: name, version: SHA256.opensslVersion, handlers: [AesGcmHandlers.openssl])
         case "swift":
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
-                                           handlers: [KdfParamsHandlers.swift])
+                                           handlers: [KdfParamsHandlers.swift] + CloserHandlers.all)
         case "jvm":
             return jvm(settings)
         default:
@@ -43,7 +45,8 @@ public enum Catalog {
         let classes = env["CONCORD_JVM_CLASSES"] ?? s.home + "/.build/jvm/classes"
         let bcprov = env["CONCORD_BCPROV_JAR"] ?? "/usr/share/java/bcprov.jar"
         let java = env["CONCORD_JAVA"] ?? findExecutable("java", path: env["PATH"]) ?? "/usr/bin/java"
-        let suites: Set<String> = ["argon2id", "kdf-params"]
+        let suites: Set<String> = ["argon2id", "kdf-params", "aes-gcm", "couple-key-wrap", "invite-phrase", "field",
+                                   "canonical-json", "commitment", "sealed-answer"]
         let fm = FileManager.default
         if !fm.fileExists(atPath: classes + "/concord/adapter/Main.class") {
             return Unavailable(name: "jvm", suites: suites,

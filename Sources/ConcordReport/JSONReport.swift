@@ -19,7 +19,7 @@ public enum JSONReport {
             ("summary", .object([
                 ("vectors", .int(Int64(s.vectors))), ("passed", .int(Int64(s.passed))), ("failed", .int(Int64(s.failed))),
                 ("pending", .int(Int64(s.pending))), ("unsupported", .int(Int64(s.unsupported))), ("errors", .int(Int64(s.errors))),
-                ("implementationErrors", .int(Int64(s.implementationErrors))), ("divergences", .int(Int64(s.divergences))),
+                ("implementationErrors", .int(Int64(s.implementationErrors))), ("divergences", .int(Int64(s.divergences))), ("warnings", .int(Int64(s.warnings))),
             ])),
             ("wallSeconds", .double((run.wallSeconds * 1000).rounded() / 1000)),
             ("workers", .int(Int64(run.workers))),
@@ -39,6 +39,7 @@ public enum JSONReport {
         if !v.flags.isEmpty { o.append(("flags", .array(v.flags.map { .string($0) }))) }
         if let n = r.note { o.append(("note", .string(n))) }
         if let d = r.divergence { o.append(("divergence", .string(d))) }
+        if !r.warnings.isEmpty { o.append(("warnings", .array(r.warnings.map { .string($0) }))) }
         o.append(("implementations", .object(r.implementations.map { ($0.implementation, implementation($0)) })))
         return .object(o)
     }

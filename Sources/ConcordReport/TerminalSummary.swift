@@ -40,6 +40,7 @@ public enum TerminalSummary {
                 if let d = r.divergence { out.append("DIVERGE \(r.vector.name)  (\(r.vector.file):\(r.vector.line)): \(d)") }
                 if verbose { out.append("pass    \(r.vector.name)") }
             }
+            for w in r.warnings { out.append("WARN    \(r.vector.name)  (\(r.vector.file):\(r.vector.line)): \(w)") }
             if verbose {
                 for i in r.implementations where i.status == .unsupported {
                     if case .unsupported(let why) = i.outcome { out.append("        \(i.implementation) unsupported: \(why)") }
@@ -65,6 +66,7 @@ public enum TerminalSummary {
         var total = "\(s.vectors) vectors: \(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors"
         total += "; \(s.unsupported) unsupported (implementation × vector)"
         if s.divergences > 0 { total += "; \(s.divergences) divergences" }
+        if s.warnings > 0 { total += "; \(s.warnings) with warnings" }
         total += String(format: "; %.2f s on %d workers", run.wallSeconds, run.workers)
         out.append(total)
         return out.joined(separator: "\n") + "\n"

@@ -43,6 +43,8 @@ public struct VectorResult: Sendable {
     public var note: String?
     /// For `acceptable` and placeholder fields: whether the implementations gave the same answer.
     public var divergence: String?
+    /// What the suite flags about the input whatever the outcome (an id containing `|`, say).
+    public var warnings: [String] = []
 }
 
 public struct RunSummary: Sendable, Equatable {
@@ -57,6 +59,8 @@ public struct RunSummary: Sendable, Equatable {
     /// Implementation × vector pairs that ended in error.
     public var implementationErrors = 0
     public var divergences = 0
+    /// Vectors with warnings.
+    public var warnings = 0
 
     public init() {}
 
@@ -70,6 +74,7 @@ public struct RunSummary: Sendable, Equatable {
             case .error: errors += 1
             }
             if r.divergence != nil { divergences += 1 }
+            if !r.warnings.isEmpty { warnings += 1 }
             for i in r.implementations {
                 if i.status == .unsupported { unsupported += 1 }
                 if i.status == .error { implementationErrors += 1 }

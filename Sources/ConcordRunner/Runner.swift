@@ -87,7 +87,9 @@ public final class Runner: Sendable {
                 results.append(VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil))
                 continue
             }
-            results.append(Judge.vector(v, perVector[vi]))
+            var r = Judge.vector(v, perVector[vi])
+            r.warnings = Suites.all[v.suite]?.warnings(v.input) ?? []
+            results.append(r)
         }
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results),

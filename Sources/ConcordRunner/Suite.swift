@@ -3,12 +3,15 @@ import ConcordFormats
 /// The type a field's value must have in a vector file.
 public enum FieldType: Sendable, Equatable, CustomStringConvertible {
     case bytes, text, integer
+    /// `{scaleValue: int|null, selectedOptionIds: [string], writtenText: string|null}` (CONTRACT.md §7).
+    case answer
 
     public var description: String {
         switch self {
         case .bytes: return "bytes ({hex|base64|base64url|utf8: …})"
         case .text: return "a string"
         case .integer: return "an integer"
+        case .answer: return "an answer {scaleValue, selectedOptionIds, writtenText}"
         }
     }
 }
@@ -29,10 +32,13 @@ public struct OpSpec: Sendable {
     public var name: String?
     public var inputs: [FieldSpec]
     public var expects: [FieldSpec]
-    public init(_ name: String?, inputs: [FieldSpec], expects: [FieldSpec]) {
+    /// Groups of optional inputs of which a vector must give exactly one.
+    public var exactlyOne: [[String]]
+    public init(_ name: String?, inputs: [FieldSpec], expects: [FieldSpec], exactlyOne: [[String]] = []) {
         self.name = name
         self.inputs = inputs
         self.expects = expects
+        self.exactlyOne = exactlyOne
     }
 }
 
@@ -54,14 +60,18 @@ public struct Suite: Sendable {
     public var cost: @Sendable ([String: Value]) -> Double
     /// Why a vector exceeds the limits, if it does (the message names the limit and its flag).
     public var exceedsLimits: @Sendable ([String: Value], Limits) -> String?
+    /// What is worth flagging about a vector's input even when every implementation agrees.
+    public var warnings: @Sendable ([String: Value]) -> [String]
 
     public init(name: String, ops: [OpSpec],
                 cost: @escaping @Sendable ([String: Value]) -> Double = { _ in 1e-6 },
-                exceedsLimits: @escaping @Sendable ([String: Value], Limits) -> String? = { _, _ in nil }) {
+                exceedsLimits: @escaping @Sendable ([String: Value], Limits) -> String? = { _, _ in nil },
+                warnings: @escaping @Sendable ([String: Value]) -> [String] = { _ in [] }) {
         self.name = name
         self.ops = ops
         self.cost = cost
         self.exceedsLimits = exceedsLimits
+        self.warnings = warnings
     }
 
     public var opNames: [String] { ops.compactMap(\.name) }
@@ -76,7 +86,7 @@ public struct Suite: Sendable {
 public enum Suites {
     /// Every registered suite, by name.
     public static let all: [String: Suite] = Dictionary(uniqueKeysWithValues: [
-        argon2id, kdfParams,
+        argon2id, kdfParams, aesGcm, coupleKeyWrap, invitePhrase, field, canonicalJSON, commitment, sealedAnswer,
     ].map { ($0.name, $0) })
 
     public static var names: [String] { all.keys.sorted() }

@@ -77,8 +77,12 @@ public struct VectorLoader: Sendable {
         do { root = try YAMLParser(limits: yamlLimits).parse(bytes) } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
         }
+        if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),
+           !pairs.contains(where: { $0.key.scalarText == "format" }) {
+            return try WycheproofReader(file: file).read(root)
+        }
         var reader = FileReader(file: file)
-        do { return try reader.read(root) } catch { throw error }
+        return try reader.read(root)
     }
 }
 
@@ -151,10 +155,14 @@ struct FileReader {
                 declaredFlags.insert(flag)
             }
         }
-        var defaults: [String: (Value, Node)] = [:]
+        // Defaults are typed per vector, by its op (a field may differ in type between ops).
+        var defaults: [(key: Node, value: Node)] = []
         if let d = f["defaults"] {
-            let pairs = try mapping(d.value, "defaults (input fields for every vector)")
-            defaults = try inputs(pairs, suite: suite, specs: suite.allInputs, in: "defaults")
+            defaults = try mapping(d.value, "defaults (input fields for every vector)")
+            let names = suite.allInputs.map(\.name)
+            for pair in defaults where !names.contains(pair.key.scalarText ?? "") {
+                throw fail(pair.key, "unknown field \"\(pair.key.scalarText ?? "")\" in defaults of suite \(suite.name) (expected one of: \(names.joined(separator: ", ")))")
+            }
         }
         let vectorsNode = f["vectors"]!.value
         guard let items = vectorsNode.sequence else {
@@ -174,7 +182,7 @@ struct FileReader {
         return out
     }
 
-    func vector(_ node: Node, suite: Suite, defaults: [String: (Value, Node)], flags: Set<String>) throws(LoadError) -> (vector: Vector, idNode: Node) {
+    func vector(_ node: Node, suite: Suite, defaults: [(key: Node, value: Node)], flags: Set<String>) throws(LoadError) -> (vector: Vector, idNode: Node) {
         let pairs = try mapping(node, "a vector (id, input, expect, …)")
         let f = try fields(pairs, allowed: ["id", "comment", "flags", "op", "result", "input", "expect"], in: "a vector")
         guard let idPair = f["id"] else { throw fail(node, "missing required field \"id\" in this vector") }
@@ -216,24 +224,28 @@ struct FileReader {
             }
             result = k
         }
-        // Input: defaults first, the vector's own fields win.
-        var merged = defaults
+        // Input: the vector's own fields, then the defaults its op takes and it does not override.
+        var merged: [String: (Value, Node)] = [:]
         if let i = f["input"] {
-            let own = try inputs(try mapping(i.value, "input"), suite: suite, specs: op.inputs, in: "input")
-            for (k, v) in own { merged[k] = v }
+            merged = try inputs(try mapping(i.value, "input"), suite: suite, specs: op.inputs, in: "input")
+        }
+        for pair in defaults {
+            let k = pair.key.scalarText ?? ""
+            guard merged[k] == nil, let spec = op.inputs.first(where: { $0.name == k }) else { continue }
+            merged[k] = (try value(pair.value, spec), pair.value)
         }
         for spec in op.inputs where spec.required && merged[spec.name] == nil {
             throw fail(node, "missing required field \"\(spec.name)\" in input (after merging defaults)")
         }
-        for (k, v) in merged where !op.inputs.contains(where: { $0.name == k }) {
-            throw fail(v.1, "unknown field \"\(k)\" in input for op \(opName ?? "-")")
+        for group in op.exactlyOne where group.filter({ merged[$0] != nil }).count != 1 {
+            throw fail(node, "input must have exactly one of \(group.joined(separator: " or "))")
         }
         let expectation = try expect(f["expect"], vectorNode: node, op: op, result: result)
         let order = (f["input"]?.value.mapping ?? []).compactMap { $0.key.scalarText }
         let v = Vector(suite: suite.name, id: id, file: file, line: node.mark.line, column: node.mark.column,
                        comment: comment, flags: flagList, op: opName, result: result,
                        input: merged.mapValues(\.0), expect: expectation,
-                       inputOrder: order + defaults.keys.sorted().filter { !order.contains($0) })
+                       inputOrder: order + merged.keys.sorted().filter { !order.contains($0) })
         return (v, idPair.value)
     }
 
@@ -304,7 +316,45 @@ struct FileReader {
             return .integer(i)
         case .bytes:
             return .bytes(try bytes(node, spec.name))
+        case .answer:
+            return try answer(node, spec.name)
         }
+    }
+
+    /// `{scaleValue: int|null, selectedOptionIds: [string], writtenText: string|null}`, all three keys.
+    func answer(_ node: Node, _ field: String) throws(LoadError) -> Value {
+        guard let pairs = node.mapping else {
+            throw fail(node, "expected an answer for \(field) (a mapping of scaleValue, selectedOptionIds, writtenText), found \(node.typeDescription)")
+        }
+        let keys = ["scaleValue", "selectedOptionIds", "writtenText"]
+        var m: [String: Value] = [:]
+        for (k, v) in pairs {
+            let name = k.scalarText ?? ""
+            guard keys.contains(name) else {
+                throw fail(k, "answer must have exactly scaleValue, selectedOptionIds and writtenText (unknown field \"\(name)\")")
+            }
+            switch name {
+            case "scaleValue":
+                if case .scalar(_, .null) = v.kind { m[name] = .null; break }
+                guard case .scalar(let text, .integer) = v.kind, let i = Self.integer(text) else {
+                    throw fail(v, "expected an integer or null for scaleValue, found \(v.typeDescription)")
+                }
+                m[name] = .integer(i)
+            case "selectedOptionIds":
+                guard let items = v.sequence else { throw fail(v, "expected a sequence of strings for selectedOptionIds, found \(v.typeDescription)") }
+                var ids: [Value] = []
+                for item in items { ids.append(.text(try string(item, "an option id"))) }
+                m[name] = .list(ids)
+            default:
+                if case .scalar(_, .null) = v.kind { m[name] = .null; break }
+                guard let s = v.string else { throw fail(v, "expected a string or null for writtenText, found \(v.typeDescription)") }
+                m[name] = .text(s)
+            }
+        }
+        for k in keys where m[k] == nil {
+            throw fail(node, "answer must have exactly scaleValue, selectedOptionIds and writtenText (missing \(k); write null for an absent value)")
+        }
+        return .map(m)
     }
 
     static func integer(_ text: String) -> Int64? {

@@ -1,0 +1,168 @@
+/// The canonical answer JSON of CONTRACT.md §7 (schemaVersion 3):
+/// `{"scaleValue":<int|null>,"selectedOptionIds":[<string>,...],"writtenText":<string|null>}`.
+public struct Answer: Sendable, Equatable {
+    public var scaleValue: Int32?
+    public var selectedOptionIds: [String]
+    public var writtenText: String?
+
+    public init(scaleValue: Int32?, selectedOptionIds: [String], writtenText: String?) {
+        self.scaleValue = scaleValue
+        self.selectedOptionIds = selectedOptionIds
+        self.writtenText = writtenText
+    }
+
+    /// From the harness's `answer` value (a map of the three keys); a `scaleValue` outside 32-bit
+    /// signed is a `format` refusal, as the contract's type is an Int32.
+    public init(_ v: Value) throws(ContractError) {
+        guard case .map(let m) = v, Set(m.keys) == ["scaleValue", "selectedOptionIds", "writtenText"] else {
+            throw ContractError(.format, "an answer must have exactly scaleValue, selectedOptionIds and writtenText")
+        }
+        switch m["scaleValue"]! {
+        case .null: scaleValue = nil
+        case .integer(let i):
+            guard let s = Int32(exactly: i) else { throw ContractError(.format, "scaleValue \(i) is outside the 32-bit signed range") }
+            scaleValue = s
+        default: throw ContractError(.format, "scaleValue must be an integer or null")
+        }
+        guard case .list(let ids) = m["selectedOptionIds"]! else { throw ContractError(.format, "selectedOptionIds must be a list") }
+        selectedOptionIds = []
+        for id in ids {
+            guard case .text(let s) = id else { throw ContractError(.format, "selectedOptionIds must hold strings") }
+            selectedOptionIds.append(s)
+        }
+        switch m["writtenText"]! {
+        case .null: writtenText = nil
+        case .text(let s): writtenText = s
+        default: throw ContractError(.format, "writtenText must be a string or null")
+        }
+    }
+
+    public var value: Value {
+        .map(["scaleValue": scaleValue.map { .integer(Int64($0)) } ?? .null,
+              "selectedOptionIds": .list(selectedOptionIds.map { .text($0) }),
+              "writtenText": writtenText.map { .text($0) } ?? .null])
+    }
+
+    /// Sorted ascending by UTF-16 code units (Java's `String.compareTo`), duplicates kept. Swift's
+    /// `<` on String compares by canonical equivalence, which is not what Android does.
+    public static func utf16Sorted(_ ids: [String]) -> [String] {
+        ids.sorted { a, b in a.utf16.lexicographicallyPrecedes(b.utf16) }
+    }
+
+    /// The canonical bytes: fixed key order, no whitespace, the minimal escape set, no normalization.
+    public var canonicalJSON: [UInt8] {
+        var out = [UInt8]()
+        out += Array(#"{"scaleValue":"#.utf8)
+        out += Array((scaleValue.map { String($0) } ?? "null").utf8)
+        out += Array(#","selectedOptionIds":["#.utf8)
+        for (i, id) in Self.utf16Sorted(selectedOptionIds).enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            Self.writeString(id, into: &out)
+        }
+        out += Array(#"],"writtenText":"#.utf8)
+        if let t = writtenText { Self.writeString(t, into: &out) } else { out += Array("null".utf8) }
+        out.append(UInt8(ascii: "}"))
+        return out
+    }
+
+    /// `"` `\` LF CR TAB escaped; every other character, `/`, U+2028 and other controls included, raw.
+    static func writeString(_ s: String, into out: inout [UInt8]) {
+        out.append(34)
+        for b in s.utf8 {
+            switch b {
+            case 34: out += [92, 34]
+            case 92: out += [92, 92]
+            case 10: out += [92, UInt8(ascii: "n")]
+            case 13: out += [92, UInt8(ascii: "r")]
+            case 9: out += [92, UInt8(ascii: "t")]
+            default: out.append(b)
+            }
+        }
+        out.append(34)
+    }
+
+    /// Reads canonical answer JSON strictly: the bytes must be exactly what `canonicalJSON` writes
+    /// for the answer they hold (anything else is `format`, with what differs).
+    public static func parseCanonical(_ bytes: [UInt8]) throws(ContractError) -> Answer {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ContractError(.format, "the answer JSON is not valid UTF-8")
+        }
+        var r = CanonicalReader(bytes: bytes)
+        let answer: Answer
+        do { answer = try r.answer() } catch {
+            throw ContractError(.format, "the answer JSON is not canonical: \(error.message) at byte \(r.i) of \(text.prefix(120))")
+        }
+        let again = answer.canonicalJSON
+        if again != bytes {
+            var i = 0
+            while i < again.count && i < bytes.count && again[i] == bytes[i] { i += 1 }
+            throw ContractError(.format, "the answer JSON is not canonical: it differs from its canonical form at byte \(i) (option ids out of UTF-16 order?)")
+        }
+        return answer
+    }
+}
+
+/// A reader for exactly the canonical layout; tolerant of nothing.
+private struct CanonicalReader {
+    let bytes: [UInt8]
+    var i = 0
+    struct Failure: Error { var message: String }
+
+    mutating func literal(_ s: String) throws(Failure) {
+        let u = Array(s.utf8)
+        guard i + u.count <= bytes.count, Array(bytes[i..<i + u.count]) == u else { throw Failure(message: "expected \(s)") }
+        i += u.count
+    }
+
+    mutating func answer() throws(Failure) -> Answer {
+        try literal(#"{"scaleValue":"#)
+        var scale: Int32? = nil
+        if bytes[i...].starts(with: Array("null".utf8)) { i += 4 } else {
+            let start = i
+            if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
+            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
+            guard let v = Int32(String(decoding: bytes[start..<i], as: UTF8.self)) else { throw Failure(message: "scaleValue is not a 32-bit integer") }
+            scale = v
+        }
+        try literal(#","selectedOptionIds":["#)
+        var ids: [String] = []
+        if i < bytes.count, bytes[i] != UInt8(ascii: "]") {
+            while true {
+                ids.append(try string())
+                if i < bytes.count, bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                break
+            }
+        }
+        try literal(#"],"writtenText":"#)
+        var text: String? = nil
+        if bytes[i...].starts(with: Array("null".utf8)) { i += 4 } else { text = try string() }
+        try literal("}")
+        guard i == bytes.count else { throw Failure(message: "trailing bytes") }
+        return Answer(scaleValue: scale, selectedOptionIds: ids, writtenText: text)
+    }
+
+    mutating func string() throws(Failure) -> String {
+        guard i < bytes.count, bytes[i] == 34 else { throw Failure(message: "expected a string") }
+        i += 1
+        var out = [UInt8]()
+        while true {
+            guard i < bytes.count else { throw Failure(message: "unterminated string") }
+            let c = bytes[i]
+            i += 1
+            if c == 34 { break }
+            if c != 92 { out.append(c); continue }
+            guard i < bytes.count else { throw Failure(message: "unterminated escape") }
+            let e = bytes[i]
+            i += 1
+            switch e {
+            case 34: out.append(34)
+            case 92: out.append(92)
+            case UInt8(ascii: "n"): out.append(10)
+            case UInt8(ascii: "r"): out.append(13)
+            case UInt8(ascii: "t"): out.append(9)
+            default: throw Failure(message: "escape \\\(String(decoding: [e], as: UTF8.self)) is not in the contract's escape set")
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}

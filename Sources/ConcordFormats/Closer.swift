@@ -1,0 +1,158 @@
+import ConcordPrimitives
+
+/// The Closer compositions of CONTRACT.md §3–§8 as the iOS side computes them: Argon2id through
+/// libsodium, AES-256-GCM through OpenSSL, the combined form `nonce(12) || ciphertext || tag(16)`.
+/// When a blob does not open, the known causes are tried and named (a Tink output prefix, the
+/// historical AAD), because that is what a person debugging a real break needs.
+public enum Closer {
+    public static let coupleKeyAAD = Array("closer_couple_key".utf8)
+    public static let invitePhraseAAD = Array("closer_invite_phrase".utf8)
+    public static let nonceLength = 12
+    public static let tagLength = 16
+    public static let saltLength = 16
+
+    // MARK: AES-256-GCM, combined form
+
+    public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(ContractError) -> [UInt8] {
+        guard key.count == 32 else { throw ContractError(.parameters, "the key is \(key.count) bytes; the contract's AES-256-GCM needs 32") }
+        guard nonce.count == nonceLength else { throw ContractError(.parameters, "the nonce is \(nonce.count) bytes; the contract's nonce is 12") }
+        do {
+            let (ct, tag) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: aad, plaintext: plaintext)
+            return nonce + ct + tag
+        } catch { throw ContractError(.parameters, "AES-GCM seal failed: \(error)") }
+    }
+
+    /// Opens `nonce || ct || tag`; on a failed tag, tries each alternative AAD and a 5-byte Tink
+    /// prefix, and names the one that opens.
+    public static func open(key: [UInt8], aad: [UInt8], blob: [UInt8], what: String,
+                            alternativeAADs: [(name: String, aad: [UInt8])] = []) throws(ContractError) -> [UInt8] {
+        guard key.count == 32 else { throw ContractError(.parameters, "the key is \(key.count) bytes; the contract's AES-256-GCM needs 32") }
+        if let pt = tryOpen(key, aad, blob) { return pt }
+        if blob.count < nonceLength + tagLength {
+            throw ContractError(.format, "\(what) is \(blob.count) bytes, shorter than nonce (12) + tag (16)")
+        }
+        if let prefix = tinkPrefix(blob), tryOpen(key, aad, Array(blob.dropFirst(5))) != nil {
+            throw ContractError(.format, "\(what) starts with a 5-byte Tink \(prefix) output prefix and opens after dropping it: the contract is RAW (no prefix)")
+        }
+        for alt in alternativeAADs where tryOpen(key, alt.aad, blob) != nil {
+            throw ContractError(.authentication, "\(what) does not open with the contract's AAD but opens with \(alt.name)")
+        }
+        var why = "\(what) does not open: the tag does not verify (wrong key, wrong AAD or altered bytes)"
+        if let prefix = tinkPrefix(blob) { why += "; it starts like a Tink \(prefix) prefix but does not open without it either" }
+        throw ContractError(.authentication, why)
+    }
+
+    static func tryOpen(_ key: [UInt8], _ aad: [UInt8], _ blob: [UInt8]) -> [UInt8]? {
+        guard blob.count >= nonceLength + tagLength else { return nil }
+        let nonce = Array(blob[0..<nonceLength])
+        let ct = Array(blob[nonceLength..<(blob.count - tagLength)])
+        let tag = Array(blob.suffix(tagLength))
+        return try? OpenSSLAESGCM.open(key: key, nonce: nonce, aad: aad, ciphertext: ct, tag: tag)
+    }
+
+    /// `0x01 || keyId` (TINK) or `0x00 || keyId` (LEGACY/CRUNCHY), described with the key id.
+    static func tinkPrefix(_ blob: [UInt8]) -> String? {
+        guard blob.count > 5 + nonceLength + tagLength - 1, blob[0] <= 1 else { return nil }
+        let id = blob[1...4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        return (blob[0] == 1 ? "TINK (0x01" : "LEGACY/CRUNCHY (0x00") + ", key id \(id) = 0x\(Hex.encode(Array(blob[1...4]))))"
+    }
+
+    // MARK: Argon2id (§2)
+
+    public static func kek(secret: String, salt: [UInt8]) throws(ContractError) -> [UInt8] {
+        guard salt.count == saltLength else { throw ContractError(.parameters, "the salt is \(salt.count) bytes; the contract's salt is 16") }
+        let p = KdfParams.closer
+        do {
+            return try SodiumArgon2id.hash(password: Array(secret.utf8), salt: salt,
+                                           parameters: Argon2idParameters(memoryKiB: p.memoryKiB, iterations: p.iterations, parallelism: p.parallelism))
+        } catch { throw ContractError(.parameters, "Argon2id failed: \(error)") }
+    }
+
+    // MARK: couple key wrap (§4)
+
+    public enum WrappedForm: String, Sendable { case raw, tinkKeyset = "tink-keyset" }
+
+    public static func wrapCoupleKey(phrase: String, kdfSalt: [UInt8], nonce: [UInt8], plaintext: [UInt8])
+        throws(ContractError) -> (wrappedCoupleKey: String, kdfSalt: String, kdfParams: String) {
+        let kek = try kek(secret: phrase, salt: kdfSalt)
+        let blob = try seal(key: kek, nonce: nonce, aad: coupleKeyAAD, plaintext: plaintext)
+        return (Base64.encode(blob, .standard), Base64.encode(kdfSalt, .standard), KdfParams.closer.tag)
+    }
+
+    public static func unwrapCoupleKey(phrase: String, kdfSalt: String, wrappedCoupleKey: String)
+        throws(ContractError) -> (coupleKey: [UInt8], form: WrappedForm) {
+        let salt: [UInt8]
+        do { salt = try Base64.decode(kdfSalt, .standard) } catch { throw ContractError(.format, "kdfSalt: \(error.message)") }
+        guard salt.count == saltLength else { throw ContractError(.format, "kdfSalt decodes to \(salt.count) bytes; the contract's salt is 16") }
+        let blob: [UInt8]
+        do { blob = try Base64.decode(wrappedCoupleKey, .standard) } catch { throw ContractError(.format, "wrappedCoupleKey: \(error.message)") }
+        let pt = try open(key: try kek(secret: phrase, salt: salt), aad: coupleKeyAAD, blob: blob, what: "wrappedCoupleKey")
+        if pt.count == 32 { return (pt, .raw) }
+        if let json = String(validating: pt, as: UTF8.self), json.first == "{" {
+            return (try TinkAesGcmKeyset.parse(json).primaryKey, .tinkKeyset)
+        }
+        throw ContractError(.format, "the unwrapped plaintext is \(pt.count) bytes: neither a raw 32-byte key nor a Tink JSON keyset")
+    }
+
+    // MARK: recovery phrase sealed with the invite code (§5)
+
+    public static func sealInvitePhrase(inviteCode: String, phrase: String, salt: [UInt8], nonce: [UInt8]) throws(ContractError) -> String {
+        let key = try kek(secret: inviteCode, salt: salt)
+        return Base64.encode(salt + (try seal(key: key, nonce: nonce, aad: invitePhraseAAD, plaintext: Array(phrase.utf8))), .standard)
+    }
+
+    public static func openInvitePhrase(inviteCode: String, encryptedRecoveryPhrase: String) throws(ContractError) -> String {
+        let blob: [UInt8]
+        do { blob = try Base64.decode(encryptedRecoveryPhrase, .standard) } catch { throw ContractError(.format, "encryptedRecoveryPhrase: \(error.message)") }
+        guard blob.count >= saltLength + nonceLength + tagLength else {
+            throw ContractError(.format, "encryptedRecoveryPhrase is \(blob.count) bytes, shorter than salt (16) + nonce (12) + tag (16)")
+        }
+        let key = try kek(secret: inviteCode, salt: Array(blob.prefix(saltLength)))
+        let pt = try open(key: key, aad: invitePhraseAAD, blob: Array(blob.dropFirst(saltLength)), what: "encryptedRecoveryPhrase")
+        guard let phrase = String(validating: pt, as: UTF8.self) else { throw ContractError(.format, "the recovery phrase is not valid UTF-8") }
+        return phrase
+    }
+
+    // MARK: field encryption (§6)
+
+    public static func encryptField(coupleKey: [UInt8], coupleId: String, plaintext: [UInt8], nonce: [UInt8]) throws(ContractError) -> String {
+        Wire.field + Base64.encode(try seal(key: coupleKey, nonce: nonce, aad: Array(coupleId.utf8), plaintext: plaintext), .standard)
+    }
+
+    /// `legacy`: the user and question ids, to recognise the historical AAD `userId:questionId`.
+    public static func decryptField(coupleKey: [UInt8], coupleId: String, wire: String, legacy: (userId: String, questionId: String)? = nil) throws(ContractError) -> [UInt8] {
+        let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
+        let alternatives = legacy.map { [(name: "the historical AAD \"userId:questionId\" (\($0.userId):\($0.questionId)) of an older iOS build", aad: Array("\($0.userId):\($0.questionId)".utf8))] } ?? []
+        return try open(key: coupleKey, aad: Array(coupleId.utf8), blob: blob, what: "the enc:v1 blob", alternativeAADs: alternatives)
+    }
+
+    // MARK: commitment and sealed answer (§8)
+
+    public static func commitmentHash(coupleId: String, questionId: String, userId: String, canonical: [UInt8]) -> String {
+        Wire.commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical, sha256: SHA256.hash)
+    }
+
+    static func answerAAD(_ coupleId: String, _ questionId: String, _ userId: String) -> [UInt8] {
+        Array("\(coupleId)|\(questionId)|\(userId)".utf8)
+    }
+
+    public static func sealAnswer(coupleId: String, questionId: String, userId: String, answer: Answer, oneTimeKey: [UInt8], nonce: [UInt8])
+        throws(ContractError) -> (encryptedPayload: String, commitmentHash: String) {
+        let canonical = answer.canonicalJSON
+        let blob = try seal(key: oneTimeKey, nonce: nonce, aad: answerAAD(coupleId, questionId, userId), plaintext: canonical)
+        return (Wire.sealed + Base64.encode(blob, .url), commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical))
+    }
+
+    /// Opens, then verifies the commitment over the decrypted bytes (`authentication` when it does
+    /// not match) and that they are canonical (`format`).
+    public static func openAnswer(coupleId: String, questionId: String, userId: String, oneTimeKey: [UInt8],
+                                  encryptedPayload: String, commitmentHash expected: String) throws(ContractError) -> Answer {
+        let blob = try Wire.decode(encryptedPayload, prefix: Wire.sealed, .url)
+        let canonical = try open(key: oneTimeKey, aad: answerAAD(coupleId, questionId, userId), blob: blob, what: "the sealed:v1 payload")
+        let actual = commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical)
+        guard actual == expected else {
+            throw ContractError(.authentication, "the commitment does not match the decrypted answer: expected \(expected), the answer gives \(actual)")
+        }
+        return try Answer.parseCanonical(canonical)
+    }
+}

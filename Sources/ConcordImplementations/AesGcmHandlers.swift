@@ -1,0 +1,59 @@
+import ConcordFormats
+import ConcordPrimitives
+
+/// The `aes-gcm` suite on OpenSSL (any key size and nonce length it allows) and on libsodium
+/// (`crypto_aead_aes256gcm`: AES-256, 12-byte nonces, AES-NI CPUs; otherwise `unsupported`).
+enum AesGcmHandlers {
+    static let openssl = SuiteHandler(suite: "aes-gcm") { r in
+        let key = try r.bytes("key"), nonce = try r.bytes("nonce"), aad = try r.bytes("aad")
+        do {
+            switch r.op {
+            case "seal":
+                let (ct, tag) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: aad, plaintext: try r.bytes("plaintext"))
+                return ["ciphertext": .bytes(ct), "tag": .bytes(tag)]
+            case "open":
+                return ["plaintext": .bytes(try OpenSSLAESGCM.open(key: key, nonce: nonce, aad: aad,
+                                                                   ciphertext: try r.bytes("ciphertext"), tag: try r.bytes("tag")))]
+            default:
+                throw Unsupported("aes-gcm has no op \(r.op ?? "(none)")")
+            }
+        } catch let f as OpenSSLAESGCM.Failure {
+            throw refusal(f)
+        }
+    }
+
+    static func refusal(_ f: OpenSSLAESGCM.Failure) -> Error {
+        switch f {
+        case .keyLength(let n): return ContractError(.parameters, "AES-GCM keys are 16, 24 or 32 bytes (got \(n))")
+        case .nonceLength(0): return ContractError(.parameters, "an AES-GCM nonce cannot be empty")
+        case .nonceLength(let n): return Unsupported("OpenSSL's AES-GCM does not take a nonce of \(n) bytes (its limit is 128)")
+        case .tagLength(let n): return ContractError(.parameters, "the tag is \(n) bytes; 16 expected")
+        case .authentication: return ContractError(.authentication, "the tag does not verify")
+        case .library(let why): return ImplementationFailure(why)
+        }
+    }
+
+    static let libsodium = SuiteHandler(suite: "aes-gcm") { r in
+        let key = try r.bytes("key"), nonce = try r.bytes("nonce"), aad = try r.bytes("aad")
+        do {
+            switch r.op {
+            case "seal":
+                let (ct, tag) = try SodiumAESGCM.seal(key: key, nonce: nonce, aad: aad, plaintext: try r.bytes("plaintext"))
+                return ["ciphertext": .bytes(ct), "tag": .bytes(tag)]
+            case "open":
+                guard let pt = try SodiumAESGCM.open(key: key, nonce: nonce, aad: aad,
+                                                     ciphertext: try r.bytes("ciphertext"), tag: try r.bytes("tag")) else {
+                    throw ContractError(.authentication, "the tag does not verify")
+                }
+                return ["plaintext": .bytes(pt)]
+            default:
+                throw Unsupported("aes-gcm has no op \(r.op ?? "(none)")")
+            }
+        } catch let e as PrimitiveError {
+            switch e {
+            case .unsupported(let why): throw Unsupported(why)
+            case .refused(let why): throw ImplementationFailure(why)
+            }
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import ConcordFormats
+
+/// The Closer symmetric suites as the `swift` implementation (the iOS-side logic) computes them:
+/// `couple-key-wrap`, `invite-phrase`, `field`, `canonical-json`, `commitment`, `sealed-answer`.
+enum CloserHandlers {
+    static let coupleKeyWrap = SuiteHandler(suite: "couple-key-wrap") { r in
+        switch r.op {
+        case "wrap":
+            let plaintext: [UInt8]
+            switch (r.input["coupleKey"], r.input["keysetJson"]) {
+            case (.bytes(let k)?, nil):
+                guard k.count == 32 else { throw ContractError(.parameters, "coupleKey is \(k.count) bytes; the contract's couple key is 32") }
+                plaintext = k
+            case (nil, .text(let json)?): plaintext = Array(json.utf8)
+            default: throw ContractError(.format, "wrap takes exactly one of coupleKey or keysetJson")
+            }
+            let w = try Closer.wrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.bytes("kdfSalt"), nonce: try r.bytes("nonce"), plaintext: plaintext)
+            return ["wrappedCoupleKey": .text(w.wrappedCoupleKey), "kdfSalt": .text(w.kdfSalt), "kdfParams": .text(w.kdfParams)]
+        case "unwrap":
+            let u = try Closer.unwrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.text("kdfSalt"), wrappedCoupleKey: try r.text("wrappedCoupleKey"))
+            return ["coupleKey": .bytes(u.coupleKey), "form": .text(u.form.rawValue)]
+        default:
+            throw Unsupported("couple-key-wrap has no op \(r.op ?? "(none)")")
+        }
+    }
+
+    static let invitePhrase = SuiteHandler(suite: "invite-phrase") { r in
+        switch r.op {
+        case "seal":
+            return ["encryptedRecoveryPhrase": .text(try Closer.sealInvitePhrase(inviteCode: try r.text("inviteCode"), phrase: try r.text("phrase"),
+                                                                                 salt: try r.bytes("salt"), nonce: try r.bytes("nonce")))]
+        case "open":
+            return ["phrase": .text(try Closer.openInvitePhrase(inviteCode: try r.text("inviteCode"),
+                                                                 encryptedRecoveryPhrase: try r.text("encryptedRecoveryPhrase")))]
+        default:
+            throw Unsupported("invite-phrase has no op \(r.op ?? "(none)")")
+        }
+    }
+
+    static let field = SuiteHandler(suite: "field") { r in
+        switch r.op {
+        case "encrypt":
+            return ["wire": .text(try Closer.encryptField(coupleKey: try r.bytes("coupleKey"), coupleId: try r.text("coupleId"),
+                                                          plaintext: try r.bytes("plaintext"), nonce: try r.bytes("nonce")))]
+        case "decrypt":
+            var legacy: (String, String)? = nil
+            if case .text(let u)? = r.input["userId"], case .text(let q)? = r.input["questionId"] { legacy = (u, q) }
+            return ["plaintext": .bytes(try Closer.decryptField(coupleKey: try r.bytes("coupleKey"), coupleId: try r.text("coupleId"),
+                                                                wire: try r.text("wire"), legacy: legacy))]
+        default:
+            throw Unsupported("field has no op \(r.op ?? "(none)")")
+        }
+    }
+
+    static let canonicalJSON = SuiteHandler(suite: "canonical-json") { r in
+        ["json": .text(String(decoding: try r.answer("answer").canonicalJSON, as: UTF8.self))]
+    }
+
+    static let commitment = SuiteHandler(suite: "commitment") { r in
+        let canonical = try r.answer("answer").canonicalJSON
+        let hash = Closer.commitmentHash(coupleId: try r.text("coupleId"), questionId: try r.text("questionId"),
+                                         userId: try r.text("userId"), canonical: canonical)
+        return ["canonicalJson": .text(String(decoding: canonical, as: UTF8.self)), "commitmentHash": .text(hash)]
+    }
+
+    static let sealedAnswer = SuiteHandler(suite: "sealed-answer") { r in
+        let c = try r.text("coupleId"), q = try r.text("questionId"), u = try r.text("userId")
+        switch r.op {
+        case "seal":
+            let s = try Closer.sealAnswer(coupleId: c, questionId: q, userId: u, answer: try r.answer("answer"),
+                                          oneTimeKey: try r.bytes("oneTimeKey"), nonce: try r.bytes("nonce"))
+            return ["encryptedPayload": .text(s.encryptedPayload), "commitmentHash": .text(s.commitmentHash)]
+        case "open":
+            let a = try Closer.openAnswer(coupleId: c, questionId: q, userId: u, oneTimeKey: try r.bytes("oneTimeKey"),
+                                          encryptedPayload: try r.text("encryptedPayload"), commitmentHash: try r.text("commitmentHash"))
+            return ["answer": a.value]
+        default:
+            throw Unsupported("sealed-answer has no op \(r.op ?? "(none)")")
+        }
+    }
+
+    static let all = [coupleKeyWrap, invitePhrase, field, canonicalJSON, commitment, sealedAnswer]
+}
+
+extension Request {
+    public func answer(_ key: String) throws(ContractError) -> Answer {
+        guard let v = input[key] else { throw ContractError(.format, "missing input \(key)") }
+        return try Answer(v)
+    }
+}
