@@ -143,16 +143,21 @@ public enum Closer {
         return (Wire.sealed + Base64.encode(blob, .url), commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical))
     }
 
-    /// Opens, then verifies the commitment over the decrypted bytes (`authentication` when it does
-    /// not match) and that they are canonical (`format`).
+    /// Checks the shapes (`format`), opens (`authentication`), checks that the decrypted bytes are
+    /// canonical answer JSON (`format`), then verifies the commitment over them (`authentication`).
     public static func openAnswer(coupleId: String, questionId: String, userId: String, oneTimeKey: [UInt8],
                                   encryptedPayload: String, commitmentHash expected: String) throws(ContractError) -> Answer {
         let blob = try Wire.decode(encryptedPayload, prefix: Wire.sealed, .url)
+        let digest = try Wire.decode(expected, prefix: Wire.commitment, .url)
+        guard digest.count == 32 else {
+            throw ContractError(.format, "commitmentHash holds \(digest.count) bytes; a SHA-256 digest is 32")
+        }
         let canonical = try open(key: oneTimeKey, aad: answerAAD(coupleId, questionId, userId), blob: blob, what: "the sealed:v1 payload")
+        let answer = try Answer.parseCanonical(canonical)
         let actual = commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical)
         guard actual == expected else {
             throw ContractError(.authentication, "the commitment does not match the decrypted answer: expected \(expected), the answer gives \(actual)")
         }
-        return try Answer.parseCanonical(canonical)
+        return answer
     }
 }

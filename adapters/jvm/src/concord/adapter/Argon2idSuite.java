@@ -3,12 +3,10 @@ package concord.adapter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
-import org.bouncycastle.crypto.params.Argon2Parameters;
 
 /**
- * Suite {@code argon2id}: BouncyCastle's {@link Argon2BytesGenerator}, Argon2id version 0x13, with the
- * cost parameters taken from the {@code params} tag (CONTRACT.md §2).
+ * Suite {@code argon2id}: BouncyCastle's Argon2BytesGenerator (through {@link Argon2}), Argon2id version
+ * 0x13, with the cost parameters taken from the {@code params} tag (CONTRACT.md §2).
  */
 final class Argon2idSuite implements Suite {
     static final int MIN_SALT = 8;
@@ -43,35 +41,8 @@ final class Argon2idSuite implements Suite {
         if (length < MIN_LENGTH || length > MAX_LENGTH) {
             throw Refusal.parameters("length " + length + " is outside " + MIN_LENGTH + ".." + MAX_LENGTH);
         }
-        if (params.memoryKiB() > Integer.MAX_VALUE || params.iterations() > Integer.MAX_VALUE) {
-            throw new Unsupported("BouncyCastle takes memory and iterations as a Java int (at most "
-                    + Integer.MAX_VALUE + "); tag " + params.tag() + " exceeds it");
-        }
-
-        Argon2Parameters.Builder builder = new Argon2Parameters.Builder(Argon2Parameters.ARGON2_id)
-                .withVersion(Argon2Parameters.ARGON2_VERSION_13)
-                .withIterations((int) params.iterations())
-                .withMemoryAsKB((int) params.memoryKiB())
-                .withParallelism((int) params.parallelism())
-                .withSalt(salt);
-        if (secret != null) {
-            builder.withSecret(secret);
-        }
-        if (associatedData != null) {
-            builder.withAdditional(associatedData);
-        }
-
-        byte[] key = new byte[(int) length];
-        // BouncyCastle allocates one Block object (a long[128] plus headers, ~1.04 KiB) per KiB of m.
-        long heapKiB = params.memoryKiB() + params.memoryKiB() / 16 + 64;
-        MemoryBudget.Lease lease = MemoryBudget.HEAP.acquire(heapKiB, "m = " + params.memoryKiB() + " KiB");
-        try {
-            Argon2BytesGenerator generator = new Argon2BytesGenerator();
-            generator.init(builder.build());
-            generator.generateBytes(password, key);
-        } finally {
-            lease.close();
-        }
+        byte[] key = Argon2.derive(password, salt, params.memoryKiB(), params.iterations(), params.parallelism(),
+                secret, associatedData, (int) length);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("key", Values.bytes(key));
         return out;

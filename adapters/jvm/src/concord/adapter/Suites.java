@@ -7,7 +7,14 @@ import java.util.List;
 final class Suites {
     static final List<Suite> ALL = List.of(
             new Argon2idSuite(),
-            new KdfParamsSuite());
+            new KdfParamsSuite(),
+            new AesGcmSuite(),
+            new CoupleKeyWrapSuite(),
+            new InvitePhraseSuite(),
+            new FieldSuite(),
+            new CanonicalJsonSuite(),
+            new CommitmentSuite(),
+            new SealedAnswerSuite());
 
     private Suites() {}
 
