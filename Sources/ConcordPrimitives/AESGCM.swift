@@ -15,11 +15,18 @@ public enum OpenSSLAESGCM {
 
     public static let tagLength = 16
 
+    /// Fetched once: with OpenSSL 3, passing `EVP_aes_*_gcm()` makes every init fetch the
+    /// algorithm from the provider again, which costs more than a small encryption.
+    /// Immutable after creation and reference-counted by OpenSSL, so shared across threads.
+    nonisolated(unsafe) static let aes128 = EVP_CIPHER_fetch(nil, "AES-128-GCM", nil)
+    nonisolated(unsafe) static let aes192 = EVP_CIPHER_fetch(nil, "AES-192-GCM", nil)
+    nonisolated(unsafe) static let aes256 = EVP_CIPHER_fetch(nil, "AES-256-GCM", nil)
+
     static func cipher(_ keyLength: Int) -> OpaquePointer? {
         switch keyLength {
-        case 16: return EVP_aes_128_gcm()
-        case 24: return EVP_aes_192_gcm()
-        case 32: return EVP_aes_256_gcm()
+        case 16: return aes128
+        case 24: return aes192
+        case 32: return aes256
         default: return nil
         }
     }

@@ -103,8 +103,11 @@ public final class Runner: Sendable {
 final class JobQueue: @unchecked Sendable {
     private let lock = NSLock()
     private var remaining: [Int]
+    private var head = 0
     private let implementationOf: [Int]
     private let implementations: [any Implementation]
+    /// Once every implementation is ready, jobs are simply taken in order.
+    private var allReady = false
 
     init(order: [Int], implementationOf: [Int], implementations: [any Implementation]) {
         remaining = order
@@ -113,11 +116,19 @@ final class JobQueue: @unchecked Sendable {
     }
 
     func next() -> Int? {
-        let ready = implementations.map(\.isReady)
-        return lock.withLock {
-            guard !remaining.isEmpty else { return nil }
-            let k = remaining.firstIndex { ready[implementationOf[$0]] } ?? 0
-            return remaining.remove(at: k)
+        lock.withLock {
+            while head < remaining.count && remaining[head] < 0 { head += 1 }
+            guard head < remaining.count else { return nil }
+            if !allReady {
+                let ready = implementations.map(\.isReady)
+                allReady = !ready.contains(false)
+                if !allReady, let k = remaining[head...].firstIndex(where: { $0 >= 0 && ready[implementationOf[$0]] }) {
+                    defer { remaining[k] = -1 }
+                    return remaining[k]
+                }
+            }
+            defer { head += 1 }
+            return remaining[head]
         }
     }
 }

@@ -22,6 +22,7 @@ run options:
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
   --max-file-bytes N        refuse vector files larger than this (default 67108864)
   --max-depth N             refuse YAML nested deeper than this (default 64)
+  --repeat N                run the same vectors N times and print checks per second (benchmarking)
   --verbose, --quiet
 
 exit status: 0 nothing failed, 1 a vector failed or could not be run, 2 unreadable input or bad option
@@ -61,7 +62,7 @@ func implementations(_ names: [String], settings: Catalog.Settings) throws(Usage
 
 func run(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
-                                       "max-file-bytes", "max-depth"],
+                                       "max-file-bytes", "max-depth", "repeat"],
                         flags: ["verbose", "quiet"])
     let home = Home.find()
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
@@ -78,7 +79,16 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
 
     let runner = Runner(implementations: impls, configuration: config)
-    let result = runner.run(vectors)
+    var result = runner.run(vectors)
+    // --repeat N: run the same plan N times (a benchmarking aid); the report is the last run's.
+    let repeats = Int(try o.integer("repeat") ?? 1)
+    if repeats > 1 {
+        let t0 = Date()
+        for _ in 1..<repeats { result = runner.run(vectors) }
+        let seconds = Date().timeIntervalSince(t0)
+        let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
+        stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
+    }
     for impl in impls { impl.shutdown() }
 
     let reportPath = o.values["report"] ?? "reports/latest.json"
