@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Validate Concord vector files against schemas/vector-file.schema.json.
 
-    python scripts/check-schema.py [--expect-verdicts] [--schema FILE] PATH...
+    python scripts/check-schema.py [--expect-verdicts] [--schema FILE] [--wycheproof-schemas DIR] PATH...
 
 Each PATH is a file or a folder; folders are searched recursively for .yaml, .yml and .json files,
 hidden files and folders skipped, sorted by path (byte order), as the Swift loader does.
@@ -10,6 +10,12 @@ Files are read the way docs/vector-format.md says (JSON is read as YAML): UTF-8 
 document, YAML 1.2 core schema (`yes`/`no`/`on`/`off` are strings, `0102`, `0o17` and `0x1F` are
 integers, no timestamps), no duplicate keys, no anchors or aliases, no tags but the core ones. A file
 that cannot be read that way fails like an invalid one.
+
+A Wycheproof file, read as it is (a top-level mapping with `"schema"` and no `"format"`), is checked
+against the copied Wycheproof schema it names (schemas/wycheproof/, JSON Schema draft-07: e.g.
+`aead_test_schema_v1.json`, `ecdh_ecpoint_test_schema_v1.json`, `hkdf_test_schema_v1.json`), with
+its `$ref`s to `common.json` resolved from that folder; nothing is fetched. A name with no copy there
+is an error.
 
 Plain mode prints one line per invalid file (`FILE:LINE:COL: JSON-PATH: message`) and a last line
 `N passed, M failed`; the exit status is 1 if M > 0. With --expect-verdicts, a file passes when its
@@ -30,12 +36,15 @@ from pathlib import Path
 try:
     import yaml
     from yaml import events as ev
-    from jsonschema import Draft202012Validator, ValidationError, validators
+    from jsonschema import Draft7Validator, Draft202012Validator, ValidationError, validators
     from jsonschema.exceptions import best_match
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT7
 except ImportError as missing:
-    sys.exit(f"check-schema.py needs PyYAML and jsonschema ({missing}); run it with .build/venv/bin/python")
+    sys.exit(f"check-schema.py needs PyYAML, jsonschema and referencing ({missing}); run it with .build/venv/bin/python")
 
 DEFAULT_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "vector-file.schema.json"
+DEFAULT_WYCHEPROOF = Path(__file__).resolve().parent.parent / "schemas" / "wycheproof"
 EXTENSIONS = (".yaml", ".yml", ".json")
 MAX_DEPTH = 64   # the Swift loader's default --max-depth
 
@@ -268,12 +277,81 @@ def _pattern(validator, pattern, instance, schema):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-def make_validator(schema):
+def _properties(validator, properties, instance, schema):
+    """`properties`, except that a field whose schema is `false` is reported with its own path (jsonschema
+    reports it at the enclosing mapping, which loses the key the error must point at)."""
+    if not validator.is_type(instance, "object"):
+        return
+    for name, subschema in properties.items():
+        if name not in instance:
+            continue
+        if subschema is False:
+            yield ValidationError(f"field {json.dumps(name)} not allowed here", validator="properties",
+                                  validator_value=properties, instance=instance[name], schema=False,
+                                  path=[name], schema_path=[name])
+        else:
+            yield from validator.descend(instance[name], subschema, path=name, schema_path=name)
+
+
+def make_validator(schema, base=Draft202012Validator, **kwargs):
     # A YAML float such as 32.0 is not an integer to the loader, whatever JSON Schema's data model says.
-    type_checker = Draft202012Validator.TYPE_CHECKER.redefine(
+    type_checker = base.TYPE_CHECKER.redefine(
         "integer", lambda checker, x: isinstance(x, int) and not isinstance(x, bool))
-    cls = validators.extend(Draft202012Validator, validators={"pattern": _pattern}, type_checker=type_checker)
-    return cls(schema, format_checker=None)
+    cls = validators.extend(base, validators={"pattern": _pattern, "properties": _properties},
+                            type_checker=type_checker)
+    return cls(schema, format_checker=None, **kwargs)
+
+
+class Wycheproof:
+    """The copied Wycheproof schemas (draft-07), by file name, with `common.json` resolved locally."""
+
+    def __init__(self, folder):
+        self.folder = Path(folder)
+        self.validators = {}
+        if not self.folder.is_dir():
+            return
+        files = sorted(self.folder.glob("*.json"))
+        contents = {f.name: json.loads(f.read_text(encoding="utf-8")) for f in files}
+        for c in contents.values():
+            Draft7Validator.check_schema(c)
+        # Each schema is a resource at its own file URI, so a relative `common.json#/...` resolves to the
+        # sibling file; no `retrieve` is given, so any other reference fails instead of being fetched.
+        registry = Registry().with_resources(
+            (self.uri(name), Resource.from_contents(c, default_specification=DRAFT7)) for name, c in contents.items())
+        for name, c in contents.items():
+            resolver = registry.resolver(base_uri=self.uri(name))
+            for ref in _refs(c):
+                try:
+                    resolver.lookup(ref)
+                except Exception as e:   # noqa: BLE001 - referencing's Unresolvable and friends
+                    raise ValueError(f"{name}: cannot resolve $ref {ref!r} within {self.folder}: {e!r}") from None
+            if name != "common.json":
+                self.validators[name] = make_validator({"$ref": self.uri(name)}, Draft7Validator, registry=registry)
+
+    def uri(self, name):
+        return (self.folder / name).resolve().as_uri()
+
+    def names(self):
+        return sorted(self.validators)
+
+
+def _refs(schema):
+    if isinstance(schema, dict):
+        for k, v in schema.items():
+            if k == "$ref" and isinstance(v, str):
+                yield v
+            else:
+                yield from _refs(v)
+    elif isinstance(schema, list):
+        for v in schema:
+            yield from _refs(v)
+
+
+def wycheproof_schema_name(value):
+    """The schema a Wycheproof file names, or None for a Concord file (one with `format`, or no `schema`)."""
+    if isinstance(value, dict) and "schema" in value and "format" not in value:
+        return value["schema"]
+    return None
 
 
 def json_path(path):
@@ -299,10 +377,13 @@ def locate(error, doc):
             return path + (extras[0],), doc.key_marks.get(path + (extras[0],))
     if error.schema is False and path:
         return path, doc.key_marks.get(path)
+    if error.validator == "required" and len(path) >= 3 and path[-1] == "input" and path[-3] == "vectors":
+        # A missing input (after merging defaults) is the vector's fault, as the loader reports it.
+        path = path[:-1]
     return path, doc.value_marks.get(path)
 
 
-def check_file(validator, file):
+def check_file(validator, file, wycheproof=None):
     """None if the file is valid, else one line describing the first problem."""
     try:
         doc = load(Path(file).read_bytes())
@@ -310,12 +391,25 @@ def check_file(validator, file):
         return f"{file}:{e.line}:{e.column}: {e.message}"
     except OSError as e:
         return f"{file}: cannot read: {e.strerror}"
+    name = wycheproof_schema_name(doc.value)
+    if name is not None:
+        if not isinstance(name, str) or wycheproof is None or name not in wycheproof.validators:
+            line, column = doc.value_marks.get(("schema",), (1, 1))
+            known = ", ".join(wycheproof.names()) if wycheproof is not None and wycheproof.names() else "none"
+            return (f"{file}:{line}:{column}: $.schema: no copy of the Wycheproof schema {json.dumps(name)} "
+                    f"(known: {known}; a Concord vector file needs `format: concord-vectors/1` instead)")
+        validator = wycheproof.validators[name]
     error = best_match(validator.iter_errors(doc.value))
     if error is None:
         return None
     path, mark = locate(error, doc)
     where = f"{mark[0]}:{mark[1]}:" if mark else ""
-    message = error.message if error.schema is not False else "field not allowed here"
+    if error.schema is False:
+        message = error.message if error.validator == "properties" else "field not allowed here"
+    elif error.validator in ("not", "oneOf") and isinstance(error.schema, dict) and "title" in error.schema:
+        message = error.schema["title"]   # the rule's own words, not a dump of the whole vector
+    else:
+        message = error.message
     if len(message) > 200:
         message = message[:197] + "..."
     return f"{file}:{where} {json_path(path)}: {message}"
@@ -362,6 +456,8 @@ def main(argv=None):
                     help="each file announces its verdict (`# expect: valid|invalid` or a valid-/invalid- name); "
                          "fail the files whose verdict differs")
     ap.add_argument("--schema", default=str(DEFAULT_SCHEMA), help="the schema (default: %(default)s)")
+    ap.add_argument("--wycheproof-schemas", default=str(DEFAULT_WYCHEPROOF), metavar="DIR",
+                    help="the copied Wycheproof schemas, for files with a top-level `schema` (default: %(default)s)")
     ap.add_argument("paths", nargs="+", metavar="PATH")
     args = ap.parse_args(argv)
 
@@ -372,6 +468,11 @@ def main(argv=None):
         print(f"{args.schema}: unusable schema: {e}", file=sys.stderr)
         return 2
     validator = make_validator(schema)
+    try:
+        wycheproof = Wycheproof(args.wycheproof_schemas)
+    except Exception as e:   # noqa: BLE001 - any problem with the schemas is fatal
+        print(f"{args.wycheproof_schemas}: unusable Wycheproof schemas: {e}", file=sys.stderr)
+        return 2
 
     try:
         files = find_files(args.paths)
@@ -384,7 +485,7 @@ def main(argv=None):
 
     passed = failed = 0
     for file in files:
-        problem = check_file(validator, file)
+        problem = check_file(validator, file, wycheproof)
         if args.expect_verdicts:
             wanted = expected_verdict(file)
             if wanted is None:

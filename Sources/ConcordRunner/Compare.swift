@@ -3,7 +3,7 @@ import ConcordImplementations
 
 /// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.
 public enum Judge {
-    public static func implementation(_ name: String, _ outcome: Outcome, for v: Vector, seconds: Double) -> ImplementationResult {
+    public static func implementation(_ name: String, _ outcome: Outcome, for v: borrowing Vector, seconds: Double) -> ImplementationResult {
         var r = ImplementationResult(implementation: name, status: .pass, outcome: outcome, mismatches: [], seconds: seconds)
         switch outcome {
         case .unsupported:

@@ -51,23 +51,28 @@ public final class Runner: Sendable {
         // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail.
         let order = jobs.indices.sorted { jobs[$0].cost != jobs[$1].cost ? jobs[$0].cost > jobs[$1].cost : $0 < $1 }
         let slots = Slots(count: jobs.count)
-        let queue = JobQueue(order: order, implementationOf: jobs.map(\.implementationIndex), implementations: implementations)
+        let queue = JobQueue(order: order, implementationOf: jobs.map(\.implementationIndex), implementations: implementations,
+                             cost: jobs.map(\.cost))
+        let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input) }
         let group = DispatchGroup()
         let total = jobs.count
         let workers = min(configuration.workers, max(1, total))
+        let counter = progress.map { _ in Counter() }
         for _ in 0..<workers {
             group.enter()
-            let thread = Thread { [jobs, vectors, implementations] in
-                while let j = queue.next() {
-                    let job = jobs[j]
-                    let v = vectors[job.vectorIndex]
-                    let impl = implementations[job.implementationIndex]
-                    impl.prepare()  // an adapter's start is not the vector's time
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    let outcome = impl.run(Request(suite: v.suite, op: v.op, input: v.input))
-                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                    let done = slots.set(j, Judge.implementation(impl.name, outcome, for: v, seconds: seconds))
-                    progress?(done, total)
+            let thread = Thread { [jobs, vectors, implementations, requests] in
+                // Cheap jobs are taken in batches: one lock per batch, not per job.
+                while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
+                    for j in batch {
+                        let job = jobs[j]
+                        let impl = implementations[job.implementationIndex]
+                        impl.prepare()  // an adapter's start is not the vector's time
+                        let t0 = DispatchTime.now().uptimeNanoseconds
+                        let outcome = impl.run(requests[job.vectorIndex])
+                        let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+                        slots.set(j, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds))
+                        if let counter, let progress { progress(counter.increment(), total) }
+                    }
                 }
                 group.leave()
             }
@@ -109,38 +114,61 @@ final class JobQueue: @unchecked Sendable {
     /// Once every implementation is ready, jobs are simply taken in order.
     private var allReady = false
 
-    init(order: [Int], implementationOf: [Int], implementations: [any Implementation]) {
+    private let cost: [Double]
+
+    init(order: [Int], implementationOf: [Int], implementations: [any Implementation], cost: [Double]) {
         remaining = order
+        self.cost = cost
         self.implementationOf = implementationOf
         self.implementations = implementations
     }
 
-    func next() -> Int? {
+    /// The next job, and after it up to `size - 1` more in order while they cost less than
+    /// `batchBelowCost` each (an in-process check takes microseconds; a lock per job would cost
+    /// as much as the check).
+    func next(batchBelowCost: Double = 0, size: Int = 1) -> [Int] {
         lock.withLock {
             while head < remaining.count && remaining[head] < 0 { head += 1 }
-            guard head < remaining.count else { return nil }
+            guard head < remaining.count else { return [] }
             if !allReady {
                 let ready = implementations.map(\.isReady)
                 allReady = !ready.contains(false)
                 if !allReady, let k = remaining[head...].firstIndex(where: { $0 >= 0 && ready[implementationOf[$0]] }) {
                     defer { remaining[k] = -1 }
-                    return remaining[k]
+                    return [remaining[k]]
                 }
             }
-            defer { head += 1 }
-            return remaining[head]
+            var batch = [remaining[head]]
+            head += 1
+            while batch.count < size, head < remaining.count, remaining[head] >= 0, cost[remaining[head]] < batchBelowCost,
+                  cost[batch[0]] < batchBelowCost {
+                batch.append(remaining[head])
+                head += 1
+            }
+            return batch
         }
     }
 }
 
-/// One result slot per job, written by the worker that ran it.
+/// One result slot per job. Each slot is written once, by the one worker that ran its job, and
+/// read only after every worker has finished (`DispatchGroup.wait`), so no lock is needed.
 final class Slots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var storage: [ImplementationResult?]
-    private var done = 0
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: ImplementationResult) -> Int {
-        lock.withLock { storage[i] = r; done += 1; return done }
+    private let storage: UnsafeMutableBufferPointer<ImplementationResult?>
+    init(count: Int) {
+        storage = .allocate(capacity: count)
+        storage.initialize(repeating: nil)
     }
-    var values: [ImplementationResult?] { lock.withLock { storage } }
+    deinit {
+        storage.baseAddress?.deinitialize(count: storage.count)
+        storage.deallocate()
+    }
+    func set(_ i: Int, _ r: ImplementationResult) { storage[i] = r }
+    var values: [ImplementationResult?] { Array(storage) }
+}
+
+/// A locked counter, for progress reports only.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var n = 0
+    func increment() -> Int { lock.withLock { n += 1; return n } }
 }

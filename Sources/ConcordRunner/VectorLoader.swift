@@ -74,7 +74,10 @@ public struct VectorLoader: Sendable {
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
         let root: Node
-        do { root = try YAMLParser(limits: yamlLimits).parse(bytes) } catch {
+        do {
+            root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
+                                                        : try YAMLParser(limits: yamlLimits).parse(bytes)
+        } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
         }
         if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),

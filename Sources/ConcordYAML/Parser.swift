@@ -16,6 +16,13 @@ public struct YAMLParser {
     public init(limits: Limits = Limits()) { self.limits = limits }
 
     public func parse(_ bytes: [UInt8]) throws(YAMLError) -> Node {
+        try Self.checkEncoding(bytes, limits: limits)
+        var session = Session(bytes: bytes, limits: limits)
+        return try session.run()
+    }
+
+    /// Size, byte order mark, UTF-8 and NUL: the checks before any parser sees the bytes.
+    static func checkEncoding(_ bytes: [UInt8], limits: Limits) throws(YAMLError) {
         if bytes.count > limits.maxBytes {
             throw YAMLError("the file is \(bytes.count) bytes, above the limit of \(limits.maxBytes) (raise it with --max-file-bytes)", at: Mark(line: 1, column: 1))
         }
@@ -28,8 +35,6 @@ public struct YAMLParser {
         if let nul = bytes.firstIndex(of: 0) {
             throw YAMLError("the file contains a NUL byte", at: Self.mark(ofOffset: nul, in: bytes))
         }
-        var session = Session(bytes: bytes, limits: limits)
-        return try session.run()
     }
 
     static func firstInvalidUTF8(_ b: [UInt8]) -> Int? {
