@@ -36,7 +36,7 @@ public final class Runner: Sendable {
     public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
         let start = Date()
         // Start adapters at once, concurrently with the first in-process jobs.
-        for impl in implementations { Thread.detachNewThread { impl.prepare() } }
+        for impl in implementations where !impl.isReady { Thread.detachNewThread { impl.prepare() } }
 
         var jobs: [Job] = []
         var blocked: [Int: String] = [:]
@@ -54,32 +54,42 @@ public final class Runner: Sendable {
         let queue = JobQueue(order: order, implementationOf: jobs.map(\.implementationIndex), implementations: implementations,
                              cost: jobs.map(\.cost))
         let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input) }
-        let group = DispatchGroup()
         let total = jobs.count
-        let workers = min(configuration.workers, max(1, total))
         let counter = progress.map { _ in Counter() }
-        for _ in 0..<workers {
-            group.enter()
-            let thread = Thread { [jobs, vectors, implementations, requests] in
-                // Cheap jobs are taken in batches: one lock per batch, not per job.
-                while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
-                    for j in batch {
-                        let job = jobs[j]
-                        let impl = implementations[job.implementationIndex]
-                        impl.prepare()  // an adapter's start is not the vector's time
-                        let t0 = DispatchTime.now().uptimeNanoseconds
-                        let outcome = impl.run(requests[job.vectorIndex])
-                        let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                        slots.set(j, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds))
-                        if let counter, let progress { progress(counter.increment(), total) }
-                    }
+        let work: @Sendable () -> Void = { [jobs, vectors, implementations, requests] in
+            // Cheap jobs are taken in batches: one lock per batch, not per job.
+            while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
+                for j in batch {
+                    let job = jobs[j]
+                    let impl = implementations[job.implementationIndex]
+                    impl.prepare()  // an adapter's start is not the vector's time
+                    let t0 = DispatchTime.now().uptimeNanoseconds
+                    let outcome = impl.run(requests[job.vectorIndex])
+                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+                    slots.set(j, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds))
+                    if let counter, let progress { progress(counter.increment(), total) }
                 }
-                group.leave()
             }
-            thread.stackSize = 1 << 20
-            thread.start()
         }
-        group.wait()
+        // A plan of a few milliseconds of in-process work runs on this thread: starting workers
+        // would cost more than it saves.
+        let inline = jobs.reduce(0) { $0 + $1.cost } < 2e-3 && implementations.allSatisfy(\.isReady)
+        let workers = inline ? 1 : min(configuration.workers, max(1, total))
+        if inline {
+            work()
+        } else {
+            let group = DispatchGroup()
+            for _ in 0..<workers {
+                group.enter()
+                let thread = Thread {
+                    work()
+                    group.leave()
+                }
+                thread.stackSize = 1 << 20
+                thread.start()
+            }
+            group.wait()
+        }
 
         // Jobs were made vector by vector in implementation order, so each vector's results come
         // out in implementation order too.
