@@ -38,7 +38,12 @@ public enum TerminalSummary {
                 out.append("        " + (r.divergence.map { "DISAGREE: \($0)" } ?? "the implementations agree"))
             case .pass:
                 if let d = r.divergence { out.append("DIVERGE \(r.vector.name)  (\(r.vector.file):\(r.vector.line)): \(d)") }
-                if verbose { out.append("pass    \(r.vector.name)") }
+                if verbose {
+                    out.append("pass    \(r.vector.name)")
+                    for i in r.implementations {
+                        if case .refused(let e) = i.outcome { out.append("        \(i.implementation) refused (\(e.errorClass.rawValue)): \(e.message)") }
+                    }
+                }
             }
             for w in r.warnings { out.append("WARN    \(r.vector.name)  (\(r.vector.file):\(r.vector.line)): \(w)") }
             if verbose {
