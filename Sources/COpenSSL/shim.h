@@ -3,3 +3,8 @@
 #include <openssl/evp.h>
 #include <openssl/err.h>
 #include <openssl/opensslv.h>
+#include <openssl/ec.h>
+#include <openssl/bn.h>
+#include <openssl/obj_mac.h>
+#include <openssl/hmac.h>
+#include <openssl/rand.h>

@@ -4,7 +4,7 @@ import Foundation
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
 /// never name a program: the command of every adapter is fixed here.
 public enum Catalog {
-    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm"]
+    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink"]
 
     /// Where an implementation's programs live, and how long to wait for them.
     public struct Settings: Sendable {
@@ -28,12 +28,15 @@ public enum Catalog {
             return InProcessImplementation(name: name, version: ReferenceArgon2id.version,
                                            handlers: [Argon2idHandlers.libargon2])
         case "openssl":
-            return InProcessImplementation(name: name, version: SHA256.opensslVersion, handlers: [AesGcmHandlers.openssl])
+            return InProcessImplementation(name: name, version: SHA256.opensslVersion,
+                                           handlers: [AesGcmHandlers.openssl, EciesHandlers.ecdh, EciesHandlers.hkdf])
         case "swift":
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
-                                           handlers: [KdfParamsHandlers.swift] + CloserHandlers.all)
+                                           handlers: [KdfParamsHandlers.swift] + CloserHandlers.all + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey])
         case "jvm":
             return jvm(settings)
+        case "tink":
+            return tink(settings)
         default:
             return nil
         }
@@ -46,7 +49,7 @@ public enum Catalog {
         let bcprov = env["CONCORD_BCPROV_JAR"] ?? "/usr/share/java/bcprov.jar"
         let java = env["CONCORD_JAVA"] ?? findExecutable("java", path: env["PATH"]) ?? "/usr/bin/java"
         let suites: Set<String> = ["argon2id", "kdf-params", "aes-gcm", "couple-key-wrap", "invite-phrase", "field",
-                                   "canonical-json", "commitment", "sealed-answer"]
+                                   "canonical-json", "commitment", "sealed-answer", "keybox", "tink-public-key", "ecdh-p256", "hkdf-sha256"]
         let fm = FileManager.default
         if !fm.fileExists(atPath: classes + "/concord/adapter/Main.class") {
             return Unavailable(name: "jvm", suites: suites,
@@ -60,6 +63,23 @@ public enum Catalog {
         return ExternalAdapter(name: "jvm", suites: suites,
                                command: [java] + options + ["-cp", classes + ":" + bcprov, "concord.adapter.Main"],
                                environment: env, timeout: s.requestTimeout)
+    }
+
+    /// `.build/venv-tink/bin/python adapters/tink/concord_tink_adapter.py` (Tink 1.16.1 from PyPI,
+    /// installed by scripts/build-tink).
+    static func tink(_ s: Settings) -> any Implementation {
+        let env = s.environment
+        let python = env["CONCORD_TINK_PYTHON"] ?? s.home + "/.build/venv-tink/bin/python"
+        let script = s.home + "/adapters/tink/concord_tink_adapter.py"
+        let suites: Set<String> = ["keybox", "tink-public-key", "aes-gcm"]
+        let fm = FileManager.default
+        guard fm.isExecutableFile(atPath: python) else {
+            return Unavailable(name: "tink", suites: suites, why: "the tink adapter's Python environment is missing (\(python)): run scripts/setup or scripts/build-tink")
+        }
+        guard fm.fileExists(atPath: script) else {
+            return Unavailable(name: "tink", suites: suites, why: "the tink adapter is missing (\(script))")
+        }
+        return ExternalAdapter(name: "tink", suites: suites, command: [python, script], environment: env, timeout: s.requestTimeout)
     }
 
     public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto"]

@@ -87,6 +87,7 @@ public enum Suites {
     /// Every registered suite, by name.
     public static let all: [String: Suite] = Dictionary(uniqueKeysWithValues: [
         argon2id, kdfParams, aesGcm, coupleKeyWrap, invitePhrase, field, canonicalJSON, commitment, sealedAnswer,
+        tinkPublicKey, keybox, ecdhP256, hkdfSha256,
     ].map { ($0.name, $0) })
 
     public static var names: [String] { all.keys.sorted() }

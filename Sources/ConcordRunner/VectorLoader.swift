@@ -300,7 +300,7 @@ struct FileReader {
             }
         }
         if result == .valid {
-            for spec in op.expects where !out.contains(where: { $0.field == spec.name }) {
+            for spec in op.expects where spec.required && !out.contains(where: { $0.field == spec.name }) {
                 throw fail(pair.value, "missing required field \"\(spec.name)\" in expect (write \(Expected.placeholderText) if it is not known yet)")
             }
         }

@@ -1,0 +1,97 @@
+import ConcordPrimitives
+
+/// Tink's ECIES-AEAD-HKDF for P-256 with an AES-GCM DEM (CONTRACT.md §10), and the `keybox:v1:`
+/// wire string: `prefix || E || iv(12) || AES-GCM(K, iv, aad = empty, pt)` with
+/// `K = HKDF-SHA256(E || Z, hkdfSalt, contextInfo, demKeySize)`.
+public enum Ecies {
+    public static let keyboxPrefix = "keybox:v1:"
+
+    static func encode(_ x: [UInt8], _ y: [UInt8], _ format: String) -> [UInt8] {
+        switch format {
+        case "COMPRESSED": return P256.compressed(x: x, y: y)
+        case "DO_NOT_USE_CRUNCHY_UNCOMPRESSED": return x + y
+        default: return P256.uncompressed(x: x, y: y)
+        }
+    }
+
+    static func pointLength(_ format: String) -> Int {
+        switch format {
+        case "COMPRESSED": return 33
+        case "DO_NOT_USE_CRUNCHY_UNCOMPRESSED": return 64
+        default: return 65
+        }
+    }
+
+    static func demKey(_ key: EciesPublicKey, e: [UInt8], z: [UInt8], contextInfo: [UInt8]) throws(ContractError) -> [UInt8] {
+        guard key.hashFunction == "SHA256" else { throw ContractError(.key, "HKDF with \(key.hashFunction) is not supported here (SHA256 only)") }
+        return HKDF.sha256(ikm: e + z, salt: key.hkdfSalt, info: contextInfo, size: key.demKeySize)
+    }
+
+    /// Seals with an injected ephemeral scalar and IV (deterministic, for vectors).
+    public static func seal(to key: EciesPublicKey, contextInfo: [UInt8], plaintext: [UInt8],
+                            ephemeralScalar: [UInt8], iv: [UInt8]) throws(ContractError) -> [UInt8] {
+        guard iv.count == 12 else { throw ContractError(.parameters, "the DEM IV is \(iv.count) bytes; Tink's AES-GCM uses 12") }
+        let ephemeral: (x: [UInt8], y: [UInt8])
+        let z: [UInt8]
+        do {
+            ephemeral = try P256.publicKey(privateScalar: ephemeralScalar)
+            z = try P256.sharedSecret(privateScalar: ephemeralScalar, publicPoint: P256.uncompressed(x: key.x, y: key.y))
+        } catch { throw ContractError(.key, "ECDH failed: \(error)") }
+        let e = encode(ephemeral.x, ephemeral.y, key.pointFormat)
+        let k = try demKey(key, e: e, z: z, contextInfo: contextInfo)
+        do {
+            let (ct, tag) = try OpenSSLAESGCM.seal(key: k, nonce: iv, aad: [], plaintext: plaintext)
+            return key.prefix + e + iv + ct + tag
+        } catch { throw ContractError(.parameters, "AES-GCM seal failed: \(error)") }
+    }
+
+    /// Seals with fresh randomness (for round trips).
+    public static func seal(to key: EciesPublicKey, contextInfo: [UInt8], plaintext: [UInt8]) throws(ContractError) -> [UInt8] {
+        while true {
+            let d = SecureRandom.bytes(32)
+            do { return try seal(to: key, contextInfo: contextInfo, plaintext: plaintext, ephemeralScalar: d, iv: SecureRandom.bytes(12)) } catch {
+                if error.errorClass != .key { throw error }   // a scalar ≥ n: draw again
+            }
+        }
+    }
+
+    public static func open(with key: EciesPrivateKey, contextInfo: [UInt8], ciphertext blob: [UInt8]) throws(ContractError) -> [UInt8] {
+        let pub = key.publicKey
+        let prefix = pub.prefix
+        let eLength = pointLength(pub.pointFormat)
+        guard blob.count >= prefix.count + eLength + 12 + 16 else {
+            throw ContractError(.format, "the ciphertext is \(blob.count) bytes, shorter than prefix (\(prefix.count)) + point (\(eLength)) + iv (12) + tag (16)")
+        }
+        if !blob.starts(with: prefix) {
+            let seen = Hex.encode(Array(blob.prefix(max(prefix.count, 5))))
+            throw ContractError(.authentication, "the ciphertext does not start with the key's \(pub.outputPrefix) prefix \(Hex.encode(prefix)) (found \(seen)): another key id or output prefix type")
+        }
+        var rest = Array(blob.dropFirst(prefix.count))
+        var e = Array(rest.prefix(eLength))
+        rest.removeFirst(eLength)
+        let iv = Array(rest.prefix(12))
+        rest.removeFirst(12)
+        let point = pub.pointFormat == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED" ? [4] + e : e
+        let z: [UInt8]
+        do { z = try P256.sharedSecret(privateScalar: key.scalar, publicPoint: point) } catch {
+            throw ContractError(.authentication, "the ephemeral point in the ciphertext is not a P-256 point")
+        }
+        if pub.pointFormat == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED" { e = Array(point.dropFirst()) }
+        let k = try demKey(pub, e: e, z: z, contextInfo: contextInfo)
+        do {
+            return try OpenSSLAESGCM.open(key: k, nonce: iv, aad: [], ciphertext: Array(rest.dropLast(16)), tag: Array(rest.suffix(16)))
+        } catch {
+            throw ContractError(.authentication, "the DEM tag does not verify (wrong context info, wrong key or altered bytes)")
+        }
+    }
+
+    /// What a decrypted one-time key is: 32 raw bytes (iOS) or a Tink AES-GCM JSON keyset (Android).
+    public static func describe(_ plaintext: [UInt8]) -> (form: String, key: [UInt8]?) {
+        if plaintext.count == 32 { return ("raw", plaintext) }
+        if let json = String(validating: plaintext, as: UTF8.self), json.first == "{",
+           let k = try? TinkAesGcmKeyset.parse(json) {
+            return ("tink-keyset", k.primaryKey)
+        }
+        return ("other", nil)
+    }
+}

@@ -1,0 +1,63 @@
+import ConcordFormats
+import ConcordPrimitives
+
+/// `keybox` and `tink-public-key` as the `swift` implementation computes them (ECIES on OpenSSL),
+/// and `ecdh-p256` / `hkdf-sha256` on `openssl`.
+enum EciesHandlers {
+    static let keybox = SuiteHandler(suite: "keybox") { r in
+        let context = Array(try r.text("contextInfo").utf8)
+        switch r.op {
+        case "seal":
+            let key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
+            let ct = try Ecies.seal(to: key, contextInfo: context, plaintext: try r.bytes("plaintext"),
+                                    ephemeralScalar: try r.bytes("ephemeralPrivateKey"), iv: try r.bytes("iv"))
+            return ["keybox": .text(Ecies.keyboxPrefix + Base64.encode(ct, .url))]
+        case "roundtrip-seal":
+            let (pub, _) = try TinkEciesKeyset.parse(try r.text("recipientPrivateKeyset"))
+            let ct = try Ecies.seal(to: pub, contextInfo: context, plaintext: try r.bytes("plaintext"))
+            return ["keybox": .text(Ecies.keyboxPrefix + Base64.encode(ct, .url))]
+        case "open":
+            let (pub, scalar) = try TinkEciesKeyset.parse(try r.text("recipientPrivateKeyset"))
+            guard let scalar else { throw ContractError(.key, "recipientPrivateKeyset holds a public key: opening needs the private keyset") }
+            let ct = try Wire.decode(try r.text("keybox"), prefix: Ecies.keyboxPrefix, .url)
+            let pt = try Ecies.open(with: EciesPrivateKey(publicKey: pub, scalar: scalar), contextInfo: context, ciphertext: ct)
+            var out: [String: Value] = ["plaintext": .bytes(pt)]
+            let d = Ecies.describe(pt)
+            out["form"] = .text(d.form)
+            if let k = d.key { out["key"] = .bytes(k) }
+            return out
+        default:
+            throw Unsupported("keybox has no op \(r.op ?? "(none)") here")
+        }
+    }
+
+    static let tinkPublicKey = SuiteHandler(suite: "tink-public-key") { r in
+        let key: EciesPublicKey
+        switch (r.input["publicKey"], r.input["keysetJson"]) {
+        case (.text(let wire)?, nil): key = try TinkEciesKeyset.parsePublic(wire: wire)
+        case (nil, .text(let json)?): key = try TinkEciesKeyset.parse(json).publicKey
+        default: throw ContractError(.format, "give exactly one of publicKey or keysetJson")
+        }
+        return ["keyId": .integer(Int64(key.keyId)), "curve": .text(key.curve), "hashFunction": .text(key.hashFunction),
+                "hkdfSalt": .bytes(key.hkdfSalt), "demKeySize": .integer(Int64(key.demKeySize)), "pointFormat": .text(key.pointFormat),
+                "outputPrefix": .text(key.outputPrefix), "x": .bytes(key.x), "y": .bytes(key.y)]
+    }
+
+    static let ecdh = SuiteHandler(suite: "ecdh-p256") { r in
+        do {
+            return ["shared": .bytes(try P256.sharedSecret(privateScalar: try r.bytes("private"), publicPoint: try r.bytes("public")))]
+        } catch let f as P256.Failure {
+            switch f {
+            case .invalidPoint(let why), .invalidScalar(let why): throw ContractError(.key, why)
+            case .library(let why): throw ImplementationFailure(why)
+            }
+        }
+    }
+
+    static let hkdf = SuiteHandler(suite: "hkdf-sha256") { r in
+        guard let size = try r.optionalInteger("size"), size > 0, size <= 255 * 32 else {
+            throw ContractError(.parameters, "HKDF-SHA256 outputs 1 to 8160 bytes")
+        }
+        return ["okm": .bytes(HKDF.sha256(ikm: try r.bytes("ikm"), salt: try r.bytes("salt"), info: try r.bytes("info"), size: Int(size)))]
+    }
+}
