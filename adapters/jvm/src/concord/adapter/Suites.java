@@ -14,7 +14,11 @@ final class Suites {
             new FieldSuite(),
             new CanonicalJsonSuite(),
             new CommitmentSuite(),
-            new SealedAnswerSuite());
+            new SealedAnswerSuite(),
+            new TinkPublicKeySuite(),
+            new KeyboxSuite(),
+            new EcdhP256Suite(),
+            new HkdfSha256Suite());
 
     private Suites() {}
 
