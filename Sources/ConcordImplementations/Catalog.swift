@@ -4,7 +4,7 @@ import Foundation
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
 /// never name a program: the command of every adapter is fixed here.
 public enum Catalog {
-    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm"]
+    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink"]
 
     /// Where an implementation's programs live, and how long to wait for them.
     public struct Settings: Sendable {

@@ -41,6 +41,16 @@ public enum JSONReport {
         if let d = r.divergence { o.append(("divergence", .string(d))) }
         if !r.warnings.isEmpty { o.append(("warnings", .array(r.warnings.map { .string($0) }))) }
         o.append(("implementations", .object(r.implementations.map { ($0.implementation, implementation($0)) })))
+        if let m = r.matrix {
+            o.append(("matrix", .object([
+                ("implementations", .array(m.implementations.map { .string($0) })),
+                ("cells", .array(m.cells.map { row in .array(row.map { c in
+                    var cell: [(key: String, value: JSON)] = [("status", .string(c.status.rawValue))]
+                    if let d = c.detail, c.status != .pass { cell.append(("detail", .string(d))) }
+                    return .object(cell)
+                }) })),
+            ])))
+        }
         return .object(o)
     }
 

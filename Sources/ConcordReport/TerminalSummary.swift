@@ -45,6 +45,7 @@ public enum TerminalSummary {
                     }
                 }
             }
+            if let m = r.matrix, r.status != .pass || verbose { out += matrix(r.vector.name, m) }
             for w in r.warnings { out.append("WARN    \(r.vector.name)  (\(r.vector.file):\(r.vector.line)): \(w)") }
             if verbose {
                 for i in r.implementations where i.status == .unsupported {
@@ -75,6 +76,23 @@ public enum TerminalSummary {
         total += String(format: "; %.2f s on %d workers", run.wallSeconds, run.workers)
         out.append(total)
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// A round trip's grid: rows seal, columns open.
+    static func matrix(_ name: String, _ m: RoundtripMatrix) -> [String] {
+        let w = max(8, (m.implementations.map(\.count).max() ?? 0) + 1)
+        func pad(_ s: String) -> String { s.padding(toLength: w, withPad: " ", startingAt: 0) }
+        var lines = ["        round trip \(name): rows seal, columns open"]
+        lines.append("        " + pad("") + m.implementations.map(pad).joined())
+        for (i, row) in m.cells.enumerated() {
+            lines.append("        " + pad(m.implementations[i]) + row.map { pad($0.status.rawValue) }.joined())
+        }
+        for (s, row) in m.cells.enumerated() {
+            for (o, c) in row.enumerated() where c.status == .fail || c.status == .error {
+                lines.append("          \(m.implementations[s]) → \(m.implementations[o]): \(c.detail ?? c.status.rawValue)")
+            }
+        }
+        return lines
     }
 
     /// Why an implementation was unsupported, grouped by the reason's general part (before any

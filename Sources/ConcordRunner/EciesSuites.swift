@@ -16,7 +16,9 @@ extension Suites {
               OpSpec("open", inputs: [FieldSpec("recipientPrivateKeyset", .text), FieldSpec("contextInfo", .text), FieldSpec("keybox", .text)],
                      expects: [FieldSpec("plaintext", .bytes), FieldSpec("form", .text, required: false), FieldSpec("key", .bytes, required: false)]),
               OpSpec("roundtrip", inputs: [FieldSpec("recipientPrivateKeyset", .text), FieldSpec("contextInfo", .text), FieldSpec("plaintext", .bytes)],
-                     expects: [FieldSpec("plaintext", .bytes)])])
+                     expects: [FieldSpec("plaintext", .bytes)])],
+        roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "keybox",
+                                 openInputs: ["recipientPrivateKeyset", "contextInfo"], compared: "plaintext"))
 
     public static let ecdhP256 = Suite(
         name: "ecdh-p256",

@@ -45,6 +45,18 @@ public struct VectorResult: Sendable {
     public var divergence: String?
     /// What the suite flags about the input whatever the outcome (an id containing `|`, say).
     public var warnings: [String] = []
+    /// For a round trip: who sealed (rows) and who opened (columns).
+    public var matrix: RoundtripMatrix?
+}
+
+/// The N×N result of a round trip: cell [s][o] is implementation o opening what s sealed.
+public struct RoundtripMatrix: Sendable {
+    public struct Cell: Sendable {
+        public var status: ImplementationStatus
+        public var detail: String?
+    }
+    public var implementations: [String]
+    public var cells: [[Cell]]
 }
 
 public struct RunSummary: Sendable, Equatable {

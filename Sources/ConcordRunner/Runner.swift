@@ -40,9 +40,11 @@ public final class Runner: Sendable {
 
         var jobs: [Job] = []
         var blocked: [Int: String] = [:]
+        var roundtrips: [Int] = []
         for (vi, v) in vectors.enumerated() {
             guard let suite = Suites.all[v.suite] else { blocked[vi] = "unknown suite \(v.suite)"; continue }
             if let why = suite.exceedsLimits(v.input, configuration.limits) { blocked[vi] = why; continue }
+            if let rt = suite.roundtrip, v.op == rt.op { roundtrips.append(vi); continue }
             let cost = suite.cost(v.input)
             for (ii, impl) in implementations.enumerated() where impl.suites.contains(v.suite) {
                 jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: cost * (Self.weight[impl.name] ?? 1)))
@@ -97,7 +99,17 @@ public final class Runner: Sendable {
         let filled = slots.values
         for (j, job) in jobs.enumerated() { perVector[job.vectorIndex].append(filled[j]!) }
         var results: [VectorResult] = []
+        var matrices: [Int: VectorResult] = [:]
+        for vi in roundtrips {
+            let v = vectors[vi]
+            matrices[vi] = Roundtrip.run(v, spec: Suites.all[v.suite]!.roundtrip!, implementations: implementations)
+        }
         for (vi, v) in vectors.enumerated() {
+            if var r = matrices[vi] {
+                r.warnings = Suites.all[v.suite]?.warnings(v.input) ?? []
+                results.append(r)
+                continue
+            }
             if let why = blocked[vi] {
                 results.append(VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil))
                 continue

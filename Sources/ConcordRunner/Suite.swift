@@ -42,6 +42,28 @@ public struct OpSpec: Sendable {
     }
 }
 
+/// How an op with randomized outputs is checked (Tink's cross-language tests do the same): every
+/// implementation seals with `sealOp`, every implementation opens every sealed result with
+/// `openOp`, and the opened `compared` field must equal the vector's expected one.
+public struct RoundtripSpec: Sendable {
+    public var op: String
+    public var sealOp: String
+    public var openOp: String
+    /// The seal's output field that becomes the open's input field of the same name.
+    public var carried: String
+    /// The vector's input fields the open request also takes.
+    public var openInputs: [String]
+    public var compared: String
+    public init(op: String, sealOp: String, openOp: String, carried: String, openInputs: [String], compared: String) {
+        self.op = op
+        self.sealOp = sealOp
+        self.openOp = openOp
+        self.carried = carried
+        self.openInputs = openInputs
+        self.compared = compared
+    }
+}
+
 /// Resource limits a vector must respect before any implementation is asked to run it.
 public struct Limits: Sendable {
     /// Argon2 memory per hash, KiB (`--max-kdf-memory`, default 4 GiB).
@@ -62,16 +84,19 @@ public struct Suite: Sendable {
     public var exceedsLimits: @Sendable ([String: Value], Limits) -> String?
     /// What is worth flagging about a vector's input even when every implementation agrees.
     public var warnings: @Sendable ([String: Value]) -> [String]
+    public var roundtrip: RoundtripSpec?
 
     public init(name: String, ops: [OpSpec],
                 cost: @escaping @Sendable ([String: Value]) -> Double = { _ in 1e-6 },
                 exceedsLimits: @escaping @Sendable ([String: Value], Limits) -> String? = { _, _ in nil },
-                warnings: @escaping @Sendable ([String: Value]) -> [String] = { _ in [] }) {
+                warnings: @escaping @Sendable ([String: Value]) -> [String] = { _ in [] },
+                roundtrip: RoundtripSpec? = nil) {
         self.name = name
         self.ops = ops
         self.cost = cost
         self.exceedsLimits = exceedsLimits
         self.warnings = warnings
+        self.roundtrip = roundtrip
     }
 
     public var opNames: [String] { ops.compactMap(\.name) }

@@ -1,0 +1,447 @@
+"""The suites of the Concord Tink adapter (docs/adapters.md, section "The Tink adapter").
+
+Every cryptographic operation and every keyset check is Tink's: keysets are parsed with
+tink.json_proto_keyset_format, keys validated by creating Tink primitives, keyboxes opened with
+Tink's HybridDecrypt, AES-GCM blobs with Tink's Aead. The adapter adds only what Tink does not
+express: the `keybox:v1:` / `pub:v1:` text layers (strict b64url), the mapping of Tink's errors to
+the refusal classes, and reading key fields through Tink's own protobuf classes (tink.proto).
+"""
+
+import base64
+import json
+import re
+import threading
+
+import tink
+from google.protobuf import message as protobuf_message
+from tink import aead, hybrid, secret_key_access
+from tink import _insecure_keyset_handle as insecure_keyset_handle  # the proto keyset behind a handle
+from tink.proto import aes_gcm_pb2, common_pb2, ecies_aead_hkdf_pb2, tink_pb2
+
+from google.protobuf import json_format
+
+hybrid.register()
+aead.register()
+
+TYPE_URL_PREFIX = "type.googleapis.com/google.crypto.tink."
+ECIES_PRIVATE = TYPE_URL_PREFIX + "EciesAeadHkdfPrivateKey"
+ECIES_PUBLIC = TYPE_URL_PREFIX + "EciesAeadHkdfPublicKey"
+AES_GCM = TYPE_URL_PREFIX + "AesGcmKey"
+KEYBOX_PREFIX = "keybox:v1:"
+PUBLIC_KEY_PREFIX = "pub:v1:"
+FIELD_BYTES = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
+
+
+# ------------------------------------------------------------------------------------ answers
+
+
+class Refusal(Exception):
+    """The implementation refused the input; error_class is one of the vector format's classes."""
+
+    def __init__(self, error_class, message):
+        super().__init__(message)
+        self.error_class = error_class
+        self.message = message
+
+
+class Unsupported(Exception):
+    """This adapter cannot run the request (never a pass, never a failure)."""
+
+
+class BadRequest(Exception):
+    """The request is malformed (missing field, wrong type, bad hex): reported as a fault."""
+
+
+# ------------------------------------------------------------------------------------ values
+
+
+_HEX = re.compile(r"(?:[0-9a-f]{2})*")
+
+
+def check_fields(suite, op, request_input, required, optional=()):
+    for name in required:
+        if name not in request_input:
+            raise BadRequest("input.%s is missing (required by suite %s%s)"
+                             % (name, suite, "" if op is None else " op " + op))
+    for name in request_input:
+        if name not in required and name not in optional:
+            raise Unsupported("input field %s is not understood by this adapter's %s suite%s"
+                              % (json.dumps(name, ensure_ascii=False), suite, "" if op is None else " (op %s)" % op))
+
+
+def get_bytes(request_input, name):
+    value = request_input[name]
+    if not isinstance(value, dict):
+        raise BadRequest("input.%s: expected bytes {\"hex\":\"...\"}, found %s" % (name, _type(value)))
+    if list(value) != ["hex"]:
+        raise BadRequest("input.%s: bytes must be an object with the single member \"hex\"" % name)
+    digits = value["hex"]
+    if not isinstance(digits, str):
+        raise BadRequest("input.%s.hex: expected a string, found %s" % (name, _type(digits)))
+    if len(digits) % 2:
+        raise BadRequest("input.%s.hex: odd number of hex digits (%d)" % (name, len(digits)))
+    if not _HEX.fullmatch(digits):
+        if re.fullmatch(r"[0-9a-fA-F]*", digits):
+            raise BadRequest("input.%s.hex: upper-case hex digit (the protocol uses lower case)" % name)
+        raise BadRequest("input.%s.hex: not a hex digit" % name)
+    return bytes.fromhex(digits)
+
+
+def get_text(request_input, name):
+    value = request_input[name]
+    if not isinstance(value, str):
+        raise BadRequest("input.%s: expected text (a JSON string), found %s" % (name, _type(value)))
+    return value
+
+
+def out_bytes(value):
+    return {"hex": bytes(value).hex()}
+
+
+def _type(value):
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {int: "an integer", str: "a string", dict: "an object", list: "an array"}.get(type(value),
+                                                                                      type(value).__name__)
+
+
+def require_op(suite, op, ops):
+    if op is None:
+        raise Unsupported("suite %s needs an op (%s), got none" % (suite, ", ".join(ops)))
+    if op not in ops:
+        raise Unsupported("suite %s has no op %s (its ops: %s)" % (suite, json.dumps(op), ", ".join(ops)))
+
+
+# ------------------------------------------------------------------------------------ b64url
+
+
+_B64URL = re.compile(r"[A-Za-z0-9_-]*")
+
+
+def b64url_decode(text, field):
+    """Strict b64url (RFC 4648 §5): URL-safe alphabet, no padding, zero spare bits. Refusal: format."""
+    if not _B64URL.fullmatch(text):
+        position = next(i for i, c in enumerate(text) if not re.fullmatch(r"[A-Za-z0-9_-]", c))
+        c = text[position]
+        what = ("'=' (b64url takes no padding)" if c == "=" else "whitespace" if c in " \t"
+                else "a line break" if c in "\r\n" else "'%s'" % c if 0x21 <= ord(c) < 0x7f
+                else "U+%04X" % ord(c))
+        raise Refusal("format", "%s: b64url has %s at position %d, outside its alphabet"
+                      % (field, what, position))
+    if len(text) % 4 == 1:
+        raise Refusal("format", "%s: b64url has a final quantum of a single character "
+                                "(no byte string encodes to that)" % field)
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    if b64url_encode(data) != text:
+        raise Refusal("format", "%s: b64url final quantum has non-zero spare bits "
+                                "(not the canonical encoding)" % field)
+    return data
+
+
+def b64url_encode(data):
+    return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
+
+
+# ------------------------------------------------------------------------------------ keysets
+
+
+def _json_object(text, field):
+    """The text must at least be a JSON object; what Tink then makes of it is Tink's business."""
+    try:
+        value = json.loads(text)
+    except (ValueError, RecursionError) as e:
+        raise Refusal("format", "%s is not JSON: %s" % (field, e)) from None
+    if not isinstance(value, dict):
+        raise Refusal("format", "%s is JSON %s, not an object (a keyset)" % (field, _type(value)))
+
+
+def _tink_keyset_refusal(error, field):
+    """A TinkError from parsing: a JSON-to-protobuf mapping failure is format, anything else key."""
+    cause = error.args[0] if error.args else None
+    if isinstance(cause, json_format.ParseError):
+        return Refusal("format", "%s is not a Tink JSON keyset: %s" % (field, cause))
+    return Refusal("key", "Tink refuses %s: %s" % (field, error))
+
+
+def parse_keyset(text, field, secret):
+    """Tink's JSON keyset parser: with secret access, or without (refusing secret key material)."""
+    _json_object(text, field)
+    try:
+        if secret:
+            return tink.json_proto_keyset_format.parse(text, secret_key_access.TOKEN)
+        return tink.json_proto_keyset_format.parse_without_secret(text)
+    except tink.TinkError as e:
+        raise _tink_keyset_refusal(e, field) from None
+
+
+def proto_keyset(handle):
+    return insecure_keyset_handle.to_proto_keyset(handle, secret_key_access.TOKEN)
+
+
+def primary_key(keyset, field):
+    for key in keyset.key:
+        if key.key_id == keyset.primary_key_id and key.status == tink_pb2.ENABLED:
+            return key
+    raise Refusal("key", "%s has no enabled primary key (primaryKeyId %d)" % (field, keyset.primary_key_id))
+
+
+def _material(key):
+    return tink_pb2.KeyData.KeyMaterialType.Name(key.key_data.key_material_type)
+
+
+def _decode_proto(cls, data, what):
+    try:
+        return cls.FromString(data)
+    except protobuf_message.DecodeError as e:
+        raise Refusal("format", "%s is not a valid %s protobuf: %s" % (what, cls.DESCRIPTOR.name, e)) from None
+
+
+def _primitive(handle, primitive_class, field):
+    try:
+        return handle.primitive(primitive_class)
+    except tink.TinkError as e:
+        raise Refusal("key", "Tink refuses %s as a %s keyset: %s" % (field, primitive_class.__name__, e)) from None
+
+
+_keyset_cache = {}
+_keyset_cache_lock = threading.Lock()
+
+
+def private_keyset(text, field="recipientPrivateKeyset"):
+    """(handle, HybridDecrypt) for a private hybrid keyset; memoized (the matrix reuses few keysets)."""
+    with _keyset_cache_lock:
+        cached = _keyset_cache.get(text)
+    if cached is not None:
+        return cached
+    handle = parse_keyset(text, field, secret=True)
+    keyset = proto_keyset(handle)
+    key = primary_key(keyset, field)
+    if key.key_data.key_material_type != tink_pb2.KeyData.ASYMMETRIC_PRIVATE:
+        raise Refusal("key", "%s: its primary key %d is %s (%s), not a private hybrid key"
+                      % (field, key.key_id, _material(key), key.key_data.type_url))
+    if key.key_data.type_url == ECIES_PRIVATE:
+        _decode_proto(ecies_aead_hkdf_pb2.EciesAeadHkdfPrivateKey, key.key_data.value,
+                      "%s key %d value" % (field, key.key_id))
+    decrypt = _primitive(handle, hybrid.HybridDecrypt, field)
+    result = (handle, decrypt)
+    with _keyset_cache_lock:
+        if len(_keyset_cache) > 256:
+            _keyset_cache.clear()
+        _keyset_cache[text] = result
+    return result
+
+
+def hybrid_encrypt_for(handle, field):
+    try:
+        public = handle.public_keyset_handle()
+    except tink.TinkError as e:
+        raise Refusal("key", "Tink cannot derive the public keyset of %s: %s" % (field, e)) from None
+    return _primitive(public, hybrid.HybridEncrypt, field + " (public keyset)")
+
+
+def aes_gcm_keyset_key(plaintext):
+    """The key of a Tink JSON keyset whose primary key is an AesGcmKey Tink accepts, else None."""
+    try:
+        text = plaintext.decode("utf-8", "strict")
+        if not isinstance(json.loads(text), dict):
+            return None
+        handle = tink.json_proto_keyset_format.parse(text, secret_key_access.TOKEN)
+        keyset = proto_keyset(handle)
+        key = primary_key(keyset, "the plaintext")
+        if key.key_data.type_url != AES_GCM:
+            return None
+        value = aes_gcm_pb2.AesGcmKey.FromString(key.key_data.value).key_value
+        handle.primitive(aead.Aead)  # Tink's own validation of every key in the keyset
+        return value
+    except (ValueError, RecursionError, tink.TinkError, Refusal, protobuf_message.DecodeError):
+        return None
+
+
+# ------------------------------------------------------------------------------------ suites
+
+
+class KeyboxSuite:
+    """CONTRACT.md §10: ECIES P-256 HKDF-SHA256 AES-128-GCM keyboxes, through Tink's hybrid API."""
+
+    name = "keybox"
+    OPS = ("open", "seal", "roundtrip", "roundtrip-seal")
+
+    def run(self, op, request_input):
+        require_op(self.name, op, self.OPS)
+        if op == "seal":
+            check_fields(self.name, op, request_input,
+                         ("recipientPublicKey", "contextInfo", "plaintext", "ephemeralPrivateKey", "iv"))
+            raise Unsupported("Tink's HybridEncrypt draws its own ephemeral key and IV; they cannot be injected")
+        if op == "open":
+            check_fields(self.name, op, request_input, ("recipientPrivateKeyset", "contextInfo", "keybox"))
+            keyset_text = get_text(request_input, "recipientPrivateKeyset")
+            context = get_text(request_input, "contextInfo").encode("utf-8")
+            keybox = get_text(request_input, "keybox")
+            _, decrypt = private_keyset(keyset_text)  # the keyset first, as the JVM adapter does
+            if not keybox.startswith(KEYBOX_PREFIX):
+                raise Refusal("format", "keybox does not start with %s" % json.dumps(KEYBOX_PREFIX))
+            ciphertext = b64url_decode(keybox[len(KEYBOX_PREFIX):], "keybox")
+            plaintext = self._decrypt(decrypt, ciphertext, context)
+            outputs = {"plaintext": out_bytes(plaintext)}
+            if len(plaintext) == 32:
+                outputs["form"] = "raw"
+                outputs["key"] = out_bytes(plaintext)
+            else:
+                key = aes_gcm_keyset_key(plaintext)
+                if key is None:
+                    outputs["form"] = "other"
+                else:
+                    outputs["form"] = "tink-keyset"
+                    outputs["key"] = out_bytes(key)
+            return outputs
+        # roundtrip, roundtrip-seal: seal with fresh randomness to the keyset's public keyset
+        check_fields(self.name, op, request_input, ("recipientPrivateKeyset", "contextInfo", "plaintext"))
+        keyset_text = get_text(request_input, "recipientPrivateKeyset")
+        context = get_text(request_input, "contextInfo").encode("utf-8")
+        plaintext = get_bytes(request_input, "plaintext")
+        handle, decrypt = private_keyset(keyset_text)
+        encrypt = hybrid_encrypt_for(handle, "recipientPrivateKeyset")
+        ciphertext = encrypt.encrypt(plaintext, context)
+        if op == "roundtrip-seal":
+            return {"keybox": KEYBOX_PREFIX + b64url_encode(ciphertext)}
+        opened = self._decrypt(decrypt, ciphertext, context)
+        if opened != plaintext:
+            raise RuntimeError("Tink opened its own keybox to different bytes")
+        return {"plaintext": out_bytes(opened)}
+
+    @staticmethod
+    def _decrypt(decrypt, ciphertext, context):
+        try:
+            return decrypt.decrypt(ciphertext, context)
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink HybridDecrypt refuses the keybox: %s" % e) from None
+
+
+class TinkPublicKeySuite:
+    """CONTRACT.md §9–§10: describe an ECIES-AEAD-HKDF public key as Tink parses and validates it."""
+
+    name = "tink-public-key"
+
+    def run(self, op, request_input):
+        if op is not None:
+            raise Unsupported("suite %s has no ops, got op %s" % (self.name, json.dumps(op)))
+        check_fields(self.name, None, request_input, (), ("publicKey", "keysetJson"))
+        if ("publicKey" in request_input) == ("keysetJson" in request_input):
+            raise BadRequest("tink-public-key needs exactly one of publicKey and keysetJson, got %s"
+                             % ("both" if "publicKey" in request_input else "neither"))
+        if "publicKey" in request_input:
+            field = "publicKey"
+            text = get_text(request_input, field)
+            if not text.startswith(PUBLIC_KEY_PREFIX):
+                raise Refusal("format", "publicKey does not start with %s" % json.dumps(PUBLIC_KEY_PREFIX))
+            data = b64url_decode(text[len(PUBLIC_KEY_PREFIX):], field)
+            try:
+                keyset_text = data.decode("utf-8", "strict")
+            except UnicodeDecodeError as e:
+                raise Refusal("format", "publicKey: the decoded bytes are not UTF-8 (%s)" % e) from None
+            # A pub:v1: must not carry secrets: Tink's parse_without_secret refuses them (key).
+            handle = parse_keyset(keyset_text, field, secret=False)
+        else:
+            field = "keysetJson"
+            handle = parse_keyset(get_text(request_input, field), field, secret=True)
+            if any(k.key_data.key_material_type != tink_pb2.KeyData.ASYMMETRIC_PUBLIC
+                   for k in proto_keyset(handle).key):
+                try:
+                    handle = handle.public_keyset_handle()
+                except tink.TinkError as e:
+                    raise Refusal("key", "Tink cannot derive a public keyset from keysetJson: %s" % e) from None
+
+        keyset = proto_keyset(handle)
+        key = primary_key(keyset, field)
+        if key.key_data.type_url != ECIES_PUBLIC:
+            raise Refusal("key", "%s: primary key %d has type %s, not %s"
+                          % (field, key.key_id, key.key_data.type_url, ECIES_PUBLIC))
+        public = _decode_proto(ecies_aead_hkdf_pb2.EciesAeadHkdfPublicKey, key.key_data.value,
+                               "%s key %d value" % (field, key.key_id))
+        # Tink's own validation: the key manager checks version, curve, point, DEM when it builds the primitive.
+        _primitive(handle, hybrid.HybridEncrypt, field)
+
+        params = public.params
+        curve = common_pb2.EllipticCurveType.Name(params.kem_params.curve_type)
+        if curve not in FIELD_BYTES:
+            raise Unsupported("curve %s has no (x, y) description in this suite" % curve)
+        dem = params.dem_params.aead_dem
+        if dem.type_url != AES_GCM:
+            raise Unsupported("DEM %s is not AES-GCM; demKeySize is defined for AesGcmKeyFormat only" % dem.type_url)
+        dem_format = _decode_proto(aes_gcm_pb2.AesGcmKeyFormat, dem.value, "%s DEM key format" % field)
+        size = FIELD_BYTES[curve]
+        return {
+            "keyId": key.key_id,
+            "curve": curve,
+            "hashFunction": common_pb2.HashType.Name(params.kem_params.hkdf_hash_type),
+            "hkdfSalt": out_bytes(params.kem_params.hkdf_salt),
+            "demKeySize": dem_format.key_size,
+            "pointFormat": common_pb2.EcPointFormat.Name(params.ec_point_format),
+            "outputPrefix": tink_pb2.OutputPrefixType.Name(key.output_prefix_type),
+            "x": out_bytes(_coordinate(public.x, size, "x")),
+            "y": out_bytes(_coordinate(public.y, size, "y")),
+        }
+
+
+def _coordinate(value, size, name):
+    """An unsigned big-endian coordinate, whatever length stored, as exactly `size` bytes."""
+    stripped = value.lstrip(b"\x00")
+    if len(stripped) > size:
+        raise Refusal("key", "coordinate %s is %d bytes, more than the curve's %d" % (name, len(value), size))
+    return stripped.rjust(size, b"\x00")
+
+
+class AesGcmSuite:
+    """AEAD open with a given raw key, through a Tink keyset holding one AesGcmKey, prefix RAW."""
+
+    name = "aes-gcm"
+    OPS = ("seal", "open")
+
+    def run(self, op, request_input):
+        require_op(self.name, op, self.OPS)
+        if op == "seal":
+            check_fields(self.name, op, request_input, ("key", "nonce", "aad", "plaintext"))
+            raise Unsupported("Tink's Aead draws its own nonce; a given nonce cannot be used")
+        check_fields(self.name, op, request_input, ("key", "nonce", "aad", "ciphertext", "tag"))
+        key = get_bytes(request_input, "key")
+        nonce = get_bytes(request_input, "nonce")
+        aad = get_bytes(request_input, "aad")
+        ciphertext = get_bytes(request_input, "ciphertext")
+        tag = get_bytes(request_input, "tag")
+        if len(tag) != 16:
+            raise Refusal("parameters", "tag is %d bytes; this suite uses 16-byte tags" % len(tag))
+        if len(key) not in (16, 32):
+            raise Unsupported("Tink's AES-GCM takes 16- or 32-byte keys, not %d" % len(key))
+        if len(nonce) != 12:
+            raise Unsupported("Tink's AES-GCM uses 12-byte nonces, not %d" % len(nonce))
+        keyset = tink_pb2.Keyset(primary_key_id=1)
+        entry = keyset.key.add()
+        entry.key_data.type_url = AES_GCM
+        entry.key_data.value = aes_gcm_pb2.AesGcmKey(version=0, key_value=key).SerializeToString()
+        entry.key_data.key_material_type = tink_pb2.KeyData.SYMMETRIC
+        entry.status = tink_pb2.ENABLED
+        entry.key_id = 1
+        entry.output_prefix_type = tink_pb2.RAW
+        handle = tink.proto_keyset_format.parse(keyset.SerializeToString(), secret_key_access.TOKEN)
+        primitive = handle.primitive(aead.Aead)
+        try:
+            plaintext = primitive.decrypt(nonce + ciphertext + tag, aad)
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink Aead refuses the blob: %s" % e) from None
+        return {"plaintext": out_bytes(plaintext)}
+
+
+ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite())
+
+
+def names():
+    return [suite.name for suite in ALL]
+
+
+def find(name):
+    for suite in ALL:
+        if suite.name == name:
+            return suite
+    return None
