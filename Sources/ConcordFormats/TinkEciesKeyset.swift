@@ -200,7 +200,7 @@ public enum TinkEciesKeyset {
     }
 
     /// An unsigned big-endian integer of any encoded length, as exactly 32 bytes.
-    static func coordinate(_ b: [UInt8], _ field: String) throws(ContractError) -> [UInt8] {
+    public static func coordinate(_ b: [UInt8], _ field: String) throws(ContractError) -> [UInt8] {
         let significant = Array(b.drop(while: { $0 == 0 }))
         guard significant.count <= P256.coordinateLength else {
             throw ContractError(.key, "\(field) is \(significant.count) significant bytes, too large for P-256")
