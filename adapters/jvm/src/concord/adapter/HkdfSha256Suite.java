@@ -1,0 +1,30 @@
+package concord.adapter;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Suite {@code hkdf-sha256} (the KDF of CONTRACT.md §10, and Wycheproof's {@code hkdf_sha256_test.json}):
+ * ikm, salt, info (bytes), size (integer) → okm, HKDF-SHA256 through BouncyCastle's
+ * {@code HKDFBytesGenerator}. A size outside 1..255·32 = 8160 is {@code parameters}.
+ */
+final class HkdfSha256Suite implements Suite {
+    @Override
+    public String name() {
+        return "hkdf-sha256";
+    }
+
+    @Override
+    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
+        Ops.none(name(), op);
+        Values.checkFields(name(), input, List.of("ikm", "salt", "info", "size"), List.of());
+        byte[] ikm = Values.bytes(input, "ikm");
+        byte[] salt = Values.bytes(input, "salt");
+        byte[] info = Values.bytes(input, "info");
+        long size = Values.integer(input, "size");
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("okm", Values.bytes(Hkdf.derive(Hkdf.Hash.SHA256, ikm, salt, info, size)));
+        return out;
+    }
+}
