@@ -23,8 +23,8 @@ public enum Ecies {
     }
 
     static func demKey(_ key: EciesPublicKey, e: [UInt8], z: [UInt8], contextInfo: [UInt8]) throws(ContractError) -> [UInt8] {
-        guard key.hashFunction == "SHA256" else { throw ContractError(.key, "HKDF with \(key.hashFunction) is not supported here (SHA256 only)") }
-        return HKDF.sha256(ikm: e + z, salt: key.hkdfSalt, info: contextInfo, size: key.demKeySize)
+        guard let hash = HKDF.Hash(rawValue: key.hashFunction) else { throw ContractError(.key, "HKDF with \(key.hashFunction) is not supported") }
+        return HKDF.derive(hash, ikm: e + z, salt: key.hkdfSalt, info: contextInfo, size: key.demKeySize)
     }
 
     /// Seals with an injected ephemeral scalar and IV (deterministic, for vectors).
@@ -53,6 +53,19 @@ public enum Ecies {
                 if error.errorClass != .key { throw error }   // a scalar ≥ n: draw again
             }
         }
+    }
+
+    /// Opens with a keyset of several keys as Tink does: every enabled key whose output prefix the
+    /// ciphertext starts with (RAW keys last); the primary key's refusal is reported if none opens.
+    public static func open(with keys: [EciesPrivateKey], primary: Int, contextInfo: [UInt8], ciphertext blob: [UInt8]) throws(ContractError) -> [UInt8] {
+        if keys.count == 1 { return try open(with: keys[0], contextInfo: contextInfo, ciphertext: blob) }
+        let candidates = keys.indices.filter { !keys[$0].publicKey.prefix.isEmpty && blob.starts(with: keys[$0].publicKey.prefix) }
+            + keys.indices.filter { keys[$0].publicKey.prefix.isEmpty }
+        var first: ContractError? = nil
+        for i in candidates {
+            do { return try open(with: keys[i], contextInfo: contextInfo, ciphertext: blob) } catch { if first == nil || i == primary { first = error } }
+        }
+        throw first ?? ContractError(.authentication, "no key of the keyset has the ciphertext's prefix \(Hex.encode(Array(blob.prefix(5))))")
     }
 
     public static func open(with key: EciesPrivateKey, contextInfo: [UInt8], ciphertext blob: [UInt8]) throws(ContractError) -> [UInt8] {

@@ -44,6 +44,25 @@ public enum TinkEciesKeyset {
     static let hashes: [UInt64: String] = [1: "SHA1", 2: "SHA384", 3: "SHA256", 4: "SHA512", 5: "SHA224"]
     static let pointFormats: [UInt64: String] = [1: "UNCOMPRESSED", 2: "COMPRESSED", 3: "DO_NOT_USE_CRUNCHY_UNCOMPRESSED"]
 
+    /// Every ENABLED key of a private keyset (Tink opens with any key whose prefix matches), and
+    /// the index of the primary one.
+    public static func parsePrivateKeys(_ json: String) throws(ContractError) -> (keys: [EciesPrivateKey], primary: Int) {
+        let (primaryPub, primaryScalar) = try parse(json)
+        guard let primaryScalar else { throw ContractError(.key, "the keyset holds a public key: opening needs the private keyset") }
+        var keys = [EciesPrivateKey(publicKey: primaryPub, scalar: primaryScalar)]
+        guard let root = try? JSON.parse(json), let entries = root["key"]?.arrayValue, entries.count > 1 else { return (keys, 0) }
+        for (n, k) in entries.enumerated() {
+            guard let idJSON = k["keyId"], let id = try? TinkAesGcmKeyset.keyId(idJSON, "key[\(n)].keyId"), id != primaryPub.keyId,
+                  k["status"]?.stringValue == "ENABLED", let data = k["keyData"], data["typeUrl"]?.stringValue == privateTypeURL,
+                  let prefix = k["outputPrefixType"]?.stringValue, let b64 = data["value"]?.stringValue else { continue }
+            let proto: [UInt8]
+            do { proto = try Base64.decode(b64, .standard) } catch { throw ContractError(.format, "keyset: key[\(n)].keyData.value: \(error.message)") }
+            let (pub, d) = try privateKey(proto, keyId: id, prefix: prefix)
+            keys.append(EciesPrivateKey(publicKey: pub, scalar: d))
+        }
+        return (keys, 0)
+    }
+
     /// Either kind of keyset: its primary key's public part, and the scalar when it is private.
     public static func parse(_ json: String) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
         let root: JSON

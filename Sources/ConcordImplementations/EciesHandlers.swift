@@ -17,10 +17,9 @@ enum EciesHandlers {
             let ct = try Ecies.seal(to: pub, contextInfo: context, plaintext: try r.bytes("plaintext"))
             return ["keybox": .text(Ecies.keyboxPrefix + Base64.encode(ct, .url))]
         case "open":
-            let (pub, scalar) = try TinkEciesKeyset.parse(try r.text("recipientPrivateKeyset"))
-            guard let scalar else { throw ContractError(.key, "recipientPrivateKeyset holds a public key: opening needs the private keyset") }
+            let (keys, primary) = try TinkEciesKeyset.parsePrivateKeys(try r.text("recipientPrivateKeyset"))
             let ct = try Wire.decode(try r.text("keybox"), prefix: Ecies.keyboxPrefix, .url)
-            let pt = try Ecies.open(with: EciesPrivateKey(publicKey: pub, scalar: scalar), contextInfo: context, ciphertext: ct)
+            let pt = try Ecies.open(with: keys, primary: primary, contextInfo: context, ciphertext: ct)
             var out: [String: Value] = ["plaintext": .bytes(pt)]
             let d = Ecies.describe(pt)
             out["form"] = .text(d.form)

@@ -100,32 +100,60 @@ public enum P256 {
     public static func compressed(x: [UInt8], y: [UInt8]) -> [UInt8] { [(y.last ?? 0) & 1 == 1 ? 3 : 2] + x }
 }
 
-/// HMAC-SHA256 (OpenSSL) and HKDF-SHA256 (RFC 5869) on top of it.
+/// HMAC (OpenSSL) and HKDF (RFC 5869) on top of it, for the hashes Tink's ECIES names.
 public enum HKDF {
-    public static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
+    public enum Hash: String, Sendable, CaseIterable {
+        case sha1 = "SHA1", sha224 = "SHA224", sha256 = "SHA256", sha384 = "SHA384", sha512 = "SHA512"
+        var md: OpaquePointer? {
+            switch self {
+            case .sha1: return EVP_sha1()
+            case .sha224: return EVP_sha224()
+            case .sha256: return EVP_sha256()
+            case .sha384: return EVP_sha384()
+            case .sha512: return EVP_sha512()
+            }
+        }
+        public var length: Int {
+            switch self {
+            case .sha1: return 20
+            case .sha224: return 28
+            case .sha256: return 32
+            case .sha384: return 48
+            case .sha512: return 64
+            }
+        }
+    }
+
+    public static func hmac(_ hash: Hash, key: [UInt8], data: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 64)
         var len: UInt32 = 0
         let k = key.isEmpty ? [UInt8(0)] : key
         let d = data.isEmpty ? [UInt8(0)] : data
         _ = k.withUnsafeBufferPointer { kb in d.withUnsafeBufferPointer { db in
-            HMAC(EVP_sha256(), kb.baseAddress, Int32(key.count), db.baseAddress, data.count, &out, &len)
+            HMAC(hash.md, kb.baseAddress, Int32(key.count), db.baseAddress, data.count, &out, &len)
         } }
-        return out
+        return Array(out.prefix(Int(len)))
     }
 
-    /// `size` must be 1...255·32; the caller's contract layer refuses other sizes.
-    public static func sha256(ikm: [UInt8], salt: [UInt8], info: [UInt8], size: Int) -> [UInt8] {
-        precondition(size > 0 && size <= 255 * 32)
-        let prk = hmacSHA256(key: salt.isEmpty ? [UInt8](repeating: 0, count: 32) : salt, data: ikm)
+    public static func hmacSHA256(key: [UInt8], data: [UInt8]) -> [UInt8] { hmac(.sha256, key: key, data: data) }
+
+    /// `size` must be 1...255·hashLength; the caller's contract layer refuses other sizes.
+    public static func derive(_ hash: Hash, ikm: [UInt8], salt: [UInt8], info: [UInt8], size: Int) -> [UInt8] {
+        precondition(size > 0 && size <= 255 * hash.length)
+        let prk = hmac(hash, key: salt.isEmpty ? [UInt8](repeating: 0, count: hash.length) : salt, data: ikm)
         var okm = [UInt8]()
         var t = [UInt8]()
         var counter: UInt8 = 1
         while okm.count < size {
-            t = hmacSHA256(key: prk, data: t + info + [counter])
+            t = hmac(hash, key: prk, data: t + info + [counter])
             okm += t
             counter &+= 1
         }
         return Array(okm.prefix(size))
+    }
+
+    public static func sha256(ikm: [UInt8], salt: [UInt8], info: [UInt8], size: Int) -> [UInt8] {
+        derive(.sha256, ikm: ikm, salt: salt, info: info, size: size)
     }
 }
 
