@@ -8,7 +8,7 @@ import Testing
 /// there come from published sources or independent implementations, never from Concord.)
 @Suite(.serialized) struct SuiteVectorTests {
     static let suites = ["aes-gcm", "wycheproof", "couple-key-wrap", "invite-phrase", "field", "canonical-json", "commitment",
-                         "sealed-answer", "kdf-params"]
+                         "sealed-answer", "kdf-params", "keybox", "tink-public-key"]
 
     @Test(arguments: suites)
     func vectorsPass(folder: String) throws {
@@ -34,6 +34,35 @@ import Testing
         let run = Runner(implementations: impls).run(vectors)
         for r in run.results {
             #expect(r.implementations.map(\.status) == [.pass, .pass], "\(r.vector.name)")
+        }
+    }
+
+    /// The round-trip matrix: swift, jvm and tink each open every other's keybox.
+    @Test func keyboxRoundTripMatrixIsAllPass() throws {
+        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors/keybox/roundtrip.yaml"])
+        #expect(errors.isEmpty && !vectors.isEmpty)
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = ["swift", "jvm", "tink"].compactMap { Catalog.make($0, settings: settings) }
+        defer { impls.forEach { $0.shutdown() } }
+        for r in Runner(implementations: impls).run(vectors).results {
+            let m = try #require(r.matrix)
+            #expect(m.implementations == ["swift", "jvm", "tink"])
+            #expect(m.cells.flatMap { $0 }.allSatisfy { $0.status == .pass }, "\(r.vector.name): \(m.cells.map { $0.map(\.status) })")
+            #expect(r.status == .pass)
+        }
+    }
+
+    /// A keybox whose context info is wrong fails with `authentication` on every implementation.
+    @Test func wrongContextInfoIsAuthenticationEverywhere() throws {
+        let (vectors, _) = VectorLoader().load(paths: [repositoryRoot + "/vectors/keybox/invalid.yaml"])
+        let v = try #require(vectors.first { $0.id == "invalid-wrong-context" })
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = ["swift", "jvm", "tink"].compactMap { Catalog.make($0, settings: settings) }
+        defer { impls.forEach { $0.shutdown() } }
+        let r = Runner(implementations: impls).run([v]).results[0]
+        for i in r.implementations {
+            guard case .refused(let e) = i.outcome else { Issue.record("\(i.implementation): \(i.outcome)"); continue }
+            #expect(e.errorClass == .authentication, "\(i.implementation)")
         }
     }
 }
