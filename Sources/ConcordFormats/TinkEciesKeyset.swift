@@ -40,9 +40,9 @@ public enum TinkEciesKeyset {
     public static let privateTypeURL = "type.googleapis.com/google.crypto.tink.EciesAeadHkdfPrivateKey"
     public static let publicPrefix = "pub:v1:"
 
-    static let curves: [UInt64: String] = [2: "NIST_P256", 3: "NIST_P384", 4: "NIST_P521", 5: "CURVE25519"]
-    static let hashes: [UInt64: String] = [1: "SHA1", 2: "SHA384", 3: "SHA256", 4: "SHA512", 5: "SHA224"]
-    static let pointFormats: [UInt64: String] = [1: "UNCOMPRESSED", 2: "COMPRESSED", 3: "DO_NOT_USE_CRUNCHY_UNCOMPRESSED"]
+    public static let curves: [UInt64: String] = [2: "NIST_P256", 3: "NIST_P384", 4: "NIST_P521", 5: "CURVE25519"]
+    public static let hashes: [UInt64: String] = [1: "SHA1", 2: "SHA384", 3: "SHA256", 4: "SHA512", 5: "SHA224"]
+    public static let pointFormats: [UInt64: String] = [1: "UNCOMPRESSED", 2: "COMPRESSED", 3: "DO_NOT_USE_CRUNCHY_UNCOMPRESSED"]
 
     /// Every ENABLED key of a private keyset (Tink opens with any key whose prefix matches), and
     /// the index of the primary one.

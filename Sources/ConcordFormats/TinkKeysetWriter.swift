@@ -1,0 +1,42 @@
+/// Writes Tink cleartext JSON public keysets (CONTRACT.md §9): the `EciesAeadHkdfPublicKey`
+/// protobuf encoded by hand (proto3: fields at their default are absent), key ids unsigned.
+public enum TinkKeysetWriter {
+    static func enumValue(_ table: [UInt64: String], _ name: String) -> UInt64 {
+        table.first { $0.value == name }?.key ?? 0
+    }
+
+    /// `EciesAeadHkdfPublicKey` bytes. `coordinateLength` 32 writes as Tink C++/Python do; 33 adds
+    /// the leading zero byte current Tink Java writes.
+    public static func publicKeyProto(_ k: EciesPublicKey, coordinateLength: Int = 32) -> [UInt8] {
+        typealias W = ProtobufWriter
+        let keyFormat = W.field(2, varint: UInt64(k.demKeySize))
+        let template = W.field(1, bytes: Array(k.demTypeURL.utf8)) + W.field(2, bytes: keyFormat)
+            + W.field(3, varint: 3)   // OutputPrefixType.RAW for the DEM, as Tink's templates write it
+        let dem = W.field(2, bytes: template)
+        let kem = W.field(1, varint: enumValue(TinkEciesKeyset.curves, k.curve))
+            + W.field(2, varint: enumValue(TinkEciesKeyset.hashes, k.hashFunction))
+            + W.field(11, bytes: k.hkdfSalt)
+        let params = W.field(1, bytes: kem) + W.field(2, bytes: dem)
+            + W.field(3, varint: enumValue(TinkEciesKeyset.pointFormats, k.pointFormat))
+        let pad = [UInt8](repeating: 0, count: max(0, coordinateLength - 32))
+        return W.field(2, bytes: params) + W.field(3, bytes: pad + k.x) + W.field(4, bytes: pad + k.y)
+    }
+
+    /// A one-key public keyset in Tink's JSON layout.
+    public static func publicKeysetJSON(_ k: EciesPublicKey, coordinateLength: Int = 32) -> String {
+        let value = Base64.encode(publicKeyProto(k, coordinateLength: coordinateLength), .standard)
+        return JSON.object([
+            ("primaryKeyId", .int(Int64(k.keyId))),
+            ("key", .array([.object([
+                ("keyData", .object([("typeUrl", .string(TinkEciesKeyset.publicTypeURL)), ("value", .string(value)),
+                                     ("keyMaterialType", .string("ASYMMETRIC_PUBLIC"))])),
+                ("status", .string("ENABLED")), ("keyId", .int(Int64(k.keyId))), ("outputPrefixType", .string(k.outputPrefix)),
+            ])])),
+        ]).serialized()
+    }
+
+    /// `pub:v1:` + b64url of the public keyset JSON.
+    public static func publicKeyWire(_ k: EciesPublicKey) -> String {
+        TinkEciesKeyset.publicPrefix + Base64.encode(Array(publicKeysetJSON(k).utf8), .url)
+    }
+}
