@@ -123,43 +123,15 @@ struct WycheproofReader {
     }
 
     func aeadTest(_ node: Node, declared: Set<String>) throws(LoadError) -> Vector {
-        let pairs = try base.mapping(node, "a test")
-        var m: [String: Node] = [:]
-        for p in pairs { m[p.key.scalarText ?? ""] = p.value }
-        func required(_ k: String) throws(LoadError) -> Node {
-            guard let n = m[k] else { throw base.fail(node, "missing required field \"\(k)\" in this test") }
-            return n
-        }
-        let idNode = try required("tcId")
-        guard case .scalar(let id, .integer) = idNode.kind else { throw base.fail(idNode, "expected an integer for tcId, found \(idNode.typeDescription)") }
-        func hex(_ k: String) throws(LoadError) -> [UInt8] {
-            let n = try required(k)
-            let s = try base.string(n, k)
-            do { return try Hex.decode(s) } catch { throw base.fail(n, "\(error.message) (in \(k))") }
-        }
-        let resultNode = try required("result")
-        let resultText = try base.string(resultNode, "result")
-        guard let result = ResultKind(rawValue: resultText) else {
-            throw base.fail(resultNode, "result must be valid, invalid or acceptable (expected one of them, found \"\(resultText)\")")
-        }
-        var flags: [String] = []
-        if let fl = m["flags"] {
-            guard let seq = fl.sequence else { throw base.fail(fl, "expected a sequence of flags, found \(fl.typeDescription)") }
-            for item in seq {
-                let flag = try base.string(item, "a flag")
-                guard declared.contains(flag) else { throw base.fail(item, "undeclared flag \"\(flag)\": not under the file's notes") }
-                flags.append(flag)
-            }
-        }
-        let comment = try m["comment"].map { (n) throws(LoadError) in try base.string(n, "comment") }
+        let c = try common(node, declared: declared)
         let input: [String: Value] = [
-            "key": .bytes(try hex("key")), "nonce": .bytes(try hex("iv")), "aad": .bytes(try hex("aad")),
-            "ciphertext": .bytes(try hex("ct")), "tag": .bytes(try hex("tag")),
+            "key": .bytes(try c.hex("key")), "nonce": .bytes(try c.hex("iv")), "aad": .bytes(try c.hex("aad")),
+            "ciphertext": .bytes(try c.hex("ct")), "tag": .bytes(try c.hex("tag")),
         ]
-        let plaintext = try hex("msg")
-        let expect: Expectation = result == .invalid ? .error(nil) : .outputs([("plaintext", .value(.bytes(plaintext)))])
-        return Vector(suite: "aes-gcm", id: id, file: file, line: node.mark.line, column: node.mark.column,
-                      comment: comment.flatMap { $0.isEmpty ? nil : $0 }, flags: flags, op: "open", result: result,
+        let plaintext = try c.hex("msg")
+        let expect: Expectation = c.result == .invalid ? .error(nil) : .outputs([("plaintext", .value(.bytes(plaintext)))])
+        return Vector(suite: "aes-gcm", id: c.id, file: file, line: node.mark.line, column: node.mark.column,
+                      comment: c.comment, flags: c.flags, op: "open", result: c.result,
                       input: input, expect: expect, inputOrder: ["key", "nonce", "aad", "ciphertext", "tag"])
     }
 }
