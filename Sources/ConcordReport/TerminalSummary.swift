@@ -95,20 +95,28 @@ public enum TerminalSummary {
         return lines
     }
 
-    /// Why an implementation was unsupported, grouped by the reason's general part (before any
-    /// parenthesis), so "p=4" and "p=2" count as one reason.
+    /// Why an implementation was unsupported, grouped by the reason's general part: before any
+    /// parenthesis, with numbers ignored, so "p=4" and "p=2", or "not 8" and "not 16", are one line.
     static func unsupportedReasons(_ name: String, _ run: RunResult) -> [String] {
         var counts: [String: Int] = [:]
+        var shown: [String: String] = [:]
+        var variants: [String: Set<String>] = [:]
         var order: [String] = []
         for r in run.results {
             for i in r.implementations where i.implementation == name {
                 guard case .unsupported(let why) = i.outcome else { continue }
-                let key = why.components(separatedBy: " (").first ?? why
-                if counts[key] == nil { order.append(key) }
+                let general = why.components(separatedBy: " (").first ?? why
+                var key = ""
+                for c in general where !(c.isNumber && key.last == "#") { key.append(c.isNumber ? "#" : c) }
+                if counts[key] == nil { order.append(key); shown[key] = general }
                 counts[key, default: 0] += 1
+                variants[key, default: []].insert(general)
             }
         }
-        return order.map { "unsupported ×\(counts[$0]!): \($0)" }
+        return order.map { key in
+            let more = variants[key]!.count > 1 ? " (and \(variants[key]!.count - 1) similar)" : ""
+            return "unsupported ×\(counts[key]!): \(shown[key]!)\(more)"
+        }
     }
 
     static func mismatch(_ impl: String, _ m: Mismatch) -> [String] {
