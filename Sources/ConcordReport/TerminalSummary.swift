@@ -7,6 +7,8 @@ import ConcordRunner
 public enum TerminalSummary {
     public static func render(_ run: RunResult, verbose: Bool = false) -> String {
         var out: [String] = []
+        // An adapter that died gives every later vector the same reason: print it once.
+        var lastError: [String: String] = [:]
         for r in run.results {
             switch r.status {
             case .fail:
@@ -19,7 +21,13 @@ public enum TerminalSummary {
             case .error:
                 out.append("ERROR   \(r.vector.name)  (\(r.vector.file):\(r.vector.line))" + (r.note.map { ": \($0)" } ?? ""))
                 for i in r.implementations where i.status == .error {
-                    if case .error(let why) = i.outcome { out.append("        \(i.implementation): \(why)") }
+                    guard case .error(let why) = i.outcome else { continue }
+                    if lastError[i.implementation] == why {
+                        out.append("        \(i.implementation): the same error as above")
+                    } else {
+                        out.append("        \(i.implementation): \(why)")
+                        lastError[i.implementation] = why
+                    }
                 }
             case .pending:
                 out.append("PENDING \(r.vector.name)  (\(r.vector.file):\(r.vector.line))")
