@@ -27,7 +27,8 @@ public enum Judge {
                                                      explanation: "the implementation did not output \(field)"))
                         continue
                     }
-                    if got != want { r.mismatches.append(mismatch(field, want, got)) }
+                    // Bytes too: Value's == equates NFC and NFD texts, which are different bytes.
+                    if got != want || got.comparableBytes != want.comparableBytes { r.mismatches.append(mismatch(field, want, got, context: v.input)) }
                 }
                 r.status = !r.mismatches.isEmpty ? .fail : (pending ? .pending : .pass)
             default:
@@ -55,7 +56,7 @@ public enum Judge {
     }
 
     /// A byte-level mismatch: the first differing offset of the compared bytes.
-    public static func mismatch(_ field: String, _ want: Value, _ got: Value) -> Mismatch {
+    public static func mismatch(_ field: String, _ want: Value, _ got: Value, context: [String: Value] = [:]) -> Mismatch {
         let a = want.comparableBytes, b = got.comparableBytes
         var offset = 0
         while offset < a.count && offset < b.count && a[offset] == b[offset] { offset += 1 }
@@ -64,6 +65,9 @@ public enum Judge {
             explanation = "lengths differ: expected \(a.count) bytes, got \(b.count)"
             if offset == min(a.count, b.count) { explanation! += " (one is a prefix of the other)" }
         }
+        // The known causes (Explanations.swift): appended to the length note, or "no known cause".
+        let cause = Explanations.match(expected: want, actual: got, context: context)?.text
+        explanation = [explanation, cause ?? (explanation == nil ? Explanations.noKnownCause : nil)].compactMap { $0 }.joined(separator: "; ")
         return Mismatch(field: field, expected: want.display, actual: got.display, expectedValue: want, actualValue: got,
                         offset: offset, explanation: explanation)
     }

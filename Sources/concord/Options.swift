@@ -8,9 +8,11 @@ struct UsageError: Error, CustomStringConvertible {
 struct Options {
     var positional: [String] = []
     var values: [String: String] = [:]
+    /// Options that may be given several times (`--captured A --captured B`), in order.
+    var lists: [String: [String]] = [:]
     var flags: Set<String> = []
 
-    init(_ args: [String], valued: Set<String>, flags allowedFlags: Set<String>) throws(UsageError) {
+    init(_ args: [String], valued: Set<String>, repeatable: Set<String> = [], flags allowedFlags: Set<String>) throws(UsageError) {
         var i = 0
         var onlyPositional = false
         while i < args.count {
@@ -28,7 +30,14 @@ struct Options {
                 value = String(name[name.index(after: eq)...])
                 name = String(name[..<eq])
             }
-            if valued.contains(name) {
+            if repeatable.contains(name) {
+                if value == nil {
+                    guard i < args.count else { throw UsageError("--\(name) needs a value") }
+                    value = args[i]
+                    i += 1
+                }
+                lists[name, default: []].append(value!)
+            } else if valued.contains(name) {
                 if value == nil {
                     guard i < args.count else { throw UsageError("--\(name) needs a value") }
                     value = args[i]

@@ -11,6 +11,9 @@ let usage = """
 usage: concord run [PATH…] [options]     run vectors (default: vectors/) on every implementation
        concord list                      suites, implementations and their versions
        concord validate PATH…            load vector files and report any error (nothing runs)
+       concord export [PATH…] --out FILE one flat JSON file of inputs and answers for platform tests
+       concord fill FILE… [--from CAPTURED] [--require IMPL,…] [--dry-run]
+                                         replace TODO_ANDROID_RUN placeholders, editing nothing else
        concord --version | help
 
 run options:
@@ -148,6 +151,8 @@ do {
     case "run": status = try run(Array(args.dropFirst()))
     case "list": status = list()
     case "validate": status = try validate(Array(args.dropFirst()))
+    case "export": status = try exportCommand(Array(args.dropFirst()))
+    case "fill": status = try fillCommand(Array(args.dropFirst()))
     case "--version", "version": print("concord \(concordVersion)"); status = 0
     case "help", "--help", "-h": print(usage); status = 0
     case nil: stderr(usage); status = 2

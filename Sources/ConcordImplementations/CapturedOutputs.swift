@@ -1,0 +1,193 @@
+import ConcordFormats
+import Foundation
+
+/// Why a captured-outputs file was refused: the file, where (line:column for JSON syntax, the
+/// entry otherwise) and what is wrong.
+public struct CapturedOutputsError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    public var message: String
+    public var description: String {
+        if let line, let column { return "\(file):\(line):\(column): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// A `concord-outputs/1` file (VECTORS.md, schemas/outputs.schema.json) as an implementation named
+/// `captured:NAME`: it answers each vector by its name `suite/id` with what the file recorded,
+/// and `unsupported` for the vectors the file does not cover.
+///
+/// A `Request` carries no vector name, so the run binds the vectors first (`bind`): each
+/// (suite, op, input) is mapped to its vector names.
+public final class CapturedOutputs: Implementation, @unchecked Sendable {
+    public static let format = "concord-outputs/1"
+    public static let notCovered = "not in the captured file"
+
+    public let file: String
+    /// `captured:NAME`.
+    public let name: String
+    public let version: String
+    /// The answers in the file's order.
+    public let results: [(vector: String, outcome: Outcome)]
+    public let suites: Set<String>
+    private let byName: [String: Outcome]
+    private let lock = NSLock()
+    private var names: [RequestKey: [String]] = [:]
+
+    init(file: String, name: String, version: String, results: [(vector: String, outcome: Outcome)]) {
+        self.file = file
+        self.name = "captured:" + name
+        self.version = version
+        self.results = results
+        self.byName = Dictionary(results.map { ($0.vector, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        self.suites = Set(results.map { String($0.vector.prefix { $0 != "/" }) })
+    }
+
+    // MARK: the implementation
+
+    public var startFailure: String? { nil }
+    public func prepare() {}
+    public func shutdown() {}
+
+    /// The recorded answer for a vector name, or `unsupported` when the file does not cover it.
+    public func outcome(forVector vector: String) -> Outcome {
+        byName[vector] ?? .unsupported(Self.notCovered)
+    }
+
+    struct RequestKey: Hashable {
+        var suite: String
+        var op: String?
+        var input: [String: Value]
+    }
+
+    /// Tells it which vector each request stands for (call once before the run).
+    public func bind(_ vectors: [(name: String, request: Request)]) {
+        var m: [RequestKey: [String]] = [:]
+        for (n, r) in vectors { m[RequestKey(suite: r.suite, op: r.op, input: r.input), default: []].append(n) }
+        lock.withLock { names = m }
+    }
+
+    public func run(_ request: Request) -> Outcome {
+        let candidates = lock.withLock { names[RequestKey(suite: request.suite, op: request.op, input: request.input)] } ?? []
+        guard !candidates.isEmpty else { return .unsupported(Self.notCovered) }
+        // Vectors with the very same input: one answer serves them all, unless the file answers them differently.
+        let answers = candidates.compactMap { byName[$0] }
+        guard let first = answers.first else { return .unsupported(Self.notCovered) }
+        if answers.contains(where: { $0 != first }) {
+            return .error("the captured file answers \(candidates.joined(separator: ", ")) differently, but they have the same input")
+        }
+        return first
+    }
+
+    /// The names in the file that are not among `known` (results for vectors that do not exist).
+    public func unknownVectors(known: Set<String>) -> [String] {
+        results.map(\.vector).filter { !known.contains($0) }
+    }
+
+    // MARK: reading
+
+    /// Reads and parses a captured-outputs file.
+    public static func load(path: String) throws(CapturedOutputsError) -> CapturedOutputs {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw CapturedOutputsError(file: path, message: "cannot read the file: \(error.localizedDescription)")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CapturedOutputsError(file: path, message: "the file is not UTF-8")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Parses the text of a captured-outputs file (`file` names it in errors and gives the default name).
+    public static func parse(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
+        func fail(_ m: String) -> CapturedOutputsError { CapturedOutputsError(file: file, message: m) }
+        let json: JSON
+        do { json = try JSON.parse(text) } catch {
+            let (line, column) = lineColumn(text, offset: error.offset)
+            throw CapturedOutputsError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
+        }
+        guard let top = json.objectValue else { throw fail("the file must be a JSON object") }
+        try checkKeys(top, allowed: ["format", "implementation", "results"], required: ["format", "results"], at: "the top level", fail)
+        guard json["format"]?.stringValue == format else {
+            throw fail("\"format\" must be \"\(format)\" (found \(json["format"]!.serialized()))")
+        }
+        var name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
+        var version = "captured in \((file as NSString).lastPathComponent)"
+        if let impl = json["implementation"] {
+            guard let o = impl.objectValue else { throw fail("\"implementation\" must be an object") }
+            try checkKeys(o, allowed: ["name", "platform", "version"], required: [], at: "\"implementation\"", fail)
+            for (k, v) in o where v.stringValue == nil { throw fail("implementation.\(k) must be a string") }
+            if let n = impl["name"]?.stringValue {
+                guard !n.isEmpty, !n.contains(where: { $0.isWhitespace || $0 == "," }) else {
+                    throw fail("implementation.name \"\(n)\" must be non-empty, without spaces or commas")
+                }
+                name = n
+            }
+            let v = impl["version"]?.stringValue, p = impl["platform"]?.stringValue
+            switch (v, p) {
+            case let (v?, p?): version = "\(v) (\(p))"
+            case let (v?, nil): version = v
+            case let (nil, p?): version = p
+            default: break
+            }
+        }
+        guard let list = json["results"]?.arrayValue else { throw fail("\"results\" must be an array") }
+        var results: [(vector: String, outcome: Outcome)] = []
+        var seen: [String: Int] = [:]
+        for (i, entry) in list.enumerated() {
+            let at = "results[\(i)]"
+            guard let o = entry.objectValue else { throw fail("\(at) must be an object") }
+            try checkKeys(o, allowed: ["vector", "outputs", "error", "message"], required: ["vector"], at: at, fail)
+            guard let vector = entry["vector"]?.stringValue else { throw fail("\(at).vector must be a string") }
+            let parts = vector.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw fail("\(at).vector \"\(vector)\" is not a vector name suite/id")
+            }
+            let here = "\(at) (\(vector))"
+            if let j = seen[vector] { throw fail("\(here) repeats results[\(j)]: one answer per vector") }
+            seen[vector] = i
+            switch (entry["outputs"], entry["error"]) {
+            case (let outputs?, nil):
+                if entry["message"] != nil { throw fail("\(here): \"message\" goes with \"error\", not with \"outputs\"") }
+                guard let fields = outputs.objectValue, !fields.isEmpty else { throw fail("\(here).outputs must be a non-empty object") }
+                var out: [String: Value] = [:]
+                for (k, v) in fields {
+                    if out[k] != nil { throw fail("\(here).outputs has the field \(k) twice") }
+                    do { out[k] = try Value(json: v) } catch { throw fail("\(here).outputs.\(k): \(error.message)") }
+                }
+                results.append((vector, .outputs(out)))
+            case (nil, let cls?):
+                guard let c = cls.stringValue, let ec = ErrorClass(rawValue: c) else {
+                    throw fail("\(here).error must be one of \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", ")) (found \(cls.serialized()))")
+                }
+                let message = entry["message"]?.stringValue ?? "refused (captured)"
+                if let m = entry["message"], m.stringValue == nil { throw fail("\(here).message must be a string") }
+                results.append((vector, .refused(ContractError(ec, message))))
+            case (nil, nil): throw fail("\(here) needs \"outputs\" or \"error\"")
+            case (_?, _?): throw fail("\(here) has both \"outputs\" and \"error\": one answer per vector")
+            }
+        }
+        return CapturedOutputs(file: file, name: name, version: version, results: results)
+    }
+
+    static func checkKeys(_ o: [(key: String, value: JSON)], allowed: Set<String>, required: [String], at: String,
+                          _ fail: (String) -> CapturedOutputsError) throws(CapturedOutputsError) {
+        var seen = Set<String>()
+        for (k, _) in o {
+            if !seen.insert(k).inserted { throw fail("\(at) has the key \"\(k)\" twice") }
+            if !allowed.contains(k) { throw fail("\(at) has an unknown key \"\(k)\" (allowed: \(allowed.sorted().joined(separator: ", ")))") }
+        }
+        for k in required where !seen.contains(k) { throw fail("\(at) lacks \"\(k)\"") }
+    }
+
+    /// 1-based line and column (in characters) of a UTF-8 byte offset.
+    public static func lineColumn(_ text: String, offset: Int) -> (Int, Int) {
+        var line = 1, lineStart = 0
+        let bytes = Array(text.utf8)
+        let end = min(offset, bytes.count)
+        for i in 0..<end where bytes[i] == 10 { line += 1; lineStart = i + 1 }
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+        return (line, column)
+    }
+}

@@ -1,0 +1,296 @@
+import ConcordFormats
+import ConcordPrimitives
+import Foundation
+
+/// One known cause of a difference: a name and a test that says, in a sentence, how `actual`
+/// relates to `expected` (nil when the cause does not fit). `context` is the vector's input when known.
+public struct ExplanationRule: Sendable {
+    public var name: String
+    public var explain: @Sendable (_ expected: Value, _ actual: Value, _ context: [String: Value]) -> String?
+    public init(name: String, explain: @escaping @Sendable (_ expected: Value, _ actual: Value, _ context: [String: Value]) -> String?) {
+        self.name = name
+        self.explain = explain
+    }
+}
+
+/// The known causes of two values differing, tried in order; the first that fits wins.
+public enum Explanations {
+    public static let noKnownCause = "no known cause"
+
+    public static let rules: [ExplanationRule] = [
+        ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved,
+        ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
+        ExplanationRules.ecPoint, ExplanationRules.argon2Parameters,
+    ]
+
+    /// The first rule that fits: its name and its sentence.
+    public static func match(expected: Value, actual: Value, context: [String: Value] = [:]) -> (rule: String, text: String)? {
+        // Swift's String == equates canonically equivalent texts (NFC and NFD): compare bytes too.
+        guard expected != actual || expected.comparableBytes != actual.comparableBytes else { return nil }
+        for r in rules { if let t = r.explain(expected, actual, context) { return (r.name, t) } }
+        return nil
+    }
+
+    /// The sentence of the first rule that fits, or "no known cause".
+    public static func explain(expected: Value, actual: Value, context: [String: Value] = [:]) -> String {
+        match(expected: expected, actual: actual, context: context)?.text ?? noKnownCause
+    }
+}
+
+/// The rules themselves, each small and tested on its own (ExplanationRuleTests).
+public enum ExplanationRules {
+    // MARK: helpers
+
+    static let wirePrefixes = [Wire.field, Wire.sealed, Ecies.keyboxPrefix]
+
+    /// Splits a wire string into its known prefix and blob.
+    static func wire(_ s: String) -> (prefix: String, blob: String)? {
+        for p in wirePrefixes where s.hasPrefix(p) { return (p, String(s.dropFirst(p.count))) }
+        return nil
+    }
+
+    /// Every reading of a text as bytes: hex (either case), base64 of either alphabet with or
+    /// without padding and line breaks.
+    static func decodings(_ s: String) -> [[UInt8]] {
+        var out: [[UInt8]] = []
+        if !s.isEmpty, s.utf8.allSatisfy({ $0.isHexDigit }), let b = try? Hex.decode(s) { out.append(b) }
+        var u = Array(s.utf8).filter { ![10, 13, 32, 9].contains($0) }
+        while u.last == UInt8(ascii: "=") { u.removeLast() }
+        u = u.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
+        if !u.isEmpty {
+            while u.count % 4 != 0 { u.append(UInt8(ascii: "=")) }
+            if let b = try? Base64.decode(String(decoding: u, as: UTF8.self), .standard) { out.append(b) }
+        }
+        return out
+    }
+
+    /// How a text encodes its bytes, in words ("URL-safe base64 without padding").
+    static func form(_ s: String) -> String {
+        if !s.isEmpty, s.utf8.allSatisfy({ $0.isHexDigit }) && s.count % 2 == 0 {
+            let upper = s.utf8.contains { $0 >= 65 && $0 <= 70 }, lower = s.utf8.contains { $0 >= 97 && $0 <= 102 }
+            return upper && lower ? "mixed-case hex" : upper ? "upper-case hex" : "lower-case hex"
+        }
+        var parts: [String] = []
+        let url = s.contains("-") || s.contains("_"), std = s.contains("+") || s.contains("/")
+        parts.append(url ? "URL-safe base64" : std ? "standard base64" : "base64")
+        let core = s.filter { !"\r\n \t".contains($0) }
+        parts.append(core.hasSuffix("=") ? "with padding" : core.count % 4 != 0 ? "without padding" : "")
+        if s.contains("\n") || s.contains("\r") { parts.append("with line breaks") }
+        return parts.filter { !$0.isEmpty }.joined(separator: " ")
+    }
+
+    /// The bytes a value stands for: raw bytes, a wire string's decoded blob, or a base64/hex text.
+    static func blob(_ v: Value) -> [UInt8]? {
+        switch v {
+        case .bytes(let b): return b
+        case .text(let s):
+            if let w = wire(s) { return decodings(w.blob).last }
+            return decodings(s).last
+        default: return nil
+        }
+    }
+
+    static func text(_ v: Value) -> String? {
+        switch v {
+        case .text(let s): return s
+        case .bytes(let b): return String(validating: b, as: UTF8.self)
+        default: return nil
+        }
+    }
+
+    /// Byte equality of texts (String's == equates NFC and NFD forms).
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+
+    static func hex(_ b: ArraySlice<UInt8>) -> String { Hex.encode(Array(b)) }
+
+    // MARK: rules
+
+    /// The same bytes in another encoding: base64 alphabet, padding, line breaks, hex case.
+    public static let encoding = ExplanationRule(name: "encoding") { expected, actual, _ in
+        func strip(_ v: Value) -> (prefix: String?, body: String)? {
+            guard case .text(let s) = v else { return nil }
+            if let w = wire(s) { return (w.prefix, w.blob) }
+            return (nil, s)
+        }
+        switch (expected, actual) {
+        case (.bytes(let b), .text(let s)), (.text(let s), .bytes(let b)):
+            guard decodings(s).contains(b) else { return nil }
+            let side = expected.bytes == nil ? "expected" : "actual"
+            return "same bytes in another encoding: \(side) is the text \(form(s)) of the bytes the other side has"
+        default:
+            guard let e = strip(expected), let a = strip(actual), e.prefix == a.prefix, e.body != a.body else { return nil }
+            let de = decodings(e.body), da = decodings(a.body)
+            guard de.contains(where: { da.contains($0) }) else { return nil }
+            let fe = form(e.body), fa = form(a.body)
+            let inside = e.prefix.map { " after \"\($0)\"" } ?? ""
+            if fe == fa { return "same bytes in another encoding\(inside): both \(fe), written differently" }
+            return "same bytes in another encoding\(inside): expected is \(fe), actual is \(fa)"
+        }
+    }
+
+    /// A Tink output prefix (0x01 or 0x00, then a 4-byte key id) on one side only.
+    public static let tinkPrefix = ExplanationRule(name: "tink-prefix") { expected, actual, _ in
+        guard let e = blob(expected), let a = blob(actual) else { return nil }
+        func prefixed(_ long: [UInt8], _ short: [UInt8]) -> String? {
+            guard long.count == short.count + 5, long[0] == 0x01 || long[0] == 0x00, Array(long[5...]) == short else { return nil }
+            let kind = long[0] == 0x01 ? "TINK" : "LEGACY/CRUNCHY"
+            return "a Tink output prefix (\(kind): 0x\(hex(long[0..<1])) ‖ key id 0x\(hex(long[1..<5])))"
+        }
+        if let p = prefixed(a, e) { return "actual carries \(p) that expected does not" }
+        if let p = prefixed(e, a) { return "expected carries \(p) that actual does not" }
+        return nil
+    }
+
+    /// The same bytes with the 12-byte nonce at the other end.
+    public static let nonceMoved = ExplanationRule(name: "nonce-moved") { expected, actual, _ in
+        guard let e = blob(expected), let a = blob(actual), e.count == a.count, e.count > 12, e != a else { return nil }
+        if Array(e[12...] + e[..<12]) == a { return "the 12-byte nonce is at the end in actual, at the front in expected (same bytes otherwise)" }
+        if Array(e[(e.count - 12)...] + e[..<(e.count - 12)]) == a {
+            return "the 12-byte nonce is at the front in actual, at the end in expected (same bytes otherwise)"
+        }
+        return nil
+    }
+
+    /// JSON documents equal but for `\/` escaping, whitespace, key order or Unicode normalization.
+    public static let jsonForm = ExplanationRule(name: "json-form") { expected, actual, _ in
+        guard let es = text(expected), let as_ = text(actual), !same(es, as_),
+              let ej = try? JSON.parse(es), let aj = try? JSON.parse(as_) else { return nil }
+        guard case .object = ej else { return nil }
+        if same(es.replacingOccurrences(of: "\\/", with: "/"), as_.replacingOccurrences(of: "\\/", with: "/")) {
+            let side = es.contains("\\/") ? "expected" : "actual"
+            return "the same JSON but for escaping: \(side) writes \"/\" as \"\\/\""
+        }
+        if same(ej.serialized(), aj.serialized()) { return "the same JSON but for whitespace or escaping" }
+        if same(sortedKeys(ej).serialized(), sortedKeys(aj).serialized()) {
+            return "the same JSON but for key order: expected \(keyOrder(ej)), actual \(keyOrder(aj))"
+        }
+        if same(nfc(sortedKeys(ej)).serialized(), nfc(sortedKeys(aj)).serialized()) {
+            let side = same(es.precomposedStringWithCanonicalMapping, es) ? "actual" : "expected"
+            return "the same JSON but for Unicode normalization: \(side) has decomposed (NFD) text where the other has NFC"
+        }
+        return nil
+    }
+
+    static func sortedKeys(_ j: JSON) -> JSON {
+        switch j {
+        case .object(let p): return .object(p.map { ($0.key, sortedKeys($0.value)) }.sorted { Array($0.0.utf8).lexicographicallyPrecedes(Array($1.0.utf8)) })
+        case .array(let a): return .array(a.map(sortedKeys))
+        default: return j
+        }
+    }
+
+    static func nfc(_ j: JSON) -> JSON {
+        switch j {
+        case .object(let p): return .object(p.map { ($0.key.precomposedStringWithCanonicalMapping, nfc($0.value)) })
+        case .array(let a): return .array(a.map(nfc))
+        case .string(let s): return .string(s.precomposedStringWithCanonicalMapping)
+        default: return j
+        }
+    }
+
+    static func keyOrder(_ j: JSON) -> String {
+        guard case .object(let p) = j else { return "" }
+        return p.map(\.key).joined(separator: ",")
+    }
+
+    static func utf16Less(_ a: String, _ b: String) -> Bool { a.utf16.lexicographicallyPrecedes(b.utf16) }
+    static func codePointLess(_ a: String, _ b: String) -> Bool {
+        a.unicodeScalars.map(\.value).lexicographicallyPrecedes(b.unicodeScalars.map(\.value))
+    }
+
+    /// Lists of ids (`selectedOptionIds`) sorted by code point on one side, by UTF-16 on the other.
+    public static let optionOrder = ExplanationRule(name: "option-order") { expected, actual, _ in
+        // Every list of strings, in document order, with the JSON rebuilt with those lists UTF-16 sorted.
+        func lists(_ v: Value) -> (lists: [[String]], normalized: String)? {
+            var found: [[String]] = []
+            func walk(_ j: JSON) -> JSON {
+                switch j {
+                case .object(let p): return .object(p.map { ($0.key, walk($0.value)) })
+                case .array(let a):
+                    let strings = a.compactMap(\.stringValue)
+                    if !a.isEmpty && strings.count == a.count {
+                        found.append(strings)
+                        return .array(strings.sorted(by: utf16Less).map { .string($0) })
+                    }
+                    return .array(a.map(walk))
+                default: return j
+                }
+            }
+            let j: JSON
+            if case .list(let l) = v, l.allSatisfy({ $0.text != nil }) { j = .array(l.map { .string($0.text!) }) }
+            else if let s = text(v), let p = try? JSON.parse(s) { j = p } else { return nil }
+            let n = walk(j).serialized()
+            return (found, n)
+        }
+        guard let e = lists(expected), let a = lists(actual), same(e.normalized, a.normalized), e.lists.count == a.lists.count else { return nil }
+        for (x, y) in zip(e.lists, a.lists) where x != y {
+            let xu = x == x.sorted(by: utf16Less), yc = y == y.sorted(by: codePointLess)
+            let xc = x == x.sorted(by: codePointLess), yu = y == y.sorted(by: utf16Less)
+            if xu && yc { return "ids sorted by code point in actual, by UTF-16 code units in expected (\(y.count) ids, same set)" }
+            if xc && yu { return "ids sorted by code point in expected, by UTF-16 code units in actual (\(y.count) ids, same set)" }
+        }
+        return nil
+    }
+
+    /// Plain texts equal once both are NFC.
+    public static let unicodeNormalization = ExplanationRule(name: "unicode-normalization") { expected, actual, _ in
+        guard case .text(let e) = expected, case .text(let a) = actual, !same(e, a),
+              same(e.precomposedStringWithCanonicalMapping, a.precomposedStringWithCanonicalMapping) else { return nil }
+        let side = same(e.precomposedStringWithCanonicalMapping, e) ? "actual" : "expected"
+        return "the same text but for Unicode normalization: \(side) is not NFC (decomposed)"
+    }
+
+    /// An EC coordinate with a leading zero byte, or a compressed point where the other side is uncompressed.
+    public static let ecPoint = ExplanationRule(name: "ec-point") { expected, actual, _ in
+        guard let e = blob(expected), let a = blob(actual) else { return nil }
+        func zero(_ long: [UInt8], _ short: [UInt8]) -> Bool { long.count == short.count + 1 && long[0] == 0 && Array(long[1...]) == short }
+        if zero(a, e) { return "actual has a leading zero byte (\(a.count) bytes where expected has \(e.count)): a sign byte on an EC coordinate" }
+        if zero(e, a) { return "actual lacks the leading zero byte expected has (\(a.count) bytes where expected has \(e.count)): a coordinate stripped to its minimal length" }
+        func compressed(_ c: [UInt8], _ u: [UInt8]) -> String? {
+            guard c.count == 33, c[0] == 2 || c[0] == 3, u.count == 65, u[0] == 4, c[1...] == u[1..<33] else { return nil }
+            let parityOK = (u[64] & 1) == (c[0] & 1)
+            return parityOK ? "the same point, X identical" : "the same X but the parity byte does not match Y"
+        }
+        if let s = compressed(a, e) { return "actual is a compressed point (0x0\(a[0]) ‖ X), expected uncompressed (0x04 ‖ X ‖ Y): \(s)" }
+        if let s = compressed(e, a) { return "expected is a compressed point (0x0\(e[0]) ‖ X), actual uncompressed (0x04 ‖ X ‖ Y): \(s)" }
+        return nil
+    }
+
+    /// Largest memory an alternative Argon2id computation may use (64 MiB).
+    public static let argon2MemoryCapKiB: UInt32 = 64 * 1024
+
+    /// Argon2id outputs that match other parameters: memory in bytes instead of KiB (m·1024, and
+    /// m/1024 for an API that takes bytes), version 0x10, t and p swapped.
+    public static let argon2Parameters = ExplanationRule(name: "argon2-parameters") { expected, actual, context in
+        guard case .bytes(let e) = expected, case .bytes(let a) = actual,
+              let password = context["password"]?.bytes, let salt = context["salt"]?.bytes,
+              let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
+        let secret = context["secret"]?.bytes, ad = context["associatedData"]?.bytes
+        var alternatives: [(String, Argon2idParameters)] = []
+        func add(_ why: String, m: UInt64, t: UInt32, par: UInt32, v: UInt32) {
+            guard m <= UInt64(argon2MemoryCapKiB), m >= 8 * UInt64(par), t >= 1, par >= 1 else { return }
+            alternatives.append((why, Argon2idParameters(memoryKiB: UInt32(m), iterations: t, parallelism: par, version: v, length: 0)))
+        }
+        add("memory m·1024 = \(UInt64(p.memoryKiB) * 1024) KiB (the memory given in bytes where KiB are meant)",
+            m: UInt64(p.memoryKiB) * 1024, t: p.iterations, par: p.parallelism, v: 0x13)
+        add("memory m/1024 = \(p.memoryKiB / 1024) KiB (KiB given to an API that takes bytes)",
+            m: UInt64(p.memoryKiB / 1024), t: p.iterations, par: p.parallelism, v: 0x13)
+        add("version 0x10 instead of 0x13", m: UInt64(p.memoryKiB), t: p.iterations, par: p.parallelism, v: 0x10)
+        if p.iterations != p.parallelism {
+            add("t and p swapped (t=\(p.parallelism), p=\(p.iterations))", m: UInt64(p.memoryKiB), t: p.parallelism, par: p.iterations, v: 0x13)
+        }
+        for (why, var params) in alternatives {
+            for (side, target) in [("actual", a), ("expected", e)] {
+                params.length = target.count
+                guard let h = try? ReferenceArgon2id.hash(password: password, salt: salt, parameters: params, secret: secret, associatedData: ad),
+                      h == target else { continue }
+                return "\(side) is Argon2id with \(why)"
+            }
+        }
+        return nil
+    }
+}
+
+fileprivate extension UInt8 {
+    var isHexDigit: Bool { (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self) }
+}

@@ -1,0 +1,217 @@
+import ConcordFormats
+import ConcordYAML
+import Foundation
+
+/// `concord fill`: replaces `TODO_ANDROID_RUN` placeholders in vector files with computed values,
+/// editing only the placeholder's characters (docs/fill.md). Where a value comes from (a captured
+/// file, or live implementations that agree) is in FillSources.swift; the diff in FillDiff.swift.
+public enum Fill {
+    /// A placeholder as the file wrote it: the vector, the expect field, its type, and the position
+    /// of the scalar (1-based line, column in characters).
+    public struct Placeholder: Sendable, Equatable {
+        public var vector: String
+        public var field: String
+        public var type: FieldType
+        public var line: Int
+        public var column: Int
+        public init(vector: String, field: String, type: FieldType, line: Int, column: Int) {
+            self.vector = vector
+            self.field = field
+            self.type = type
+            self.line = line
+            self.column = column
+        }
+    }
+
+    /// What to put in place of one placeholder.
+    public enum Decision: Sendable, Equatable {
+        /// The value, and who computed it (`captured:android`, `libsodium, libargon2`).
+        case fill(Value, source: String)
+        /// Why it stays a placeholder.
+        case refuse(String)
+    }
+
+    /// Input that cannot be read, or a file that cannot (or must not) be written: exit status 2.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ d: String) { description = d }
+    }
+
+    /// The edit of one file: its bytes as read, as they will be written, and every decision.
+    public struct FilePlan: Sendable {
+        public var file: String
+        public var original: [UInt8]
+        public var updated: [UInt8]
+        public var filled: [(placeholder: Placeholder, value: Value, source: String)] = []
+        public var refused: [(placeholder: Placeholder, reason: String)] = []
+        public var changed: Bool { original != updated }
+    }
+
+    static let token = Array(Expected.placeholderText.utf8)
+
+    static func isJSON(_ file: String) -> Bool { file.lowercased().hasSuffix(".json") }
+
+    // MARK: Reading
+
+    /// Reads a vector file: its bytes, its vectors (the loader must accept it) and its placeholders.
+    public static func read(_ file: String, loader: VectorLoader = VectorLoader()) throws(Failure) -> (bytes: [UInt8], vectors: [Vector], placeholders: [Placeholder]) {
+        guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
+        let bytes = [UInt8](data)
+        let vectors: [Vector]
+        do { vectors = try loader.load(bytes: bytes, file: file) } catch { throw Failure("\(error)") }
+        return (bytes, vectors, try placeholders(in: bytes, file: file, limits: loader.yamlLimits))
+    }
+
+    /// The placeholders of a file, found in its node tree (a pass apart from the loader, which does
+    /// not keep positions of expected values). The file is assumed to be one the loader accepts.
+    public static func placeholders(in bytes: [UInt8], file: String, limits: YAMLParser.Limits = .init()) throws(Failure) -> [Placeholder] {
+        let root: Node
+        do {
+            root = isJSON(file) ? try JSONNodeParser(limits: limits).parse(bytes) : try YAMLParser(limits: limits).parse(bytes)
+        } catch { throw Failure("\(file):\(error)") }
+        guard let top = root.mapping,
+              let suiteName = top.first(where: { $0.key.scalarText == "suite" })?.value.string,
+              let suite = Suites.all[suiteName],
+              let items = top.first(where: { $0.key.scalarText == "vectors" })?.value.sequence else { return [] }
+        var out: [Placeholder] = []
+        for item in items {
+            guard let pairs = item.mapping,
+                  let id = pairs.first(where: { $0.key.scalarText == "id" })?.value.string,
+                  let expect = pairs.first(where: { $0.key.scalarText == "expect" })?.value.mapping else { continue }
+            let opName = pairs.first(where: { $0.key.scalarText == "op" })?.value.string
+            guard let op = suite.op(opName) else { continue }
+            for (k, v) in expect where v.string == Expected.placeholderText {
+                guard let name = k.scalarText, let spec = op.expects.first(where: { $0.name == name }) else { continue }
+                out.append(Placeholder(vector: "\(suite.name)/\(id)", field: name, type: spec.type,
+                                       line: v.mark.line, column: v.mark.column))
+            }
+        }
+        return out
+    }
+
+    // MARK: Locating and rendering
+
+    /// The byte offset of a 1-based line and a column counted in characters (UTF-8 continuation
+    /// bytes are not columns, as in libyaml and the JSON parser).
+    public static func byteOffset(line: Int, column: Int, in b: [UInt8]) -> Int? {
+        var i = 0
+        var l = 1
+        while l < line {
+            guard let nl = b[i...].firstIndex(of: 10) else { return nil }
+            i = nl + 1
+            l += 1
+        }
+        var c = 1
+        while c < column {
+            guard i < b.count, b[i] != 10 else { return nil }
+            i += 1
+            while i < b.count, b[i] & 0xC0 == 0x80 { i += 1 }
+            c += 1
+        }
+        return i
+    }
+
+    /// The byte range of the placeholder scalar at its mark: `TODO_ANDROID_RUN` plain (YAML), or
+    /// quoted (`"…"` in JSON and YAML, `'…'` in YAML). Nil when the bytes there are anything else.
+    public static func range(of p: Placeholder, in b: [UInt8], json: Bool) -> Range<Int>? {
+        guard let at = byteOffset(line: p.line, column: p.column, in: b) else { return nil }
+        func isToken(at i: Int) -> Bool { i + token.count <= b.count && Array(b[i..<i + token.count]) == token }
+        if !json, isToken(at: at) { return at..<at + token.count }
+        if at < b.count, b[at] == 34 || (!json && b[at] == 39), isToken(at: at + 1),
+           at + token.count + 1 < b.count, b[at + token.count + 1] == b[at] {
+            return at..<at + token.count + 2
+        }
+        return nil
+    }
+
+    /// A value as the file would write it: bytes `{hex: "…"}` (YAML) / `{"hex": "…"}` (JSON), text
+    /// a double-quoted string with escapes, integers plain, an answer a flow mapping.
+    public static func render(_ v: Value, json: Bool) -> String {
+        func key(_ k: String) -> String { json ? JSON.string(k).serialized() : k }
+        switch v {
+        case .bytes(let b): return "{\(key("hex")): \"\(Hex.encode(b))\"}"
+        case .text(let s): return JSON.string(s).serialized()
+        case .integer(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return "null"
+        case .list(let l): return "[" + l.map { render($0, json: json) }.joined(separator: ", ") + "]"
+        case .map(let m):
+            let answerOrder = ["scaleValue", "selectedOptionIds", "writtenText"]
+            let keys = answerOrder.filter { m[$0] != nil } + m.keys.filter { !answerOrder.contains($0) }.sorted()
+            return "{" + keys.map { "\(key($0)): \(render(m[$0]!, json: json))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    /// Whether a value has the type a field needs.
+    public static func fits(_ v: Value, _ t: FieldType) -> Bool {
+        switch (v, t) {
+        case (.bytes, .bytes), (.text, .text), (.integer, .integer), (.map, .answer): return true
+        default: return false
+        }
+    }
+
+    static func kind(_ v: Value) -> String {
+        switch v {
+        case .bytes: return "bytes"
+        case .text: return "text"
+        case .integer: return "an integer"
+        case .map: return "a mapping"
+        default: return v.display
+        }
+    }
+
+    // MARK: Planning and writing
+
+    /// Applies a decision to every placeholder; edits are made back to front so offsets hold.
+    public static func plan(file: String, bytes: [UInt8], placeholders: [Placeholder],
+                            decide: (Placeholder) -> Decision) -> FilePlan {
+        var plan = FilePlan(file: file, original: bytes, updated: bytes)
+        var edits: [(Range<Int>, [UInt8])] = []
+        let json = isJSON(file)
+        for p in placeholders {
+            switch decide(p) {
+            case .refuse(let why):
+                plan.refused.append((p, why))
+            case .fill(let value, let source):
+                guard fits(value, p.type) else {
+                    plan.refused.append((p, "\(source) gave \(kind(value)) (\(value.display)) where \(p.field) needs \(p.type)"))
+                    continue
+                }
+                guard let r = range(of: p, in: bytes, json: json) else {
+                    plan.refused.append((p, "the file does not hold \(Expected.placeholderText) at \(p.line):\(p.column) as written; edit it by hand"))
+                    continue
+                }
+                edits.append((r, Array(render(value, json: json).utf8)))
+                plan.filled.append((p, value, source))
+            }
+        }
+        for (r, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
+            plan.updated.replaceSubrange(r, with: text)
+        }
+        return plan
+    }
+
+    /// Writes the plan's bytes atomically (a temporary file in the same folder, then rename),
+    /// refusing when the file on disk is no longer the one that was read.
+    public static func commit(_ plan: FilePlan) throws(Failure) {
+        guard plan.changed else { return }
+        let url = URL(fileURLWithPath: plan.file)
+        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).fill-\(getpid())")
+        let fm = FileManager.default
+        do { try Data(plan.updated).write(to: tmp) } catch {
+            throw Failure("\(plan.file): cannot write a temporary file next to it: \(error.localizedDescription)")
+        }
+        if let mode = try? fm.attributesOfItem(atPath: plan.file)[.posixPermissions] {
+            try? fm.setAttributes([.posixPermissions: mode], ofItemAtPath: tmp.path)
+        }
+        guard let now = fm.contents(atPath: plan.file), [UInt8](now) == plan.original else {
+            try? fm.removeItem(at: tmp)
+            throw Failure("\(plan.file) changed since it was read; nothing was written to it (run fill again)")
+        }
+        if rename(tmp.path, url.path) != 0 {
+            let e = String(cString: strerror(errno))
+            try? fm.removeItem(at: tmp)
+            throw Failure("\(plan.file): cannot replace the file: \(e)")
+        }
+    }
+}

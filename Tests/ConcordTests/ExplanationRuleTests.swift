@@ -1,0 +1,105 @@
+import ConcordFormats
+import ConcordPrimitives
+import ConcordRunner
+import Foundation
+import Testing
+
+/// Each explanation rule on hand-built values: it fires on its cause, and stays silent on
+/// unrelated values.
+struct ExplanationRuleTests {
+    let bytes: [UInt8] = Array(0..<40).map { UInt8(($0 * 37 + 11) & 0xff) }
+    let other: [UInt8] = Array(0..<40).map { UInt8(($0 * 53 + 7) & 0xff) }
+
+    @Test func encodingUrlSafeVersusStandard() throws {
+        let b: [UInt8] = [0xfb, 0xff, 0xfe, 0x3e, 0x3f, 0x00, 0x01]
+        let std = Base64.encode(b, .standard), url = Base64.encode(b, .url)
+        let t = try #require(ExplanationRules.encoding.explain(.text(std), .text(url), [:]))
+        #expect(t.contains("standard base64 with padding") && t.contains("URL-safe base64 without padding"), "\(t)")
+        // inside a wire string
+        let w = try #require(ExplanationRules.encoding.explain(.text("enc:v1:" + std), .text("enc:v1:" + url), [:]))
+        #expect(w.contains("after \"enc:v1:\""), "\(w)")
+        // line breaks and hex case
+        #expect(ExplanationRules.encoding.explain(.text(std), .text(String(std.prefix(4)) + "\n" + String(std.dropFirst(4))), [:])?.contains("line breaks") == true)
+        #expect(ExplanationRules.encoding.explain(.text("abcdef01"), .text("ABCDEF01"), [:])?.contains("upper-case hex") == true)
+        #expect(ExplanationRules.encoding.explain(.text(std), .text(Base64.encode(other, .url)), [:]) == nil)
+        #expect(ExplanationRules.encoding.explain(.text("hello"), .text("world"), [:]) == nil)
+    }
+
+    @Test func tinkPrefix() throws {
+        let prefixed: [UInt8] = [0x01, 0x12, 0x34, 0x56, 0x78] + bytes
+        let t = try #require(ExplanationRules.tinkPrefix.explain(.bytes(bytes), .bytes(prefixed), [:]))
+        #expect(t.contains("actual carries a Tink output prefix") && t.contains("0x12345678"), "\(t)")
+        let w = try #require(ExplanationRules.tinkPrefix.explain(.text("sealed:v1:" + Base64.encode(prefixed, .url)),
+                                                                 .text("sealed:v1:" + Base64.encode(bytes, .url)), [:]))
+        #expect(w.hasPrefix("expected carries"), "\(w)")
+        #expect(ExplanationRules.tinkPrefix.explain(.bytes(bytes), .bytes([0x02, 1, 2, 3, 4] + bytes), [:]) == nil)
+        #expect(ExplanationRules.tinkPrefix.explain(.bytes(bytes), .bytes(other), [:]) == nil)
+    }
+
+    @Test func nonceMoved() throws {
+        let moved = Array(bytes[12...] + bytes[..<12])
+        #expect(ExplanationRules.nonceMoved.explain(.bytes(bytes), .bytes(moved), [:])?.contains("at the end in actual") == true)
+        #expect(ExplanationRules.nonceMoved.explain(.bytes(moved), .bytes(bytes), [:])?.contains("at the front in actual") == true)
+        #expect(ExplanationRules.nonceMoved.explain(.bytes(bytes), .bytes(other), [:]) == nil)
+    }
+
+    @Test func jsonForm() throws {
+        let canonical = #"{"scaleValue":3,"selectedOptionIds":["a/b"],"writtenText":"x"}"#
+        let escaped = #"{"scaleValue":3,"selectedOptionIds":["a\/b"],"writtenText":"x"}"#
+        #expect(ExplanationRules.jsonForm.explain(.text(canonical), .text(escaped), [:])?.contains(#"actual writes "/" as "\/""#) == true)
+        #expect(ExplanationRules.jsonForm.explain(.text(canonical), .text(#"{"scaleValue": 3, "selectedOptionIds": ["a/b"], "writtenText": "x"}"#), [:])?
+            .contains("whitespace") == true)
+        #expect(ExplanationRules.jsonForm.explain(.text(canonical), .text(#"{"writtenText":"x","scaleValue":3,"selectedOptionIds":["a/b"]}"#), [:])?
+            .contains("key order") == true)
+        let nfd = #"{"writtenText":"e\#u{301}"}"#, nfc = #"{"writtenText":"\#u{e9}"}"#
+        #expect(ExplanationRules.jsonForm.explain(.text(nfc), .text(nfd), [:])?.contains("Unicode normalization: actual") == true)
+        #expect(ExplanationRules.jsonForm.explain(.text(canonical), .text(#"{"scaleValue":4}"#), [:]) == nil)
+        #expect(ExplanationRules.jsonForm.explain(.text("not json"), .text("not json either"), [:]) == nil)
+    }
+
+    @Test func optionOrder() throws {
+        // U+FF61 sorts before U+1F600 by code point, after it by UTF-16 (0xD83D < 0xFF61).
+        let utf16 = #"{"selectedOptionIds":["\#u{1F600}","\#u{FF61}"]}"#
+        let codePoint = #"{"selectedOptionIds":["\#u{FF61}","\#u{1F600}"]}"#
+        let t = try #require(ExplanationRules.optionOrder.explain(.text(utf16), .text(codePoint), [:]))
+        #expect(t.contains("code point in actual"), "\(t)")
+        #expect(ExplanationRules.optionOrder.explain(.text(#"{"selectedOptionIds":["a","b"]}"#), .text(#"{"selectedOptionIds":["b","a"]}"#), [:]) == nil)
+        #expect(ExplanationRules.optionOrder.explain(.text(utf16), .text(#"{"selectedOptionIds":["x"]}"#), [:]) == nil)
+    }
+
+    @Test func unicodeNormalization() throws {
+        #expect(ExplanationRules.unicodeNormalization.explain(.text("caf\u{e9}"), .text("cafe\u{301}"), [:])?.contains("actual is not NFC") == true)
+        #expect(ExplanationRules.unicodeNormalization.explain(.text("caf\u{e9}"), .text("cafe"), [:]) == nil)
+    }
+
+    @Test func ecPoint() throws {
+        let x = Array(bytes[..<32]), y = Array(other[..<32])
+        #expect(ExplanationRules.ecPoint.explain(.bytes(x), .bytes([0] + x), [:])?.contains("actual has a leading zero byte") == true)
+        #expect(ExplanationRules.ecPoint.explain(.bytes([0] + Array(x.dropFirst())), .bytes(Array(x.dropFirst())), [:])?.contains("lacks the leading zero") == true)
+        let parity: UInt8 = (y[31] & 1) == 0 ? 2 : 3
+        let t = try #require(ExplanationRules.ecPoint.explain(.bytes([4] + x + y), .bytes([parity] + x), [:]))
+        #expect(t.contains("actual is a compressed point") && t.contains("X identical"), "\(t)")
+        #expect(ExplanationRules.ecPoint.explain(.bytes([4] + x + y), .bytes([4] + y + x), [:]) == nil)
+    }
+
+    static let password = [UInt8](repeating: 1, count: 32), salt = [UInt8](repeating: 2, count: 16)
+    static func argon(m: UInt32, t: UInt32, p: UInt32, v: UInt32 = 0x13) throws -> [UInt8] {
+        try ReferenceArgon2id.hash(password: password, salt: salt, parameters: Argon2idParameters(memoryKiB: m, iterations: t, parallelism: p, version: v))
+    }
+
+    @Test func argon2Parameters() throws {
+        let context: [String: Value] = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
+        let right = try Self.argon(m: 32, t: 3, p: 4)
+        let rule = ExplanationRules.argon2Parameters
+        #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32, t: 3, p: 4, v: 0x10)), context)?.contains("actual is Argon2id with version 0x10") == true)
+        #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32, t: 4, p: 3)), context)?.contains("t and p swapped") == true)
+        #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32 * 1024, t: 3, p: 4)), context)?.contains("m·1024") == true)
+        #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 40, t: 3, p: 4)), context) == nil)
+        #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32, t: 4, p: 3)), [:]) == nil)  // no inputs, no recomputation
+    }
+
+    @Test func firstRuleWinsOtherwiseNoKnownCause() {
+        #expect(Explanations.explain(expected: .bytes(bytes), actual: .bytes(other)) == "no known cause")
+        #expect(Explanations.match(expected: .bytes(bytes), actual: .bytes([1, 0, 0, 0, 7] + bytes))?.rule == "tink-prefix")
+    }
+}

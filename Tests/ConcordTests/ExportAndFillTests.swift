@@ -1,0 +1,255 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+import Foundation
+import Testing
+
+/// `concord export` and `concord fill` through the library: export content, filling YAML and JSON
+/// fixtures byte-exactly from a captured file and from live implementations, refusals, dry runs.
+@Suite struct ExportAndFillTests {
+    // A comment, quoting, a flow mapping with non-ASCII text before its placeholder (columns count
+    // characters, not bytes), and a block placeholder.
+    static let yamlFixture = """
+    # a hand-written file: every byte but the placeholders must survive
+    format: concord-vectors/1
+    suite: argon2id
+    title: 'fill fixture'
+    source: "captured on a phone"   # trailing comment
+    defaults:
+      params: "argon2id;v=19;m=64;t=1;p=1"
+    vectors:
+      - id: block
+        comment: ünïcödé comment
+        input:
+          password: {utf8: "glow river"}
+          salt: {hex: 000102030405060708090a0b0c0d0e0f}
+        expect:
+          key: TODO_ANDROID_RUN     # filled by concord fill
+      - {id: flow, input: {password: {utf8: "ünï ☃"}, salt: {base64: "AAECAwQFBgcICQoLDA0ODw=="}}, expect: {key: TODO_ANDROID_RUN}}
+      - id: known
+        input: {password: {utf8: "x"}, salt: {hex: "00000000000000000000000000000000"}}
+        expect: {key: {hex: "00"}}
+
+    """
+
+    static let jsonFixture = """
+    {
+      "format": "concord-vectors/1",
+      "suite": "canonical-json",
+      "title": "json fill fixture",
+      "source": "captured",
+      "vectors": [
+        {"id": "e-free", "input": {"answer": {"scaleValue": 3, "selectedOptionIds": ["b", "a"], "writtenText": "hé \\"q\\""}},
+         "comment": "ünï ☃", "expect": {"json": "TODO_ANDROID_RUN"}},
+        {"id": "other", "input": {"answer": {"scaleValue": null, "selectedOptionIds": [], "writtenText": null}},
+         "expect": {"json": "{\\"scaleValue\\":null}"}}
+      ]
+    }
+
+    """
+
+    static let capturedJSON = """
+    {"format": "concord-outputs/1",
+     "implementation": {"name": "android", "platform": "Android 15"},
+     "results": [
+       {"vector": "argon2id/block", "outputs": {"key": {"hex": "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"}}},
+       {"vector": "argon2id/flow", "outputs": {"key": {"base64": "AAECAw=="}}},
+       {"vector": "canonical-json/e-free", "outputs": {"json": "{\\"scaleValue\\":3,\\"writtenText\\":\\"hé \\\\\\"q\\\\\\"\\"}"}},
+       {"vector": "kdf-params/x", "error": "parameters"}]}
+    """
+
+    func temp(_ name: String, _ text: String) -> (dir: String, path: String) {
+        let dir = temporaryFolder()
+        write(text, to: dir + "/" + name)
+        return (dir, dir + "/" + name)
+    }
+
+    func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).components(separatedBy: "\n")
+    }
+
+    // MARK: Export
+
+    @Test func exportGivesHexAndBase64AndMarksPlaceholders() throws {
+        let vectors = try VectorLoader().load(bytes: Array(Self.yamlFixture.utf8), file: "f.yaml")
+        let doc = try JSON.parse(Export.document(vectors).serialized())
+        #expect(doc["format"]?.stringValue == "concord-export/1")
+        let items = try #require(doc["vectors"]?.arrayValue)
+        #expect(items.count == 3)
+        let block = items[0]
+        #expect(block["name"]?.stringValue == "argon2id/block")
+        #expect(block["result"]?.stringValue == "valid")
+        #expect(block["line"]?.intValue == 9)
+        #expect(block["comment"]?.stringValue == "ünïcödé comment")
+        #expect(block["input"]?["salt"]?["hex"]?.stringValue == "000102030405060708090a0b0c0d0e0f")
+        #expect(block["input"]?["salt"]?["base64"]?.stringValue == "AAECAwQFBgcICQoLDA0ODw==")
+        #expect(block["input"]?["password"]?["base64"]?.stringValue == "Z2xvdyByaXZlcg==")
+        #expect(block["input"]?["params"]?.stringValue == "argon2id;v=19;m=64;t=1;p=1", "defaults are merged")
+        #expect(block["expect"]?["key"]?["placeholder"] != nil)
+        #expect(items[2]["expect"]?["key"]?["hex"]?.stringValue == "00")
+        #expect(items[2]["expect"]?["key"]?["base64"]?.stringValue == "AA==")
+    }
+
+    @Test func exportOfErrorsAndAnswers() throws {
+        let vectors = try VectorLoader().load(bytes: Array(Self.jsonFixture.utf8), file: "f.json")
+        let v = Export.vector(vectors[0])
+        #expect(v["input"]?["answer"]?["scaleValue"]?.intValue == 3)
+        #expect(v["input"]?["answer"]?["selectedOptionIds"]?.arrayValue?.count == 2)
+        let invalid = try VectorLoader().load(bytes: Array("""
+        format: concord-vectors/1
+        suite: kdf-params
+        title: t
+        source: s
+        vectors:
+          - {id: v16, result: invalid, input: {tag: "argon2id;v=16;m=8;t=1;p=1"}, expect: {error: parameters}}
+        """.utf8), file: "k.yaml")
+        #expect(Export.vector(invalid[0])["expect"]?["error"]?.stringValue == "parameters")
+    }
+
+    // MARK: Fill from a captured file
+
+    @Test func fillYAMLFromCapturedChangesOnlyThePlaceholderLines() throws {
+        let (dir, path) = temp("v.yaml", Self.yamlFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let before = try lines(path)
+        let captured = try Fill.Captured.parse(Self.capturedJSON, file: "c.json")
+        let read = try Fill.read(path)
+        #expect(read.placeholders.map(\.vector) == ["argon2id/block", "argon2id/flow"])
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+        #expect(plan.refused.isEmpty)
+        try Fill.commit(plan)
+        let after = try lines(path)
+        #expect(after.count == before.count)
+        let changed = before.indices.filter { before[$0] != after[$0] }
+        #expect(changed == [14, 15])
+        #expect(after[14] == "      key: {hex: \"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}     # filled by concord fill")
+        #expect(after[15] == "  - {id: flow, input: {password: {utf8: \"ünï ☃\"}, salt: {base64: \"AAECAwQFBgcICQoLDA0ODw==\"}}, expect: {key: {hex: \"00010203\"}}}")
+        let vectors = try VectorLoader().load(file: path)
+        #expect(!vectors.contains { $0.hasPlaceholder })
+        guard case .outputs(let f) = vectors[1].expect else { Issue.record("no outputs"); return }
+        #expect(f[0].expected == .value(.bytes([0, 1, 2, 3])))
+    }
+
+    @Test func fillJSONFromCapturedEscapesText() throws {
+        let (dir, path) = temp("v.json", Self.jsonFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let before = try lines(path)
+        let captured = try Fill.Captured.parse(Self.capturedJSON, file: "c.json")
+        let read = try Fill.read(path)
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+        #expect(plan.filled.count == 1 && plan.refused.isEmpty)
+        try Fill.commit(plan)
+        let after = try lines(path)
+        #expect(before.indices.filter { before[$0] != after[$0] } == [7])
+        #expect(after[7] == #"     "comment": "ünï ☃", "expect": {"json": "{\"scaleValue\":3,\"writtenText\":\"hé \\\"q\\\"\"}"}},"#)
+        let vectors = try VectorLoader().load(file: path)
+        #expect(!vectors.contains { $0.hasPlaceholder })
+        guard case .outputs(let f) = vectors[0].expect else { Issue.record("no outputs"); return }
+        #expect(f[0].expected == .value(.text(#"{"scaleValue":3,"writtenText":"hé \"q\""}"#)))
+    }
+
+    @Test func capturedRefusalsAndWrongTypesStayPlaceholders() throws {
+        let captured = try Fill.Captured.parse(#"""
+        {"format": "concord-outputs/1", "implementation": {"name": "ios"},
+         "results": [{"vector": "argon2id/block", "error": "authentication"},
+                     {"vector": "argon2id/flow", "outputs": {"key": "not bytes"}}]}
+        """#, file: "c.json")
+        let read = try Fill.read(temp("v.yaml", Self.yamlFixture).path)
+        let plan = Fill.plan(file: "v.yaml", bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+        #expect(plan.filled.isEmpty && !plan.changed)
+        #expect(plan.refused.map(\.reason) == ["captured:ios refused it (authentication: refused)",
+                                               "captured:ios gave text (\"not bytes\") where key needs bytes ({hex|base64|base64url|utf8: …})"])
+        #expect(throws: Fill.Failure.self) { try Fill.Captured.parse(#"{"format": "concord-report/1"}"#, file: "r.json") }
+    }
+
+    @Test func refusesWhenTheFileChangedSinceItWasRead() throws {
+        let (dir, path) = temp("v.yaml", Self.yamlFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let captured = try Fill.Captured.parse(Self.capturedJSON, file: "c.json")
+        let read = try Fill.read(path)
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+        let edited = Self.yamlFixture.replacingOccurrences(of: "fill fixture", with: "edited meanwhile")
+        write(edited, to: path)
+        #expect(throws: Fill.Failure.self) { try Fill.commit(plan) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == edited)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["v.yaml"], "no temporary file is left")
+    }
+
+    @Test func dryRunDiffShowsOnlyPlaceholderLinesAndWritesNothing() throws {
+        let (dir, path) = temp("v.yaml", Self.yamlFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let captured = try Fill.Captured.parse(Self.capturedJSON, file: "c.json")
+        let read = try Fill.read(path)
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+        let diff = Fill.unifiedDiff(plan.original, plan.updated, path: "v.yaml")
+        #expect(diff.hasPrefix("--- a/v.yaml\n+++ b/v.yaml\n@@ -12,8 +12,8 @@\n"))
+        #expect(diff.contains("\n-      key: TODO_ANDROID_RUN     # filled by concord fill\n-  - {id: flow,"))
+        #expect(diff.contains("\n+      key: {hex: \"0011"))
+        #expect(diff.split(separator: "\n").filter { $0.hasPrefix("-") || $0.hasPrefix("+") }.count == 6)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == Self.yamlFixture)
+        #expect(Fill.unifiedDiff(plan.original, plan.original, path: "v.yaml") == "")
+    }
+
+    @Test func diffHunksAreSeparatedAndMerged() {
+        let old = (1...20).map { "line \($0)" }.joined(separator: "\n") + "\n"
+        var newLines = (1...20).map { "line \($0)" }
+        newLines[1] = "two"; newLines[4] = "five"; newLines[17] = "eighteen"
+        let diff = Fill.unifiedDiff(Array(old.utf8), Array((newLines.joined(separator: "\n") + "\n").utf8), path: "f")
+        #expect(diff.components(separatedBy: "\n").filter { $0.hasPrefix("@@") } == ["@@ -1,8 +1,8 @@", "@@ -15,6 +15,6 @@"])
+    }
+
+    @Test func columnsCountCharactersNotBytes() {
+        let b = Array("ab\nü☃x\n".utf8)
+        #expect(Fill.byteOffset(line: 2, column: 3, in: b) == 8)
+        #expect(Fill.byteOffset(line: 1, column: 1, in: b) == 0)
+        #expect(Fill.byteOffset(line: 4, column: 1, in: b) == nil)
+    }
+
+    // MARK: Live fill
+
+    static let liveFixture = """
+    format: concord-vectors/1
+    suite: argon2id
+    title: live
+    source: libsodium and libargon2 agreed
+    vectors:
+      - id: small
+        input: {password: {utf8: "pw"}, salt: {hex: "000102030405060708090a0b0c0d0e0f"}, params: "argon2id;v=19;m=64;t=1;p=1"}
+        expect: {key: TODO_ANDROID_RUN}
+
+    """
+
+    @Test func liveFillWhenTwoImplementationsAgree() throws {
+        let (dir, path) = temp("live.yaml", Self.liveFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = ["libsodium", "libargon2"].compactMap { Catalog.make($0, settings: settings) }
+        let read = try Fill.read(path)
+        let answers = Fill.live(read.vectors, implementations: impls)
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) {
+            Fill.agree($0, answers: answers[$0.vector] ?? [], require: [])
+        }
+        #expect(plan.refused.isEmpty)
+        #expect(plan.filled.first?.source == "libsodium, libargon2")
+        try Fill.commit(plan)
+        // The filled file now passes on both implementations.
+        let vectors = try VectorLoader().load(file: path)
+        #expect(!vectors[0].hasPlaceholder)
+        let run = Runner(implementations: impls).run(vectors)
+        #expect(run.results[0].status == .pass)
+        // --require jvm: jvm was not among them.
+        let required = Fill.agree(read.placeholders[0], answers: answers["argon2id/small"] ?? [], require: ["jvm"])
+        guard case .refuse(let why) = required else { Issue.record("expected a refusal"); return }
+        #expect(why.contains("jvm: not run"))
+    }
+
+    @Test func disagreementIsRefusedAndShowsWhoComputedWhat() {
+        let p = Fill.Placeholder(vector: "argon2id/x", field: "key", type: .bytes, line: 1, column: 1)
+        let d = Fill.agree(p, answers: [("libsodium", .outputs(["key": .bytes([1])])), ("libargon2", .outputs(["key": .bytes([2])])),
+                                        ("jvm", .unsupported("off"))], require: [])
+        #expect(d == .refuse("the implementations disagree:\n    libsodium computed {hex: \"01\"}\n    libargon2 computed {hex: \"02\"}\n    jvm: unsupported (off)"))
+        let one = Fill.agree(p, answers: [("libsodium", .outputs(["key": .bytes([1])]))], require: [])
+        guard case .refuse(let why) = one else { Issue.record("expected a refusal"); return }
+        #expect(why.hasPrefix("only libsodium computed it; at least two independent implementations must agree"))
+    }
+}
