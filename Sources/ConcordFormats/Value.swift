@@ -9,6 +9,33 @@ public enum Value: Sendable, Equatable, Hashable {
     case list([Value])
     case map([String: Value])
 
+    /// Text compares by its UTF-8 bytes: Swift's `String ==` treats NFC and NFD as equal, and the
+    /// contract does not (the bytes differ, so do the hashes and ciphertexts made from them).
+    public static func == (a: Value, b: Value) -> Bool {
+        switch (a, b) {
+        case (.bytes(let x), .bytes(let y)): return x == y
+        case (.text(let x), .text(let y)): return x.utf8.elementsEqual(y.utf8)
+        case (.integer(let x), .integer(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.null, .null): return true
+        case (.list(let x), .list(let y)): return x == y
+        case (.map(let x), .map(let y)): return x == y
+        default: return false
+        }
+    }
+
+    public func hash(into h: inout Hasher) {
+        switch self {
+        case .bytes(let b): h.combine(0); h.combine(b)
+        case .text(let s): h.combine(1); for u in s.utf8 { h.combine(u) }
+        case .integer(let i): h.combine(2); h.combine(i)
+        case .bool(let b): h.combine(3); h.combine(b)
+        case .null: h.combine(4)
+        case .list(let l): h.combine(5); h.combine(l)
+        case .map(let m): h.combine(6); h.combine(m)
+        }
+    }
+
     public var bytes: [UInt8]? { if case .bytes(let b) = self { return b }; return nil }
     public var text: String? { if case .text(let s) = self { return s }; return nil }
     public var integer: Int64? { if case .integer(let i) = self { return i }; return nil }

@@ -69,6 +69,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
     }
 
     public func run(_ request: Request) -> Outcome {
+        if let name = request.vector { return byName[name] ?? .unsupported(Self.notCovered) }
         let candidates = lock.withLock { names[RequestKey(suite: request.suite, op: request.op, input: request.input)] } ?? []
         guard !candidates.isEmpty else { return .unsupported(Self.notCovered) }
         // Vectors with the very same input: one answer serves them all, unless the file answers them differently.

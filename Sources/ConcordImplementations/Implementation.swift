@@ -5,10 +5,13 @@ public struct Request: Sendable {
     public var suite: String
     public var op: String?
     public var input: [String: Value]
-    public init(suite: String, op: String? = nil, input: [String: Value]) {
+    /// The vector's name (`suite/id`), for implementations that answer by name (a captured file).
+    public var vector: String?
+    public init(suite: String, op: String? = nil, input: [String: Value], vector: String? = nil) {
         self.suite = suite
         self.op = op
         self.input = input
+        self.vector = vector
     }
 }
 

@@ -153,7 +153,7 @@ public enum Diff {
         for (k, va) in fa {
             guard let vb = bBy[k] else { out.append(Field(field: k, status: .onlyInA, a: va)); continue }
             // Bytes too: String's == equates NFC and NFD texts, which are different bytes.
-            if va == vb && va.comparableBytes == vb.comparableBytes { out.append(Field(field: k, status: .same, a: va, b: vb)); continue }
+            if va == vb { out.append(Field(field: k, status: .same, a: va, b: vb)); continue }
             let x = va.comparableBytes, y = vb.comparableBytes
             var o = 0
             while o < x.count && o < y.count && x[o] == y[o] { o += 1 }
@@ -180,10 +180,10 @@ public enum Diff {
         var lines: [String] = []
         var last = -1
         func cells(_ v: [UInt8], _ r: Int) -> String {
-            (0..<16).map { j in let i = r * 16 + j; return i < v.count ? Hex.encode([v[i]]) : "  " }.joined(separator: " ")
+            (0..<16).compactMap { j in let i = r * 16 + j; return i < v.count ? Hex.encode([v[i]]) : nil }.joined(separator: " ")
         }
         for r in show.sorted() {
-            if last >= 0 && r > last + 1 || last < 0 && r > 0 { lines.append("          …") }
+            if last >= 0 && r > last + 1 || last < 0 && r > 0 { lines.append("        …") }
             last = r
             let off = String(r * 16, radix: 16)
             lines.append(String(repeating: "0", count: max(0, 6 - off.count)) + off + "  A " + cells(a, r))
@@ -197,7 +197,7 @@ public enum Diff {
                 lines.append("          " + marks.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
             }
         }
-        if last >= 0 && last < rows - 1 { lines.append("          …") }
+        if last >= 0 && last < rows - 1 { lines.append("        …") }
         if diffRows.count > maxRows { lines.append("          (\(diffRows.count - maxRows) more rows differ)") }
         return lines
     }

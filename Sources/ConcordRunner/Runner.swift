@@ -55,7 +55,7 @@ public final class Runner: Sendable {
         let slots = Slots(count: jobs.count)
         let queue = JobQueue(order: order, implementationOf: jobs.map(\.implementationIndex), implementations: implementations,
                              cost: jobs.map(\.cost))
-        let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input) }
+        let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input, vector: $0.name) }
         let total = jobs.count
         let counter = progress.map { _ in Counter() }
         let work: @Sendable () -> Void = { [jobs, vectors, implementations, requests] in

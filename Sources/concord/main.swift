@@ -14,6 +14,8 @@ usage: concord run [PATH…] [options]     run vectors (default: vectors/) on ev
        concord export [PATH…] --out FILE one flat JSON file of inputs and answers for platform tests
        concord fill FILE… [--from CAPTURED] [--require IMPL,…] [--dry-run]
                                          replace TODO_ANDROID_RUN placeholders, editing nothing else
+       concord diff A B [--implementation NAME] [--json]
+                                         compare two captured-outputs files or reports, field by field
        concord --version | help
 
 run options:
@@ -25,6 +27,7 @@ run options:
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
   --max-file-bytes N        refuse vector files larger than this (default 67108864)
   --max-depth N             refuse YAML nested deeper than this (default 64)
+  --captured FILE           add a captured-outputs file (concord-outputs/1) as captured:NAME; repeatable
   --repeat N                run the same vectors N times and print checks per second (benchmarking)
   --verbose, --quiet
 
@@ -65,7 +68,7 @@ func implementations(_ names: [String], settings: Catalog.Settings) throws(Usage
 
 func run(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
-                                       "max-file-bytes", "max-depth", "repeat"],
+                                       "max-file-bytes", "max-depth", "repeat"], repeatable: ["captured"],
                         flags: ["verbose", "quiet"])
     let home = Home.find()
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
@@ -77,9 +80,22 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300)
     let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
     if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
-    let impls = try implementations(names, settings: settings)
+    var impls = try implementations(names, settings: settings)
     guard let vectors = loadVectors(paths, try loader(o)) else { return 2 }
     if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
+    // --captured FILE: a device run's outputs join as the implementation captured:NAME.
+    for path in o.lists["captured"] ?? [] {
+        let captured: CapturedOutputs
+        do { captured = try CapturedOutputs.load(path: path) } catch {
+            stderr("concord: \(error)")
+            return 2
+        }
+        if impls.contains(where: { $0.name == captured.name }) { throw UsageError("two captured files are both named \(captured.name)") }
+        for name in captured.unknownVectors(known: Set(vectors.map(\.name))) {
+            stderr("concord: \(path): a result for \(name), which is not among the vectors run")
+        }
+        impls.append(captured)
+    }
 
     let runner = Runner(implementations: impls, configuration: config)
     var result = runner.run(vectors)
@@ -153,6 +169,7 @@ do {
     case "validate": status = try validate(Array(args.dropFirst()))
     case "export": status = try exportCommand(Array(args.dropFirst()))
     case "fill": status = try fillCommand(Array(args.dropFirst()))
+    case "diff": status = try diffCommand(Array(args.dropFirst()))
     case "--version", "version": print("concord \(concordVersion)"); status = 0
     case "help", "--help", "-h": print(usage); status = 0
     case nil: stderr(usage); status = 2

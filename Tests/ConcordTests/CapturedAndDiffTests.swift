@@ -1,0 +1,157 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordReport
+import ConcordRunner
+import Foundation
+import Testing
+
+/// A captured-outputs file joining a run, its strict parsing, and `concord diff`.
+@Suite(.serialized) struct CapturedAndDiffTests {
+    static func load(_ files: [String]) throws -> [Vector] {
+        let (vectors, errors) = VectorLoader().load(paths: files.map { repositoryRoot + "/vectors/" + $0 })
+        #expect(errors.isEmpty, "\(errors)")
+        return vectors
+    }
+
+    static func expected(_ v: Vector, _ field: String) -> Value? {
+        guard case .outputs(let f) = v.expect, case .value(let x)? = f.first(where: { $0.field == field })?.expected else { return nil }
+        return x
+    }
+
+    static func entry(_ vector: String, _ outputs: [(String, Value)]) -> JSON {
+        .object([("vector", .string(vector)), ("outputs", .object(outputs.map { ($0.0, $0.1.json) }))])
+    }
+
+    static func file(_ name: String, _ results: [JSON]) -> String {
+        JSON.object([("format", .string("concord-outputs/1")),
+                     ("implementation", .object([("name", .string(name)), ("platform", .string("Android 15")), ("version", .string("app 3.2.0"))])),
+                     ("results", .array(results))]).serialized(pretty: true)
+    }
+
+    /// The answers the vectors expect ("truth") and a platform's that differ in three known ways.
+    static func files() throws -> (vectors: [Vector], truth: String, device: String) {
+        let vectors = try load(["field/closer.yaml", "canonical-json/closer.yaml", "kdf-params/closer.yaml"])
+        func v(_ n: String) -> Vector { vectors.first { $0.name == n }! }
+        let text = v("field/encrypt-text"), empty = v("field/encrypt-empty"), escapes = v("canonical-json/canonical-escapes")
+        let kdf = vectors.first { $0.suite == "kdf-params" && $0.result == .valid }!
+        let wire = expected(text, "wire")!.text!, emptyWire = expected(empty, "wire")!.text!, json = expected(escapes, "json")!.text!
+        guard case .outputs(let kdfFields) = kdf.expect else { throw Unsupported("kdf vector without outputs") }
+        let kdfOut = kdfFields.compactMap { f -> (String, Value)? in if case .value(let x) = f.expected { return (f.field, x) }; return nil }
+        let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
+        let emptyBlob = try Wire.decode(emptyWire, prefix: Wire.field, .standard)
+        let truth = file("truth", [entry(text.name, [("wire", .text(wire))]), entry(empty.name, [("wire", .text(emptyWire))]),
+                                   entry(escapes.name, [("json", .text(json))]), entry(kdf.name, kdfOut)])
+        let device = file("android", [
+            entry(text.name, [("wire", .text("enc:v1:" + Base64.encode(blob, .url)))]),
+            entry(empty.name, [("wire", .text("enc:v1:" + Base64.encode([1, 0xde, 0xad, 0xbe, 0xef] + emptyBlob, .standard)))]),
+            entry(escapes.name, [("json", .text(json.replacingOccurrences(of: "/", with: "\\/")))]),
+            entry(kdf.name, kdfOut),
+            .object([("vector", .string("field/no-such-vector")), ("error", .string("authentication"))]),
+        ])
+        return (vectors, truth, device)
+    }
+
+    @Test func capturedFileJoinsARun() throws {
+        let (vectors, _, device) = try Self.files()
+        let captured = try CapturedOutputs.parse(device, file: "/tmp/device.json")
+        #expect(captured.name == "captured:android" && captured.version == "app 3.2.0 (Android 15)")
+        #expect(captured.suites == ["field", "canonical-json", "kdf-params"])
+        captured.bind(vectors.map { ($0.name, Request(suite: $0.suite, op: $0.op, input: $0.input)) })
+        #expect(captured.unknownVectors(known: Set(vectors.map(\.name))) == ["field/no-such-vector"])
+
+        let run = Runner(implementations: [captured], configuration: RunConfiguration(workers: 2)).run(vectors)
+        func result(_ n: String) -> ImplementationResult { run.results.first { $0.vector.name == n }!.implementations[0] }
+        let kdf = vectors.first { $0.suite == "kdf-params" && $0.result == .valid }!
+        #expect(result(kdf.name).status == .pass)
+        let explanations = ["field/encrypt-text": "same bytes in another encoding after \"enc:v1:\": expected is standard base64 with padding, actual is URL-safe base64 without padding",
+                            "field/encrypt-empty": "actual carries a Tink output prefix (TINK: 0x01 ‖ key id 0xdeadbeef)",
+                            "canonical-json/canonical-escapes": "actual writes \"/\" as \"\\/\""]
+        for (name, want) in explanations {
+            let r = result(name)
+            #expect(r.status == .fail, "\(name)")
+            #expect(r.mismatches.first?.explanation?.contains(want) == true, "\(name): \(r.mismatches.first?.explanation ?? "nil")")
+        }
+        let uncovered = result("field/decrypt-text")
+        #expect(uncovered.status == .unsupported && uncovered.outcome == .unsupported("not in the captured file"))
+    }
+
+    @Test func strictParsingNamesTheFileAndThePlace() {
+        func error(_ text: String) -> String {
+            do { _ = try CapturedOutputs.parse(text, file: "x.json"); return "accepted" } catch { return error.description }
+        }
+        #expect(error("{\"format\": \"concord-outputs/1\",\n  \"results\": [,]}") == "x.json:2:15: invalid JSON: invalid value")
+        #expect(error(#"{"format": "concord-outputs/2", "results": []}"#).contains("\"format\" must be \"concord-outputs/1\""))
+        #expect(error(#"{"format": "concord-outputs/1", "results": [], "extra": 1}"#).contains("unknown key \"extra\""))
+        #expect(error(#"{"format": "concord-outputs/1", "results": [{"vector": "a/b", "error": "oops"}]}"#).contains("results[0] (a/b).error must be one of"))
+        #expect(error(#"{"format": "concord-outputs/1", "results": [{"vector": "a/b", "outputs": {"k": {"hex": "0g"}}}]}"#).contains("results[0] (a/b).outputs.k: invalid hex"))
+        #expect(error(#"{"format": "concord-outputs/1", "results": [{"vector": "ab", "error": "key"}]}"#).contains("is not a vector name suite/id"))
+        #expect(error(#"{"format": "concord-outputs/1", "results": [{"vector": "a/b", "error": "key"}, {"vector": "a/b", "error": "key"}]}"#).contains("results[1] (a/b) repeats results[0]"))
+        #expect(error(#"{"format": "concord-outputs/1", "results": [{"vector": "a/b", "error": "key", "outputs": {"k": 1}}]}"#).contains("both"))
+        // No implementation block: the file's base name.
+        #expect((try? CapturedOutputs.parse(#"{"format": "concord-outputs/1", "results": []}"#, file: "/d/pixel8.json"))?.name == "captured:pixel8")
+    }
+
+    @Test func diffOfTwoCapturedFiles() throws {
+        let (_, truth, device) = try Self.files()
+        let a = try Diff.read(text: truth, file: "truth.json"), b = try Diff.read(text: device, file: "device.json")
+        let r = Diff.compare(a, b)
+        #expect(!r.identical)
+        #expect(r.count(.same) == 1 && r.count(.different) == 3 && r.count(.onlyInB) == 1 && r.count(.onlyInA) == 0)
+        let text = Diff.renderText(r)
+        #expect(text.contains("DIFF    field/encrypt-text") && text.contains("ONLY B  field/no-such-vector"), "\(text)")
+        #expect(text.contains("Tink output prefix") && text.contains("URL-safe base64") && text.contains("\"\\/\""), "\(text)")
+        #expect(text.contains("000000  A 65 6e 63 3a 76 31 3a"), "\(text)")
+        #expect(Diff.compare(a, a).identical)
+        let json = Diff.json(r)
+        #expect(json["format"]?.stringValue == "concord-diff/1" && json["summary"]?["different"]?.intValue == 3)
+    }
+
+    @Test func diffOfTwoReportsTakesTheNamedImplementation() throws {
+        func report(_ key: String) -> String {
+            """
+            {"format": "concord-report/1", "implementations": [{"name": "libsodium"}, {"name": "jvm"}],
+             "results": [{"vector": "argon2id/x", "implementations": {
+                "libsodium": {"status": "unsupported", "reason": "p > 1"},
+                "jvm": {"status": "pass", "outputs": {"key": {"hex": "\(key)"}}}}}]}
+            """
+        }
+        let a = try Diff.read(text: report("00112233"), file: "a.json")
+        let b = try Diff.read(text: report("00112234"), file: "b.json", implementation: "jvm")
+        let r = Diff.compare(a, b)
+        #expect(r.vectors.count == 1 && r.vectors[0].fields[0].offset == 3)
+        #expect(throws: Diff.ReadError.self) { try Diff.read(text: report("00"), file: "c.json", implementation: "tink") }
+    }
+
+    @Test func hexViewMarksTheDifferingBytes() {
+        let a = [UInt8](0..<40), b = a.enumerated().map { $0.offset == 20 ? 0xff : $0.element }
+        let lines = Diff.hexView(a, b)
+        #expect(lines == [
+            "000000  A 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f",
+            "        B 00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f",
+            "000010  A 10 11 12 13 14 15 16 17 18 19 1a 1b 1c 1d 1e 1f",
+            "        B 10 11 12 13 ff 15 16 17 18 19 1a 1b 1c 1d 1e 1f",
+            "                      ^^",
+            "000020  A 20 21 22 23 24 25 26 27",
+            "        B 20 21 22 23 24 25 26 27",
+        ], "\(lines.joined(separator: "\n"))")
+    }
+
+    /// Through the binary, once `concord diff` is dispatched by main.swift.
+    @Test func diffCommandExitStatuses() throws {
+        let (_, truth, device) = try Self.files()
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(truth, to: dir + "/truth.json")
+        write(device, to: dir + "/device.json")
+        write("{", to: dir + "/broken.json")
+        let same = try runProcess(concordBinary, ["diff", dir + "/truth.json", dir + "/truth.json"])
+        if same.stderr.contains("unknown command") { return }  // not wired yet
+        #expect(same.status == 0, "\(same.stdout)\(same.stderr)")
+        let differ = try runProcess(concordBinary, ["diff", dir + "/truth.json", dir + "/device.json"])
+        #expect(differ.status == 1 && differ.stdout.contains("Tink output prefix"), "\(differ.stdout)\(differ.stderr)")
+        let json = try runProcess(concordBinary, ["diff", dir + "/truth.json", dir + "/device.json", "--json"])
+        #expect(json.status == 1 && (try? JSON.parse(json.stdout))?["identical"] != nil, "\(json.stdout)")
+        let broken = try runProcess(concordBinary, ["diff", dir + "/truth.json", dir + "/broken.json"])
+        #expect(broken.status == 2 && broken.stderr.contains("broken.json:1:2"), "\(broken.stderr)")
+    }
+}
