@@ -18,7 +18,7 @@ public enum Explanations {
     public static let noKnownCause = "no known cause"
 
     public static let rules: [ExplanationRule] = [
-        ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved,
+        ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD,
         ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
         ExplanationRules.ecPoint, ExplanationRules.argon2Parameters,
     ]
@@ -126,6 +126,51 @@ public enum ExplanationRules {
             if fe == fa { return "same bytes in another encoding\(inside): both \(fe), written differently" }
             return "same bytes in another encoding\(inside): expected is \(fe), actual is \(fa)"
         }
+    }
+
+    /// The AADs the contract has used, named, from what the vector's input tells.
+    static func contractAADs(_ context: [String: Value]) -> [(name: String, aad: [UInt8])] {
+        func text(_ k: String) -> String? { context[k]?.text }
+        var out: [(String, [UInt8])] = []
+        if let c = text("coupleId") {
+            out.append(("coupleId (\"\(c)\", the field AAD)", Array(c.utf8)))
+            if let q = text("questionId"), let u = text("userId") {
+                out.append(("coupleId|questionId|userId (the sealed-answer AAD)", Array("\(c)|\(q)|\(u)".utf8)))
+            }
+        }
+        if let u = text("userId"), let q = text("questionId") {
+            out.append(("the historical \"userId:questionId\" of an older iOS build", Array("\(u):\(q)".utf8)))
+        }
+        out.append(("\"closer_couple_key\" (the wrap AAD)", Array("closer_couple_key".utf8)))
+        out.append(("\"closer_invite_phrase\" (the invite AAD)", Array("closer_invite_phrase".utf8)))
+        out.append(("no AAD", []))
+        return out
+    }
+
+    /// Which named AAD opens `nonce(12) || ct || tag16` under `key`, if any.
+    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [(name: String, aad: [UInt8])]) -> String? {
+        guard blob.count >= 28, [16, 24, 32].contains(key.count) else { return nil }
+        let nonce = Array(blob.prefix(12)), ct = Array(blob[12..<(blob.count - 16)]), tag = Array(blob.suffix(16))
+        return aads.first { (try? OpenSSLAESGCM.open(key: key, nonce: nonce, aad: $0.aad, ciphertext: ct, tag: tag)) != nil }?.name
+    }
+
+    /// Both sides are sealed under the vector's key, but with different AADs among the ones the
+    /// contract has used (needs the key in the vector's input: coupleKey or oneTimeKey).
+    public static let differentAAD = ExplanationRule(name: "different-aad") { expected, actual, context in
+        guard let key = context["coupleKey"]?.bytes ?? context["oneTimeKey"]?.bytes else { return nil }
+        func blobs(_ v: Value) -> [[UInt8]] {
+            switch v {
+            case .bytes(let b): return [b]
+            case .text(let s): return decodings(wire(s)?.blob ?? s)
+            default: return []
+            }
+        }
+        let aads = contractAADs(context)
+        guard let a = blobs(actual).lazy.compactMap({ openingAAD($0, key: key, aads) }).first else { return nil }
+        if let e = blobs(expected).lazy.compactMap({ openingAAD($0, key: key, aads) }).first {
+            return e == a ? nil : "sealed with another AAD: actual opens with \(a), expected with \(e)"
+        }
+        return "actual opens with \(a), which is not what expected was sealed with"
     }
 
     /// A Tink output prefix (0x01 or 0x00, then a 4-byte key id) on one side only.

@@ -103,3 +103,21 @@ struct ExplanationRuleTests {
         #expect(Explanations.match(expected: .bytes(bytes), actual: .bytes([1, 0, 0, 0, 7] + bytes))?.rule == "tink-prefix")
     }
 }
+
+/// The AAD rule: a field blob sealed with the historical `userId:questionId` AAD instead of coupleId.
+@Suite struct DifferentAADRuleTests {
+    @Test func namesTheHistoricalAAD() throws {
+        let key = [UInt8](repeating: 5, count: 32), nonce = [UInt8](repeating: 1, count: 12)
+        let context: [String: Value] = ["coupleKey": .bytes(key), "coupleId": .text("c1"), "userId": .text("u1"), "questionId": .text("q1")]
+        let (ct1, tag1) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array("c1".utf8), plaintext: [1, 2, 3])
+        let (ct2, tag2) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array("u1:q1".utf8), plaintext: [1, 2, 3])
+        let expected = Value.text("enc:v1:" + Base64.encode(nonce + ct1 + tag1, .standard))
+        let actual = Value.text("enc:v1:" + Base64.encode(nonce + ct2 + tag2, .standard))
+        let text = ExplanationRules.differentAAD.explain(expected, actual, context)
+        #expect(text == "sealed with another AAD: actual opens with the historical \"userId:questionId\" of an older iOS build, expected with coupleId (\"c1\", the field AAD)")
+        // Silent without the key, and on unrelated values.
+        #expect(ExplanationRules.differentAAD.explain(expected, actual, [:]) == nil)
+        #expect(ExplanationRules.differentAAD.explain(.text("abc"), .text("abd"), context) == nil)
+        #expect(Explanations.explain(expected: expected, actual: actual, context: context).contains("historical"))
+    }
+}
