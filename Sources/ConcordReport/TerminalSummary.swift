@@ -1,10 +1,59 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
+import Foundation
 
 /// The terminal summary: a line per failure with the first differing byte and both values,
 /// pending values, errors, then totals per status and per implementation.
 public enum TerminalSummary {
+    /// ANSI colors, only when asked (a TTY without NO_COLOR: the caller decides).
+    public struct Style: Sendable {
+        public var color: Bool
+        public init(color: Bool) { self.color = color }
+        func paint(_ s: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+        func label(_ s: String) -> String {
+            switch s.trimmingCharacters(in: .whitespaces) {
+            case "FAIL": return paint(s, "1;31")
+            case "ERROR": return paint(s, "1;35")
+            case "PENDING", "WARN", "DIVERGE": return paint(s, "33")
+            default: return s
+            }
+        }
+    }
+
+    public static func render(_ run: RunResult, verbose: Bool = false, style: Style = Style(color: false)) -> String {
+        render(run, verbose: verbose).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            for l in ["FAIL    ", "ERROR   ", "PENDING ", "WARN    ", "DIVERGE "] where line.hasPrefix(l) {
+                return style.label(l) + line.dropFirst(l.count)
+            }
+            return String(line)
+        }.joined(separator: "\n")
+    }
+
+    /// Suites × implementations: per cell the count of each status (✓ pass, ✗ fail, ! error,
+    /// … pending, – unsupported); a dot where the implementation does not run the suite.
+    public static func table(_ run: RunResult) -> [String] {
+        let impls = run.implementations.map(\.name)
+        var cells: [String: [String: [ImplementationStatus: Int]]] = [:]
+        for r in run.results {
+            for i in r.implementations { cells[r.vector.suite, default: [:]][i.implementation, default: [:]][i.status, default: 0] += 1 }
+        }
+        let suites = cells.keys.sorted()
+        func cell(_ c: [ImplementationStatus: Int]?) -> String {
+            guard let c else { return "." }
+            let marks: [(ImplementationStatus, String)] = [(.pass, "✓"), (.fail, "✗"), (.error, "!"), (.pending, "…"), (.unsupported, "–")]
+            return marks.compactMap { m in c[m.0].map { "\(m.1)\($0)" } }.joined(separator: " ")
+        }
+        let rows = suites.map { s in [s] + impls.map { cell(cells[s]?[$0]) } }
+        let header = ["suite"] + impls
+        var widths = header.map(\.count)
+        for r in rows { for (k, c) in r.enumerated() { widths[k] = max(widths[k], c.count) } }
+        func line(_ r: [String]) -> String {
+            "  " + r.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }
+        return [line(header)] + rows.map(line)
+    }
+
     public static func render(_ run: RunResult, verbose: Bool = false) -> String {
         var out: [String] = []
         // An adapter that died gives every later vector the same reason: print it once.
@@ -62,6 +111,8 @@ public enum TerminalSummary {
             }
         }
         if !out.isEmpty { out.append("") }
+        out.append("Suites × implementations (✓ pass, ✗ fail, ! error, … pending, – unsupported):")
+        out += table(run)
         out.append("Implementations:")
         let width = run.implementations.map(\.name.count).max() ?? 0
         for info in run.implementations {

@@ -98,7 +98,11 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     }
 
     let runner = Runner(implementations: impls, configuration: config)
-    var result = runner.run(vectors)
+    let progress = ProgressLine(enabled: isatty(2) == 1 && !o.flags.contains("quiet"))
+    var onProgress: (@Sendable (Int, Int) -> Void)? = nil
+    if progress.enabled { onProgress = { @Sendable done, total in progress.update(done, total) } }
+    var result = runner.run(vectors, progress: onProgress)
+    progress.finish()
     // --repeat N: run the same plan N times (a benchmarking aid); the report is the last run's.
     let repeats = Int(try o.integer("repeat") ?? 1)
     if repeats > 1 {
@@ -121,7 +125,9 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
         }
     }
     if !o.flags.contains("quiet") || result.exitStatus != 0 {
-        let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"))
+        let tty = isatty(reportPath == "-" ? 2 : 1) == 1
+        let color = tty && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color))
         if reportPath == "-" { stderr(text) } else { print(text, terminator: ""); print("report: \(reportPath)") }
     }
     return result.exitStatus

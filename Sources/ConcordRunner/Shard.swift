@@ -1,0 +1,99 @@
+/// One slice of a run (`concord run --shard K/N`): shards 1…N together hold every vector exactly
+/// once, the split is the same on every machine and every run, and the shards' expected work is
+/// balanced (docs/ci.md).
+///
+/// The method, in two parts:
+/// - *heavy* vectors (expected cost at or above `heavyThreshold`, estimated by their suite's
+///   `cost`: Argon2id at real parameters, the Closer suites that derive a key) are packed longest
+///   first: sorted by cost, heaviest first, ties by name (UTF-8 bytes), each goes to the shard with
+///   the least heavy work so far (ties to the lowest index);
+/// - *cheap* vectors go to shard `FNV-1a-64(UTF-8 name) mod N` + 1, which depends on nothing but
+///   the name and N.
+///
+/// Stability: adding, removing or renaming a cheap vector moves no other vector. Adding a heavy
+/// vector may move the heavy vectors that sort after it (lighter ones), never a cheap one. The
+/// heavy set is small (tens of vectors), and it is where balance matters, so that is the trade.
+public struct Shard: Sendable, Equatable, CustomStringConvertible {
+    /// 1-based.
+    public var index: Int
+    public var count: Int
+
+    /// Vectors at or above this expected cost (seconds on one implementation) are packed; the
+    /// others are hashed. 1 ms: the cost above which the runner schedules a job on its own.
+    public static let heavyThreshold = 1e-3
+
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    public init(index: Int, count: Int) {
+        precondition(count >= 1 && index >= 1 && index <= count, "shard \(index)/\(count)")
+        self.index = index
+        self.count = count
+    }
+
+    /// `K/N` with 1 ≤ K ≤ N (`2/3`).
+    public static func parse(_ s: String) throws(ParseError) -> Shard {
+        let parts = s.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), parts[0].allSatisfy(\.isASCII),
+              parts[1].allSatisfy(\.isASCII) else {
+            throw ParseError(description: "--shard needs K/N (shard K of N, 1 ≤ K ≤ N), got \"\(s)\"")
+        }
+        guard n >= 1, k >= 1, k <= n else {
+            throw ParseError(description: "--shard \(s): K must be between 1 and N (N ≥ 1)")
+        }
+        return Shard(index: k, count: n)
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    /// The expected cost of a vector on one implementation (its suite's estimate).
+    public static func cost(_ v: Vector) -> Double {
+        Suites.all[v.suite]?.cost(v.input) ?? 1e-6
+    }
+
+    /// The vectors of this shard, in their given order.
+    public func select(_ vectors: [Vector]) -> [Vector] {
+        select(vectors, cost: Self.cost)
+    }
+
+    /// The same, with another cost estimate (tests).
+    public func select(_ vectors: [Vector], cost: (Vector) -> Double) -> [Vector] {
+        let assignment = Self.assign(vectors, count: count, cost: cost)
+        return vectors.indices.filter { assignment[$0] == index }.map { vectors[$0] }
+    }
+
+    /// The shard (1…count) of every vector, by position.
+    public static func assign(_ vectors: [Vector], count: Int, cost: (Vector) -> Double = Shard.cost) -> [Int] {
+        precondition(count >= 1)
+        var out = [Int](repeating: 0, count: vectors.count)
+        var heavy: [(index: Int, cost: Double, name: [UInt8])] = []
+        for (i, v) in vectors.enumerated() {
+            let c = cost(v)
+            if c >= heavyThreshold {
+                heavy.append((i, c, Array(v.name.utf8)))
+            } else {
+                out[i] = Int(fnv1a(v.name) % UInt64(count)) + 1
+            }
+        }
+        heavy.sort { $0.cost != $1.cost ? $0.cost > $1.cost : $0.name.lexicographicallyPrecedes($1.name) }
+        var load = [Double](repeating: 0, count: count)
+        for h in heavy {
+            var best = 0
+            for s in 1..<count where load[s] < load[best] { best = s }
+            load[best] += h.cost
+            out[h.index] = best + 1
+        }
+        return out
+    }
+
+    /// FNV-1a, 64 bits, of the UTF-8 bytes: the same everywhere, unlike Swift's seeded `Hasher`.
+    public static func fnv1a(_ s: String) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in s.utf8 {
+            h ^= UInt64(b)
+            h = h &* 0x0000_0100_0000_01b3
+        }
+        return h
+    }
+}
