@@ -27,11 +27,16 @@ run options:
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
   --max-file-bytes N        refuse vector files larger than this (default 67108864)
   --max-depth N             refuse YAML nested deeper than this (default 64)
+  --markdown PATH           a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
+  --junit PATH              JUnit XML (one testsuite per suite, one testcase per vector × implementation)
+  --fail-on a,b             also fail on: pending, unsupported, divergence, missing, error (default: error)
+  --require IMPL,…          fail when a named implementation could not start
   --captured FILE           add a captured-outputs file (concord-outputs/1) as captured:NAME; repeatable
   --repeat N                run the same vectors N times and print checks per second (benchmarking)
   --verbose, --quiet
 
-exit status: 0 nothing failed, 1 a vector failed or could not be run, 2 unreadable input or bad option
+exit status: 0 nothing failed, 1 a vector failed or could not be run (or --fail-on/--require), 2 unreadable input or bad option
+GITHUB_ACTIONS=true prints ::error/::warning annotations at the vectors' lines.
 """
 
 func stderr(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
@@ -68,7 +73,8 @@ func implementations(_ names: [String], settings: Catalog.Settings) throws(Usage
 
 func run(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
-                                       "max-file-bytes", "max-depth", "repeat"], repeatable: ["captured"],
+                                       "max-file-bytes", "max-depth", "repeat", "markdown", "junit", "fail-on", "require"],
+                        repeatable: ["captured"],
                         flags: ["verbose", "quiet"])
     let home = Home.find()
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
@@ -78,6 +84,11 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     var config = RunConfiguration(limits: limits)
     if let j = try o.integer("jobs") { config.workers = Int(j) }
     let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300)
+    var gate = Gate()
+    if let f = o.values["fail-on"] {
+        do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
+    }
+    if let r = o.values["require"] { gate.required = Gate.names(r) }
     let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
     if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
     var impls = try implementations(names, settings: settings)
@@ -124,13 +135,34 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
             return 2
         }
     }
-    if !o.flags.contains("quiet") || result.exitStatus != 0 {
+    let env = ProcessInfo.processInfo.environment
+    var extra: [(path: String, text: String)] = []
+    if let p = o.values["markdown"] { extra.append((p, MarkdownReport.render(result))) }
+    if let p = o.values["junit"] { extra.append((p, JUnitReport.render(result))) }
+    for (path, text) in extra {
+        do { try AtomicFile.write(text, to: path) } catch {
+            stderr("concord: cannot write \(path): \(error.localizedDescription)")
+            return 2
+        }
+    }
+    // GitHub Actions: the step summary is appended to (several steps share it); annotations go to stdout.
+    if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty, let h = FileHandle(forWritingAtPath: summary) {
+        h.seekToEndOfFile()
+        h.write(Data((MarkdownReport.render(result) + "\n").utf8))
+        try? h.close()
+    }
+    if env["GITHUB_ACTIONS"] == "true" {
+        for line in GitHubAnnotations.render(result) { print(line) }
+    }
+    let (status, reasons) = gate.exitStatus(result)
+    if !o.flags.contains("quiet") || status != 0 {
         let tty = isatty(reportPath == "-" ? 2 : 1) == 1
         let color = tty && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color))
         if reportPath == "-" { stderr(text) } else { print(text, terminator: ""); print("report: \(reportPath)") }
     }
-    return result.exitStatus
+    for r in reasons { stderr("concord: \(r)") }
+    return status
 }
 
 func list() -> Int32 {

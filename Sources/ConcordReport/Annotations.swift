@@ -1,0 +1,104 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+
+/// GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`) that annotate the
+/// vector's line in the pull request: errors for failed and erroring vectors, warnings for
+/// divergences, vector warnings and implementations that could not start. Printed to standard
+/// output when `GITHUB_ACTIONS` is set. docs/reports.md.
+public enum GitHubAnnotations {
+    /// GitHub shows at most 10 errors and 10 warnings per step (50 per job); beyond `limit` lines of
+    /// a kind one notice says how many more there are.
+    public static let defaultLimit = 50
+
+    public static func render(_ run: RunResult, limit: Int = defaultLimit) -> [String] {
+        var errors: [String] = []
+        var warnings: [String] = []
+        for info in run.implementations {
+            if let f = info.startFailure {
+                warnings.append(command("warning", file: nil, line: nil, title: "concord: \(info.name) could not start", message: f))
+            }
+        }
+        for r in run.results {
+            let v = r.vector
+            switch r.status {
+            case .fail:
+                var lines: [String] = []
+                var who: [String] = []
+                for i in r.implementations where i.status == .fail {
+                    who.append(i.implementation)
+                    lines += ReportText.mismatchLines(i).map { i.implementation + ": " + $0 }
+                }
+                if let m = r.matrix {
+                    for (s, row) in m.cells.enumerated() {
+                        for (o, c) in row.enumerated() where c.status == .fail {
+                            lines.append("round trip \(m.implementations[s]) → \(m.implementations[o]): \(c.detail ?? "fail")")
+                        }
+                    }
+                }
+                if let n = r.note { lines.append(n) }
+                let title = "concord: \(v.name) failed" + (who.isEmpty ? "" : " (\(who.joined(separator: ", ")))")
+                errors.append(command("error", file: v.file, line: v.line, title: title, message: lines.isEmpty ? "failed" : lines.joined(separator: "\n")))
+            case .error:
+                var lines: [String] = r.note.map { [$0] } ?? []
+                for i in r.implementations where i.status == .error {
+                    lines.append(i.implementation + ": " + (ReportText.reason(i) ?? "error"))
+                }
+                errors.append(command("error", file: v.file, line: v.line, title: "concord: \(v.name) could not be checked",
+                                      message: lines.isEmpty ? "error" : lines.joined(separator: "\n")))
+            case .pass, .pending:
+                break
+            }
+            if let d = r.divergence, r.status != .fail {
+                warnings.append(command("warning", file: v.file, line: v.line, title: "concord: \(v.name) implementations diverge", message: d))
+            }
+            for w in r.warnings {
+                warnings.append(command("warning", file: v.file, line: v.line, title: "concord: \(v.name)", message: w))
+            }
+        }
+        var out = Array(errors.prefix(limit))
+        if errors.count > limit { out.append("::notice title=concord::\(errors.count - limit) more errors are in the report") }
+        out += warnings.prefix(limit)
+        if warnings.count > limit { out.append("::notice title=concord::\(warnings.count - limit) more warnings are in the report") }
+        return out
+    }
+
+    /// One workflow command. Properties are escaped with `escapeProperty`, the message with `escapeData`.
+    public static func command(_ kind: String, file: String?, line: Int?, title: String?, message: String) -> String {
+        var props: [String] = []
+        if let file { props.append("file=" + escapeProperty(ReportText.visible(file))) }
+        if let line { props.append("line=\(line)") }
+        if let title { props.append("title=" + escapeProperty(ReportText.visible(title))) }
+        return "::" + kind + (props.isEmpty ? "" : " " + props.joined(separator: ",")) + "::" + escapeData(ReportText.visible(ReportText.clip(message)))
+    }
+
+    /// The message part: `%`, CR and LF percent-encoded (as the Actions toolkit does).
+    public static func escapeData(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+
+    /// A property value: as data, plus `:` and `,` which would end the value.
+    public static func escapeProperty(_ s: String) -> String {
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u {
+            case "%": out += "%25"
+            case "\r": out += "%0D"
+            case "\n": out += "%0A"
+            case ":": out += "%3A"
+            case ",": out += "%2C"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import ConcordImplementations
+import ConcordRunner
+
+/// The gating policy: which results make `concord run` exit 1. A failed vector always does; the
+/// conditions in `failOn` add to it; `required` names implementations that must have started.
+/// docs/gating.md gives the defaults and why.
+public struct Gate: Sendable, Equatable {
+    public enum Condition: String, Sendable, CaseIterable, Hashable {
+        /// A vector could not be checked (crash, timeout, nothing ran it, a limit): on by default.
+        case error
+        /// A vector still has a `TODO_ANDROID_RUN` placeholder.
+        case pending
+        /// An implementation × vector pair was unsupported.
+        case unsupported
+        /// Implementations gave different answers where `expect` cannot decide (`acceptable` vectors).
+        case divergence
+        /// An implementation that was asked for could not start.
+        case missing
+    }
+
+    public static let defaultFailOn: Set<Condition> = [.error]
+
+    public var failOn: Set<Condition>
+    public var required: [String]
+
+    public init(failOn: Set<Condition> = Gate.defaultFailOn, required: [String] = []) {
+        self.failOn = failOn
+        self.required = required
+    }
+
+    public struct ParseError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// `--fail-on a,b`: the named conditions added to the defaults (so naming one never silently
+    /// turns `error` off). Unknown names are an error listing the known ones.
+    public static func conditions(_ list: String) throws(ParseError) -> Set<Condition> {
+        var out = defaultFailOn
+        for raw in list.split(separator: ",") {
+            let name = raw.trimmingCharacters(in: .whitespaces)
+            if name.isEmpty { continue }
+            guard let c = Condition(rawValue: name) else {
+                throw ParseError(description: "--fail-on: unknown condition \(name) (known: "
+                                 + Condition.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+            }
+            out.insert(c)
+        }
+        return out
+    }
+
+    /// `--require a,b`: implementation names, empty items dropped.
+    public static func names(_ list: String) -> [String] {
+        list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+    }
+
+    /// 1 with the reasons when the run must not pass the gate, else 0 (reasons empty).
+    public func exitStatus(_ run: RunResult) -> (status: Int32, reasons: [String]) {
+        let s = run.summary
+        var reasons: [String] = []
+        func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        if s.failed > 0 { reasons.append(n(s.failed, "vector", "vectors") + " failed") }
+        if failOn.contains(.error) && s.errors > 0 { reasons.append(n(s.errors, "vector", "vectors") + " could not be checked (error)") }
+        if failOn.contains(.pending) && s.pending > 0 { reasons.append(n(s.pending, "vector is", "vectors are") + " pending (--fail-on pending)") }
+        if failOn.contains(.unsupported) && s.unsupported > 0 {
+            reasons.append(n(s.unsupported, "implementation × vector pair was", "implementation × vector pairs were") + " unsupported (--fail-on unsupported)")
+        }
+        if failOn.contains(.divergence) && s.divergences > 0 {
+            reasons.append(n(s.divergences, "vector has", "vectors have") + " diverging implementations (--fail-on divergence)")
+        }
+        if failOn.contains(.missing) {
+            for i in run.implementations where i.startFailure != nil {
+                reasons.append("\(i.name) could not start (--fail-on missing): \(i.startFailure!)")
+            }
+        }
+        for name in required {
+            if let i = run.implementations.first(where: { $0.name == name }) {
+                if let f = i.startFailure, !failOn.contains(.missing) { reasons.append("\(name) is required but could not start: \(f)") }
+            } else {
+                reasons.append("\(name) is required but was not part of the run")
+            }
+        }
+        return (reasons.isEmpty ? 0 : 1, reasons)
+    }
+}

@@ -1,0 +1,205 @@
+import ConcordFormats
+import ConcordRunner
+
+/// `concord merge`: shard reports (`concord-report/1`, from `run --shard K/N`) combined into the
+/// report one unsharded run would have written (docs/ci.md). Equal to it except for the timing
+/// fields (`wallSeconds`, each implementation's `seconds`) and `workers`:
+/// - `implementations` are unioned in order of first appearance; the same name must carry the same
+///   version everywhere. `startFailure` is the first one any shard saw; `processStarts` the largest
+///   (each shard starts each adapter once, as the unsharded run does);
+/// - `results` are concatenated and put back in load order: by file path (UTF-8 bytes, the order
+///   the loader walks a folder in), then line. A vector in two reports is refused;
+/// - `summary` is counted again from the results, by the rules of `RunSummary`;
+/// - `wallSeconds` and `workers` are the largest of the shards' (the wall time of shards run side by side);
+/// - when the reports carry a `shard` field (`annotate`), it is checked that they are shards 1…N of
+///   the same split and that together they hold every vector; the merged report has no `shard` field.
+public enum ReportMerge {
+    public struct MergeError: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ d: String) { description = d }
+    }
+
+    /// The top-level fields `JSONReport.make` writes, in its order.
+    static let coreKeys = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "results"]
+
+    /// A shard report: `report` with `"shard": {"index": K, "count": N, "vectors": TOTAL}` after
+    /// `workers`, TOTAL being the number of vectors loaded before the split.
+    public static func annotate(_ report: JSON, shard: Shard, of total: Int) -> JSON {
+        guard var pairs = report.objectValue else { return report }
+        pairs.removeAll { $0.key == "shard" }
+        let field: (key: String, value: JSON) = ("shard", .object([
+            ("index", .int(Int64(shard.index))), ("count", .int(Int64(shard.count))), ("vectors", .int(Int64(total))),
+        ]))
+        if let w = pairs.firstIndex(where: { $0.key == "workers" }) { pairs.insert(field, at: w + 1) } else { pairs.append(field) }
+        return .object(pairs)
+    }
+
+    public static func merge(_ reports: [JSON]) throws(MergeError) -> JSON {
+        guard !reports.isEmpty else { throw MergeError("nothing to merge: no report given") }
+        var concord: JSON?
+        var implementations: [(name: String, fields: [(key: String, value: JSON)])] = []
+        var results: [(file: [UInt8], line: Int64, order: Int, value: JSON)] = []
+        var seen: [String: Int] = [:]
+        var wall: JSON?
+        var wallValue = -Double.infinity
+        var workers: Int64?
+        var shardInfo: [(index: Int64, count: Int64, total: Int64)] = []
+        var extra: [(key: String, value: JSON, from: Int)] = []
+
+        for (r, report) in reports.enumerated() {
+            let which = "report \(r + 1)"
+            guard let pairs = report.objectValue else { throw MergeError("\(which) is not a JSON object") }
+            guard report["format"]?.stringValue == "concord-report/1" else {
+                throw MergeError("\(which) is not a concord-report/1 report (format is \(report["format"]?.serialized() ?? "missing"))")
+            }
+            // concord version: every shard must come from the same concord.
+            if let c = report["concord"] {
+                if let first = concord, first.serialized() != c.serialized() {
+                    throw MergeError("\(which) was written by concord \(c["version"]?.stringValue ?? "?"), report 1 by \(first["version"]?.stringValue ?? "?")")
+                }
+                concord = concord ?? c
+            }
+            guard let impls = report["implementations"]?.arrayValue else { throw MergeError("\(which) has no implementations array") }
+            for impl in impls {
+                guard let fields = impl.objectValue, let name = impl["name"]?.stringValue else {
+                    throw MergeError("\(which): an implementation without a name")
+                }
+                guard let k = implementations.firstIndex(where: { $0.name == name }) else {
+                    implementations.append((name, fields))
+                    continue
+                }
+                var merged = implementations[k].fields
+                let v0 = merged.first { $0.key == "version" }?.value.serialized()
+                let v1 = impl["version"]?.serialized()
+                if v0 != v1 {
+                    throw MergeError("\(which): implementation \(name) has version \(impl["version"]?.stringValue ?? "?"), another report \(implementations[k].fields.first { $0.key == "version" }?.value.stringValue ?? "?")")
+                }
+                for (key, value) in fields where key != "name" && key != "version" {
+                    if let i = merged.firstIndex(where: { $0.key == key }) {
+                        if key == "processStarts", let a = merged[i].value.intValue, let b = value.intValue, b > a { merged[i].value = .int(b) }
+                    } else {
+                        merged.append((key, value))
+                    }
+                }
+                implementations[k].fields = order(merged)
+            }
+            guard let rs = report["results"]?.arrayValue else { throw MergeError("\(which) has no results array") }
+            for result in rs {
+                guard let name = result["vector"]?.stringValue else { throw MergeError("\(which): a result without a vector name") }
+                if let other = seen[name] {
+                    throw MergeError("vector \(name) is in report \(other + 1) and \(which): shards must not overlap")
+                }
+                seen[name] = r
+                let file = Array((result["file"]?.stringValue ?? "").utf8)
+                results.append((file, result["line"]?.intValue ?? 0, results.count, result))
+            }
+            if let w = report["wallSeconds"], let d = number(w), d > wallValue { wallValue = d; wall = w }
+            if let w = report["workers"]?.intValue { workers = max(workers ?? w, w) }
+            if let s = report["shard"] {
+                guard let k = s["index"]?.intValue, let n = s["count"]?.intValue, let t = s["vectors"]?.intValue else {
+                    throw MergeError("\(which): shard needs index, count and vectors")
+                }
+                shardInfo.append((k, n, t))
+            }
+            for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" {
+                if let e = extra.first(where: { $0.key == key }) {
+                    if e.value.serialized() != value.serialized() {
+                        throw MergeError("field \(key) differs between report \(e.from + 1) and \(which); cannot merge it")
+                    }
+                } else {
+                    extra.append((key, value, r))
+                }
+            }
+        }
+
+        if !shardInfo.isEmpty {
+            guard shardInfo.count == reports.count else { throw MergeError("some reports are shards (run --shard) and some are not") }
+            let n = shardInfo[0].count, total = shardInfo[0].total
+            guard shardInfo.allSatisfy({ $0.count == n && $0.total == total }) else {
+                throw MergeError("the reports are shards of different splits (--shard K/N with different N, or different vectors)")
+            }
+            let indices = shardInfo.map(\.index)
+            if Set(indices).count != indices.count {
+                throw MergeError("shard \(indices.first { i in indices.filter { $0 == i }.count > 1 }!)/\(n) is given twice")
+            }
+            let missing = (1...max(n, 1)).filter { !indices.contains($0) }
+            if !missing.isEmpty {
+                throw MergeError("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing: the merged report would not hold every vector")
+            }
+            if Int64(results.count) != total {
+                throw MergeError("the shards hold \(results.count) vectors, the run loaded \(total)")
+            }
+        }
+
+        results.sort { a, b in
+            if a.file != b.file { return a.file.lexicographicallyPrecedes(b.file) }
+            if a.line != b.line { return a.line < b.line }
+            return a.order < b.order
+        }
+        let sorted = results.map(\.value)
+
+        var top: [(key: String, value: JSON)] = [("format", .string("concord-report/1"))]
+        if let concord { top.append(("concord", concord)) }
+        top.append(("implementations", .array(implementations.map { .object($0.fields) })))
+        top.append(("summary", summary(sorted)))
+        if let wall { top.append(("wallSeconds", wall)) }
+        if let workers { top.append(("workers", .int(workers))) }
+        for e in extra { top.append((e.key, e.value)) }
+        top.append(("results", .array(sorted)))
+        return .object(top)
+    }
+
+    /// `summary` counted from `results` as `RunSummary` counts: passed, failed, pending and errors
+    /// count vectors by status; unsupported and implementationErrors count implementation ×
+    /// vector pairs; divergences and warnings count vectors that have one.
+    public static func summary(_ results: [JSON]) -> JSON {
+        var passed: Int64 = 0, failed: Int64 = 0, pending: Int64 = 0, errors: Int64 = 0
+        var unsupported: Int64 = 0, implementationErrors: Int64 = 0, divergences: Int64 = 0, warnings: Int64 = 0
+        for r in results {
+            switch r["status"]?.stringValue {
+            case "pass": passed += 1
+            case "fail": failed += 1
+            case "pending": pending += 1
+            default: errors += 1
+            }
+            if let d = r["divergence"], !d.isNull { divergences += 1 }
+            if let w = r["warnings"]?.arrayValue, !w.isEmpty { warnings += 1 }
+            for (_, i) in r["implementations"]?.objectValue ?? [] {
+                switch i["status"]?.stringValue {
+                case "unsupported": unsupported += 1
+                case "error": implementationErrors += 1
+                default: break
+                }
+            }
+        }
+        return .object([
+            ("vectors", .int(Int64(results.count))), ("passed", .int(passed)), ("failed", .int(failed)),
+            ("pending", .int(pending)), ("unsupported", .int(unsupported)), ("errors", .int(errors)),
+            ("implementationErrors", .int(implementationErrors)), ("divergences", .int(divergences)), ("warnings", .int(warnings)),
+        ])
+    }
+
+    /// The exit status `run` would give the merged report: 1 when a vector failed or errored.
+    public static func exitStatus(_ report: JSON) -> Int32 {
+        let failed = report["summary"]?["failed"]?.intValue ?? 0
+        let errors = report["summary"]?["errors"]?.intValue ?? 0
+        return failed > 0 || errors > 0 ? 1 : 0
+    }
+
+    /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, then any other).
+    static func order(_ fields: [(key: String, value: JSON)]) -> [(key: String, value: JSON)] {
+        let rank = ["name": 0, "version": 1, "startFailure": 2, "processStarts": 3]
+        return fields.enumerated().sorted { a, b in
+            let ra = rank[a.element.key] ?? 4, rb = rank[b.element.key] ?? 4
+            return ra != rb ? ra < rb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    static func number(_ j: JSON) -> Double? {
+        switch j {
+        case .double(let d): return d
+        case .int(let i): return Double(i)
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ConcordFormats
+import ConcordReport
+import Foundation
+
+/// `concord merge REPORT… [--out PATH]`: shard reports (`run --shard K/N`) combined into the report
+/// of one unsharded run (docs/ci.md), written atomically to PATH or to standard output. Exit 0 when
+/// no vector of the merged report failed or errored, 1 when one did, 2 when a report cannot be read
+/// or the reports do not fit together.
+func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
+    let o = try Options(args, valued: ["out"], flags: [])
+    guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: concord merge REPORT… [--out PATH]") }
+    var reports: [JSON] = []
+    for path in o.positional {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            stderr("concord: cannot read \(path)")
+            return 2
+        }
+        do {
+            reports.append(try JSON.parse(String(decoding: data, as: UTF8.self)))
+        } catch {
+            stderr("concord: \(path): \(error)")
+            return 2
+        }
+    }
+    let merged: JSON
+    do { merged = try ReportMerge.merge(reports) } catch {
+        stderr("concord: merge: \(error)")
+        return 2
+    }
+    let text = merged.serialized(pretty: true) + "\n"
+    let out = o.values["out"] ?? "-"
+    if out == "-" {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    } else {
+        do { try AtomicFile.write(text, to: out) } catch {
+            stderr("concord: cannot write the report \(out): \(error.localizedDescription)")
+            return 2
+        }
+    }
+    let s = merged["summary"]
+    let line = "merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s?["vectors"]?.intValue ?? 0) vectors: "
+        + "\(s?["passed"]?.intValue ?? 0) passed, \(s?["failed"]?.intValue ?? 0) failed, \(s?["pending"]?.intValue ?? 0) pending, "
+        + "\(s?["errors"]?.intValue ?? 0) errors"
+    if out == "-" { stderr(line) } else { print(line); print("report: \(out)") }
+    return ReportMerge.exitStatus(merged)
+}

@@ -1,0 +1,274 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordReport
+import ConcordRunner
+import Foundation
+import Testing
+
+/// `--shard K/N` (every vector exactly once, balanced, stable) and `concord merge` (shards merged
+/// equal the unsharded report, timing aside): docs/ci.md.
+@Suite(.serialized) struct ShardMergeTests {
+    static let all: [Vector] = {
+        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors"])
+        precondition(errors.isEmpty, "\(errors)")
+        return vectors
+    }()
+
+    /// A copy of `v` under another id (a vector "added" to the corpus).
+    static func renamed(_ v: Vector, _ id: String) -> Vector {
+        var c = v
+        c.id = id
+        return c
+    }
+
+    // MARK: Shard
+
+    @Test func parseAcceptsKOfNAndRefusesTheRest() throws {
+        #expect(try Shard.parse("1/3") == Shard(index: 1, count: 3))
+        #expect(try Shard.parse("3/3") == Shard(index: 3, count: 3))
+        #expect(try Shard.parse("1/1") == Shard(index: 1, count: 1))
+        for bad in ["0/3", "4/3", "3", "/3", "1/", "a/b", "1/0", " 1/3", "1/3/3", "-1/3", "1/-3", "", "１/3"] {
+            #expect(throws: Shard.ParseError.self, "\(bad)") { try Shard.parse(bad) }
+        }
+        #expect(Shard(index: 2, count: 5).description == "2/5")
+    }
+
+    @Test func fnv1aIsTheStandardOne() {
+        // Published FNV-1a 64 values (the empty string is the offset basis).
+        #expect(Shard.fnv1a("") == 0xcbf2_9ce4_8422_2325)
+        #expect(Shard.fnv1a("a") == 0xaf63_dc4c_8601_ec8c)
+        #expect(Shard.fnv1a("foobar") == 0x8594_4171_f739_67e8)
+    }
+
+    @Test(arguments: 1...5) func everyVectorInExactlyOneShard(n: Int) {
+        let vectors = Self.all
+        #expect(vectors.count > 100)
+        var count: [String: Int] = [:]
+        for k in 1...n {
+            let slice = Shard(index: k, count: n).select(vectors)
+            // A shard keeps the load order.
+            let position = Dictionary(uniqueKeysWithValues: vectors.enumerated().map { ($1.name, $0) })
+            let positions = slice.map { position[$0.name]! }
+            #expect(positions == positions.sorted())
+            for v in slice { count[v.name, default: 0] += 1 }
+        }
+        #expect(count.count == vectors.count)
+        #expect(count.values.allSatisfy { $0 == 1 })
+        if n > 1 { // every shard has work
+            for k in 1...n { #expect(!Shard(index: k, count: n).select(vectors).isEmpty) }
+        }
+    }
+
+    @Test func sameSplitEveryTime() {
+        let a = Shard.assign(Self.all, count: 4)
+        let b = Shard.assign(Self.all.reversed(), count: 4).reversed()
+        #expect(a == Array(b), "the split depends on the vectors, not on their order")
+    }
+
+    @Test(arguments: 2...5) func balancedByExpectedCost(n: Int) {
+        let vectors = Self.all
+        var load = [Double](repeating: 0, count: n)
+        for (v, s) in zip(vectors, Shard.assign(vectors, count: n)) { load[s - 1] += Shard.cost(v) }
+        let mean = load.reduce(0, +) / Double(n)
+        let heaviest = vectors.map(Shard.cost).max()!
+        // 1.5× the mean, unless one vector alone is heavier than that.
+        let bound = max(1.5 * mean, heaviest)
+        #expect(load.max()! <= bound, "loads \(load), mean \(mean)")
+        print("shard N=\(n): loads \(load.map { ($0 * 1000).rounded() / 1000 }), mean \((mean * 1000).rounded() / 1000)")
+        if n == 3 { #expect(load.max()! <= 1.5 * mean, "loads \(load), mean \(mean)") }
+        // The heavy vectors are a real share of the work here, so the test means something.
+        #expect(vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }.count >= n)
+    }
+
+    @Test(arguments: 2...5) func addingACheapVectorMovesNoOther(n: Int) {
+        let vectors = Self.all
+        let before = Shard.assign(vectors, count: n)
+        let cheap = vectors.first { $0.suite == "kdf-params" }!
+        for i in 0..<20 {
+            let after = Shard.assign(vectors + [Self.renamed(cheap, "added-\(i)")], count: n)
+            #expect(Array(after.dropLast()) == before)
+        }
+        // Removing one moves none either.
+        let gone = vectors.firstIndex { Shard.cost($0) < Shard.heavyThreshold }!
+        var fewer = vectors
+        fewer.remove(at: gone)
+        var expected = before
+        expected.remove(at: gone)
+        #expect(Shard.assign(fewer, count: n) == expected)
+    }
+
+    @Test(arguments: 2...5) func addingAHeavyVectorMovesFew(n: Int) {
+        let vectors = Self.all
+        let before = Shard.assign(vectors, count: n)
+        let heavyCount = vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }.count
+        let heavy = vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }
+        for template in [heavy.max { Shard.cost($0) < Shard.cost($1) }!, heavy.min { Shard.cost($0) < Shard.cost($1) }!] {
+            let after = Shard.assign(vectors + [Self.renamed(template, "zz-added")], count: n)
+            let moved = zip(before, after).filter { $0 != $1 }.count
+            // Only heavy vectors can move, and far fewer than a full reshuffle would move.
+            #expect(moved <= max(3, heavyCount / 3))
+            #expect(Double(moved) < 0.1 * Double(vectors.count), "\(moved) of \(vectors.count) moved")
+            print("shard N=\(n): adding a heavy vector (cost \(Shard.cost(template))) moved \(moved) of \(vectors.count) (\(heavyCount) heavy)")
+            for (i, v) in vectors.enumerated() where Shard.cost(v) < Shard.heavyThreshold { #expect(before[i] == after[i]) }
+        }
+    }
+
+    // MARK: Merge
+
+    static let cheapPaths = ["aes-gcm", "argon2id/small-params.yaml", "canonical-json", "field", "kdf-params",
+                             "sealed-answer", "wycheproof/hkdf_sha256_test.json"].map { repositoryRoot + "/vectors/" + $0 }
+    static let cheapImplementations = ["libsodium", "openssl", "swift"]
+
+    static func report(_ vectors: [Vector]) -> JSON {
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = cheapImplementations.map { Catalog.make($0, settings: settings)! }
+        let run = Runner(implementations: impls, configuration: RunConfiguration(workers: 2)).run(vectors)
+        return JSONReport.make(run, concordVersion: "0.1.0")
+    }
+
+    /// The report without what may differ between two runs of the same vectors.
+    static func withoutTiming(_ j: JSON) -> JSON {
+        guard var pairs = j.objectValue else { return j }
+        pairs.removeAll { $0.key == "wallSeconds" || $0.key == "workers" }
+        return .object(pairs.map { pair in
+            guard pair.key == "results", let results = pair.value.arrayValue else { return pair }
+            return (pair.key, .array(results.map { r in
+                .object(r.objectValue!.map { field in
+                    guard field.key == "implementations", let impls = field.value.objectValue else { return field }
+                    return (field.key, .object(impls.map { ($0.key, .object($0.value.objectValue!.filter { $0.key != "seconds" })) }))
+                })
+            }))
+        })
+    }
+
+    @Test func shardsMergedEqualTheUnshardedReport() throws {
+        let (vectors, errors) = VectorLoader().load(paths: Self.cheapPaths)
+        #expect(errors.isEmpty)
+        #expect(vectors.count > 50)
+        let whole = Self.report(vectors)
+        // The counting rules of RunSummary, recounted from the JSON.
+        #expect(ReportMerge.summary(whole["results"]!.arrayValue!).serialized() == whole["summary"]!.serialized())
+        #expect(whole["summary"]!["unsupported"]!.intValue! > 0, "the set should exercise pair counts too")
+
+        let shards = (1...3).map { k in
+            let shard = Shard(index: k, count: 3)
+            return ReportMerge.annotate(Self.report(shard.select(vectors)), shard: shard, of: vectors.count)
+        }
+        #expect(shards.allSatisfy { !$0["results"]!.arrayValue!.isEmpty })
+        for order in [[0, 1, 2], [2, 0, 1], [1, 2, 0]] {
+            let merged = try ReportMerge.merge(order.map { shards[$0] })
+            #expect(merged["shard"] == nil)
+            #expect(Self.withoutTiming(merged).serialized(pretty: true) == Self.withoutTiming(whole).serialized(pretty: true))
+        }
+        // Without the shard annotation too.
+        let plain = shards.map { s in JSON.object(s.objectValue!.filter { $0.key != "shard" }) }
+        #expect(Self.withoutTiming(try ReportMerge.merge(plain)).serialized() == Self.withoutTiming(whole).serialized())
+    }
+
+    @Test func loadOrderIsFileThenLine() {
+        // What merge sorts by reproduces the order `run` writes (the loader's) for the whole corpus.
+        let vectors = Self.all
+        let sorted = vectors.enumerated().sorted { a, b in
+            let fa = Array(a.element.file.utf8), fb = Array(b.element.file.utf8)
+            if fa != fb { return fa.lexicographicallyPrecedes(fb) }
+            return a.element.line != b.element.line ? a.element.line < b.element.line : a.offset < b.offset
+        }.map(\.element.name)
+        #expect(sorted == vectors.map(\.name))
+        // (file, line) names a vector: no tie is left to chance.
+        #expect(Set(vectors.map { "\($0.file):\($0.line)" }).count == vectors.count)
+    }
+
+    static func tiny(_ impls: [(String, String)], _ results: [(String, String, Int, String)], shard: (Int, Int, Int)? = nil) -> JSON {
+        var top: [(key: String, value: JSON)] = [
+            ("format", .string("concord-report/1")), ("concord", .object([("version", .string("0.1.0"))])),
+            ("implementations", .array(impls.map { .object([("name", .string($0.0)), ("version", .string($0.1))]) })),
+            ("summary", .object([])), ("wallSeconds", .double(0.5)), ("workers", .int(2)),
+        ]
+        if let s = shard {
+            top.append(("shard", .object([("index", .int(Int64(s.0))), ("count", .int(Int64(s.1))), ("vectors", .int(Int64(s.2)))])))
+        }
+        top.append(("results", .array(results.map { r in
+            .object([("vector", .string(r.0)), ("file", .string(r.1)), ("line", .int(Int64(r.2))), ("result", .string("valid")),
+                     ("status", .string(r.3)), ("implementations", .object([("a", .object([("status", .string(r.3 == "error" ? "error" : r.3))]))]))])
+        })))
+        return .object(top)
+    }
+
+    @Test func mergeRefusesWhatDoesNotFit() throws {
+        let a = Self.tiny([("a", "1")], [("s/x", "v/s.yaml", 3, "pass")])
+        let b = Self.tiny([("a", "1")], [("s/y", "v/s.yaml", 9, "fail")])
+        let merged = try ReportMerge.merge([b, a])
+        #expect(merged["results"]?.arrayValue?.compactMap { $0["vector"]?.stringValue } == ["s/x", "s/y"])
+        #expect(merged["summary"]?["vectors"]?.intValue == 2 && merged["summary"]?["failed"]?.intValue == 1)
+        #expect(ReportMerge.exitStatus(merged) == 1)
+        #expect(ReportMerge.exitStatus(try ReportMerge.merge([a])) == 0)
+
+        func refused(_ reports: [JSON], _ words: String) {
+            do {
+                _ = try ReportMerge.merge(reports)
+                Issue.record("merged, expected a refusal mentioning \(words)")
+            } catch {
+                #expect(error.description.contains(words), "\(error)")
+            }
+        }
+        refused([], "no report")
+        refused([a, a], "s/x is in report 1 and report 2")
+        refused([a, Self.tiny([("a", "2")], [("s/y", "v/s.yaml", 9, "pass")])], "implementation a has version 2")
+        refused([a, .object([("format", .string("concord-outputs/1"))])], "not a concord-report/1")
+        refused([.array([])], "not a JSON object")
+        let s1 = Self.tiny([("a", "1")], [("s/x", "v/s.yaml", 3, "pass")], shard: (1, 3, 3))
+        let s2 = Self.tiny([("a", "1")], [("s/y", "v/s.yaml", 5, "pass")], shard: (2, 3, 3))
+        let s3 = Self.tiny([("a", "1")], [("s/z", "v/s.yaml", 7, "pass")], shard: (3, 3, 3))
+        #expect(try ReportMerge.merge([s3, s1, s2])["summary"]?["passed"]?.intValue == 3)
+        refused([s1, s2], "shard 3/3 missing")
+        refused([s1, s2, Self.tiny([("a", "1")], [("s/w", "v/s.yaml", 1, "pass")])], "some reports are shards")
+        refused([s1, s2, Self.tiny([("a", "1")], [("s/z", "v/s.yaml", 7, "pass")], shard: (3, 4, 3))], "different splits")
+        refused([s1, s2, Self.tiny([("a", "1")], [("s/z", "v/s.yaml", 7, "pass")], shard: (2, 3, 3))], "shard 2/3 is given twice")
+        refused([s1, s2, Self.tiny([("a", "1")], [], shard: (3, 3, 3))], "hold 2 vectors, the run loaded 3")
+    }
+
+    @Test func implementationsAreUnioned() throws {
+        let a = Self.tiny([("a", "1"), ("b", "2")], [("s/x", "v/s.yaml", 3, "pass")])
+        let b = Self.tiny([("a", "1"), ("c", "3")], [("s/y", "v/s.yaml", 9, "pass")])
+        let names = try ReportMerge.merge([a, b])["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
+        #expect(names == ["a", "b", "c"])
+    }
+
+    // MARK: Through the binary (once `run --shard` and `merge` are wired in main.swift)
+
+    static var binaryShards: Bool {
+        guard FileManager.default.isExecutableFile(atPath: concordBinary),
+              let help = try? runProcess(concordBinary, ["help"]) else { return false }
+        return help.stdout.contains("--shard") && help.stdout.contains("concord merge")
+    }
+
+    @Test(.enabled(if: ShardMergeTests.binaryShards, "run --shard and concord merge are not wired in yet"))
+    func binaryShardsAndMergeEqualTheUnshardedRun() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = repositoryRoot
+        let base = Self.cheapPaths + ["--implementations", Self.cheapImplementations.joined(separator: ",")]
+        let whole = try runProcess(concordBinary, ["run"] + base + ["--report", dir + "/whole.json", "--quiet"], environment: env)
+        #expect(whole.status == 0 || whole.status == 1, "\(whole.stderr)")
+        var paths: [String] = []
+        for k in 1...3 {
+            let p = dir + "/shard-\(k).json"
+            let r = try runProcess(concordBinary, ["run"] + base + ["--shard", "\(k)/3", "--report", p, "--quiet"], environment: env)
+            #expect(r.status == whole.status, "\(r.stderr)")
+            paths.append(p)
+        }
+        let m = try runProcess(concordBinary, ["merge"] + paths.reversed() + ["--out", dir + "/merged.json"], environment: env)
+        #expect(m.status == whole.status, "\(m.stdout)\(m.stderr)")
+        let a = try JSON.parse(String(contentsOfFile: dir + "/whole.json", encoding: .utf8))
+        let b = try JSON.parse(String(contentsOfFile: dir + "/merged.json", encoding: .utf8))
+        #expect(Self.withoutTiming(a).serialized(pretty: true) == Self.withoutTiming(b).serialized(pretty: true))
+        // Standard output by default; an unreadable report is exit 2.
+        let out = try runProcess(concordBinary, ["merge"] + paths, environment: env)
+        #expect(Self.withoutTiming(try JSON.parse(out.stdout)).serialized() == Self.withoutTiming(b).serialized())
+        #expect(try runProcess(concordBinary, ["merge", dir + "/nope.json"], environment: env).status == 2)
+        #expect(try runProcess(concordBinary, ["merge", paths[0], paths[0]], environment: env).status == 2)
+        #expect(try runProcess(concordBinary, ["run"] + base + ["--shard", "4/3"], environment: env).status == 2)
+    }
+}
+
