@@ -29,7 +29,7 @@ let package = Package(
         // Runner: suites, loading, planning, running in parallel, comparing.
         .target(name: "ConcordRunner", dependencies: ["ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordPrimitives"]),
         .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordImplementations", "ConcordYAML"]),
 
         .testTarget(

@@ -432,7 +432,7 @@ public enum HTMLReport {
     .c-error{background:var(--error-bg);color:var(--error)} .c-pending{background:var(--pending-bg);color:var(--pending)}
     .c-unsupported{background:var(--uns-bg);color:var(--uns)} .c-none{color:#999;font-weight:400}
     .c-diverge,.c-warn{background:#fff3c4;color:#7a5b00} .c-rt{background:#ddf4ff;color:#0a3069}
-    tr.detail>td{background:#fbfcfd;padding:6px 12px 12px 28px;border-bottom:2px solid var(--line)}
+    .matrix>tbody>tr.detail>td{background:#fbfcfd;padding:6px 12px 12px 28px;border-bottom:2px solid var(--line)}
     .comment{color:#424a53;font-style:italic;margin:2px 0} .flags{margin:2px 0;color:#57606a}
     .note{margin:3px 0}
     .mismatch,.impl-detail{margin:8px 0;padding:6px 10px;border-left:4px solid var(--fail);background:#fff}

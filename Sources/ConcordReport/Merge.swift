@@ -24,9 +24,19 @@ public enum ReportMerge {
 
     /// A shard report: `report` with `"shard": {"index": K, "count": N, "vectors": TOTAL}` after
     /// `workers`, TOTAL being the number of vectors loaded before the split.
-    public static func annotate(_ report: JSON, shard: Shard, of total: Int) -> JSON {
+    /// `positions`: each vector's place in the whole run's load order, kept on its result as
+    /// `position` so that merge restores the unsharded order whatever paths the run was given.
+    public static func annotate(_ report: JSON, shard: Shard, of total: Int, positions: [String: Int] = [:]) -> JSON {
         guard var pairs = report.objectValue else { return report }
         pairs.removeAll { $0.key == "shard" }
+        if !positions.isEmpty, let r = pairs.firstIndex(where: { $0.key == "results" }), let results = pairs[r].value.arrayValue {
+            pairs[r].value = .array(results.map { result in
+                guard var fields = result.objectValue, let name = result["vector"]?.stringValue, let p = positions[name] else { return result }
+                fields.removeAll { $0.key == "position" }
+                fields.insert(("position", .int(Int64(p))), at: 1)
+                return .object(fields)
+            })
+        }
         let field: (key: String, value: JSON) = ("shard", .object([
             ("index", .int(Int64(shard.index))), ("count", .int(Int64(shard.count))), ("vectors", .int(Int64(total))),
         ]))
@@ -39,6 +49,7 @@ public enum ReportMerge {
         var concord: JSON?
         var implementations: [(name: String, fields: [(key: String, value: JSON)])] = []
         var results: [(file: [UInt8], line: Int64, order: Int, value: JSON)] = []
+        var positioned: [Int: Int64] = [:]
         var seen: [String: Int] = [:]
         var wall: JSON?
         var wallValue = -Double.infinity
@@ -91,7 +102,13 @@ public enum ReportMerge {
                 }
                 seen[name] = r
                 let file = Array((result["file"]?.stringValue ?? "").utf8)
-                results.append((file, result["line"]?.intValue ?? 0, results.count, result))
+                var clean = result
+                if var fields = result.objectValue, let p = result["position"]?.intValue {
+                    fields.removeAll { $0.key == "position" }
+                    clean = .object(fields)
+                    positioned[results.count] = p
+                }
+                results.append((file, result["line"]?.intValue ?? 0, results.count, clean))
             }
             if let w = report["wallSeconds"], let d = number(w), d > wallValue { wallValue = d; wall = w }
             if let w = report["workers"]?.intValue { workers = max(workers ?? w, w) }
@@ -131,7 +148,11 @@ public enum ReportMerge {
             }
         }
 
+        // Shards recorded each vector's place in the whole run: that order is the unsharded one.
+        // Reports without it are put in file-then-line order (a single folder's load order).
+        let allPositioned = positioned.count == results.count
         results.sort { a, b in
+            if allPositioned { return positioned[a.order]! < positioned[b.order]! }
             if a.file != b.file { return a.file.lexicographicallyPrecedes(b.file) }
             if a.line != b.line { return a.line < b.line }
             return a.order < b.order

@@ -14,6 +14,7 @@ usage: concord run [PATH…] [options]     run vectors (default: vectors/) on ev
        concord export [PATH…] --out FILE one flat JSON file of inputs and answers for platform tests
        concord fill FILE… [--from CAPTURED] [--require IMPL,…] [--dry-run]
                                          replace TODO_ANDROID_RUN placeholders, editing nothing else
+       concord merge REPORT… [--out PATH]  combine shard reports into the report of an unsharded run
        concord diff A B [--implementation NAME] [--json]
                                          compare two captured-outputs files or reports, field by field
        concord --version | help
@@ -27,7 +28,9 @@ run options:
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
   --max-file-bytes N        refuse vector files larger than this (default 67108864)
   --max-depth N             refuse YAML nested deeper than this (default 64)
+  --shard K/N               run only the K-th of N deterministic, cost-balanced slices (CI matrices)
   --markdown PATH           a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
+  --html PATH               one self-contained HTML page: the matrix, filters, highlighted mismatches
   --junit PATH              JUnit XML (one testsuite per suite, one testcase per vector × implementation)
   --fail-on a,b             also fail on: pending, unsupported, divergence, missing, error (default: error)
   --require IMPL,…          fail when a named implementation could not start
@@ -73,7 +76,7 @@ func implementations(_ names: [String], settings: Catalog.Settings) throws(Usage
 
 func run(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
-                                       "max-file-bytes", "max-depth", "repeat", "markdown", "junit", "fail-on", "require"],
+                                       "max-file-bytes", "max-depth", "repeat", "markdown", "junit", "html", "fail-on", "require", "shard"],
                         repeatable: ["captured"],
                         flags: ["verbose", "quiet"])
     let home = Home.find()
@@ -92,8 +95,12 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
     if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
     var impls = try implementations(names, settings: settings)
-    guard let vectors = loadVectors(paths, try loader(o)) else { return 2 }
-    if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
+    var shard: Shard?
+    if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
+    guard let loaded = loadVectors(paths, try loader(o)) else { return 2 }
+    if loaded.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
+    // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
+    let vectors = shard.map { $0.select(loaded) } ?? loaded
     // --captured FILE: a device run's outputs join as the implementation captured:NAME.
     for path in o.lists["captured"] ?? [] {
         let captured: CapturedOutputs
@@ -102,7 +109,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
             return 2
         }
         if impls.contains(where: { $0.name == captured.name }) { throw UsageError("two captured files are both named \(captured.name)") }
-        for name in captured.unknownVectors(known: Set(vectors.map(\.name))) {
+        for name in captured.unknownVectors(known: Set(loaded.map(\.name))) {
             stderr("concord: \(path): a result for \(name), which is not among the vectors run")
         }
         impls.append(captured)
@@ -126,7 +133,12 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     for impl in impls { impl.shutdown() }
 
     let reportPath = o.values["report"] ?? "reports/latest.json"
-    let json = JSONReport.make(result, concordVersion: concordVersion).serialized(pretty: true) + "\n"
+    var report = JSONReport.make(result, concordVersion: concordVersion)
+    if let shard {
+        let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+        report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)
+    }
+    let json = report.serialized(pretty: true) + "\n"
     if reportPath == "-" {
         FileHandle.standardOutput.write(Data(json.utf8))
     } else {
@@ -139,6 +151,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     var extra: [(path: String, text: String)] = []
     if let p = o.values["markdown"] { extra.append((p, MarkdownReport.render(result))) }
     if let p = o.values["junit"] { extra.append((p, JUnitReport.render(result))) }
+    if let p = o.values["html"] { extra.append((p, HTMLReport.render(result))) }
     for (path, text) in extra {
         do { try AtomicFile.write(text, to: path) } catch {
             stderr("concord: cannot write \(path): \(error.localizedDescription)")
@@ -208,6 +221,7 @@ do {
     case "export": status = try exportCommand(Array(args.dropFirst()))
     case "fill": status = try fillCommand(Array(args.dropFirst()))
     case "diff": status = try diffCommand(Array(args.dropFirst()))
+    case "merge": status = try mergeCommand(Array(args.dropFirst()))
     case "--version", "version": print("concord \(concordVersion)"); status = 0
     case "help", "--help", "-h": print(usage); status = 0
     case nil: stderr(usage); status = 2
