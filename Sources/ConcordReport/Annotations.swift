@@ -88,17 +88,6 @@ public enum GitHubAnnotations {
 
     /// A property value: as data, plus `:` and `,` which would end the value.
     public static func escapeProperty(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "%": out += "%25"
-            case "\r": out += "%0D"
-            case "\n": out += "%0A"
-            case ":": out += "%3A"
-            case ",": out += "%2C"
-            default: out.unicodeScalars.append(u)
-            }
-        }
-        return out
+        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
     }
 }

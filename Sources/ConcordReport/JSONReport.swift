@@ -16,16 +16,22 @@ public enum JSONReport {
                 if i.processStarts > 0 { o.append(("processStarts", .int(Int64(i.processStarts)))) }
                 return .object(o)
             })),
-            ("summary", .object([
-                ("vectors", .int(Int64(s.vectors))), ("passed", .int(Int64(s.passed))), ("failed", .int(Int64(s.failed))),
-                ("pending", .int(Int64(s.pending))), ("unsupported", .int(Int64(s.unsupported))), ("errors", .int(Int64(s.errors))),
-                ("implementationErrors", .int(Int64(s.implementationErrors))), ("divergences", .int(Int64(s.divergences))), ("warnings", .int(Int64(s.warnings))),
-            ])),
+            ("summary", summary(s)),
             ("wallSeconds", .double((run.wallSeconds * 1000).rounded() / 1000)),
             ("workers", .int(Int64(run.workers))),
         ]
         top.append(("results", .array(run.results.map(result))))
         return .object(top)
+    }
+
+    /// The `summary` object of the report.
+    public static func summary(_ s: RunSummary) -> JSON {
+        .object([
+            ("vectors", .int(Int64(s.vectors))), ("passed", .int(Int64(s.passed))), ("failed", .int(Int64(s.failed))),
+            ("pending", .int(Int64(s.pending))), ("unsupported", .int(Int64(s.unsupported))), ("errors", .int(Int64(s.errors))),
+            ("implementationErrors", .int(Int64(s.implementationErrors))), ("divergences", .int(Int64(s.divergences))),
+            ("warnings", .int(Int64(s.warnings))),
+        ])
     }
 
     static func result(_ r: VectorResult) -> JSON {

@@ -174,30 +174,12 @@ public enum ReportMerge {
     /// count vectors by status; unsupported and implementationErrors count implementation ×
     /// vector pairs; divergences and warnings count vectors that have one.
     public static func summary(_ results: [JSON]) -> JSON {
-        var passed: Int64 = 0, failed: Int64 = 0, pending: Int64 = 0, errors: Int64 = 0
-        var unsupported: Int64 = 0, implementationErrors: Int64 = 0, divergences: Int64 = 0, warnings: Int64 = 0
-        for r in results {
-            switch r["status"]?.stringValue {
-            case "pass": passed += 1
-            case "fail": failed += 1
-            case "pending": pending += 1
-            default: errors += 1
-            }
-            if let d = r["divergence"], !d.isNull { divergences += 1 }
-            if let w = r["warnings"]?.arrayValue, !w.isEmpty { warnings += 1 }
-            for (_, i) in r["implementations"]?.objectValue ?? [] {
-                switch i["status"]?.stringValue {
-                case "unsupported": unsupported += 1
-                case "error": implementationErrors += 1
-                default: break
-                }
-            }
-        }
-        return .object([
-            ("vectors", .int(Int64(results.count))), ("passed", .int(passed)), ("failed", .int(failed)),
-            ("pending", .int(pending)), ("unsupported", .int(unsupported)), ("errors", .int(errors)),
-            ("implementationErrors", .int(implementationErrors)), ("divergences", .int(divergences)), ("warnings", .int(warnings)),
-        ])
+        JSONReport.summary(RunSummary(counting: results.map { r in
+            (status: r["status"]?.stringValue ?? "",
+             implementations: (r["implementations"]?.objectValue ?? []).map { $0.value["status"]?.stringValue ?? "" },
+             divergence: r["divergence"].map { !$0.isNull } ?? false,
+             warnings: !(r["warnings"]?.arrayValue ?? []).isEmpty)
+        }))
     }
 
     /// The exit status `run` would give the merged report: 1 when a vector failed or errored.

@@ -77,19 +77,29 @@ public struct RunSummary: Sendable, Equatable {
     public init() {}
 
     public init(_ results: [VectorResult]) {
-        for r in results {
+        self.init(counting: results.map {
+            (status: $0.status.rawValue, implementations: $0.implementations.map(\.status.rawValue),
+             divergence: $0.divergence != nil, warnings: !$0.warnings.isEmpty)
+        })
+    }
+
+    /// The counting rules, on statuses by name (so a merged JSON report counts exactly as a run does):
+    /// passed, failed, pending and errors count vectors; unsupported and implementationErrors count
+    /// implementation × vector pairs; divergences and warnings count vectors that have one.
+    public init(counting items: [(status: String, implementations: [String], divergence: Bool, warnings: Bool)]) {
+        for item in items {
             vectors += 1
-            switch r.status {
-            case .pass: passed += 1
-            case .fail: failed += 1
-            case .pending: pending += 1
-            case .error: errors += 1
+            switch item.status {
+            case VectorStatus.pass.rawValue: passed += 1
+            case VectorStatus.fail.rawValue: failed += 1
+            case VectorStatus.pending.rawValue: pending += 1
+            default: errors += 1
             }
-            if r.divergence != nil { divergences += 1 }
-            if !r.warnings.isEmpty { warnings += 1 }
-            for i in r.implementations {
-                if i.status == .unsupported { unsupported += 1 }
-                if i.status == .error { implementationErrors += 1 }
+            if item.divergence { divergences += 1 }
+            if item.warnings { warnings += 1 }
+            for i in item.implementations {
+                if i == ImplementationStatus.unsupported.rawValue { unsupported += 1 }
+                if i == ImplementationStatus.error.rawValue { implementationErrors += 1 }
             }
         }
     }
