@@ -30,11 +30,14 @@ let package = Package(
         .target(name: "ConcordRunner", dependencies: ["ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordPrimitives"]),
+        // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
+        // over the saved findings by the tests.
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
         .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordImplementations", "ConcordYAML"]),
 
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordReport", "ConcordRunner", "ConcordImplementations",
+            dependencies: ["concord", "ConcordReport", "ConcordFuzzTargets", "ConcordRunner", "ConcordImplementations",
                            "ConcordFormats", "ConcordYAML", "ConcordPrimitives"]
         ),
     ]
