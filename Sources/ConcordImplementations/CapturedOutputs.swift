@@ -89,12 +89,12 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
     // MARK: reading
 
     /// Reads and parses a captured-outputs file.
-    public static func load(path: String) throws(CapturedOutputsError) -> CapturedOutputs {
-        let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CapturedOutputsError(file: path, message: "cannot read the file: \(error.localizedDescription)")
+    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(CapturedOutputsError) -> CapturedOutputs {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
+            throw CapturedOutputsError(file: path, message: error.message)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
+        guard let text = String(validating: bytes, as: UTF8.self) else {
             throw CapturedOutputsError(file: path, message: "the file is not UTF-8")
         }
         return try parse(text, file: path)
@@ -103,6 +103,9 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
     /// Parses the text of a captured-outputs file (`file` names it in errors and gives the default name).
     public static func parse(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
         func fail(_ m: String) -> CapturedOutputsError { CapturedOutputsError(file: file, message: m) }
+        if text.hasPrefix("\u{FEFF}") {
+            throw CapturedOutputsError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark; save it as UTF-8 without BOM")
+        }
         let json: JSON
         do { json = try JSON.parse(text) } catch {
             let (line, column) = lineColumn(text, offset: error.offset)
@@ -162,7 +165,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
                 guard let c = cls.stringValue, let ec = ErrorClass(rawValue: c) else {
                     throw fail("\(here).error must be one of \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", ")) (found \(cls.serialized()))")
                 }
-                let message = entry["message"]?.stringValue ?? "refused (captured)"
+                let message = entry["message"]?.stringValue ?? "refused, without a message"
                 if let m = entry["message"], m.stringValue == nil { throw fail("\(here).message must be a string") }
                 results.append((vector, .refused(ContractError(ec, message))))
             case (nil, nil): throw fail("\(here) needs \"outputs\" or \"error\"")

@@ -100,14 +100,16 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
             starts += 1
         }
         let tail = stderrTail
+        let stderrClosed = DispatchSemaphore(value: 0)
         Thread.detachNewThread { [tail] in
             LineReader(fd: c.stderr).forEach { tail.append($0) }
             close(c.stderr)
+            stderrClosed.signal()
         }
         Thread.detachNewThread { [self] in
             LineReader(fd: c.stdout).forEach { self.received($0) }
             close(c.stdout)
-            self.processEnded(c)
+            self.processEnded(c, stderrClosed: stderrClosed)
         }
     }
 
@@ -170,9 +172,12 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         return .error("\(name) answered nonsense: \(json.serialized().prefix(200))")
     }
 
-    private func processEnded(_ c: Subprocess) {
+    private func processEnded(_ c: Subprocess, stderrClosed: DispatchSemaphore) {
         // Its output closed: normally it exits now; if it lingers, it is stopped.
         let end = c.wait(timeout: 2) ?? { c.stop(); return c.termination }()
+        // Its last words are read by another thread: wait (briefly: a grandchild may hold the
+        // pipe open) until they are all in.
+        _ = stderrClosed.wait(timeout: .now() + 1)
         let status = end.map { " (\($0))" } ?? ""
         let tail = stderrTail.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let why = "\(name) exited\(status)" + (tail.isEmpty ? "" : "; its last words: \(tail.suffix(600))")

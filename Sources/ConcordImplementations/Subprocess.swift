@@ -16,6 +16,7 @@ public final class Subprocess: @unchecked Sendable {
     private let exited = DispatchGroup()
     private let lock = NSLock()
     private var status: Termination?
+    private var peak: Int?
 
     public enum Termination: Sendable, Equatable, CustomStringConvertible {
         case exited(Int32)
@@ -103,11 +104,15 @@ public final class Subprocess: @unchecked Sendable {
 
     private func reap() {
         var raw: Int32 = 0
-        while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        var usage = rusage()
+        while wait4(pid, &raw, 0, &usage) < 0 && errno == EINTR {}
         let t: Termination = (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
-        lock.withLock { status = t }
+        lock.withLock { status = t; peak = Int(usage.ru_maxrss) }
         exited.leave()
     }
+
+    /// The child's peak resident memory in KiB (its own, not its children's), once it has ended.
+    public var peakResidentKiB: Int? { lock.withLock { peak } }
 
     /// How it ended, or nil while it runs.
     public var termination: Termination? { lock.withLock { status } }

@@ -57,15 +57,15 @@ public enum Diff {
 
     /// Reads a captured-outputs file or a report; for a report, each vector's answer is the one
     /// of `implementation`, or of the first implementation that has outputs.
-    public static func read(path: String, implementation: String? = nil) throws(ReadError) -> Side {
-        let text: String
-        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ReadError("\(path): cannot read the file: \(error.localizedDescription)")
-        }
+    public static func read(path: String, implementation: String? = nil, maxBytes: Int = InputFile.defaultMaxBytes) throws(ReadError) -> Side {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw ReadError(error.description) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw ReadError("\(path): the file is not UTF-8") }
         return try read(text: text, file: path, implementation: implementation)
     }
 
     public static func read(text: String, file: String, implementation: String? = nil) throws(ReadError) -> Side {
+        if text.hasPrefix("\u{FEFF}") { throw ReadError("\(file):1:1: the file starts with a byte order mark; save it as UTF-8 without BOM") }
         let json: JSON
         do { json = try JSON.parse(text) } catch {
             let (l, c) = CapturedOutputs.lineColumn(text, offset: error.offset)

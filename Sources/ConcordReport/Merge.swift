@@ -44,7 +44,9 @@ public enum ReportMerge {
         return .object(pairs)
     }
 
-    public static func merge(_ reports: [JSON]) throws(MergeError) -> JSON {
+    /// `names`: how to name each report in a refusal (its path); "report N" otherwise.
+    public static func merge(_ reports: [JSON], names: [String]? = nil) throws(MergeError) -> JSON {
+        func named(_ r: Int) -> String { names.map { $0.indices.contains(r) ? $0[r] : "report \(r + 1)" } ?? "report \(r + 1)" }
         guard !reports.isEmpty else { throw MergeError("nothing to merge: no report given") }
         var concord: JSON?
         var implementations: [(name: String, fields: [(key: String, value: JSON)])] = []
@@ -58,7 +60,7 @@ public enum ReportMerge {
         var extra: [(key: String, value: JSON, from: Int)] = []
 
         for (r, report) in reports.enumerated() {
-            let which = "report \(r + 1)"
+            let which = named(r)
             guard let pairs = report.objectValue else { throw MergeError("\(which) is not a JSON object") }
             guard report["format"]?.stringValue == "concord-report/1" else {
                 throw MergeError("\(which) is not a concord-report/1 report (format is \(report["format"]?.serialized() ?? "missing"))")
@@ -98,7 +100,7 @@ public enum ReportMerge {
             for result in rs {
                 guard let name = result["vector"]?.stringValue else { throw MergeError("\(which): a result without a vector name") }
                 if let other = seen[name] {
-                    throw MergeError("vector \(name) is in report \(other + 1) and \(which): shards must not overlap")
+                    throw MergeError("vector \(name) is in \(named(other)) and \(which): shards must not overlap")
                 }
                 seen[name] = r
                 let file = Array((result["file"]?.stringValue ?? "").utf8)
@@ -121,7 +123,7 @@ public enum ReportMerge {
             for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" {
                 if let e = extra.first(where: { $0.key == key }) {
                     if e.value.serialized() != value.serialized() {
-                        throw MergeError("field \(key) differs between report \(e.from + 1) and \(which); cannot merge it")
+                        throw MergeError("field \(key) differs between \(named(e.from)) and \(which); cannot merge it")
                     }
                 } else {
                     extra.append((key, value, r))

@@ -6,7 +6,7 @@ extension Suites {
         name: "argon2id",
         ops: [OpSpec(nil,
                      inputs: [FieldSpec("password", .bytes), FieldSpec("salt", .bytes), FieldSpec("params", .text),
-                              FieldSpec("length", .integer, required: false), FieldSpec("secret", .bytes, required: false),
+                              FieldSpec("length", .integer, required: false, minimum: 0), FieldSpec("secret", .bytes, required: false),
                               FieldSpec("associatedData", .bytes, required: false)],
                      expects: [FieldSpec("key", .bytes)])],
         cost: { input in

@@ -55,8 +55,8 @@ public enum Fill {
 
     /// Reads a vector file: its bytes, its vectors (the loader must accept it) and its placeholders.
     public static func read(_ file: String, loader: VectorLoader = VectorLoader()) throws(Failure) -> (bytes: [UInt8], vectors: [Vector], placeholders: [Placeholder]) {
-        guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
-        let bytes = [UInt8](data)
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(file, maxBytes: loader.yamlLimits.maxBytes) } catch { throw Failure(error.description) }
         let vectors: [Vector]
         do { vectors = try loader.load(bytes: bytes, file: file) } catch { throw Failure("\(error)") }
         return (bytes, vectors, try placeholders(in: bytes, file: file, limits: loader.yamlLimits))

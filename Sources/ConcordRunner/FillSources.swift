@@ -9,42 +9,21 @@ extension Fill {
         public var name: String
         public var results: [String: Outcome]
 
+        /// Read by the same strict reader as `run --captured` (CapturedOutputs), so a file fill takes
+        /// is a file run takes, refused with the same located messages.
         public static func parse(_ text: String, file: String) throws(Failure) -> Captured {
-            let root: JSON
-            do { root = try JSON.parse(text) } catch { throw Failure("\(file): \(error)") }
-            guard root["format"]?.stringValue == "concord-outputs/1" else {
-                throw Failure("\(file): not a captured-outputs file (expected \"format\": \"concord-outputs/1\")")
-            }
-            guard let name = root["implementation"]?["name"]?.stringValue, !name.isEmpty else {
-                throw Failure("\(file): missing implementation.name")
-            }
-            guard let items = root["results"]?.arrayValue else { throw Failure("\(file): missing \"results\" (an array)") }
-            var results: [String: Outcome] = [:]
-            for (n, item) in items.enumerated() {
-                guard let vector = item["vector"]?.stringValue else { throw Failure("\(file): results[\(n)] has no \"vector\"") }
-                if let e = item["error"] {
-                    guard let s = e.stringValue, let c = ErrorClass(rawValue: s) else {
-                        throw Failure("\(file): results[\(n)] (\(vector)): error must be one of \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", "))")
-                    }
-                    results[vector] = .refused(ContractError(c, item["message"]?.stringValue ?? "refused"))
-                } else if let outputs = item["outputs"]?.objectValue {
-                    var m: [String: Value] = [:]
-                    for (k, v) in outputs {
-                        do { m[k] = try Value(json: v) } catch {
-                            throw Failure("\(file): results[\(n)] (\(vector)).outputs.\(k): \(error.message)")
-                        }
-                    }
-                    results[vector] = .outputs(m)
-                } else {
-                    throw Failure("\(file): results[\(n)] (\(vector)) has neither \"outputs\" nor \"error\"")
-                }
-            }
-            return Captured(name: name, results: results)
+            let captured: CapturedOutputs
+            do { captured = try CapturedOutputs.parse(text, file: file) } catch { throw Failure(error.description) }
+            return Captured(captured)
         }
 
-        public static func read(_ file: String) throws(Failure) -> Captured {
-            guard let data = FileManager.default.contents(atPath: file) else { throw Failure("\(file): cannot read the file") }
-            return try parse(String(decoding: data, as: UTF8.self), file: file)
+        init(_ captured: CapturedOutputs) {
+            name = String(captured.name.dropFirst("captured:".count))
+            results = Dictionary(captured.results.map { ($0.vector, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Failure) -> Captured {
+            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes)) } catch { throw Failure(error.description) }
         }
 
         /// The captured value for a placeholder, or why there is none.

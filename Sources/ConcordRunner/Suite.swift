@@ -20,10 +20,13 @@ public struct FieldSpec: Sendable {
     public var name: String
     public var type: FieldType
     public var required: Bool
-    public init(_ name: String, _ type: FieldType, required: Bool = true) {
+    /// The smallest integer the field takes (a count of bytes cannot be negative), as the schema's `minimum`.
+    public var minimum: Int64?
+    public init(_ name: String, _ type: FieldType, required: Bool = true, minimum: Int64? = nil) {
         self.name = name
         self.type = type
         self.required = required
+        self.minimum = minimum
     }
 }
 

@@ -75,5 +75,5 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
         self.column = column
         self.message = message
     }
-    public var description: String { "\(file):\(line):\(column): \(message)" }
+    public var description: String { line > 0 ? "\(file):\(line):\(column): \(message)" : "\(file): \(message)" }
 }

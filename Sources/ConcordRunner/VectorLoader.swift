@@ -66,10 +66,14 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(file: String) throws(LoadError) -> [Vector] {
-        guard let data = FileManager.default.contents(atPath: file) else {
-            throw LoadError(file: file, line: 0, column: 0, message: "cannot read the file")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
+            // Over the size limit is located at the top of the file, as the parser would; a file that
+            // cannot be opened has no position.
+            let at = error.overLimit ? 1 : 0
+            throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: [UInt8](data), file: file)
+        return try load(bytes: bytes, file: file)
     }
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
@@ -316,6 +320,7 @@ struct FileReader {
                 throw fail(node, "expected an integer for \(spec.name), found \(node.typeDescription)")
             }
             guard let i = Self.integer(text) else { throw fail(node, "expected an integer for \(spec.name) within 64 bits, found \(text)") }
+            if let m = spec.minimum, i < m { throw fail(node, "\(spec.name) must be at least \(m), found \(i)") }
             return .integer(i)
         case .bytes:
             return .bytes(try bytes(node, spec.name))

@@ -47,7 +47,7 @@ public struct JSONNodeParser {
 
         mutating func value(depth: Int) throws(YAMLError) -> Node {
             guard i < b.count else { throw fail("unexpected end of the file") }
-            if depth > maxDepth { throw YAMLError("nesting deeper than \(maxDepth) levels (limit --max-depth)", at: mark) }
+            if depth > maxDepth { throw YAMLError("nesting deeper than \(maxDepth) levels (raise the limit with --max-depth)", at: mark) }
             let at = mark
             switch b[i] {
             case UInt8(ascii: "{"):

@@ -109,7 +109,7 @@ private struct Session {
     private func node(_ r: inout EventReader, depth: Int) throws(YAMLError) -> Node {
         let e = try r.next()
         if depth > limits.maxDepth {
-            throw YAMLError("nesting deeper than \(limits.maxDepth) levels (limit --max-depth)", at: e.mark)
+            throw YAMLError("nesting deeper than \(limits.maxDepth) levels (raise the limit with --max-depth)", at: e.mark)
         }
         if e.anchor {
             throw YAMLError("anchors and aliases are not allowed in vector files (each value is written out)", at: e.mark)
@@ -214,10 +214,29 @@ private struct EventReader {
         let p = parser.pointee
         let problem = p.problem.map { String(cString: $0) } ?? "unknown problem"
         let context = p.context.map { " " + String(cString: $0) } ?? ""
-        let m = Mark(line: Int(p.problem_mark.line) + 1, column: Int(p.problem_mark.column) + 1)
+        var m = Mark(line: Int(p.problem_mark.line) + 1, column: Int(p.problem_mark.column) + 1)
         var message = "YAML syntax error: \(problem)\(context)"
+        if p.error == YAML_READER_ERROR {
+            // The reader reports a byte offset, not a mark (a control character, a bad encoding).
+            m = mark(ofByte: Int(p.problem_offset))
+            if p.problem_value >= 0 && p.problem_value < 0x20 { 
+                let hex = String(p.problem_value, radix: 16, uppercase: true)
+                message += " (character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+             }
+        } else if p.context != nil, p.context_mark.line != p.problem_mark.line || p.context_mark.column != p.problem_mark.column {
+            // Where the construct that went wrong began: an unterminated quote is found at the end.
+            message += " (which started at \(p.context_mark.line + 1):\(p.context_mark.column + 1))"
+        }
         if lineHasTab(m.line) { message += " (a tab cannot indent YAML: use spaces)" }
         return YAMLError(message, at: m)
+    }
+
+    /// The 1-based line and column (in characters) of a byte offset.
+    private func mark(ofByte offset: Int) -> Mark {
+        var line = 1, start = 0
+        let end = min(offset, bytes.count)
+        for i in 0..<end where bytes[i] == 10 { line += 1; start = i + 1 }
+        return Mark(line: line, column: String(decoding: bytes[start..<end], as: UTF8.self).count + 1)
     }
 
     private func lineHasTab(_ line: Int) -> Bool {

@@ -6,13 +6,14 @@ import Foundation
 /// compared per vector and field (docs/captured-and-diff.md). Exit 0 when identical, 1 when not,
 /// 2 when an input cannot be read.
 func diffCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["implementation"], flags: ["json"])
+    let o = try Options(args, valued: ["implementation", "max-file-bytes"], flags: ["json"])
+    let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
     guard o.positional.count == 2 else { throw UsageError("diff needs exactly two files: concord diff A B [--implementation NAME] [--json]") }
     let implementation = o.values["implementation"]
     let a: Diff.Side, b: Diff.Side
     do {
-        a = try Diff.read(path: o.positional[0], implementation: implementation)
-        b = try Diff.read(path: o.positional[1], implementation: implementation)
+        a = try Diff.read(path: o.positional[0], implementation: implementation, maxBytes: maxBytes)
+        b = try Diff.read(path: o.positional[1], implementation: implementation, maxBytes: maxBytes)
     } catch {
         stderr("concord: \(error)")
         return 2

@@ -34,7 +34,7 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
     let decide: (Fill.Placeholder) -> Fill.Decision
     if let from = o.values["from"] {
         let captured: Fill.Captured
-        do { captured = try Fill.Captured.read(from) } catch { stderr("concord: \(error)"); return 2 }
+        do { captured = try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes) } catch { stderr("concord: \(error)"); return 2 }
         decide = { captured.decide($0) }
     } else {
         let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)

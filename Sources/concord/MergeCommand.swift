@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 import ConcordReport
 import Foundation
 
@@ -7,24 +8,31 @@ import Foundation
 /// no vector of the merged report failed or errored, 1 when one did, 2 when a report cannot be read
 /// or the reports do not fit together.
 func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["out"], flags: [])
+    let o = try Options(args, valued: ["out", "max-file-bytes"], flags: [])
+    let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
     guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: concord merge REPORT… [--out PATH]") }
     var reports: [JSON] = []
     for path in o.positional {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            stderr("concord: cannot read \(path)")
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
+            stderr("concord: \(error)")
+            return 2
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            stderr("concord: \(path): the file is not UTF-8")
             return 2
         }
         do {
-            reports.append(try JSON.parse(String(decoding: data, as: UTF8.self)))
+            reports.append(try JSON.parse(text))
         } catch {
-            stderr("concord: \(path): \(error)")
+            let (line, column) = CapturedOutputs.lineColumn(text, offset: error.offset)
+            stderr("concord: \(path):\(line):\(column): invalid JSON: \(error.message)")
             return 2
         }
     }
     let merged: JSON
-    do { merged = try ReportMerge.merge(reports) } catch {
-        stderr("concord: merge: \(error)")
+    do { merged = try ReportMerge.merge(reports, names: o.positional) } catch {
+        stderr("concord: \(error)")
         return 2
     }
     let text = merged.serialized(pretty: true) + "\n"

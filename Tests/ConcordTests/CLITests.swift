@@ -121,7 +121,7 @@ import Testing
         (["run", "--implementations", "openssh"], "unknown implementation \"openssh\""),
         (["run", "--jobs", "zero"], "--jobs needs an integer"),
         (["run", "--frobnicate"], "unknown option --frobnicate"),
-        (["run", "/nonexistent/vectors"], "/nonexistent/vectors:0:0: no such file or folder"),
+        (["run", "/nonexistent/vectors"], "concord: /nonexistent/vectors: no such file or folder"),
         (["explode"], "unknown command \"explode\""),
     ])
     func badInvocationsExitTwo(args: [String], message: String) throws {

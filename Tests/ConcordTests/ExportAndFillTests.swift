@@ -157,7 +157,7 @@ import Testing
         let read = try Fill.read(temp("v.yaml", Self.yamlFixture).path)
         let plan = Fill.plan(file: "v.yaml", bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
         #expect(plan.filled.isEmpty && !plan.changed)
-        #expect(plan.refused.map(\.reason) == ["captured:ios refused it (authentication: refused)",
+        #expect(plan.refused.map(\.reason) == ["captured:ios refused it (authentication: refused, without a message)",
                                                "captured:ios gave text (\"not bytes\") where key needs bytes ({hex|base64|base64url|utf8: …})"])
         #expect(throws: Fill.Failure.self) { try Fill.Captured.parse(#"{"format": "concord-report/1"}"#, file: "r.json") }
     }

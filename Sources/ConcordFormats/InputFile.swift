@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads an input file (vector file, captured outputs, report) whole, after checking its size:
+/// a file over the limit is refused from its metadata, before a byte of it is read, so a 200 MB
+/// file costs nothing. Every command that reads a file goes through here (docs/limits.md).
+public enum InputFile {
+    /// 64 MiB, the default of `--max-file-bytes`.
+    public static let defaultMaxBytes = 64 << 20
+
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var path: String
+        public var message: String
+        /// True when the file is over the size limit (the message names the limit and its flag).
+        public var overLimit: Bool
+        public var description: String { "\(path): \(message)" }
+    }
+
+    public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> [UInt8] {
+        func fail(_ m: String, overLimit: Bool = false) -> Failure { Failure(path: path, message: m, overLimit: overLimit) }
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        if fd < 0 { throw fail(errno == ENOENT ? "no such file" : "cannot read the file: \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw fail("cannot read the file: \(String(cString: strerror(errno)))") }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw fail("is a folder, not a file") }
+        let tooBig = { (n: Int) in
+            fail("the file is \(n) bytes, above the limit of \(maxBytes) (raise it with --max-file-bytes)", overLimit: true)
+        }
+        let regular = (st.st_mode & S_IFMT) == S_IFREG
+        if regular && Int(st.st_size) > maxBytes { throw tooBig(Int(st.st_size)) }
+        // Read to the end (a pipe or a file that grows is still held to the limit).
+        var out = [UInt8]()
+        out.reserveCapacity(regular ? Int(st.st_size) : 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { readFD(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail("cannot read the file: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            out.append(contentsOf: chunk[0..<n])
+            if out.count > maxBytes { throw tooBig(out.count) }
+        }
+        return out
+    }
+}
+
+/// libc's read(2), named apart from `InputFile.read`.
+private func readFD(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int { read(fd, buffer, count) }

@@ -1,0 +1,171 @@
+import ConcordImplementations
+import Foundation
+import Testing
+
+/// The hostile-input corpus (Tests/Fixtures/hostile, written by scripts/generate/hostile_corpus.py):
+/// every file is run through the built `concord` binary as a user would, and must be refused as
+/// EXPECTED.tsv says (exit status, where the message points, what it says), in bounded time and
+/// memory, never by a crash. A fill over a hostile file must leave the file as it was.
+@Suite struct HostileCorpusTests {
+    struct Entry: CustomStringConvertible, Sendable {
+        var path: String, command: String, exit: Int32, location: String, message: String
+        var description: String { path }
+        var file: String { fixture("hostile/" + path) }
+    }
+
+    static let entries: [Entry] = {
+        let text = (try? String(contentsOfFile: fixture("hostile/EXPECTED.tsv"), encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { line in
+            let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return Entry(path: f[0], command: f[1], exit: Int32(f[2]) ?? -1, location: f[3], message: f.count > 4 ? f[4] : "")
+        }
+    }()
+    static var checked: [Entry] { entries.filter { !["base", "keyset", "generated"].contains($0.command) } }
+
+    /// Limits every hostile run is held to (concord alone here is ~20 MB and a few milliseconds).
+    static let maxSeconds = 20.0
+    static let maxResidentKiB = 256 * 1024
+
+    struct Measured { var output: ProcessOutput; var seconds: Double; var peakKiB: Int }
+
+    /// Runs concord, killing it at the time limit, and measures its peak resident memory.
+    static func concord(_ args: [String]) throws -> Measured {
+        let start = Date()
+        let p = try Subprocess.spawn([concordBinary] + args)
+        close(p.stdin)
+        let err = LockedData()
+        Thread { err.set(Data(readAll(p.stderr))) }.start()
+        let out = LockedData()
+        Thread { out.set(Data(readAll(p.stdout))) }.start()
+        if p.wait(timeout: maxSeconds) == nil { p.stop() }
+        while !err.done || !out.done { usleep(1000) }
+        close(p.stdout)
+        close(p.stderr)
+        let output = ProcessOutput(status: p.termination?.code ?? -1, stdout: String(decoding: out.data, as: UTF8.self),
+                                   stderr: String(decoding: err.data, as: UTF8.self))
+        return Measured(output: output, seconds: Date().timeIntervalSince(start), peakKiB: p.peakResidentKiB ?? 0)
+    }
+
+    @Test func corpusIsLargeEnough() {
+        #expect(Self.entries.filter { $0.command != "base" }.count >= 60)
+        // The generator and the committed files agree (a hand edit would drift from EXPECTED.tsv).
+        for e in Self.entries where e.command != "generated" {
+            #expect(FileManager.default.fileExists(atPath: e.file), "\(e.path) is listed but missing")
+        }
+    }
+
+    @Test(arguments: checked)
+    func refused(_ e: Entry) throws {
+        let tmp = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let base = fixture("hostile/base/")
+        var named = e.file
+        var guarded: String? = nil   // a file that must come out of the command unchanged
+        let args: [String]
+        switch e.command.split(separator: " ").first.map(String.init) ?? "" {
+        case "run":
+            args = ["run", e.file, "--implementations", "libsodium", "--report", tmp + "/r.json"] + e.command.split(separator: " ").dropFirst().map(String.init)
+        case "captured":
+            args = ["run", base + "argon2id.yaml", "--implementations", "libsodium", "--captured", e.file, "--report", tmp + "/r.json"]
+        case "fill":
+            named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
+            try FileManager.default.copyItem(atPath: e.file, toPath: named)
+            guarded = named
+            args = ["fill", named, "--from", base + "captured.json"]
+        case "fill-from":
+            let fx = tmp + "/fixture.yaml"
+            try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: fx)
+            guarded = fx
+            args = ["fill", fx, "--from", e.file]
+        case "diff": args = ["diff", e.file, base + "captured.json"]
+        case "merge": args = ["merge", e.file]
+        default:
+            Issue.record("unknown command \(e.command)")
+            return
+        }
+        let before = guarded.flatMap { FileManager.default.contents(atPath: $0) }
+        let m = try Self.concord(args)
+        let text = m.output.stderr + m.output.stdout
+        #expect(m.output.status == e.exit, "exit \(m.output.status), expected \(e.exit): \(text.prefix(400))")
+        #expect(m.seconds < Self.maxSeconds && m.peakKiB < Self.maxResidentKiB, "\(m.seconds) s, \(m.peakKiB) KiB")
+        #expect(!text.contains("Fatal error") && !text.contains("Stack dump"), "crashed: \(text.prefix(400))")
+        switch e.location {
+        case "limit":
+            // A resource limit: the vector is an error that names the limit's flag.
+            #expect(text.contains("above the limit"), "\(text.prefix(400))")
+        case "-":
+            #expect(text.contains("concord: \(named): ") || text.contains("concord: \(named) "), "the message must name the file: \(text.prefix(400))")
+        case "":
+            #expect(text.contains("concord: \(named):"), "\(text.prefix(400))")
+        default:
+            #expect(text.contains("concord: \(named):\(e.location)"), "expected \(named):\(e.location): \(text.prefix(400))")
+        }
+        if !e.message.isEmpty { #expect(text.contains(e.message), "the message must say \"\(e.message)\": \(text.prefix(400))") }
+        if let guarded {
+            #expect(FileManager.default.contents(atPath: guarded) == before, "fill changed \(guarded)")
+        }
+    }
+
+    /// Keysets with absurd lengths, inside keybox vectors every implementation must refuse: the run
+    /// over all of them finishes, and each of swift, jvm and tink refuses each one (jvm may say it
+    /// reads only one-key keysets: that is `unsupported`, never a pass).
+    @Test func absurdKeysetsAreRefusedByEveryImplementation() throws {
+        let tmp = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let keysets = Self.entries.filter { $0.command == "keyset" }
+        #expect(keysets.count >= 8)
+        let m = try Self.concord(["run", fixture("hostile/keysets"), "--implementations", "swift,jvm,tink", "--report", tmp + "/r.json"])
+        #expect(m.output.status == 0, "\(m.output.stderr.prefix(600))")
+        let data = try #require(FileManager.default.contents(atPath: tmp + "/r.json"))
+        let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let results = try #require(report["results"] as? [[String: Any]])
+        #expect(results.count == keysets.count)
+        for r in results {
+            let name = r["vector"] as? String ?? "?"
+            #expect(r["status"] as? String == "pass", "\(name)")
+            let impls = try #require(r["implementations"] as? [String: [String: Any]])
+            for impl in ["swift", "jvm", "tink"] {
+                let o = try #require(impls[impl], "\(name): no \(impl) outcome")
+                let refused = o["status"] as? String == "pass" && o["error"] != nil
+                let declined = impl == "jvm" && o["status"] as? String == "unsupported"
+                #expect(refused || declined, "\(name) on \(impl): \(o)")
+            }
+        }
+    }
+
+    /// The two files too big to commit: a 200 MB scalar and a 200 MB captured file are refused from
+    /// their size alone (nothing is read), and with the limit raised the scalar is read and refused
+    /// for what it is, still in bounded time.
+    @Test func twoHundredMegabyteFiles() throws {
+        let tmp = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let size = 200 << 20
+        let yaml = tmp + "/200mb-scalar.yaml"
+        let json = tmp + "/200mb.json"
+        for (path, head, tail) in [(yaml, "format: concord-vectors/1\ntitle: ", "\n"),
+                                   (json, #"{"format": "concord-outputs/1", "results": [], "implementation": {"name": ""#, "\"}}\n")] {
+            _ = FileManager.default.createFile(atPath: path, contents: nil)
+            let h = try #require(FileHandle(forWritingAtPath: path))
+            h.write(Data(head.utf8))
+            let chunk = Data(repeating: UInt8(ascii: "x"), count: 1 << 20)
+            for _ in 0..<(size >> 20) { h.write(chunk) }
+            h.write(Data(tail.utf8))
+            try h.close()
+        }
+        let scalar = try Self.concord(["run", yaml, "--implementations", "libsodium", "--report", tmp + "/r.json"])
+        #expect(scalar.output.status == 2)
+        #expect(scalar.output.stderr.contains("\(yaml):1:1: the file is \(size + 34) bytes, above the limit of 67108864 (raise it with --max-file-bytes)"),
+                "\(scalar.output.stderr.prefix(300))")
+        #expect(scalar.peakKiB < Self.maxResidentKiB && scalar.seconds < 5, "\(scalar.seconds) s, \(scalar.peakKiB) KiB")
+        let captured = try Self.concord(["run", fixture("hostile/base/argon2id.yaml"), "--implementations", "libsodium",
+                                         "--captured", json, "--report", tmp + "/r.json"])
+        #expect(captured.output.status == 2)
+        #expect(captured.output.stderr.contains("\(json): the file is"), "\(captured.output.stderr.prefix(300))")
+        #expect(captured.output.stderr.contains("--max-file-bytes"))
+        #expect(captured.peakKiB < Self.maxResidentKiB, "\(captured.peakKiB) KiB")
+    }
+}
+
+private extension String {
+    func prefixed(_ p: String) -> String { isEmpty ? "" : p + self }
+}
