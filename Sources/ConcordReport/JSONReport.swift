@@ -94,12 +94,8 @@ public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        try Data(text.utf8).write(to: tmp)
-        if rename(tmp.path, url.path) != 0 {
-            let e = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: tmp)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(path): \(e)"])
+        do { try OutputFile.replace(path, with: Array(text.utf8)) } catch {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(error)"])
         }
     }
 }

@@ -94,13 +94,20 @@ public enum Fill {
     /// The byte offset of a 1-based line and a column counted in characters (UTF-8 continuation
     /// bytes are not columns, as in libyaml and the JSON parser).
     public static func byteOffset(line: Int, column: Int, in b: [UInt8]) -> Int? {
-        var i = 0
-        var l = 1
-        while l < line {
-            guard let nl = b[i...].firstIndex(of: 10) else { return nil }
-            i = nl + 1
-            l += 1
-        }
+        byteOffset(line: line, column: column, in: b, lineStarts: lineStarts(b))
+    }
+
+    /// The byte offset at which each line starts (index 0 = line 1): built once per file, so that
+    /// locating n placeholders costs n short scans, not n scans from the top.
+    public static func lineStarts(_ b: [UInt8]) -> [Int] {
+        var starts = [0]
+        for (i, c) in b.enumerated() where c == 10 { starts.append(i + 1) }
+        return starts
+    }
+
+    static func byteOffset(line: Int, column: Int, in b: [UInt8], lineStarts: [Int]) -> Int? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        var i = lineStarts[line - 1]
         var c = 1
         while c < column {
             guard i < b.count, b[i] != 10 else { return nil }
@@ -114,7 +121,11 @@ public enum Fill {
     /// The byte range of the placeholder scalar at its mark: `TODO_ANDROID_RUN` plain (YAML), or
     /// quoted (`"…"` in JSON and YAML, `'…'` in YAML). Nil when the bytes there are anything else.
     public static func range(of p: Placeholder, in b: [UInt8], json: Bool) -> Range<Int>? {
-        guard let at = byteOffset(line: p.line, column: p.column, in: b) else { return nil }
+        range(of: p, in: b, json: json, lineStarts: lineStarts(b))
+    }
+
+    static func range(of p: Placeholder, in b: [UInt8], json: Bool, lineStarts: [Int]) -> Range<Int>? {
+        guard let at = byteOffset(line: p.line, column: p.column, in: b, lineStarts: lineStarts) else { return nil }
         func isToken(at i: Int) -> Bool { i + token.count <= b.count && Array(b[i..<i + token.count]) == token }
         if !json, isToken(at: at) { return at..<at + token.count }
         if at < b.count, b[at] == 34 || (!json && b[at] == 39), isToken(at: at + 1),
@@ -168,6 +179,7 @@ public enum Fill {
         var plan = FilePlan(file: file, original: bytes, updated: bytes)
         var edits: [(Range<Int>, [UInt8])] = []
         let json = isJSON(file)
+        let starts = lineStarts(bytes)
         for p in placeholders {
             switch decide(p) {
             case .refuse(let why):
@@ -177,7 +189,7 @@ public enum Fill {
                     plan.refused.append((p, "\(source) gave \(kind(value)) (\(value.display)) where \(p.field) needs \(p.type)"))
                     continue
                 }
-                guard let r = range(of: p, in: bytes, json: json) else {
+                guard let r = range(of: p, in: bytes, json: json, lineStarts: starts) else {
                     plan.refused.append((p, "the file does not hold \(Expected.placeholderText) at \(p.line):\(p.column) as written; edit it by hand"))
                     continue
                 }
@@ -185,8 +197,18 @@ public enum Fill {
                 plan.filled.append((p, value, source))
             }
         }
-        for (r, text) in edits.sorted(by: { $0.0.lowerBound > $1.0.lowerBound }) {
-            plan.updated.replaceSubrange(r, with: text)
+        // One pass from the top: the unchanged stretches and the new values in order.
+        if !edits.isEmpty {
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.1.count })
+            var at = 0
+            for (r, text) in edits.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+                out += bytes[at..<r.lowerBound]
+                out += text
+                at = r.upperBound
+            }
+            out += bytes[at...]
+            plan.updated = out
         }
         return plan
     }
@@ -195,23 +217,18 @@ public enum Fill {
     /// refusing when the file on disk is no longer the one that was read.
     public static func commit(_ plan: FilePlan) throws(Failure) {
         guard plan.changed else { return }
-        let url = URL(fileURLWithPath: plan.file)
-        let tmp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).fill-\(getpid())")
-        let fm = FileManager.default
-        do { try Data(plan.updated).write(to: tmp) } catch {
-            throw Failure("\(plan.file): cannot write a temporary file next to it: \(error.localizedDescription)")
-        }
-        if let mode = try? fm.attributesOfItem(atPath: plan.file)[.posixPermissions] {
-            try? fm.setAttributes([.posixPermissions: mode], ofItemAtPath: tmp.path)
-        }
-        guard let now = fm.contents(atPath: plan.file), [UInt8](now) == plan.original else {
-            try? fm.removeItem(at: tmp)
-            throw Failure("\(plan.file) changed since it was read; nothing was written to it (run fill again)")
-        }
-        if rename(tmp.path, url.path) != 0 {
-            let e = String(cString: strerror(errno))
-            try? fm.removeItem(at: tmp)
-            throw Failure("\(plan.file): cannot replace the file: \(e)")
+        // The new text is on disk before the check that the file is still the one read, and the
+        // rename follows at once (OutputFile: a kill at any moment leaves the old or the new file).
+        do {
+            try OutputFile.replace(plan.file, with: plan.updated, tag: "fill") {
+                guard let now = FileManager.default.contents(atPath: plan.file), [UInt8](now) == plan.original else {
+                    throw Failure("\(plan.file) changed since it was read; nothing was written to it (run fill again)")
+                }
+            }
+        } catch let e as Failure {
+            throw e
+        } catch {
+            throw Failure("\(error)")
         }
     }
 }
