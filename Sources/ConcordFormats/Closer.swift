@@ -59,6 +59,10 @@ public enum Closer {
 
     // MARK: Argon2id (§2)
 
+    /// How a composition derives its KEK from a secret and a salt: `Closer.kek` (Argon2id at the
+    /// contract's parameters), or a caller's memo of it (ConcordImplementations.SharedDerivations).
+    public typealias KeyDerivation = @Sendable (_ secret: String, _ salt: [UInt8]) throws(ContractError) -> [UInt8]
+
     public static func kek(secret: String, salt: [UInt8]) throws(ContractError) -> [UInt8] {
         guard salt.count == saltLength else { throw ContractError(.parameters, "the salt is \(salt.count) bytes; the contract's salt is 16") }
         let p = KdfParams.closer
@@ -72,21 +76,23 @@ public enum Closer {
 
     public enum WrappedForm: String, Sendable { case raw, tinkKeyset = "tink-keyset" }
 
-    public static func wrapCoupleKey(phrase: String, kdfSalt: [UInt8], nonce: [UInt8], plaintext: [UInt8])
+    public static func wrapCoupleKey(phrase: String, kdfSalt: [UInt8], nonce: [UInt8], plaintext: [UInt8],
+                                     derive: KeyDerivation = Closer.kek(secret:salt:))
         throws(ContractError) -> (wrappedCoupleKey: String, kdfSalt: String, kdfParams: String) {
-        let kek = try kek(secret: phrase, salt: kdfSalt)
+        let kek = try derive(phrase, kdfSalt)
         let blob = try seal(key: kek, nonce: nonce, aad: coupleKeyAAD, plaintext: plaintext)
         return (Base64.encode(blob, .standard), Base64.encode(kdfSalt, .standard), KdfParams.closer.tag)
     }
 
-    public static func unwrapCoupleKey(phrase: String, kdfSalt: String, wrappedCoupleKey: String)
+    public static func unwrapCoupleKey(phrase: String, kdfSalt: String, wrappedCoupleKey: String,
+                                       derive: KeyDerivation = Closer.kek(secret:salt:))
         throws(ContractError) -> (coupleKey: [UInt8], form: WrappedForm) {
         let salt: [UInt8]
         do { salt = try Base64.decode(kdfSalt, .standard) } catch { throw ContractError(.format, "kdfSalt: \(error.message)") }
         guard salt.count == saltLength else { throw ContractError(.format, "kdfSalt decodes to \(salt.count) bytes; the contract's salt is 16") }
         let blob: [UInt8]
         do { blob = try Base64.decode(wrappedCoupleKey, .standard) } catch { throw ContractError(.format, "wrappedCoupleKey: \(error.message)") }
-        let pt = try open(key: try kek(secret: phrase, salt: salt), aad: coupleKeyAAD, blob: blob, what: "wrappedCoupleKey")
+        let pt = try open(key: try derive(phrase, salt), aad: coupleKeyAAD, blob: blob, what: "wrappedCoupleKey")
         if pt.count == 32 { return (pt, .raw) }
         if let json = String(validating: pt, as: UTF8.self), json.first == "{" {
             return (try TinkAesGcmKeyset.parse(json).primaryKey, .tinkKeyset)
@@ -96,18 +102,20 @@ public enum Closer {
 
     // MARK: recovery phrase sealed with the invite code (§5)
 
-    public static func sealInvitePhrase(inviteCode: String, phrase: String, salt: [UInt8], nonce: [UInt8]) throws(ContractError) -> String {
-        let key = try kek(secret: inviteCode, salt: salt)
+    public static func sealInvitePhrase(inviteCode: String, phrase: String, salt: [UInt8], nonce: [UInt8],
+                                        derive: KeyDerivation = Closer.kek(secret:salt:)) throws(ContractError) -> String {
+        let key = try derive(inviteCode, salt)
         return Base64.encode(salt + (try seal(key: key, nonce: nonce, aad: invitePhraseAAD, plaintext: Array(phrase.utf8))), .standard)
     }
 
-    public static func openInvitePhrase(inviteCode: String, encryptedRecoveryPhrase: String) throws(ContractError) -> String {
+    public static func openInvitePhrase(inviteCode: String, encryptedRecoveryPhrase: String,
+                                        derive: KeyDerivation = Closer.kek(secret:salt:)) throws(ContractError) -> String {
         let blob: [UInt8]
         do { blob = try Base64.decode(encryptedRecoveryPhrase, .standard) } catch { throw ContractError(.format, "encryptedRecoveryPhrase: \(error.message)") }
         guard blob.count >= saltLength + nonceLength + tagLength else {
             throw ContractError(.format, "encryptedRecoveryPhrase is \(blob.count) bytes, shorter than salt (16) + nonce (12) + tag (16)")
         }
-        let key = try kek(secret: inviteCode, salt: Array(blob.prefix(saltLength)))
+        let key = try derive(inviteCode, Array(blob.prefix(saltLength)))
         let pt = try open(key: key, aad: invitePhraseAAD, blob: Array(blob.dropFirst(saltLength)), what: "encryptedRecoveryPhrase")
         guard let phrase = String(validating: pt, as: UTF8.self) else { throw ContractError(.format, "the recovery phrase is not valid UTF-8") }
         return phrase

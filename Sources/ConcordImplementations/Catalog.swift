@@ -12,10 +12,15 @@ public enum Catalog {
         public var home: String
         public var requestTimeout: Double
         public var environment: [String: String]
-        public init(home: String, requestTimeout: Double = 300, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        /// Whether an implementation may compute a repeated KEK derivation once per run
+        /// (SharedDerivations; `--no-shared-kdf` turns it off).
+        public var shareDerivations: Bool
+        public init(home: String, requestTimeout: Double = 300, environment: [String: String] = ProcessInfo.processInfo.environment,
+                    shareDerivations: Bool = true) {
             self.home = home
             self.requestTimeout = requestTimeout
             self.environment = environment
+            self.shareDerivations = shareDerivations
         }
     }
 
@@ -32,7 +37,8 @@ public enum Catalog {
                                            handlers: [AesGcmHandlers.openssl, EciesHandlers.ecdh, EciesHandlers.hkdf])
         case "swift":
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
-                                           handlers: [KdfParamsHandlers.swift] + CloserHandlers.all + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey])
+                                           handlers: [KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)
+                                               + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey])
         case "jvm":
             return jvm(settings)
         case "tink":
@@ -60,9 +66,11 @@ public enum Catalog {
         }
         // JVM options: CONCORD_JVM_OPTIONS replaces the defaults (docs/performance.md says why these).
         let options = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) } ?? defaultJVMOptions
+        var adapterEnv = env
+        adapterEnv["CONCORD_SHARE_KDF"] = s.shareDerivations ? "1" : "0"
         return ExternalAdapter(name: "jvm", suites: suites,
                                command: [java] + options + ["-cp", classes + ":" + bcprov, "concord.adapter.Main"],
-                               environment: env, timeout: s.requestTimeout)
+                               environment: adapterEnv, timeout: s.requestTimeout)
     }
 
     /// `.build/venv-tink/bin/python adapters/tink/concord_tink_adapter.py` (Tink 1.16.1 from PyPI,

@@ -3,7 +3,15 @@ import ConcordFormats
 /// The Closer symmetric suites as the `swift` implementation (the iOS-side logic) computes them:
 /// `couple-key-wrap`, `invite-phrase`, `field`, `canonical-json`, `commitment`, `sealed-answer`.
 enum CloserHandlers {
-    static let coupleKeyWrap = SuiteHandler(suite: "couple-key-wrap") { r in
+    /// The KEK derivation of the handlers: Closer.kek, through the implementation's memo when it has one.
+    static func derivation(_ shared: SharedDerivations?) -> Closer.KeyDerivation {
+        guard let shared else { return Closer.kek(secret:salt:) }
+        return { (secret: String, salt: [UInt8]) throws(ContractError) -> [UInt8] in
+            try shared.kek(secret, salt, derive: Closer.kek(secret:salt:))
+        }
+    }
+
+    static func coupleKeyWrap(_ derive: @escaping Closer.KeyDerivation) -> SuiteHandler { SuiteHandler(suite: "couple-key-wrap") { r in
         switch r.op {
         case "wrap":
             let plaintext: [UInt8]
@@ -14,28 +22,28 @@ enum CloserHandlers {
             case (nil, .text(let json)?): plaintext = Array(json.utf8)
             default: throw ContractError(.format, "wrap takes exactly one of coupleKey or keysetJson")
             }
-            let w = try Closer.wrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.bytes("kdfSalt"), nonce: try r.bytes("nonce"), plaintext: plaintext)
+            let w = try Closer.wrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.bytes("kdfSalt"), nonce: try r.bytes("nonce"), plaintext: plaintext, derive: derive)
             return ["wrappedCoupleKey": .text(w.wrappedCoupleKey), "kdfSalt": .text(w.kdfSalt), "kdfParams": .text(w.kdfParams)]
         case "unwrap":
-            let u = try Closer.unwrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.text("kdfSalt"), wrappedCoupleKey: try r.text("wrappedCoupleKey"))
+            let u = try Closer.unwrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.text("kdfSalt"), wrappedCoupleKey: try r.text("wrappedCoupleKey"), derive: derive)
             return ["coupleKey": .bytes(u.coupleKey), "form": .text(u.form.rawValue)]
         default:
             throw Unsupported("couple-key-wrap has no op \(r.op ?? "(none)")")
         }
-    }
+    } }
 
-    static let invitePhrase = SuiteHandler(suite: "invite-phrase") { r in
+    static func invitePhrase(_ derive: @escaping Closer.KeyDerivation) -> SuiteHandler { SuiteHandler(suite: "invite-phrase") { r in
         switch r.op {
         case "seal":
             return ["encryptedRecoveryPhrase": .text(try Closer.sealInvitePhrase(inviteCode: try r.text("inviteCode"), phrase: try r.text("phrase"),
-                                                                                 salt: try r.bytes("salt"), nonce: try r.bytes("nonce")))]
+                                                                                 salt: try r.bytes("salt"), nonce: try r.bytes("nonce"), derive: derive))]
         case "open":
             return ["phrase": .text(try Closer.openInvitePhrase(inviteCode: try r.text("inviteCode"),
-                                                                 encryptedRecoveryPhrase: try r.text("encryptedRecoveryPhrase")))]
+                                                                 encryptedRecoveryPhrase: try r.text("encryptedRecoveryPhrase"), derive: derive))]
         default:
             throw Unsupported("invite-phrase has no op \(r.op ?? "(none)")")
         }
-    }
+    } }
 
     static let field = SuiteHandler(suite: "field") { r in
         switch r.op {
@@ -79,7 +87,11 @@ enum CloserHandlers {
         }
     }
 
-    static let all = [coupleKeyWrap, invitePhrase, field, canonicalJSON, commitment, sealedAnswer]
+    /// Every Closer handler; `shared`: the implementation's memo of KEK derivations (nil: none).
+    static func all(_ shared: SharedDerivations?) -> [SuiteHandler] {
+        let derive = derivation(shared)
+        return [coupleKeyWrap(derive), invitePhrase(derive), field, canonicalJSON, commitment, sealedAnswer]
+    }
 }
 
 extension Request {

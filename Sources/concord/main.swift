@@ -36,6 +36,8 @@ run options:
   --require IMPL,…          fail when a named implementation could not start
   --captured FILE           add a captured-outputs file (concord-outputs/1) as captured:NAME; repeatable
   --repeat N                run the same vectors N times and print checks per second (benchmarking)
+  --no-shared-kdf           every vector derives its own KEK (by default each implementation derives
+                            a repeated phrase+salt KEK once per run: docs/performance.md)
   --verbose, --quiet
 
 exit status: 0 nothing failed, 1 a vector failed or could not be run (or --fail-on/--require), 2 unreadable input or bad option
@@ -78,7 +80,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
                                        "max-file-bytes", "max-depth", "repeat", "markdown", "junit", "html", "fail-on", "require", "shard"],
                         repeatable: ["captured"],
-                        flags: ["verbose", "quiet"])
+                        flags: ["verbose", "quiet", "no-shared-kdf"])
     let home = Home.find()
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
     var limits = Limits()
@@ -86,7 +88,8 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     if let w = try o.integer("max-kdf-work") { limits.maxKdfWork = UInt64(w) }
     var config = RunConfiguration(limits: limits)
     if let j = try o.integer("jobs") { config.workers = Int(j) }
-    let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300)
+    let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,
+                                    shareDerivations: !o.flags.contains("no-shared-kdf"))
     var gate = Gate()
     if let f = o.values["fail-on"] {
         do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }

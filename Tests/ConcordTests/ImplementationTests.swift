@@ -85,3 +85,54 @@ enum InProcessImplementationProbe {
     static let libsodium = Catalog.make("libsodium", settings: Catalog.Settings(home: repositoryRoot))!
     static let libargon2 = Catalog.make("libargon2", settings: Catalog.Settings(home: repositoryRoot))!
 }
+
+@Suite struct SharedDerivationTests {
+    final class Calls: @unchecked Sendable {
+        private let lock = NSLock()
+        private var n = 0
+        func add() { lock.withLock { n += 1 } }
+        var count: Int { lock.withLock { n } }
+    }
+
+    @Test func aRepeatedDerivationIsComputedOnceEvenConcurrently() throws {
+        let calls = Calls()
+        let derive: Closer.KeyDerivation = { secret, salt throws(ContractError) in
+            calls.add()
+            usleep(20_000)
+            return Array(secret.utf8) + salt
+        }
+        let shared = SharedDerivations()
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            #expect((try? shared.kek("phrase", [1, 2], derive: derive)) == Array("phrase".utf8) + [1, 2])
+        }
+        #expect(calls.count == 1)
+        #expect(shared.counts == (computed: 1, shared: 7))
+        // Another salt or secret is another derivation; another implementation has its own memo.
+        _ = try shared.kek("phrase", [1, 3], derive: derive)
+        _ = try shared.kek("phrasf", [1, 2], derive: derive)
+        _ = try SharedDerivations().kek("phrase", [1, 2], derive: derive)
+        #expect(calls.count == 4)
+    }
+
+    @Test func aRefusalIsSharedAsARefusal() {
+        let shared = SharedDerivations()
+        let refuse: Closer.KeyDerivation = { _, _ throws(ContractError) in throw ContractError(.parameters, "no") }
+        for _ in 0..<2 {
+            #expect(throws: ContractError(.parameters, "no")) { try shared.kek("p", [], derive: refuse) }
+        }
+    }
+
+    /// The swift implementation's couple-key-wrap through its memo gives what Closer computes
+    /// directly (the real Argon2id at the contract's parameters, once).
+    @Test func swiftImplementationUsesTheMemoAndAgrees() throws {
+        let salt = [UInt8](repeating: 7, count: 16), nonce = [UInt8](repeating: 9, count: 12), key = [UInt8](repeating: 1, count: 32)
+        let direct = try Closer.wrapCoupleKey(phrase: "alpha bravo", kdfSalt: salt, nonce: nonce, plaintext: key)
+        let shared = SharedDerivations()
+        let derive: Closer.KeyDerivation = { s, salt throws(ContractError) in try shared.kek(s, salt, derive: Closer.kek(secret:salt:)) }
+        let viaMemo = try Closer.wrapCoupleKey(phrase: "alpha bravo", kdfSalt: salt, nonce: nonce, plaintext: key, derive: derive)
+        let unwrapped = try Closer.unwrapCoupleKey(phrase: "alpha bravo", kdfSalt: viaMemo.kdfSalt, wrappedCoupleKey: viaMemo.wrappedCoupleKey, derive: derive)
+        #expect(viaMemo.wrappedCoupleKey == direct.wrappedCoupleKey)
+        #expect(unwrapped.coupleKey == key)
+        #expect(shared.counts == (computed: 1, shared: 1))
+    }
+}

@@ -1,6 +1,11 @@
 package concord.adapter;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import org.bouncycastle.crypto.generators.Argon2BytesGenerator;
 import org.bouncycastle.crypto.params.Argon2Parameters;
 
@@ -8,6 +13,11 @@ import org.bouncycastle.crypto.params.Argon2Parameters;
  * Argon2id (version 0x13) with BouncyCastle's {@link Argon2BytesGenerator}, shared by every suite that
  * derives a key. Each computation holds its share of {@link MemoryBudget#HEAP} while it runs, so
  * concurrent requests on the worker pool queue instead of exhausting the heap.
+ *
+ * <p>Within one process (one run), an input already derived is not derived again: the first request
+ * computes it and later (or concurrent) requests for the very same inputs take that result. The
+ * function is deterministic, so this is the answer this adapter computed for that input. Concord
+ * sets {@code CONCORD_SHARE_KDF=0} for {@code --no-shared-kdf}, which turns it off.
  */
 final class Argon2 {
     /** CONTRACT.md §2: the Closer parameters, also stored as {@code kdfParams}. */
@@ -17,6 +27,11 @@ final class Argon2 {
     static final long CLOSER_PARALLELISM = 1;
     static final int CLOSER_SALT_BYTES = 16;
     static final int CLOSER_KEY_BYTES = 32;
+
+    private static final boolean SHARE = !"0".equals(System.getenv("CONCORD_SHARE_KDF"));
+    /** Beyond this many distinct inputs nothing more is kept. */
+    private static final int CAPACITY = 100_000;
+    private static final ConcurrentHashMap<String, CompletableFuture<byte[]>> DERIVED = new ConcurrentHashMap<>();
 
     private Argon2() {}
 
@@ -38,6 +53,47 @@ final class Argon2 {
      *     cannot hold the computation at all
      */
     static byte[] derive(byte[] password, byte[] salt, long memoryKiB, long iterations, long parallelism,
+            byte[] secret, byte[] associatedData, int length) throws Unsupported {
+        if (!SHARE || DERIVED.size() >= CAPACITY) {
+            return compute(password, salt, memoryKiB, iterations, parallelism, secret, associatedData, length);
+        }
+        HexFormat hex = HexFormat.of();
+        String key = hex.formatHex(password) + "|" + hex.formatHex(salt) + "|" + memoryKiB + "|" + iterations + "|"
+                + parallelism + "|" + (secret == null ? "-" : hex.formatHex(secret)) + "|"
+                + (associatedData == null ? "-" : hex.formatHex(associatedData)) + "|" + length;
+        CompletableFuture<byte[]> mine = new CompletableFuture<>();
+        CompletableFuture<byte[]> earlier = DERIVED.putIfAbsent(key, mine);
+        if (earlier == null) {
+            try {
+                byte[] out = compute(password, salt, memoryKiB, iterations, parallelism, secret, associatedData, length);
+                mine.complete(out);
+                return Arrays.copyOf(out, out.length);
+            } catch (Unsupported | RuntimeException | Error e) {
+                // Not kept: a later request tries again (a heap budget may allow it then).
+                DERIVED.remove(key, mine);
+                mine.completeExceptionally(e);
+                throw e;
+            }
+        }
+        try {
+            byte[] out = earlier.get();
+            return Arrays.copyOf(out, out.length);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Unsupported u) {
+                throw u;
+            }
+            if (cause instanceof RuntimeException r) {
+                throw r;
+            }
+            throw new IllegalStateException(cause);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for a shared Argon2 derivation", e);
+        }
+    }
+
+    private static byte[] compute(byte[] password, byte[] salt, long memoryKiB, long iterations, long parallelism,
             byte[] secret, byte[] associatedData, int length) throws Unsupported {
         if (memoryKiB > Integer.MAX_VALUE || iterations > Integer.MAX_VALUE) {
             throw new Unsupported("BouncyCastle takes memory and iterations as a Java int (at most "

@@ -1,0 +1,51 @@
+import ConcordFormats
+import Foundation
+
+/// One implementation's memo of the Closer KEK derivations (Argon2id at the contract's parameters,
+/// 46 MiB and 3 passes: the costliest call of a run) for the length of a run. A `couple-key-wrap`
+/// wrap and unwrap with the same phrase and salt, or several tampered blobs under one invite code,
+/// derive the same KEK: the first request computes it, later ones (and concurrent ones, which
+/// wait for it) take that result.
+///
+/// The memo belongs to one implementation, so it never lends one implementation's answer to
+/// another; the function is deterministic, so a memoised answer is the answer the implementation
+/// computed for that very input earlier in the run. `--no-shared-kdf` turns it off
+/// (docs/performance.md).
+public final class SharedDerivations: @unchecked Sendable {
+    struct Key: Hashable { let secret: [UInt8]; let salt: [UInt8] }
+
+    private let condition = NSCondition()
+    private var results: [Key: Result<[UInt8], ContractError>] = [:]
+    private var inFlight: Set<Key> = []
+    private var computed = 0, shared = 0
+    /// Beyond this many distinct inputs nothing more is kept (each entry is ~100 bytes).
+    let capacity = 100_000
+
+    public init() {}
+
+    /// The KEK for (secret, salt): computed once by `derive`, shared after.
+    public func kek(_ secret: String, _ salt: [UInt8], derive: Closer.KeyDerivation) throws(ContractError) -> [UInt8] {
+        let key = Key(secret: Array(secret.utf8), salt: salt)
+        condition.lock()
+        while inFlight.contains(key) { condition.wait() }
+        if let r = results[key] {
+            shared += 1
+            condition.unlock()
+            return try r.get()
+        }
+        inFlight.insert(key)
+        condition.unlock()
+        let r: Result<[UInt8], ContractError>
+        do { r = .success(try derive(secret, salt)) } catch { r = .failure(error) }
+        condition.lock()
+        inFlight.remove(key)
+        if results.count < capacity { results[key] = r }
+        computed += 1
+        condition.broadcast()
+        condition.unlock()
+        return try r.get()
+    }
+
+    /// How many derivations were computed and how many were answered from the memo.
+    public var counts: (computed: Int, shared: Int) { condition.withLock { (computed, shared) } }
+}
