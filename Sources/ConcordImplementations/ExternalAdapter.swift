@@ -234,7 +234,8 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         }
         if let outcome = waiter.wait(timeout: timeout) { return outcome }
         lock.withLock { _ = pending.removeValue(forKey: id) }
-        return .error("\(name) gave no answer within \(Int(timeout)) s (per-request timeout)")
+        let shown = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
+        return .error("\(name) gave no answer within \(shown) s (the per-request timeout; raise it with --timeout)")
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

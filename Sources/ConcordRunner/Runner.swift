@@ -35,8 +35,12 @@ public final class Runner: Sendable {
 
     public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
         let start = Date()
-        // Start adapters at once, concurrently with the first in-process jobs.
-        for impl in implementations where !impl.isReady { Thread.detachNewThread { impl.prepare() } }
+        // Start the adapters the plan needs at once, concurrently with the first in-process jobs
+        // (an adapter with no suite among these vectors is not started at all).
+        let needed = Set(vectors.map(\.suite))
+        for impl in implementations where !impl.isReady && !impl.suites.isDisjoint(with: needed) {
+            Thread.detachNewThread { impl.prepare() }
+        }
 
         var jobs: [Job] = []
         var blocked: [Int: String] = [:]

@@ -123,6 +123,50 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         #expect(why.contains("does not announce the suite argon2id"))
     }
 
+    static func slow(_ env: [String: String], timeout: Double) -> ExternalAdapter {
+        ExternalAdapter(name: "fake", suites: ["kdf-params"], command: [fixture("adapters/slow")],
+                        environment: ProcessInfo.processInfo.environment.merging(env) { _, b in b }, timeout: timeout)
+    }
+
+    @Test func slowAnswersWithinTheTimeoutAreAnswers() {
+        let a = Self.slow(["FAKE_DELAY": "0.2"], timeout: 10)
+        defer { a.shutdown() }
+        let answers = LockedArray(count: 4)
+        DispatchQueue.concurrentPerform(iterations: 4) { i in
+            answers.set(i, a.run(Request(suite: "kdf-params", input: ["tag": .text("t\(i)")])))
+        }
+        for i in 0..<4 { #expect(answers.values[i] == .outputs(["tag": .text("t\(i)")])) }
+    }
+
+    /// A request that timed out gets its answer late; that answer must not be taken as the next
+    /// request's, which gets its own.
+    @Test func aLateAnswerIsNotGivenToAnotherRequest() {
+        let a = Self.slow(["FAKE_FIRST_DELAY": "2", "FAKE_DELAY": "0"], timeout: 1.5)
+        defer { a.shutdown() }
+        guard case .error(let why) = a.run(Request(suite: "kdf-params", input: ["tag": .text("first")])) else {
+            Issue.record("the first request did not time out"); return
+        }
+        #expect(why.contains("no answer within 1.5 s"), "\(why)")
+        #expect(a.run(Request(suite: "kdf-params", input: ["tag": .text("second")])) == .outputs(["tag": .text("second")]))
+    }
+
+    /// Shutting down an adapter kills its whole process group: a grandchild it left sleeping (and
+    /// holding its output pipe open) does not outlive the run.
+    @Test func noProcessIsLeftBehind() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let a = Self.slow(["FAKE_PIDFILE": dir + "/pid"], timeout: 5)
+        #expect(a.run(Request(suite: "kdf-params", input: ["tag": .text("x")])) == .outputs(["tag": .text("x")]))
+        let adapter = try #require(a.processIdentifier)
+        let text = try String(contentsOfFile: dir + "/pid", encoding: .utf8)
+        let grandchild = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(isAlive(grandchild))
+        a.shutdown()
+        var gone = false
+        for _ in 0..<100 where !gone { gone = !isAlive(grandchild) && !isAlive(adapter); if !gone { usleep(20_000) } }
+        #expect(gone, "adapter \(adapter) or its grandchild \(grandchild) outlived shutdown")
+    }
+
     @Test func aCrashingAdapterLeavesTheOthersUnaffected() throws {
         let libargon2 = try #require(Catalog.make("libargon2", settings: Catalog.Settings(home: repositoryRoot)))
         let crash = fakeAdapter("crash-after-handshake")
