@@ -25,7 +25,7 @@ let package = Package(
         // Contract formats: pure Swift values, encodings, parameter tags.
         .target(name: "ConcordFormats", dependencies: ["ConcordPrimitives"]),
         // Implementations: in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
         // Runner: suites, loading, planning, running in parallel, comparing.
         .target(name: "ConcordRunner", dependencies: ["ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.

@@ -19,6 +19,26 @@ public enum InputFile {
         public var description: String { "\(path): \(message)" }
     }
 
+    /// Where the first byte that is not valid UTF-8 is (1-based line, column in characters) and
+    /// what it is, or nil when all of it is UTF-8.
+    public static func utf8Problem(_ bytes: [UInt8]) -> (line: Int, column: Int, message: String)? {
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var offset = 0, line = 1, column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let s):
+                offset += UTF8.width(s)
+                if s == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput:
+                return nil
+            case .error:
+                let byte = offset < bytes.count ? bytes[offset] : 0
+                return (line, column, "the file is not valid UTF-8 (byte 0x\(String(byte, radix: 16)) at offset \(offset))")
+            }
+        }
+    }
+
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> [UInt8] {
         func fail(_ m: String, overLimit: Bool = false) -> Failure { Failure(path: path, message: m, overLimit: overLimit) }
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordYAML
 import Foundation
 
 /// Why a captured-outputs file was refused: the file, where (line:column for JSON syntax, the
@@ -8,6 +9,8 @@ public struct CapturedOutputsError: Error, Sendable, CustomStringConvertible {
     public var line: Int?
     public var column: Int?
     public var message: String
+    /// Where in the JSON the problem is (keys and indexes), to find its line and column.
+    var path: [CapturedOutputs.Step]? = nil
     public var description: String {
         if let line, let column { return "\(file):\(line):\(column): \(message)" }
         return "\(file): \(message)"
@@ -95,14 +98,49 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             throw CapturedOutputsError(file: path, message: error.message)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw CapturedOutputsError(file: path, message: "the file is not UTF-8")
+            let p = InputFile.utf8Problem(bytes)
+            throw CapturedOutputsError(file: path, line: p?.line, column: p?.column, message: p?.message ?? "the file is not UTF-8")
         }
         return try parse(text, file: path)
     }
 
     /// Parses the text of a captured-outputs file (`file` names it in errors and gives the default name).
     public static func parse(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
-        func fail(_ m: String) -> CapturedOutputsError { CapturedOutputsError(file: file, message: m) }
+        do { return try parseUnlocated(text, file: file) } catch {
+            var e = error
+            if e.line == nil, let path = e.path, let mark = locate(path, in: text, duplicate: e.message.hasSuffix("twice")) {
+                (e.line, e.column) = (mark.line, mark.column)
+            }
+            throw e
+        }
+    }
+
+    enum Step: Sendable { case key(String), index(Int) }
+
+    /// The line and column of the value at `path`, read again with the positioned JSON reader of
+    /// vector files (only when there is an error to locate). For a key given twice, where the
+    /// positioned reader refuses the duplicate.
+    static func locate(_ path: [Step], in text: String, duplicate: Bool) -> Mark? {
+        let root: Node
+        do { root = try JSONNodeParser(limits: .init(maxDepth: 200, maxBytes: Int.max)).parse(Array(text.utf8)) } catch {
+            return duplicate ? error.mark : nil
+        }
+        var node = root
+        for step in path {
+            switch step {
+            case .key(let k):
+                guard let v = node.mapping?.first(where: { $0.key.scalarText == k })?.value else { return node.mark }
+                node = v
+            case .index(let i):
+                guard let items = node.sequence, items.indices.contains(i) else { return node.mark }
+                node = items[i]
+            }
+        }
+        return node.mark
+    }
+
+    static func parseUnlocated(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
+        func fail(_ m: String, _ path: [Step] = []) -> CapturedOutputsError { CapturedOutputsError(file: file, message: m, path: path) }
         if text.hasPrefix("\u{FEFF}") {
             throw CapturedOutputsError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark; save it as UTF-8 without BOM")
         }
@@ -112,19 +150,19 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             throw CapturedOutputsError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
         }
         guard let top = json.objectValue else { throw fail("the file must be a JSON object") }
-        try checkKeys(top, allowed: ["format", "implementation", "results"], required: ["format", "results"], at: "the top level", fail)
+        try checkKeys(top, allowed: ["format", "implementation", "results"], required: ["format", "results"], at: "the top level", path: [], fail)
         guard json["format"]?.stringValue == format else {
-            throw fail("\"format\" must be \"\(format)\" (found \(json["format"]!.serialized()))")
+            throw fail("\"format\" must be \"\(format)\" (found \(json["format"]!.serialized()))", [.key("format")])
         }
         var name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var version = "captured in \((file as NSString).lastPathComponent)"
         if let impl = json["implementation"] {
-            guard let o = impl.objectValue else { throw fail("\"implementation\" must be an object") }
-            try checkKeys(o, allowed: ["name", "platform", "version"], required: [], at: "\"implementation\"", fail)
-            for (k, v) in o where v.stringValue == nil { throw fail("implementation.\(k) must be a string") }
+            guard let o = impl.objectValue else { throw fail("\"implementation\" must be an object", [.key("implementation")]) }
+            try checkKeys(o, allowed: ["name", "platform", "version"], required: [], at: "\"implementation\"", path: [.key("implementation")], fail)
+            for (k, v) in o where v.stringValue == nil { throw fail("implementation.\(k) must be a string", [.key("implementation"), .key(k)]) }
             if let n = impl["name"]?.stringValue {
                 guard !n.isEmpty, !n.contains(where: { $0.isWhitespace || $0 == "," }) else {
-                    throw fail("implementation.name \"\(n)\" must be non-empty, without spaces or commas")
+                    throw fail("implementation.name \"\(n)\" must be non-empty, without spaces or commas", [.key("implementation"), .key("name")])
                 }
                 name = n
             }
@@ -136,53 +174,54 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             default: break
             }
         }
-        guard let list = json["results"]?.arrayValue else { throw fail("\"results\" must be an array") }
+        guard let list = json["results"]?.arrayValue else { throw fail("\"results\" must be an array", [.key("results")]) }
         var results: [(vector: String, outcome: Outcome)] = []
         var seen: [String: Int] = [:]
         for (i, entry) in list.enumerated() {
             let at = "results[\(i)]"
-            guard let o = entry.objectValue else { throw fail("\(at) must be an object") }
-            try checkKeys(o, allowed: ["vector", "outputs", "error", "message"], required: ["vector"], at: at, fail)
-            guard let vector = entry["vector"]?.stringValue else { throw fail("\(at).vector must be a string") }
+            let here: [Step] = [.key("results"), .index(i)]
+            guard let o = entry.objectValue else { throw fail("\(at) must be an object", here) }
+            try checkKeys(o, allowed: ["vector", "outputs", "error", "message"], required: ["vector"], at: at, path: here, fail)
+            guard let vector = entry["vector"]?.stringValue else { throw fail("\(at).vector must be a string", here + [.key("vector")]) }
             let parts = vector.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw fail("\(at).vector \"\(vector)\" is not a vector name suite/id")
+                throw fail("\(at).vector \"\(vector)\" is not a vector name suite/id", here + [.key("vector")])
             }
-            let here = "\(at) (\(vector))"
-            if let j = seen[vector] { throw fail("\(here) repeats results[\(j)]: one answer per vector") }
+            let named = "\(at) (\(vector))"
+            if let j = seen[vector] { throw fail("\(named) repeats results[\(j)]: one answer per vector", here + [.key("vector")]) }
             seen[vector] = i
             switch (entry["outputs"], entry["error"]) {
             case (let outputs?, nil):
-                if entry["message"] != nil { throw fail("\(here): \"message\" goes with \"error\", not with \"outputs\"") }
-                guard let fields = outputs.objectValue, !fields.isEmpty else { throw fail("\(here).outputs must be a non-empty object") }
+                if entry["message"] != nil { throw fail("\(named): \"message\" goes with \"error\", not with \"outputs\"", here + [.key("message")]) }
+                guard let fields = outputs.objectValue, !fields.isEmpty else { throw fail("\(named).outputs must be a non-empty object", here + [.key("outputs")]) }
                 var out: [String: Value] = [:]
                 for (k, v) in fields {
-                    if out[k] != nil { throw fail("\(here).outputs has the field \(k) twice") }
-                    do { out[k] = try Value(json: v) } catch { throw fail("\(here).outputs.\(k): \(error.message)") }
+                    if out[k] != nil { throw fail("\(named).outputs has the field \(k) twice", here + [.key("outputs")]) }
+                    do { out[k] = try Value(json: v) } catch { throw fail("\(named).outputs.\(k): \(error.message)", here + [.key("outputs"), .key(k)]) }
                 }
                 results.append((vector, .outputs(out)))
             case (nil, let cls?):
                 guard let c = cls.stringValue, let ec = ErrorClass(rawValue: c) else {
-                    throw fail("\(here).error must be one of \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", ")) (found \(cls.serialized()))")
+                    throw fail("\(named).error must be one of \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", ")) (found \(cls.serialized()))", here + [.key("error")])
                 }
                 let message = entry["message"]?.stringValue ?? "refused, without a message"
-                if let m = entry["message"], m.stringValue == nil { throw fail("\(here).message must be a string") }
+                if let m = entry["message"], m.stringValue == nil { throw fail("\(named).message must be a string", here + [.key("message")]) }
                 results.append((vector, .refused(ContractError(ec, message))))
-            case (nil, nil): throw fail("\(here) needs \"outputs\" or \"error\"")
-            case (_?, _?): throw fail("\(here) has both \"outputs\" and \"error\": one answer per vector")
+            case (nil, nil): throw fail("\(named) needs \"outputs\" or \"error\"", here)
+            case (_?, _?): throw fail("\(named) has both \"outputs\" and \"error\": one answer per vector", here)
             }
         }
         return CapturedOutputs(file: file, name: name, version: version, results: results)
     }
 
-    static func checkKeys(_ o: [(key: String, value: JSON)], allowed: Set<String>, required: [String], at: String,
-                          _ fail: (String) -> CapturedOutputsError) throws(CapturedOutputsError) {
+    static func checkKeys(_ o: [(key: String, value: JSON)], allowed: Set<String>, required: [String], at: String, path: [Step],
+                          _ fail: (String, [Step]) -> CapturedOutputsError) throws(CapturedOutputsError) {
         var seen = Set<String>()
         for (k, _) in o {
-            if !seen.insert(k).inserted { throw fail("\(at) has the key \"\(k)\" twice") }
-            if !allowed.contains(k) { throw fail("\(at) has an unknown key \"\(k)\" (allowed: \(allowed.sorted().joined(separator: ", ")))") }
+            if !seen.insert(k).inserted { throw fail("\(at) has the key \"\(k)\" twice", path) }
+            if !allowed.contains(k) { throw fail("\(at) has an unknown key \"\(k)\" (allowed: \(allowed.sorted().joined(separator: ", ")))", path + [.key(k)]) }
         }
-        for k in required where !seen.contains(k) { throw fail("\(at) lacks \"\(k)\"") }
+        for k in required where !seen.contains(k) { throw fail("\(at) lacks \"\(k)\"", path) }
     }
 
     /// 1-based line and column (in characters) of a UTF-8 byte offset.

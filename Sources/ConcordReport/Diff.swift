@@ -60,7 +60,10 @@ public enum Diff {
     public static func read(path: String, implementation: String? = nil, maxBytes: Int = InputFile.defaultMaxBytes) throws(ReadError) -> Side {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw ReadError(error.description) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw ReadError("\(path): the file is not UTF-8") }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let p = InputFile.utf8Problem(bytes)
+            throw ReadError(p.map { "\(path):\($0.line):\($0.column): \($0.message)" } ?? "\(path): the file is not UTF-8")
+        }
         return try read(text: text, file: path, implementation: implementation)
     }
 

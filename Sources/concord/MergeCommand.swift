@@ -19,7 +19,8 @@ func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
             return 2
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            stderr("concord: \(path): the file is not UTF-8")
+            let p = InputFile.utf8Problem(bytes)
+            stderr("concord: " + (p.map { "\(path):\($0.line):\($0.column): \($0.message)" } ?? "\(path): the file is not UTF-8"))
             return 2
         }
         do {
