@@ -26,11 +26,13 @@ public enum OutputFile {
         let tmp = (folder == "/" ? "" : folder) + "/.\(name).\(tag)-\(getpid())"
         func fail(_ what: String) -> Failure { Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))") }
 
-        var mode: mode_t = 0o644
+        // A file that exists keeps its permissions; a new one gets 0666 less the umask, as any
+        // file a program creates.
+        var existing: mode_t? = nil
         var st = stat()
-        if keepMode && stat(path, &st) == 0 { mode = st.st_mode & 0o7777 }
+        if keepMode && stat(path, &st) == 0 { existing = st.st_mode & 0o7777 }
         unlink(tmp)   // a leftover of an earlier process with this pid
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing ?? 0o666)
         if fd < 0 { throw fail("cannot create a temporary file next to it") }
         var ok = false
         defer { if !ok { unlink(tmp) } }
@@ -45,7 +47,7 @@ public enum OutputFile {
                 }
                 written += n
             }
-            _ = fchmod(fd, mode)   // the umask may have narrowed it
+            if let existing { _ = fchmod(fd, existing) }   // the umask may have narrowed it
             if fsync(fd) != 0 { throw fail("cannot flush the temporary file to disk") }
         }
         try beforeRename()
