@@ -47,6 +47,8 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     public var version: String { lock.withLock { announcedVersion } }
     public var processStarts: Int { lock.withLock { starts } }
+    /// Its last process's peak resident memory (with that process's own children), once it ended.
+    public var peakResidentKiB: Int? { lock.withLock { child }?.peakResidentKiB }
     public var isReady: Bool {
         lock.withLock {
             switch state {

@@ -46,10 +46,13 @@ public protocol Implementation: AnyObject, Sendable {
     var isReady: Bool { get }
     /// How many processes it started so far (adapters start one per run; in-process: 0).
     var processStarts: Int { get }
+    /// The peak resident memory, in KiB, of its process once it has stopped (adapters; in-process: nil).
+    var peakResidentKiB: Int? { get }
 }
 
 extension Implementation {
     public var processStarts: Int { 0 }
+    public var peakResidentKiB: Int? { nil }
     public var isReady: Bool { true }
 }
 

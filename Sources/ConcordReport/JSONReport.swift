@@ -24,6 +24,22 @@ public enum JSONReport {
         return .object(top)
     }
 
+    /// The report with the run's peak resident memory in KiB: concord's own (`peakResidentKiB` at
+    /// the top) and each adapter process's (in its `implementations` entry), known once they stopped.
+    public static func addingPeaks(_ report: JSON, concordKiB: Int, adapters: [String: Int]) -> JSON {
+        guard var top = report.objectValue else { return report }
+        if let i = top.firstIndex(where: { $0.key == "implementations" }), let list = top[i].value.arrayValue {
+            top[i].value = .array(list.map { impl in
+                guard var o = impl.objectValue, let name = impl["name"]?.stringValue, let kib = adapters[name] else { return impl }
+                o.append(("peakResidentKiB", .int(Int64(kib))))
+                return .object(o)
+            })
+        }
+        let at = (top.firstIndex { $0.key == "workers" }).map { $0 + 1 } ?? top.count
+        top.insert(("peakResidentKiB", .int(Int64(concordKiB))), at: at)
+        return .object(top)
+    }
+
     /// The `summary` object of the report.
     public static func summary(_ s: RunSummary) -> JSON {
         .object([

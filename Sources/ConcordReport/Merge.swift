@@ -20,7 +20,7 @@ public enum ReportMerge {
     }
 
     /// The top-level fields `JSONReport.make` writes, in its order.
-    static let coreKeys = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "results"]
+    static let coreKeys = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "peakResidentKiB", "results"]
 
     /// A shard report: `report` with `"shard": {"index": K, "count": N, "vectors": TOTAL}` after
     /// `workers`, TOTAL being the number of vectors loaded before the split.
@@ -56,6 +56,7 @@ public enum ReportMerge {
         var wall: JSON?
         var wallValue = -Double.infinity
         var workers: Int64?
+        var peak: Int64?
         var shardInfo: [(index: Int64, count: Int64, total: Int64)] = []
         var extra: [(key: String, value: JSON, from: Int)] = []
 
@@ -89,7 +90,10 @@ public enum ReportMerge {
                 }
                 for (key, value) in fields where key != "name" && key != "version" {
                     if let i = merged.firstIndex(where: { $0.key == key }) {
-                        if key == "processStarts", let a = merged[i].value.intValue, let b = value.intValue, b > a { merged[i].value = .int(b) }
+                        // Counts and peaks of several shards: the largest.
+                        if key == "processStarts" || key == "peakResidentKiB", let a = merged[i].value.intValue, let b = value.intValue, b > a {
+                            merged[i].value = .int(b)
+                        }
                     } else {
                         merged.append((key, value))
                     }
@@ -114,6 +118,7 @@ public enum ReportMerge {
             }
             if let w = report["wallSeconds"], let d = number(w), d > wallValue { wallValue = d; wall = w }
             if let w = report["workers"]?.intValue { workers = max(workers ?? w, w) }
+            if let m = report["peakResidentKiB"]?.intValue { peak = max(peak ?? m, m) }
             if let s = report["shard"] {
                 guard let k = s["index"]?.intValue, let n = s["count"]?.intValue, let t = s["vectors"]?.intValue else {
                     throw MergeError("\(which): shard needs index, count and vectors")
@@ -167,6 +172,7 @@ public enum ReportMerge {
         top.append(("summary", summary(sorted)))
         if let wall { top.append(("wallSeconds", wall)) }
         if let workers { top.append(("workers", .int(workers))) }
+        if let peak { top.append(("peakResidentKiB", .int(peak))) }
         for e in extra { top.append((e.key, e.value)) }
         top.append(("results", .array(sorted)))
         return .object(top)
@@ -193,7 +199,7 @@ public enum ReportMerge {
 
     /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, then any other).
     static func order(_ fields: [(key: String, value: JSON)]) -> [(key: String, value: JSON)] {
-        let rank = ["name": 0, "version": 1, "startFailure": 2, "processStarts": 3]
+        let rank = ["name": 0, "version": 1, "startFailure": 2, "processStarts": 3, "peakResidentKiB": 4]
         return fields.enumerated().sorted { a, b in
             let ra = rank[a.element.key] ?? 4, rb = rank[b.element.key] ?? 4
             return ra != rb ? ra < rb : a.offset < b.offset

@@ -137,6 +137,10 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
 
     let reportPath = o.values["report"] ?? "reports/latest.json"
     var report = JSONReport.make(result, concordVersion: concordVersion)
+    var own = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &own)
+    let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
+    report = JSONReport.addingPeaks(report, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
     if let shard {
         let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
         report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)

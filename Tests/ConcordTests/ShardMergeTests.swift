@@ -129,8 +129,11 @@ import Testing
     /// The report without what may differ between two runs of the same vectors.
     static func withoutTiming(_ j: JSON) -> JSON {
         guard var pairs = j.objectValue else { return j }
-        pairs.removeAll { $0.key == "wallSeconds" || $0.key == "workers" }
+        pairs.removeAll { $0.key == "wallSeconds" || $0.key == "workers" || $0.key == "peakResidentKiB" }
         return .object(pairs.map { pair in
+            if pair.key == "implementations", let list = pair.value.arrayValue {
+                return (pair.key, .array(list.map { .object($0.objectValue!.filter { $0.key != "peakResidentKiB" }) }))
+            }
             guard pair.key == "results", let results = pair.value.arrayValue else { return pair }
             return (pair.key, .array(results.map { r in
                 .object(r.objectValue!.map { field in
@@ -232,6 +235,14 @@ import Testing
         let b = Self.tiny([("a", "1"), ("c", "3")], [("s/y", "v/s.yaml", 9, "pass")])
         let names = try ReportMerge.merge([a, b])["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
         #expect(names == ["a", "b", "c"])
+    }
+
+    @Test func peaksMergeAsTheLargest() throws {
+        let a = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("s/x", "v/s.yaml", 3, "pass")]), concordKiB: 300, adapters: ["a": 50])
+        let b = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("s/y", "v/s.yaml", 9, "pass")]), concordKiB: 200, adapters: ["a": 70])
+        let merged = try ReportMerge.merge([a, b])
+        #expect(merged["peakResidentKiB"]?.intValue == 300)
+        #expect(merged["implementations"]?.arrayValue?.first?["peakResidentKiB"]?.intValue == 70)
     }
 
     // MARK: Through the binary (once `run --shard` and `merge` are wired in main.swift)
