@@ -77,14 +77,15 @@ public final class InProcessImplementation: Implementation {
     public let name: String
     public let version: String
     private let handlers: [String: SuiteHandler]
+    /// Kept, not computed: the runner asks for every job.
+    public let suites: Set<String>
 
     public init(name: String, version: String, handlers: [SuiteHandler]) {
         self.name = name
         self.version = version
         self.handlers = Dictionary(handlers.map { ($0.suite, $0) }, uniquingKeysWith: { a, _ in a })
+        self.suites = Set(self.handlers.keys)
     }
-
-    public var suites: Set<String> { Set(handlers.keys) }
     public var startFailure: String? { nil }
     public func prepare() {}
     public func shutdown() {}

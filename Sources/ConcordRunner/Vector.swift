@@ -23,39 +23,110 @@ public enum Expectation: Sendable {
 }
 
 /// One loaded vector, defaults merged, every value decoded.
+///
+/// A value type whose fields live in one shared, copy-on-write box: a run copies vectors into
+/// requests, results and reports many times per check, and a copy is then one reference count, not
+/// one per field (docs/performance.md).
 public struct Vector: Sendable {
-    public var suite: String
-    public var id: String
-    public var file: String
-    public var line: Int
-    public var column: Int
-    public var comment: String?
-    public var flags: [String]
-    public var op: String?
-    public var result: ResultKind
-    public var input: [String: Value]
-    public var expect: Expectation
+    private final class Storage: @unchecked Sendable {
+        var suite: String
+        var id: String
+        var file: String
+        var line: Int
+        var column: Int
+        var comment: String?
+        var flags: [String]
+        var op: String?
+        var result: ResultKind
+        var input: [String: Value]
+        var expect: Expectation
+        var inputOrder: [String]
+        /// `suite/id`, made once.
+        var name: String
+        init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String], op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
+            self.suite = suite
+            self.id = id
+            self.file = file
+            self.line = line
+            self.column = column
+            self.comment = comment
+            self.flags = flags
+            self.op = op
+            self.result = result
+            self.input = input
+            self.expect = expect
+            self.inputOrder = inputOrder
+            self.name = "\(suite)/\(id)"
+        }
+        func copy() -> Storage {
+            Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect, inputOrder: inputOrder)
+        }
+    }
+
+    private var storage: Storage
+
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var suite: String {
+        get { storage.suite }
+        set { let s = unique(); s.suite = newValue; s.name = "\(s.suite)/\(s.id)" }
+    }
+    public var id: String {
+        get { storage.id }
+        set { let s = unique(); s.id = newValue; s.name = "\(s.suite)/\(s.id)" }
+    }
+    public var file: String {
+        get { storage.file }
+        set { let s = unique(); s.file = newValue }
+    }
+    public var line: Int {
+        get { storage.line }
+        set { let s = unique(); s.line = newValue }
+    }
+    public var column: Int {
+        get { storage.column }
+        set { let s = unique(); s.column = newValue }
+    }
+    public var comment: String? {
+        get { storage.comment }
+        set { let s = unique(); s.comment = newValue }
+    }
+    public var flags: [String] {
+        get { storage.flags }
+        set { let s = unique(); s.flags = newValue }
+    }
+    public var op: String? {
+        get { storage.op }
+        set { let s = unique(); s.op = newValue }
+    }
+    public var result: ResultKind {
+        get { storage.result }
+        set { let s = unique(); s.result = newValue }
+    }
+    public var input: [String: Value] {
+        get { storage.input }
+        set { let s = unique(); s.input = newValue }
+    }
+    public var expect: Expectation {
+        get { storage.expect }
+        set { let s = unique(); s.expect = newValue }
+    }
     /// The order in which the file wrote the input fields (for reports).
-    public var inputOrder: [String]
+    public var inputOrder: [String] {
+        get { storage.inputOrder }
+        set { let s = unique(); s.inputOrder = newValue }
+    }
 
     public init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String],
                 op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
-        self.suite = suite
-        self.id = id
-        self.file = file
-        self.line = line
-        self.column = column
-        self.comment = comment
-        self.flags = flags
-        self.op = op
-        self.result = result
-        self.input = input
-        self.expect = expect
-        self.inputOrder = inputOrder
+        storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect, inputOrder: inputOrder)
     }
 
     /// `suite/id`, the vector's name everywhere.
-    public var name: String { "\(suite)/\(id)" }
+    public var name: String { storage.name }
 
     public var hasPlaceholder: Bool {
         if case .outputs(let fields) = expect { return fields.contains { $0.expected == .placeholder } }
