@@ -226,11 +226,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     /// 1-based line and column (in characters) of a UTF-8 byte offset.
     public static func lineColumn(_ text: String, offset: Int) -> (Int, Int) {
-        var line = 1, lineStart = 0
-        let bytes = Array(text.utf8)
-        let end = min(offset, bytes.count)
-        for i in 0..<end where bytes[i] == 10 { line += 1; lineStart = i + 1 }
-        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
-        return (line, column)
+        let m = Mark(byteOffset: offset, in: Array(text.utf8))
+        return (m.line, m.column)
     }
 }

@@ -221,7 +221,8 @@ public enum Fill {
         // rename follows at once (OutputFile: a kill at any moment leaves the old or the new file).
         do {
             try OutputFile.replace(plan.file, with: plan.updated, tag: "fill") {
-                guard let now = FileManager.default.contents(atPath: plan.file), [UInt8](now) == plan.original else {
+                // Read no more than the original's length: a file that grew has changed.
+                guard let now = try? InputFile.read(plan.file, maxBytes: plan.original.count), now == plan.original else {
                     throw Failure("\(plan.file) changed since it was read; nothing was written to it (run fill again)")
                 }
             }

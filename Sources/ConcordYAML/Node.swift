@@ -4,6 +4,14 @@ public struct Mark: Sendable, Equatable, CustomStringConvertible {
     public var column: Int
     public init(line: Int, column: Int) { self.line = line; self.column = column }
     public var description: String { "\(line):\(column)" }
+
+    /// The position of a byte offset in UTF-8 text: columns count characters, as libyaml's do.
+    public init(byteOffset offset: Int, in bytes: [UInt8]) {
+        var line = 1, start = 0
+        let end = max(0, min(offset, bytes.count))
+        for i in 0..<end where bytes[i] == 10 { line += 1; start = i + 1 }
+        self.init(line: line, column: String(decoding: bytes[start..<end], as: UTF8.self).count + 1)
+    }
 }
 
 /// A YAML node with its position. Scalars keep their source text and are typed by the YAML 1.2

@@ -218,25 +218,17 @@ private struct EventReader {
         var message = "YAML syntax error: \(problem)\(context)"
         if p.error == YAML_READER_ERROR {
             // The reader reports a byte offset, not a mark (a control character, a bad encoding).
-            m = mark(ofByte: Int(p.problem_offset))
-            if p.problem_value >= 0 && p.problem_value < 0x20 { 
+            m = Mark(byteOffset: Int(p.problem_offset), in: bytes)
+            if p.problem_value >= 0 && p.problem_value < 0x20 {
                 let hex = String(p.problem_value, radix: 16, uppercase: true)
                 message += " (character U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
-             }
+            }
         } else if p.context != nil, p.context_mark.line != p.problem_mark.line || p.context_mark.column != p.problem_mark.column {
             // Where the construct that went wrong began: an unterminated quote is found at the end.
             message += " (which started at \(p.context_mark.line + 1):\(p.context_mark.column + 1))"
         }
         if lineHasTab(m.line) { message += " (a tab cannot indent YAML: use spaces)" }
         return YAMLError(message, at: m)
-    }
-
-    /// The 1-based line and column (in characters) of a byte offset.
-    private func mark(ofByte offset: Int) -> Mark {
-        var line = 1, start = 0
-        let end = min(offset, bytes.count)
-        for i in 0..<end where bytes[i] == 10 { line += 1; start = i + 1 }
-        return Mark(line: line, column: String(decoding: bytes[start..<end], as: UTF8.self).count + 1)
     }
 
     private func lineHasTab(_ line: Int) -> Bool {

@@ -26,24 +26,9 @@ import Testing
     static let maxSeconds = 20.0
     static let maxResidentKiB = 256 * 1024
 
-    struct Measured { var output: ProcessOutput; var seconds: Double; var peakKiB: Int }
-
-    /// Runs concord, killing it at the time limit, and measures its peak resident memory.
-    static func concord(_ args: [String]) throws -> Measured {
-        let start = Date()
-        let p = try Subprocess.spawn([concordBinary] + args)
-        close(p.stdin)
-        let err = LockedData()
-        Thread { err.set(Data(readAll(p.stderr))) }.start()
-        let out = LockedData()
-        Thread { out.set(Data(readAll(p.stdout))) }.start()
-        if p.wait(timeout: maxSeconds) == nil { p.stop() }
-        while !err.done || !out.done { usleep(1000) }
-        close(p.stdout)
-        close(p.stderr)
-        let output = ProcessOutput(status: p.termination?.code ?? -1, stdout: String(decoding: out.data, as: UTF8.self),
-                                   stderr: String(decoding: err.data, as: UTF8.self))
-        return Measured(output: output, seconds: Date().timeIntervalSince(start), peakKiB: p.peakResidentKiB ?? 0)
+    /// Runs concord, stopped at the time limit, with its peak resident memory measured.
+    static func concord(_ args: [String]) throws -> ProcessOutput {
+        try runProcess(concordBinary, args, timeout: maxSeconds)
     }
 
     @Test func corpusIsLargeEnough() {
@@ -85,8 +70,8 @@ import Testing
         }
         let before = guarded.flatMap { FileManager.default.contents(atPath: $0) }
         let m = try Self.concord(args)
-        let text = m.output.stderr + m.output.stdout
-        #expect(m.output.status == e.exit, "exit \(m.output.status), expected \(e.exit): \(text.prefix(400))")
+        let text = m.stderr + m.stdout
+        #expect(m.status == e.exit, "exit \(m.status), expected \(e.exit): \(text.prefix(400))")
         #expect(m.seconds < Self.maxSeconds && m.peakKiB < Self.maxResidentKiB, "\(m.seconds) s, \(m.peakKiB) KiB")
         #expect(!text.contains("Fatal error") && !text.contains("Stack dump"), "crashed: \(text.prefix(400))")
         switch e.location {
@@ -115,7 +100,7 @@ import Testing
         let keysets = Self.entries.filter { $0.command == "keyset" }
         #expect(keysets.count >= 8)
         let m = try Self.concord(["run", fixture("hostile/keysets"), "--implementations", "swift,jvm,tink", "--report", tmp + "/r.json"])
-        #expect(m.output.status == 0, "\(m.output.stderr.prefix(600))")
+        #expect(m.status == 0, "\(m.stderr.prefix(600))")
         let data = try #require(FileManager.default.contents(atPath: tmp + "/r.json"))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let results = try #require(report["results"] as? [[String: Any]])
@@ -153,15 +138,15 @@ import Testing
             try h.close()
         }
         let scalar = try Self.concord(["run", yaml, "--implementations", "libsodium", "--report", tmp + "/r.json"])
-        #expect(scalar.output.status == 2)
-        #expect(scalar.output.stderr.contains("\(yaml):1:1: the file is \(size + 34) bytes, above the limit of 67108864 (raise it with --max-file-bytes)"),
-                "\(scalar.output.stderr.prefix(300))")
+        #expect(scalar.status == 2)
+        #expect(scalar.stderr.contains("\(yaml):1:1: the file is \(size + 34) bytes, above the limit of 67108864 (raise it with --max-file-bytes)"),
+                "\(scalar.stderr.prefix(300))")
         #expect(scalar.peakKiB < Self.maxResidentKiB && scalar.seconds < 5, "\(scalar.seconds) s, \(scalar.peakKiB) KiB")
         let captured = try Self.concord(["run", fixture("hostile/base/argon2id.yaml"), "--implementations", "libsodium",
                                          "--captured", json, "--report", tmp + "/r.json"])
-        #expect(captured.output.status == 2)
-        #expect(captured.output.stderr.contains("\(json): the file is"), "\(captured.output.stderr.prefix(300))")
-        #expect(captured.output.stderr.contains("--max-file-bytes"))
+        #expect(captured.status == 2)
+        #expect(captured.stderr.contains("\(json): the file is"), "\(captured.stderr.prefix(300))")
+        #expect(captured.stderr.contains("--max-file-bytes"))
         #expect(captured.peakKiB < Self.maxResidentKiB, "\(captured.peakKiB) KiB")
     }
 }

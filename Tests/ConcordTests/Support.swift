@@ -23,6 +23,9 @@ struct ProcessOutput {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Wall time from start to exit, and the process's own peak resident memory (KiB).
+    var seconds: Double = 0
+    var peakKiB: Int = 0
 }
 
 /// Reads a file descriptor to its end.
@@ -37,18 +40,22 @@ func readAll(_ fd: Int32) -> [UInt8] {
 }
 
 /// Runs a program to completion, capturing both streams (read concurrently so neither fills up).
-func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
+/// With a `timeout`, a program still running then is stopped (its process group killed).
+func runProcess(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+                timeout: Double = .infinity) throws -> ProcessOutput {
+    let start = Date()
     let p = try Subprocess.spawn([executable] + arguments, environment: environment)
     close(p.stdin)
-    let err = LockedData()
+    let err = LockedData(), out = LockedData()
     Thread { err.set(Data(readAll(p.stderr))) }.start()
-    let out = readAll(p.stdout)
-    let end = p.wait()
-    while !err.done { usleep(1000) }
+    Thread { out.set(Data(readAll(p.stdout))) }.start()
+    if p.wait(timeout: timeout) == nil { p.stop() }
+    while !err.done || !out.done { usleep(1000) }
     close(p.stdout)
     close(p.stderr)
-    return ProcessOutput(status: end?.code ?? -1, stdout: String(decoding: out, as: UTF8.self),
-                         stderr: String(decoding: err.data, as: UTF8.self))
+    return ProcessOutput(status: p.termination?.code ?? -1, stdout: String(decoding: out.data, as: UTF8.self),
+                         stderr: String(decoding: err.data, as: UTF8.self),
+                         seconds: Date().timeIntervalSince(start), peakKiB: p.peakResidentKiB ?? 0)
 }
 
 final class LockedData: @unchecked Sendable {
