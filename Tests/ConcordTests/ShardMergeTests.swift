@@ -83,7 +83,7 @@ import Testing
     @Test(arguments: 2...5) func addingACheapVectorMovesNoOther(n: Int) {
         let vectors = Self.all
         let before = Shard.assign(vectors, count: n)
-        let cheap = vectors.first { $0.suite == "kdf-params" }!
+        let cheap = vectors.first { $0.suite == "closer.kdf-params" }!
         for i in 0..<20 {
             let after = Shard.assign(vectors + [Self.renamed(cheap, "added-\(i)")], count: n)
             #expect(Array(after.dropLast()) == before)

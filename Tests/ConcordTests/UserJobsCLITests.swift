@@ -64,7 +64,7 @@ import Testing
         var results: [JSON] = []
         for v in vectors where v["result"]?.stringValue == "valid" {
             guard let name = v["name"]?.stringValue, let expect = v["expect"]?.objectValue else { continue }
-            let outputs: [(key: String, value: JSON)] = expect.map { ($0.key, name == "kdf-params/closer-production" && $0.key == "memoryKiB" ? .int(47105) : $0.value) }
+            let outputs: [(key: String, value: JSON)] = expect.map { ($0.key, name == "closer.kdf-params/closer-production" && $0.key == "memoryKiB" ? .int(47105) : $0.value) }
             results.append(.object([("vector", .string(name)), ("outputs", .object(outputs))]))
         }
         let captured = JSON.object([("format", .string("concord-outputs/1")),
