@@ -7,8 +7,9 @@ import Testing
 /// failure, no error, and every vector checked by at least one implementation. (Expected values
 /// there come from published sources or independent implementations, never from Concord.)
 @Suite(.serialized) struct SuiteVectorTests {
-    static let suites = ["aes-gcm", "wycheproof", "couple-key-wrap", "invite-phrase", "field", "canonical-json", "commitment",
-                         "sealed-answer", "kdf-params", "keybox", "tink-public-key"]
+    static let suites = ["primitives/aes-gcm", "wycheproof", "closer/couple-key-wrap", "closer/invite-phrase", "closer/field",
+                         "closer/canonical-json", "closer/commitment", "closer/sealed-answer", "closer/kdf-params", "closer/keybox",
+                         "closer/tink-public-key"]
 
     @Test(arguments: suites)
     func vectorsPass(folder: String) throws {
@@ -25,7 +26,8 @@ import Testing
     }
 
     /// The Closer formats must be checked by both sides: the Swift (iOS) and the Java (Android) logic.
-    @Test(arguments: ["couple-key-wrap", "invite-phrase", "field", "canonical-json", "commitment", "sealed-answer"])
+    @Test(arguments: ["closer/couple-key-wrap", "closer/invite-phrase", "closer/field", "closer/canonical-json", "closer/commitment",
+                       "closer/sealed-answer"])
     func iosAndAndroidLogicBothRunEveryVector(folder: String) throws {
         let (vectors, _) = VectorLoader().load(paths: [repositoryRoot + "/vectors/" + folder])
         let settings = Catalog.Settings(home: repositoryRoot)
@@ -39,7 +41,7 @@ import Testing
 
     /// The round-trip matrix: swift, jvm and tink each open every other's keybox.
     @Test func keyboxRoundTripMatrixIsAllPass() throws {
-        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors/keybox/roundtrip.yaml"])
+        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/roundtrip.yaml"])
         #expect(errors.isEmpty && !vectors.isEmpty)
         let settings = Catalog.Settings(home: repositoryRoot)
         let impls = ["swift", "jvm", "tink"].compactMap { Catalog.make($0, settings: settings) }
@@ -54,7 +56,7 @@ import Testing
 
     /// A keybox whose context info is wrong fails with `authentication` on every implementation.
     @Test func wrongContextInfoIsAuthenticationEverywhere() throws {
-        let (vectors, _) = VectorLoader().load(paths: [repositoryRoot + "/vectors/keybox/invalid.yaml"])
+        let (vectors, _) = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/invalid.yaml"])
         let v = try #require(vectors.first { $0.id == "invalid-wrong-context" })
         let settings = Catalog.Settings(home: repositoryRoot)
         let impls = ["swift", "jvm", "tink"].compactMap { Catalog.make($0, settings: settings) }
