@@ -47,6 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from concordgen.b64 import B64_STD, B64_URL, hand_b64decode, hand_b64encode  # noqa: E402
 from concordgen.env import REPO, ensure_venv  # noqa: E402
 from concordgen.output import copy_reference, data, finish  # noqa: E402
+from concordgen.protobuf import pb_get, pb_read  # noqa: E402
 from concordgen.values import Hex, Record, Refused, Utf8, derived, flip  # noqa: E402
 from concordgen.yamlfile import emit, read_back  # noqa: E402
 
@@ -396,34 +397,12 @@ def op_unwrap(S, i):
 
 def parse_aes_gcm_key_proto(value: bytes) -> bytes:
     """AesGcmKey { version = 1 (uint32), key_value = 3 (bytes) }; proto3, so version 0 is absent."""
-    pos, version, key = 0, 0, None
-
-    def varint():
-        nonlocal pos
-        shift = result = 0
-        while True:
-            if pos >= len(value) or shift > 63:
-                raise Refused("format", "AesGcmKey: truncated varint")
-            b = value[pos]
-            pos += 1
-            result |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                return result
-    while pos < len(value):
-        tag = varint()
-        field, wire = tag >> 3, tag & 7
-        if field == 1 and wire == 0:
-            version = varint()
-        elif field == 3 and wire == 2:
-            n = varint()
-            if pos + n > len(value):
-                raise Refused("format", "AesGcmKey: truncated key_value")
-            key = value[pos:pos + n]
-            pos += n
-        else:
-            raise Refused("format", f"AesGcmKey: unexpected field {field} (wire type {wire})")
-    if version != 0 or key is None or len(key) != 32:
+    fields = pb_read(value, "AesGcmKey")
+    unexpected = sorted(set(fields) - {1, 3})
+    if unexpected:
+        raise Refused("format", f"AesGcmKey: unexpected field {unexpected[0]}")
+    version, key = pb_get(fields, 1, "int", "AesGcmKey"), pb_get(fields, 3, "bytes", "AesGcmKey")
+    if version != 0 or len(key) != 32:
         raise Refused("format", "AesGcmKey: not a version 0 key with a 32-byte key_value")
     return key
 
