@@ -30,7 +30,7 @@ import Testing
 
     /// The answers the vectors expect ("truth") and a platform's that differ in three known ways.
     static func files() throws -> (vectors: [Vector], truth: String, device: String) {
-        let vectors = try load(["field/closer.yaml", "canonical-json/closer.yaml", "kdf-params/closer.yaml"])
+        let vectors = try load(["closer/field/closer.yaml", "closer/canonical-json/closer.yaml", "closer/kdf-params/closer.yaml"])
         func v(_ n: String) -> Vector { vectors.first { $0.name == n }! }
         let text = v("closer.field/encrypt-text"), empty = v("closer.field/encrypt-empty"), escapes = v("closer.canonical-json/canonical-escapes")
         let kdf = vectors.first { $0.suite == "closer.kdf-params" && $0.result == .valid }!
@@ -46,7 +46,7 @@ import Testing
             entry(empty.name, [("wire", .text("enc:v1:" + Base64.encode([1, 0xde, 0xad, 0xbe, 0xef] + emptyBlob, .standard)))]),
             entry(escapes.name, [("json", .text(json.replacingOccurrences(of: "/", with: "\\/")))]),
             entry(kdf.name, kdfOut),
-            .object([("vector", .string("field/no-such-vector")), ("error", .string("authentication"))]),
+            .object([("vector", .string("closer.field/no-such-vector")), ("error", .string("authentication"))]),
         ])
         return (vectors, truth, device)
     }
@@ -57,7 +57,7 @@ import Testing
         #expect(captured.name == "captured:android" && captured.version == "app 3.2.0 (Android 15)")
         #expect(captured.suites == ["closer.field", "closer.canonical-json", "closer.kdf-params"])
         captured.bind(vectors.map { ($0.name, Request(suite: $0.suite, op: $0.op, input: $0.input)) })
-        #expect(captured.unknownVectors(known: Set(vectors.map(\.name))) == ["field/no-such-vector"])
+        #expect(captured.unknownVectors(known: Set(vectors.map(\.name))) == ["closer.field/no-such-vector"])
 
         let run = Runner(implementations: [captured], configuration: RunConfiguration(workers: 2)).run(vectors)
         func result(_ n: String) -> ImplementationResult { run.results.first { $0.vector.name == n }!.implementations[0] }

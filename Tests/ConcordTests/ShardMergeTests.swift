@@ -115,8 +115,8 @@ import Testing
 
     // MARK: Merge
 
-    static let cheapPaths = ["aes-gcm", "argon2id/small-params.yaml", "canonical-json", "field", "kdf-params",
-                             "sealed-answer", "wycheproof/hkdf_sha256_test.json"].map { repositoryRoot + "/vectors/" + $0 }
+    static let cheapPaths = ["primitives/aes-gcm", "primitives/argon2id/small-params.yaml", "closer/canonical-json", "closer/field",
+                             "closer/kdf-params", "closer/sealed-answer", "wycheproof/hkdf_sha256_test.json"].map { repositoryRoot + "/vectors/" + $0 }
     static let cheapImplementations = ["libsodium", "openssl", "swift"]
 
     static func report(_ vectors: [Vector]) -> JSON {

@@ -54,7 +54,7 @@ import Testing
     @Test func exportThenCapturedThenDiff() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let ex = try concord(["export", repositoryRoot + "/vectors/kdf-params", "--out", dir + "/export.json"])
+        let ex = try concord(["export", repositoryRoot + "/vectors/closer/kdf-params", "--out", dir + "/export.json"])
         #expect(ex.status == 0, "\(ex.stderr)")
         let export = try JSON.parse(String(contentsOfFile: dir + "/export.json", encoding: .utf8))
         #expect(export["format"]?.stringValue == "concord-export/1")
@@ -71,7 +71,7 @@ import Testing
                                     ("implementation", .object([("name", .string("device")), ("version", .string("test"))])),
                                     ("results", .array(results))])
         write(captured.serialized(), to: dir + "/device.json")
-        let run = try concord(["run", repositoryRoot + "/vectors/kdf-params", "--implementations", "swift",
+        let run = try concord(["run", repositoryRoot + "/vectors/closer/kdf-params", "--implementations", "swift",
                                "--captured", dir + "/device.json", "--report", dir + "/r.json"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("captured:device: memoryKiB differs"), "\(run.stdout)")
