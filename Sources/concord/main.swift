@@ -27,7 +27,7 @@ run options:
   --max-kdf-memory KIB      refuse Argon2 vectors above this memory (default 4194304 = 4 GiB)
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
   --max-file-bytes N        refuse vector files larger than this (default 67108864)
-  --max-depth N             refuse YAML nested deeper than this (default 64)
+  --max-depth N             refuse YAML nested deeper than this (default 64, at most 1000)
   --shard K/N               run only the K-th of N deterministic, cost-balanced slices (CI matrices)
   --markdown PATH           a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
   --html PATH               one self-contained HTML page: the matrix, filters, highlighted mismatches

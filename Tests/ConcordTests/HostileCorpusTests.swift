@@ -78,6 +78,8 @@ import Testing
         case "limit":
             // A resource limit: the vector is an error that names the limit's flag.
             #expect(text.contains("above the limit"), "\(text.prefix(400))")
+        case "ok":
+            break   // the run finishes, within the limits, with the exit status expected
         case "-":
             #expect(text.contains("concord: \(named): ") || text.contains("concord: \(named) "), "the message must name the file: \(text.prefix(400))")
         case "":

@@ -137,6 +137,9 @@ def build():
     add("yaml/deep-block-nesting.yaml", deep_block, "run", 2, "68:", "--max-depth")
     add("yaml/deep-flow-nesting.yaml", "format: concord-vectors/1\nsuite: argon2id\nnotes: " + "[" * 20000 + "]" * 20000 + "\n",
         "run", 2, "3:", "--max-depth")
+    # --max-depth cannot raise the limit past what the stack holds (a crash before: issue 12 item 4).
+    add("yaml/deep-flow-nesting-max-depth.yaml", "format: concord-vectors/1\nsuite: argon2id\nnotes: " + "[" * 50000 + "]" * 50000 + "\n",
+        "run --max-depth 100000", 2, "3:", "capped at 1000")
     add("yaml/byte-order-mark.yaml", b"\xef\xbb\xbf" + argon().encode(), "run", 2, "1:1", "byte order mark")
     add("yaml/utf16.yaml", b"\xff\xfe" + argon().encode("utf-16-le"), "run", 2, "1:1", "UTF-8")
     add("yaml/latin1-byte.yaml", argon(password="{utf8: caf\xe9}").encode("latin-1"), "run", 2, "8:", "UTF-8")
@@ -192,6 +195,8 @@ def build():
     add("json/truncated.json", good[: len(good) // 2], "run", 2, "", "")
     add("json/non-utf8.json", good.encode().replace(b"Hostile", b"Host\xffle"), "run", 2, "4:", "UTF-8")
     add("json/deep.json", '{"format": "concord-vectors/1", "notes": ' + "[" * 50000 + "]" * 50000 + "}", "run", 2, "1:", "--max-depth")
+    add("json/deep-max-depth.json", '{"format": "concord-vectors/1", "notes": ' + "[" * 50000 + "]" * 50000 + "}",
+        "run --max-depth 100000", 2, "1:", "capped at 1000")
     add("json/top-level-array.json", "[" + good + "]", "run", 2, "1:1", "")
     add("json/raw-control-character.json", good.replace('"Hostile"', '"Host\tile"'), "run", 2, "4:", "")
 
@@ -202,6 +207,9 @@ def build():
     add("limits/argon2-both-maximal.yaml", argon(params="argon2id;v=19;m=4294967295;t=4294967295;p=16777215"), "run", 1, "limit", "--max-kdf-memory")
     add("limits/file-over-size-limit.yaml", argon(), "run --max-file-bytes 100", 2, "1:1", "--max-file-bytes")
     add("limits/200mb-scalar.yaml", b"", "generated", 2, "1:1", "--max-file-bytes")
+    # A shard of a huge N: nothing may grow with N (it allocated 34 GB, or crashed: issue 12 item 4).
+    add("limits/shard-of-2-32.yaml", argon(), "run --shard 1/4294967296", 0, "ok", "")
+    add("limits/shard-of-2-63.yaml", argon(), "run --shard 1/9223372036854775807", 0, "ok", "")
 
     # --- keysets with absurd lengths (every implementation refuses; the run finishes) ---------
     huge_len = field(2, 0, b"")[:1] + varint(1 << 62)           # field 2, length 2^62, no bytes
@@ -277,7 +285,8 @@ def main():
              "#   fill-from (fill a copy of base/fixture.yaml --from FILE), diff (diff FILE base/captured.json),",
              "#   merge (merge FILE), generated (made by the test: too big to commit), base (what the others run against)",
              "# where: LINE:COL or LINE: (the message starts FILE:LINE:COL), - (the message names FILE), limit (a",
-             "#   vector error naming the limit), refused (the vector passes: every implementation refused it)"]
+             "#   vector error naming the limit), refused (the vector passes: every implementation refused it),",
+             "#   ok (the run finishes within the limits, nothing to locate)"]
     for p, data, cmd, status, where, msg in ENTRIES:
         lines.append("\t".join([p, cmd, str(status), where, msg]))
     files[os.path.join(DIR, "EXPECTED.tsv")] = ("\n".join(lines) + "\n").encode()
