@@ -55,7 +55,8 @@ func loader(_ o: Options) throws(UsageError) -> VectorLoader {
 }
 
 func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
-    let (vectors, errors) = loader.load(paths: paths)
+    let (vectors, errors, notes) = loader.load(scanning: paths)
+    for n in notes { stderr("concord: note: \(n)") }
     if !errors.isEmpty {
         for e in errors { stderr("concord: \(e)") }
         stderr("concord: \(errors.count) error\(errors.count == 1 ? "" : "s") in the input; nothing was run")
@@ -210,11 +211,17 @@ func validate(_ args: [String]) throws(UsageError) -> Int32 {
     guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
     let load = try loader(o)
     let files: [String]
-    do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
+    do { files = try VectorLoader.scan(o.positional).files } catch { stderr("concord: \(error)"); return 2 }
     // The same load as `run`: every file, then ids across files.
-    let (vectors, errors) = load.load(paths: o.positional)
+    let (vectors, errors, notes) = load.load(scanning: o.positional)
+    for n in notes { stderr("concord: note: \(n)") }
     for e in errors { print("invalid \(e)") }
     print("\(files.count) files, \(vectors.count) vectors, \(errors.count) error\(errors.count == 1 ? "" : "s")")
+    // Nothing to validate is not a success: a typo in the path must not pass a CI step.
+    if files.isEmpty && errors.isEmpty {
+        stderr("concord: no vector files (.yaml, .yml, .json) under \(o.positional.joined(separator: " ")): nothing was validated")
+        return 2
+    }
     return errors.isEmpty ? 0 : 2
 }
 

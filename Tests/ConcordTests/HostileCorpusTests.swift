@@ -120,6 +120,56 @@ import Testing
         }
     }
 
+    /// What a folder scan meets that cannot be committed (EXPECTED.tsv lists them as `generated`):
+    /// a FIFO named like a vector file is skipped with a note and never opened (it blocked `run`
+    /// forever); a dangling symbolic link and a path too long to look at are errors (both were
+    /// skipped silently); `validate` on a folder without vector files fails (it exited 0).
+    @Test func folderScansReportWhatTheySkip() throws {
+        let tmp = temporaryFolder()
+        defer {
+            if (try? FileManager.default.removeItem(atPath: tmp)) == nil { _ = try? runProcess("/bin/rm", ["-rf", tmp]) }
+        }
+        let base = fixture("hostile/base/argon2id.yaml")
+        func folder(_ name: String) throws -> String {
+            let f = tmp + "/" + name
+            try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: base, toPath: f + "/argon2id.yaml")
+            return f
+        }
+        func run(_ f: String) throws -> ProcessOutput {
+            try Self.concord(["run", f, "--implementations", "libsodium", "--report", tmp + "/r.json"])
+        }
+
+        let fifo = try folder("fifo")
+        #expect(mkfifo(fifo + "/fifo.yaml", 0o644) == 0)
+        let f = try run(fifo)
+        #expect(f.status == 0 && f.seconds < 10, "exit \(f.status) after \(f.seconds) s: \(f.stderr.prefix(300))")
+        #expect(f.stderr.contains("concord: note: \(fifo)/fifo.yaml: skipped, a FIFO is not a vector file"), "\(f.stderr.prefix(300))")
+
+        let dangling = try folder("dangling")
+        try FileManager.default.createSymbolicLink(atPath: dangling + "/gone.yaml", withDestinationPath: tmp + "/nowhere.yaml")
+        let d = try run(dangling)
+        #expect(d.status == 2)
+        #expect(d.stderr.contains("concord: \(dangling)/gone.yaml: a symbolic link to \(tmp)/nowhere.yaml, which cannot be opened"), "\(d.stderr.prefix(300))")
+
+        // A file whose full path is longer than PATH_MAX (4,096 bytes): two chains of nine
+        // 250-byte folders made apart, the second (holding v.yaml) then moved into the first.
+        let long = try folder("long")
+        let chain = Array(repeating: String(repeating: "d", count: 250), count: 9).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: long + "/a/" + chain, withIntermediateDirectories: true)
+        write("x", to: tmp + "/b/" + chain + "/v.yaml")
+        #expect(rename(tmp + "/b", long + "/a/" + chain + "/b") == 0)
+        let l = try run(long)
+        #expect(l.status == 2)
+        #expect(l.stderr.contains("cannot be looked at: File name too long"), "\(l.stderr.prefix(300))")
+
+        let empty = tmp + "/empty"
+        write("not a vector file", to: empty + "/notes.txt")
+        let v = try Self.concord(["validate", empty])
+        #expect(v.status == 2)
+        #expect(v.stderr.contains("no vector files"), "\(v.stderr)")
+    }
+
     /// The two files too big to commit: a 200 MB scalar and a 200 MB captured file are refused from
     /// their size alone (nothing is read), and with the limit raised the scalar is read and refused
     /// for what it is, still in bounded time.

@@ -269,6 +269,12 @@ def build():
     add("merge/not-a-report.json", '{"format": "concord-outputs/1", "results": []}', "merge", 2, "-", "concord-report/1")
     add("merge/truncated.json", '{"concord": {"version": "0.1"', "merge", 2, "1:", "JSON")
 
+    # --- folder scans: made by the test (a FIFO, a dangling link and a path too long cannot be committed)
+    add("scan/fifo/fifo.yaml", b"", "generated", 0, "-", "skipped, a FIFO is not a vector file")
+    add("scan/dangling/gone.yaml", b"", "generated", 2, "-", "a symbolic link to")
+    add("scan/long/d.../v.yaml", b"", "generated", 2, "-", "cannot be looked at: File name too long")
+    add("scan/empty/notes.txt", b"", "generated", 2, "-", "validate: no vector files")
+
     # The base files the commands above run against.
     add("base/argon2id.yaml", argon(), "base", 0, "", "")
     add("base/fixture.yaml", todo, "base", 0, "", "")
@@ -283,7 +289,7 @@ def main():
              "# command: run (concord run FILE --implementations swift), captured (run base/argon2id.yaml --captured FILE),",
              "#   keyset (run FILE: every implementation refuses the vector), fill (fill FILE --from base/captured.json),",
              "#   fill-from (fill a copy of base/fixture.yaml --from FILE), diff (diff FILE base/captured.json),",
-             "#   merge (merge FILE), generated (made by the test: too big to commit), base (what the others run against)",
+             "#   merge (merge FILE), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
              "# where: LINE:COL or LINE: (the message starts FILE:LINE:COL), - (the message names FILE), limit (a",
              "#   vector error naming the limit), refused (the vector passes: every implementation refused it),",
              "#   ok (the run finishes within the limits, nothing to locate)"]
