@@ -207,6 +207,12 @@ def build():
     add("limits/argon2-both-maximal.yaml", argon(params="argon2id;v=19;m=4294967295;t=4294967295;p=16777215"), "run", 1, "limit", "--max-kdf-memory")
     add("limits/file-over-size-limit.yaml", argon(), "run --max-file-bytes 100", 2, "1:1", "--max-file-bytes")
     add("limits/200mb-scalar.yaml", b"", "generated", 2, "1:1", "--max-file-bytes")
+    # Explaining a failure obeys the limits and a per-vector budget (t=1000 took 66 s: issue 12 item 5).
+    wrong = "    expect:\n      key: {hex: %s}\n" % ("ab" * 32)
+    add("limits/explain-argon2-t1000.yaml", argon(params="argon2id;v=19;m=64;t=1000;p=1", expect=wrong), "run", 1, "ok",
+        "argon2-parameters not tried")
+    add("limits/explain-over-max-kdf-work.yaml", argon(params="argon2id;v=19;m=64;t=20;p=1", expect=wrong), "run --max-kdf-work 1000000", 1, "ok",
+        "above the limit of 1000000 (--max-kdf-work)")
     # A shard of a huge N: nothing may grow with N (it allocated 34 GB, or crashed: issue 12 item 4).
     add("limits/shard-of-2-32.yaml", argon(), "run --shard 1/4294967296", 0, "ok", "")
     add("limits/shard-of-2-63.yaml", argon(), "run --shard 1/9223372036854775807", 0, "ok", "")
