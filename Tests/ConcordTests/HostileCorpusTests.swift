@@ -52,6 +52,7 @@ import Testing
             args = ["run", e.file, "--implementations", "libsodium", "--report", tmp + "/r.json"] + e.command.split(separator: " ").dropFirst().map(String.init)
         case "captured":
             args = ["run", base + "argon2id.yaml", "--implementations", "libsodium", "--captured", e.file, "--report", tmp + "/r.json"]
+                + e.command.split(separator: " ").dropFirst().map(String.init)
         case "fill":
             named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
             try FileManager.default.copyItem(atPath: e.file, toPath: named)

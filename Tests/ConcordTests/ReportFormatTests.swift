@@ -191,6 +191,12 @@ import Testing
         #expect(Gate(required: ["jvm", "tink"]).exitStatus(run).reasons
                 == ["jvm is required but could not start: java not found", "tink is required but was not part of the run"])
         #expect(Gate(failOn: [.missing]).exitStatus(run).reasons == ["jvm could not start (--fail-on missing): java not found"])
+        // Started but checked nothing (a captured file covering none of the vectors): not a pass.
+        var idle = run.implementations[0]
+        idle.name = "captured:device"
+        run.implementations.append(idle)
+        #expect(Gate(required: ["captured:device"]).exitStatus(run).reasons
+                == ["captured:device is required but checked no vector (every one was unsupported or an error)"])
     }
 
     @Test func gateParsesItsFlags() throws {

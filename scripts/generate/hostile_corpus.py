@@ -259,6 +259,10 @@ def build():
     add("captured/deep.json", '{"format": "concord-outputs/1", "results": ' + "[" * 50000 + "]" * 50000 + "}", "captured", 2, "1:", "deep")
     add("captured/non-utf8.json", captured([ok]).encode().replace(b"device", b"dev\xffce"), "captured", 2, "4:15", "UTF-8")
     add("captured/byte-order-mark.json", b"\xef\xbb\xbf" + captured([ok]).encode(), "captured", 2, "1:1", "byte order mark")
+    # A captured file without results checks nothing: never a pass for --require or --fail-on missing (issue 12 item 6).
+    add("captured/no-results-required.json", captured([]), "captured --require captured:device", 1, "ok",
+        "captured:device is required but could not start")
+    add("captured/no-results-fail-on-missing.json", captured([]), "captured --fail-on missing", 1, "ok", "it checks nothing")
     add("captured/200mb.json", b"", "generated", 2, "-", "--max-file-bytes")
 
     # --- fill: a hostile fixture or source is refused and the fixture stays as it was ---------
@@ -292,7 +296,7 @@ def main():
     files = {os.path.join(DIR, p): data for p, data, cmd, *_ in ENTRIES if cmd != "generated"}
     lines = ["# Tests/Fixtures/hostile: written by scripts/generate/hostile_corpus.py; read by HostileCorpusTests.",
              "# path\tcommand\texit\twhere\tmessage",
-             "# command: run (concord run FILE --implementations swift), captured (run base/argon2id.yaml --captured FILE),",
+             "# command: run (concord run FILE --implementations swift), captured (run base/argon2id.yaml --captured FILE; options after it added),",
              "#   keyset (run FILE: every implementation refuses the vector), fill (fill FILE --from base/captured.json),",
              "#   fill-from (fill a copy of base/fixture.yaml --from FILE), diff (diff FILE base/captured.json),",
              "#   merge (merge FILE), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
