@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordImplementations
 import Foundation
 import Testing
@@ -27,8 +28,20 @@ import Testing
     static let maxResidentKiB = 256 * 1024
 
     /// Runs concord, stopped at the time limit, with its peak resident memory measured.
-    static func concord(_ args: [String]) throws -> ProcessOutput {
-        try runProcess(concordBinary, args, timeout: maxSeconds)
+    static func concord(_ args: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
+        try runProcess(concordBinary, args, environment: environment, timeout: maxSeconds)
+    }
+
+    /// Text from input reached the output escaped: no control character (ESC, BEL, a C1, a bidi
+    /// control, U+2028) and no line that GitHub would run as a command other than concord's own
+    /// annotations (`::error file=…`).
+    static func expectEscaped(_ m: ProcessOutput, _ what: String) {
+        let text = m.stdout + m.stderr
+        let raw = text.unicodeScalars.filter { $0 != "\n" && Printable.isUnsafe($0) }
+        #expect(raw.isEmpty, "\(what): raw \(raw.map { String($0.value, radix: 16) }) in \(text.prefix(600))")
+        for line in text.split(separator: "\n") where line.hasPrefix("::") {
+            #expect(line.hasPrefix("::error file=") || line.hasPrefix("::warning file="), "\(what): a GitHub command from input: \(line)")
+        }
     }
 
     @Test func corpusIsLargeEnough() {
@@ -70,7 +83,9 @@ import Testing
             return
         }
         let before = guarded.flatMap { FileManager.default.contents(atPath: $0) }
-        let m = try Self.concord(args)
+        // "escaped": as on GitHub Actions, where a line from input could run a workflow command.
+        let env = e.location == "escaped" ? ProcessInfo.processInfo.environment.merging(["GITHUB_ACTIONS": "true"]) { _, b in b } : nil
+        let m = try Self.concord(args, environment: env)
         let text = m.stderr + m.stdout
         #expect(m.status == e.exit, "exit \(m.status), expected \(e.exit): \(text.prefix(400))")
         #expect(m.seconds < Self.maxSeconds && m.peakKiB < Self.maxResidentKiB, "\(m.seconds) s, \(m.peakKiB) KiB")
@@ -81,6 +96,8 @@ import Testing
             #expect(text.contains("above the limit"), "\(text.prefix(400))")
         case "ok":
             break   // the run finishes, within the limits, with the exit status expected
+        case "escaped":
+            Self.expectEscaped(m, e.path)
         case "-":
             #expect(text.contains("concord: \(named): ") || text.contains("concord: \(named) "), "the message must name the file: \(text.prefix(400))")
         case "":

@@ -263,6 +263,13 @@ def build():
     add("captured/no-results-required.json", captured([]), "captured --require captured:device", 1, "ok",
         "captured:device is required but could not start")
     add("captured/no-results-fail-on-missing.json", captured([]), "captured --fail-on missing", 1, "ok", "it checks nothing")
+    # Text from input printed escaped: ESC, BEL, C1, bidi controls, U+2028, and no GitHub command from a line break (issue 12 item 7).
+    evil = "\u001b[2J\u0007\n::error::pwned\u0085\u2028\u202e"
+    add("captured/escape-injection.json", captured([{"vector": "argon2id/basic", "error": "format", "message": "refused " + evil}],
+        implementation={"name": "device", "version": "v\n::error::x" + evil, "platform": "\u001b]0;title\u0007"}),
+        "captured --verbose", 1, "escaped", "\\u{1B}[2J")
+    add("yaml/escape-injection.yaml", argon().replace("suite: argon2id", 'suite: "\\e[2J\\n::error::suite\\u202e"'), "run", 2, "escaped",
+        "unknown suite")
     add("captured/200mb.json", b"", "generated", 2, "-", "--max-file-bytes")
 
     # --- fill: a hostile fixture or source is refused and the fixture stays as it was ---------
@@ -302,7 +309,8 @@ def main():
              "#   merge (merge FILE), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
              "# where: LINE:COL or LINE: (the message starts FILE:LINE:COL), - (the message names FILE), limit (a",
              "#   vector error naming the limit), refused (the vector passes: every implementation refused it),",
-             "#   ok (the run finishes within the limits, nothing to locate)"]
+             "#   ok (the run finishes within the limits, nothing to locate), escaped (run with GITHUB_ACTIONS=true:",
+             "#   no raw control character in the output, no GitHub command but concord's annotations)"]
     for p, data, cmd, status, where, msg in ENTRIES:
         lines.append("\t".join([p, cmd, str(status), where, msg]))
     files[os.path.join(DIR, "EXPECTED.tsv")] = ("\n".join(lines) + "\n").encode()
