@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // Concord: proves that implementations of the Closer end-to-end-encryption contract produce and
 // accept the same bytes. Layers, each a module, none importing upward:
-//   C bridges -> ConcordPrimitives / ConcordYAML -> ConcordFormats -> ConcordImplementations
-//   -> ConcordRunner -> ConcordReport -> concord (executable)
+//   ConcordFormats (pure Swift, no dependency) and ConcordFiles (file I/O)
+//   C bridges -> ConcordPrimitives / ConcordYAML
+//   -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
+// Every target lists exactly the modules its sources import.
 import PackageDescription
 
 let package = Package(
@@ -18,27 +20,31 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
+        // Contract formats: pure Swift values, encodings, layouts and parsing; no C library, no file I/O.
+        .target(name: "ConcordFormats"),
+        // Files: bounded reads, durable replacing writes.
+        .target(name: "ConcordFiles"),
         // Primitives: thin value-type wrappers over the C libraries.
         .target(name: "ConcordPrimitives", dependencies: ["CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["CYAML"]),
-        // Contract formats: pure Swift values, encodings, parameter tags.
-        .target(name: "ConcordFormats", dependencies: ["ConcordPrimitives"]),
-        // Implementations: in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
+        // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
         // Runner: suites, loading, planning, running in parallel, comparing.
-        .target(name: "ConcordRunner", dependencies: ["ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
+        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordPrimitives"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner"]),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
-        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordImplementations", "ConcordYAML"]),
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordRunner", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
+                                                          "ConcordRunner", "ConcordYAML"]),
 
+        // `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordReport", "ConcordFuzzTargets", "ConcordRunner", "ConcordImplementations",
-                           "ConcordFormats", "ConcordYAML", "ConcordPrimitives"]
+            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
+                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordYAML"]
         ),
     ]
 )
