@@ -276,14 +276,9 @@ extension Value {
             for x in a { out.append(try Value(json: x)) }
             self = .list(out)
         case .object(let pairs):
-            if pairs.count == 1, let s = pairs[0].value.stringValue {
-                switch pairs[0].key {
-                case "hex": self = .bytes(try Hex.decode(s)); return
-                case "base64": self = .bytes(try Base64.decode(s, .standard)); return
-                case "base64url": self = .bytes(try Base64.decode(s, .url)); return
-                case "utf8": self = .bytes(Array(s.utf8)); return
-                default: break
-                }
+            if pairs.count == 1, let s = pairs[0].value.stringValue, let encoding = ByteEncoding(rawValue: pairs[0].key) {
+                self = .bytes(try encoding.decode(s))
+                return
             }
             var m: [String: Value] = [:]
             for (k, v) in pairs { m[k] = try Value(json: v) }
