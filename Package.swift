@@ -1,8 +1,8 @@
 // swift-tools-version:6.0
 // Concord: proves that implementations of the Closer end-to-end-encryption contract produce and
 // accept the same bytes. Layers, each a module, none importing upward:
-//   ConcordFormats (pure Swift, no dependency) and ConcordFiles (file I/O)
-//   C bridges -> ConcordPrimitives / ConcordYAML
+//   ConcordFormats (pure Swift, no dependency), ConcordFiles (file I/O), C bridges
+//   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
 //   -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
 // Every target lists exactly the modules its sources import.
 import PackageDescription
@@ -27,7 +27,7 @@ let package = Package(
         // Primitives: thin value-type wrappers over the C libraries.
         .target(name: "ConcordPrimitives", dependencies: ["CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
-        .target(name: "ConcordYAML", dependencies: ["CYAML"]),
+        .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
         // Runner: suites, loading, planning, running in parallel, comparing.
