@@ -22,18 +22,9 @@ public struct TinkAesGcmKeyset: Sendable, Equatable {
 
     /// `AesGcmKey { version = 1 (uint32), key_value = 3 (bytes) }`.
     public static func aesGcmKey(_ proto: [UInt8]) throws(ContractError) -> [UInt8] {
-        var r = ProtobufReader(proto, message: "AesGcmKey")
-        var version: UInt64 = 0
-        var key: [UInt8]? = nil
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .varint): version = try r.varint()
-            case (3, .lengthDelimited): key = try r.lengthDelimited()
-            default: try r.skip(t)
-            }
-        }
-        guard version == 0 else { throw ContractError(.key, "AesGcmKey version \(version) is not 0") }
-        guard let key else { throw ContractError(.format, "AesGcmKey has no key_value (field 3)") }
+        let m = try ProtobufMessage(proto, message: "AesGcmKey")
+        guard m.varint(1) == 0 else { throw ContractError(.key, "AesGcmKey version \(m.varint(1)) is not 0") }
+        guard let key = m.fields[3] else { throw ContractError(.format, "AesGcmKey has no key_value (field 3)") }
         guard [16, 32].contains(key.count) else { throw ContractError(.key, "AesGcmKey key_value is \(key.count) bytes (expected 16 or 32)") }
         return key
     }

@@ -80,24 +80,13 @@ public enum TinkEciesKeyset {
         return pub
     }
 
+    /// `EciesAeadHkdfPublicKey { version = 1, params = 2, x = 3, y = 4 }`.
     static func publicKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> EciesPublicKey {
-        var r = ProtobufReader(proto, message: "EciesAeadHkdfPublicKey")
-        var version: UInt64 = 0
-        var params: [UInt8]? = nil
-        var x: [UInt8]? = nil, y: [UInt8]? = nil
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .varint): version = try r.varint()
-            case (2, .lengthDelimited): params = try r.lengthDelimited()
-            case (3, .lengthDelimited): x = try r.lengthDelimited()
-            case (4, .lengthDelimited): y = try r.lengthDelimited()
-            default: try r.skip(t)
-            }
-        }
-        guard version == 0 else { throw ContractError(.key, "EciesAeadHkdfPublicKey version \(version) is not 0") }
-        guard let params else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no params (field 2)") }
-        guard let x else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no x (field 3)") }
-        guard let y else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no y (field 4)") }
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPublicKey")
+        guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPublicKey version \(m.varint(1)) is not 0") }
+        guard let params = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no params (field 2)") }
+        guard let x = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no x (field 3)") }
+        guard let y = m.fields[4] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no y (field 4)") }
         var key = try self.params(params)
         key.keyId = keyId
         key.outputPrefix = prefix
@@ -107,79 +96,37 @@ public enum TinkEciesKeyset {
         return key
     }
 
+    /// `EciesAeadHkdfPrivateKey { version = 1, public_key = 2, key_value = 3 }`.
     static func privateKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> (EciesPublicKey, [UInt8]) {
-        var r = ProtobufReader(proto, message: "EciesAeadHkdfPrivateKey")
-        var version: UInt64 = 0
-        var pub: [UInt8]? = nil
-        var d: [UInt8]? = nil
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .varint): version = try r.varint()
-            case (2, .lengthDelimited): pub = try r.lengthDelimited()
-            case (3, .lengthDelimited): d = try r.lengthDelimited()
-            default: try r.skip(t)
-            }
-        }
-        guard version == 0 else { throw ContractError(.key, "EciesAeadHkdfPrivateKey version \(version) is not 0") }
-        guard let pub else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
-        guard let d else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPrivateKey")
+        guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPrivateKey version \(m.varint(1)) is not 0") }
+        guard let pub = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
+        guard let d = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
         let key = try publicKey(pub, keyId: keyId, prefix: prefix)
         return (key, try coordinate(d, "key_value"))
     }
 
-    /// `EciesAeadHkdfParams { kem_params = 1, dem_params = 2, ec_point_format = 3 }`.
+    /// `EciesAeadHkdfParams { kem_params = 1, dem_params = 2, ec_point_format = 3 }`, with
+    /// `EciesHkdfKemParams { curve_type = 1, hkdf_hash_type = 2, hkdf_salt = 11 }`,
+    /// `EciesAeadDemParams { aead_dem = 2 }`, `KeyTemplate { type_url = 1, value = 2 }` and
+    /// `AesGcmKeyFormat { key_size = 2 }`.
     static func params(_ proto: [UInt8]) throws(ContractError) -> EciesPublicKey {
-        var r = ProtobufReader(proto, message: "EciesAeadHkdfParams")
-        var kem: [UInt8]? = nil, dem: [UInt8]? = nil
-        var format: UInt64 = 0
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .lengthDelimited): kem = try r.lengthDelimited()
-            case (2, .lengthDelimited): dem = try r.lengthDelimited()
-            case (3, .varint): format = try r.varint()
-            default: try r.skip(t)
-            }
-        }
-        guard let kem else { throw ContractError(.format, "EciesAeadHkdfParams has no kem_params (field 1)") }
-        guard let dem else { throw ContractError(.format, "EciesAeadHkdfParams has no dem_params (field 2)") }
-        guard let pointFormat = pointFormats[format] else { throw ContractError(.key, "ec_point_format \(format) is unknown") }
-        var k = ProtobufReader(kem, message: "EciesHkdfKemParams")
-        var curve: UInt64 = 0, hash: UInt64 = 0
-        var salt: [UInt8] = []
-        while let (n, t) = try k.field() {
-            switch (n, t) {
-            case (1, .varint): curve = try k.varint()
-            case (2, .varint): hash = try k.varint()
-            case (11, .lengthDelimited): salt = try k.lengthDelimited()
-            default: try k.skip(t)
-            }
-        }
-        guard let curveName = curves[curve] else { throw ContractError(.key, "curve_type \(curve) is unknown") }
-        guard let hashName = hashes[hash] else { throw ContractError(.key, "hkdf_hash_type \(hash) is unknown") }
-        var d = ProtobufReader(dem, message: "EciesAeadDemParams")
-        var template: [UInt8]? = nil
-        while let (n, t) = try d.field() {
-            if n == 2 && t == .lengthDelimited { template = try d.lengthDelimited() } else { try d.skip(t) }
-        }
-        guard let template else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
-        var tr = ProtobufReader(template, message: "KeyTemplate")
-        var url = "", value: [UInt8] = []
-        while let (n, t) = try tr.field() {
-            switch (n, t) {
-            case (1, .lengthDelimited): url = String(decoding: try tr.lengthDelimited(), as: UTF8.self)
-            case (2, .lengthDelimited): value = try tr.lengthDelimited()
-            default: try tr.skip(t)
-            }
-        }
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfParams")
+        guard let kem = m.fields[1] else { throw ContractError(.format, "EciesAeadHkdfParams has no kem_params (field 1)") }
+        guard let dem = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfParams has no dem_params (field 2)") }
+        guard let pointFormat = pointFormats[m.varint(3)] else { throw ContractError(.key, "ec_point_format \(m.varint(3)) is unknown") }
+        let k = try ProtobufMessage(kem, message: "EciesHkdfKemParams")
+        guard let curveName = curves[k.varint(1)] else { throw ContractError(.key, "curve_type \(k.varint(1)) is unknown") }
+        guard let hashName = hashes[k.varint(2)] else { throw ContractError(.key, "hkdf_hash_type \(k.varint(2)) is unknown") }
+        let d = try ProtobufMessage(dem, message: "EciesAeadDemParams")
+        guard let template = d.fields[2] else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
+        let t = try ProtobufMessage(template, message: "KeyTemplate")
+        let url = String(decoding: t.fields[1] ?? [], as: UTF8.self)
         guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "the DEM is \(url.isEmpty ? "(none)" : url); only AesGcmKey is supported") }
-        var fr = ProtobufReader(value, message: "AesGcmKeyFormat")
-        var size: UInt64 = 0
-        while let (n, t) = try fr.field() {
-            if n == 2 && t == .varint { size = try fr.varint() } else { try fr.skip(t) }
-        }
+        let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat").varint(2)
         guard size == 16 || size == 32 else { throw ContractError(.key, "the DEM AesGcmKeyFormat key_size is \(size) (16 or 32 expected)") }
-        return EciesPublicKey(keyId: 0, outputPrefix: .raw, curve: curveName, hashFunction: hashName, hkdfSalt: salt, demTypeURL: url,
-                              demKeySize: Int(size), pointFormat: pointFormat, x: [], y: [])
+        return EciesPublicKey(keyId: 0, outputPrefix: .raw, curve: curveName, hashFunction: hashName, hkdfSalt: k.fields[11] ?? [],
+                              demTypeURL: url, demKeySize: Int(size), pointFormat: pointFormat, x: [], y: [])
     }
 
     /// The size of a P-256 coordinate or scalar.
