@@ -3,7 +3,7 @@
 // accept the same bytes. Layers, each a module, none importing upward:
 //   ConcordFormats (pure Swift, no dependency), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
-//   -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
+//   -> ConcordSuites -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
 // Every target lists exactly the modules its sources import.
 import PackageDescription
 
@@ -28,23 +28,27 @@ let package = Package(
         .target(name: "ConcordPrimitives", dependencies: ["CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
+        // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
+        // warnings, round trip, docs sentence); the vector-file schema is derived from them.
+        .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
-        // Runner: suites, loading, planning, running in parallel, comparing.
-        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordYAML"]),
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordYAML"]),
+        // Runner: loading, planning, running in parallel, comparing.
+        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner",
+                                                      "ConcordSuites"]),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordRunner", "ConcordYAML"]),
         .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
-                                                          "ConcordRunner", "ConcordYAML"]),
+                                                          "ConcordRunner", "ConcordSuites", "ConcordYAML"]),
 
         // `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
             dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
-                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordYAML"]
+                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordYAML"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 import Foundation
 
 extension Fill {
@@ -20,7 +21,7 @@ extension Fill {
 
         init(_ captured: CapturedOutputs) {
             name = String(captured.name.dropFirst("captured:".count))
-            results = Dictionary(captured.results.map { ($0.vector, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+            results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
         }
 
         public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Failure) -> Captured {
