@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
@@ -72,8 +73,7 @@ public enum Diff {
         if text.hasPrefix("\u{FEFF}") { throw ReadError("\(file):1:1: the file starts with a byte order mark; save it as UTF-8 without BOM") }
         let json: JSON
         do { json = try JSON.parse(text) } catch {
-            let (l, c) = CapturedOutputs.lineColumn(text, offset: error.offset)
-            throw ReadError("\(file):\(l):\(c): invalid JSON: \(error.message)")
+            throw ReadError("\(file):\(error.line):\(error.column): invalid JSON: \(error.message)")
         }
         switch json["format"]?.stringValue {
         case CapturedOutputs.format?:

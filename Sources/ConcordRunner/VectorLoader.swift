@@ -1,5 +1,6 @@
-import ConcordSuites
+import ConcordFiles
 import ConcordFormats
+import ConcordSuites
 import ConcordYAML
 import Foundation
 
@@ -470,22 +471,16 @@ struct FileReader {
             throw fail(node, "bytes \(field) must have exactly one encoding (hex, base64, base64url or utf8), found \(pairs.count)")
         }
         let (k, v) = pairs[0]
-        let encoding = k.scalarText ?? ""
-        guard ["hex", "base64", "base64url", "utf8"].contains(encoding) else {
-            throw fail(k, "unknown field \"\(encoding)\": bytes take exactly one encoding (expected one of: hex, base64, base64url, utf8)")
+        guard let encoding = ByteEncoding(rawValue: k.scalarText ?? "") else {
+            throw fail(k, "unknown field \"\(k.scalarText ?? "")\": bytes take exactly one encoding (expected one of: \(ByteEncoding.names))")
         }
         guard let s = v.string else {
             var hint = ""
             if case .scalar(let text, let t) = v.kind, t != .string { hint = ": YAML reads \(text) as \(t.description), quote it as \"\(text)\"" }
-            throw fail(v, "expected a \(encoding) string for \(field), found \(v.typeDescription)\(hint)")
+            throw fail(v, "expected a \(encoding.rawValue) string for \(field), found \(v.typeDescription)\(hint)")
         }
         do {
-            switch encoding {
-            case "hex": return try Hex.decode(s)
-            case "base64": return try Base64.decode(s, .standard)
-            case "base64url": return try Base64.decode(s, .url)
-            default: return Array(s.utf8)
-            }
+            return try encoding.decode(s)
         } catch {
             throw fail(v, "\(error.message) (in \(field))")
         }
