@@ -4,9 +4,9 @@ import Foundation
 /// built-in crypto, as a Cloud Function calls it) and `webcrypto` (crypto.subtle in headless Chromium,
 /// driven by a Node process over the DevTools pipe).
 extension Catalog {
-    static let nodeSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256", "closer.canonical-json", "closer.commitment",
+    public static let nodeSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256", "closer.canonical-json", "closer.commitment",
                                           "closer.tink-public-key", "closer.keybox"]
-    static let webcryptoSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256"]
+    public static let webcryptoSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256"]
 
     /// `node adapters/node/main.js`. CONCORD_NODE names the node binary (default: `node` on PATH).
     static func node(_ s: Settings) -> any Implementation {
@@ -42,13 +42,13 @@ extension Catalog {
                                timeout: s.requestTimeout)
     }
 
-    static func nodeBinary(_ env: [String: String]) -> String? {
+    public static func nodeBinary(_ env: [String: String]) -> String? {
         if let n = env["CONCORD_NODE"] { return FileManager.default.isExecutableFile(atPath: n) ? n : nil }
         return findExecutable("node", path: env["PATH"]) ?? findExecutable("nodejs", path: env["PATH"])
     }
 
     /// The same search as adapters/webcrypto/chromium.js.
-    static func chromiumBinary(_ env: [String: String]) -> String? {
+    public static func chromiumBinary(_ env: [String: String]) -> String? {
         if let c = env["CONCORD_CHROMIUM"] { return FileManager.default.isExecutableFile(atPath: c) ? c : nil }
         if FileManager.default.isExecutableFile(atPath: "/usr/lib/chromium/chromium") { return "/usr/lib/chromium/chromium" }
         return findExecutable("chromium", path: env["PATH"]) ?? findExecutable("chromium-browser", path: env["PATH"])
