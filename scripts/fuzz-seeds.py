@@ -25,9 +25,9 @@ def main():
     write("encodings", "hex", "00ff10aB")
     write("encodings", "base64", "AAEC/w==")
     write("encodings", "base64url", "AAEC_w")
-    keybox = strings("vectors/keybox/closer.yaml", "keybox")[0]
-    pub = strings("vectors/keybox/closer.yaml", "recipientPublicKey")[0]
-    fields = strings("vectors/field/closer.yaml", "wire") or strings("vectors/field/closer.yaml", "enc")
+    keybox = strings("vectors/closer/keybox/closer.yaml", "keybox")[0]
+    pub = strings("vectors/closer/keybox/closer.yaml", "recipientPublicKey")[0]
+    fields = strings("vectors/closer/field/closer.yaml", "wire") or strings("vectors/closer/field/closer.yaml", "enc")
     blob = base64.urlsafe_b64decode(keybox[len("keybox:v1:"):] + "==")
     write("wire-keybox", "ecies-blob", bytes([0]) + blob[5:])
     write("wire-keybox", "keybox-wire", bytes([1]) + keybox.encode())

@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
 import Foundation
@@ -19,7 +20,7 @@ extension Fill {
 
         init(_ captured: CapturedOutputs) {
             name = String(captured.name.dropFirst("captured:".count))
-            results = Dictionary(captured.results.map { ($0.vector, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+            results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
         }
 
         public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Failure) -> Captured {

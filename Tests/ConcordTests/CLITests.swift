@@ -83,7 +83,7 @@ import Testing
         #expect(impls["libsodium"]?["reason"]?.stringValue?.contains("parallelism") == true)
         #expect(impls["libargon2"]?["outputs"]?["key"]?["hex"]?.stringValue == "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")
         #expect(impls["jvm"]?["status"]?.stringValue == "pass")
-        let v16 = try #require(results.first { $0["vector"]?.stringValue == "kdf-params/v16" })
+        let v16 = try #require(results.first { $0["vector"]?.stringValue == "closer.kdf-params/v16" })
         #expect(v16["implementations"]?["swift"]?["error"]?.stringValue == "parameters")
         #expect(v16["implementations"]?["jvm"]?["status"]?.stringValue == "pass")
     }
@@ -164,7 +164,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try concord(["validate", dir + "/vectors"])
         #expect(r.status == 2)
-        #expect(r.stdout.contains("b/two.yaml:6:5: duplicate id \"closer\" in suite kdf-params (first at \(dir)/vectors/a/one.yaml:6:5)"), "\(r.stdout)")
+        #expect(r.stdout.contains("b/two.yaml:6:5: duplicate id \"closer\" in suite closer.kdf-params (first at \(dir)/vectors/a/one.yaml:6:5)"), "\(r.stdout)")
         #expect(r.stdout.contains("c/bad.yaml:1:1: expected a mapping for the file"))
         #expect(r.stdout.contains("3 files, 2 vectors, 3 errors"))
         let small = try concord(["validate", "--max-file-bytes", "10", dir + "/vectors/a/one.yaml"])

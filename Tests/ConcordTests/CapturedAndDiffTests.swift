@@ -30,10 +30,10 @@ import Testing
 
     /// The answers the vectors expect ("truth") and a platform's that differ in three known ways.
     static func files() throws -> (vectors: [Vector], truth: String, device: String) {
-        let vectors = try load(["field/closer.yaml", "canonical-json/closer.yaml", "kdf-params/closer.yaml"])
+        let vectors = try load(["closer/field/closer.yaml", "closer/canonical-json/closer.yaml", "closer/kdf-params/closer.yaml"])
         func v(_ n: String) -> Vector { vectors.first { $0.name == n }! }
-        let text = v("field/encrypt-text"), empty = v("field/encrypt-empty"), escapes = v("canonical-json/canonical-escapes")
-        let kdf = vectors.first { $0.suite == "kdf-params" && $0.result == .valid }!
+        let text = v("closer.field/encrypt-text"), empty = v("closer.field/encrypt-empty"), escapes = v("closer.canonical-json/canonical-escapes")
+        let kdf = vectors.first { $0.suite == "closer.kdf-params" && $0.result == .valid }!
         let wire = expected(text, "wire")!.text!, emptyWire = expected(empty, "wire")!.text!, json = expected(escapes, "json")!.text!
         guard case .outputs(let kdfFields) = kdf.expect else { throw Unsupported("kdf vector without outputs") }
         let kdfOut = kdfFields.compactMap { f -> (String, Value)? in if case .value(let x) = f.expected { return (f.field, x) }; return nil }
@@ -46,7 +46,7 @@ import Testing
             entry(empty.name, [("wire", .text("enc:v1:" + Base64.encode([1, 0xde, 0xad, 0xbe, 0xef] + emptyBlob, .standard)))]),
             entry(escapes.name, [("json", .text(json.replacingOccurrences(of: "/", with: "\\/")))]),
             entry(kdf.name, kdfOut),
-            .object([("vector", .string("field/no-such-vector")), ("error", .string("authentication"))]),
+            .object([("vector", .string("closer.field/no-such-vector")), ("error", .string("authentication"))]),
         ])
         return (vectors, truth, device)
     }
@@ -55,23 +55,23 @@ import Testing
         let (vectors, _, device) = try Self.files()
         let captured = try CapturedOutputs.parse(device, file: "/tmp/device.json")
         #expect(captured.name == "captured:android" && captured.version == "app 3.2.0 (Android 15)")
-        #expect(captured.suites == ["field", "canonical-json", "kdf-params"])
+        #expect(captured.suites == ["closer.field", "closer.canonical-json", "closer.kdf-params"])
         captured.bind(vectors.map { ($0.name, Request(suite: $0.suite, op: $0.op, input: $0.input)) })
-        #expect(captured.unknownVectors(known: Set(vectors.map(\.name))) == ["field/no-such-vector"])
+        #expect(captured.unknownVectors(known: Set(vectors.map(\.name))) == ["closer.field/no-such-vector"])
 
         let run = Runner(implementations: [captured], configuration: RunConfiguration(workers: 2)).run(vectors)
         func result(_ n: String) -> ImplementationResult { run.results.first { $0.vector.name == n }!.implementations[0] }
-        let kdf = vectors.first { $0.suite == "kdf-params" && $0.result == .valid }!
+        let kdf = vectors.first { $0.suite == "closer.kdf-params" && $0.result == .valid }!
         #expect(result(kdf.name).status == .pass)
-        let explanations = ["field/encrypt-text": "same bytes in another encoding after \"enc:v1:\": expected is standard base64 with padding, actual is URL-safe base64 without padding",
-                            "field/encrypt-empty": "actual carries a Tink output prefix (TINK: 0x01 ‖ key id 0xdeadbeef)",
-                            "canonical-json/canonical-escapes": "actual writes \"/\" as \"\\/\""]
+        let explanations = ["closer.field/encrypt-text": "same bytes in another encoding after \"enc:v1:\": expected is standard base64 with padding, actual is URL-safe base64 without padding",
+                            "closer.field/encrypt-empty": "actual carries a Tink output prefix (TINK: 0x01 ‖ key id 0xdeadbeef)",
+                            "closer.canonical-json/canonical-escapes": "actual writes \"/\" as \"\\/\""]
         for (name, want) in explanations {
             let r = result(name)
             #expect(r.status == .fail, "\(name)")
             #expect(r.mismatches.first?.explanation?.contains(want) == true, "\(name): \(r.mismatches.first?.explanation ?? "nil")")
         }
-        let uncovered = result("field/decrypt-text")
+        let uncovered = result("closer.field/decrypt-text")
         #expect(uncovered.status == .unsupported && uncovered.outcome == .unsupported("not in the captured file"))
     }
 
@@ -98,7 +98,7 @@ import Testing
         #expect(!r.identical)
         #expect(r.count(.same) == 1 && r.count(.different) == 3 && r.count(.onlyInB) == 1 && r.count(.onlyInA) == 0)
         let text = Diff.renderText(r)
-        #expect(text.contains("DIFF    field/encrypt-text") && text.contains("ONLY B  field/no-such-vector"), "\(text)")
+        #expect(text.contains("DIFF    closer.field/encrypt-text") && text.contains("ONLY B  closer.field/no-such-vector"), "\(text)")
         #expect(text.contains("Tink output prefix") && text.contains("URL-safe base64") && text.contains("\"\\/\""), "\(text)")
         #expect(text.contains("000000  A 65 6e 63 3a 76 31 3a"), "\(text)")
         #expect(Diff.compare(a, a).identical)

@@ -11,7 +11,7 @@ import Testing
 fileprivate func wrongLastByteVector(id: String = "rfc9106-wrong-last-byte", comment: String? = "RFC 9106 §5.3 with the last byte of the key changed") -> Vector {
     var key = rfc9106Tag
     key[31] ^= 0x03
-    return Vector(suite: "argon2id", id: id, file: "vectors/argon2id/wrong.yaml", line: 7, column: 5, comment: comment,
+    return Vector(suite: "argon2id", id: id, file: "vectors/primitives/argon2id/wrong.yaml", line: 7, column: 5, comment: comment,
                   flags: ["rfc9106"], op: nil, result: .valid, input: rfc9106Request.input,
                   expect: .outputs([("key", .value(.bytes(key)))]), inputOrder: ["password", "salt", "secret", "associatedData", "params"])
 }
@@ -139,7 +139,7 @@ fileprivate final class RefusingOpener: Implementation {
         let impls = ["libargon2", "swift"].compactMap { Catalog.make($0, settings: settings) }
         // 1490 cheap passing vectors (parameter tags), 10 failing Argon2id ones.
         var vectors = (0..<1490).map { k in
-            Vector(suite: "kdf-params", id: "tag-\(k)", file: "vectors/kdf-params/bulk.yaml", line: k + 1, column: 1, comment: nil, flags: [],
+            Vector(suite: "closer.kdf-params", id: "tag-\(k)", file: "vectors/closer/kdf-params/bulk.yaml", line: k + 1, column: 1, comment: nil, flags: [],
                    op: nil, result: .valid, input: ["tag": .text("argon2id;v=19;m=\(32 + 8 * k);t=3;p=4")],
                    expect: .outputs([("memoryKiB", .value(.integer(Int64(32 + 8 * k))))]), inputOrder: ["tag"])
         }
@@ -158,7 +158,7 @@ fileprivate final class RefusingOpener: Implementation {
     /// A round trip is drawn as a grid (rows seal, columns open), failures listed with their
     /// (escaped) detail.
     @Test func roundtripGrid() throws {
-        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors/keybox/roundtrip.yaml"])
+        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/roundtrip.yaml"])
         #expect(errors.isEmpty)
         let v = try #require(vectors.first)
         let swift = try #require(Catalog.make("swift", settings: settings))

@@ -7,7 +7,7 @@ import Testing
 /// Each implementation on the published vectors kept in vectors/ (RFC 9106 §5.3, the
 /// phc-winner-argon2 KAT, libsodium's own test vectors): every vector it can run must pass.
 @Suite struct ImplementationTests {
-    static let published = ["vectors/argon2id/rfc9106.yaml", "vectors/argon2id/libsodium.yaml"]
+    static let published = ["vectors/primitives/argon2id/rfc9106.yaml", "vectors/primitives/argon2id/libsodium.yaml"]
 
     func vectors() throws -> [Vector] {
         let (v, errors) = VectorLoader().load(paths: Self.published.map { repositoryRoot + "/" + $0 })

@@ -9,9 +9,9 @@ import Testing
 /// and libsodium on RFC 9106 §5.3 (libsodium cannot do p = 4: unsupported), one vector with a
 /// wrong last byte (a failure), one with a placeholder (pending), one of an unknown suite (error).
 @Suite(.serialized) struct ReportFormatTests {
-    static let awkwardFile = "vectors/argon2id/odd, name: x.yaml"
+    static let awkwardFile = "vectors/primitives/argon2id/odd, name: x.yaml"
 
-    static func vector(_ id: String, line: Int, file: String = "vectors/argon2id/rfc.yaml", suite: String = "argon2id",
+    static func vector(_ id: String, line: Int, file: String = "vectors/primitives/argon2id/rfc.yaml", suite: String = "argon2id",
                        expect: ConcordRunner.Expectation) -> Vector {
         Vector(suite: suite, id: id, file: file, line: line, column: 5, comment: nil, flags: [], op: nil,
                result: .valid, input: rfc9106Request.input, expect: expect, inputOrder: [])
@@ -54,7 +54,7 @@ import Testing
         let p = try #require(md.range(of: "### ⏳ Pending (1)"))
         #expect(f.lowerBound < e.lowerBound && e.lowerBound < p.lowerBound)
         // The failure: escaped name and file:line in the summary, the field, the byte, both values.
-        #expect(md.contains("<details><summary>❌ <code>argon2id/wrong&#124;&#96;byte&#96;&lt;&amp;&gt;\\u{1}</code> — <code>vectors/argon2id/odd, name: x.yaml:25</code></summary>"), "\(md)")
+        #expect(md.contains("<details><summary>❌ <code>argon2id/wrong&#124;&#96;byte&#96;&lt;&amp;&gt;\\u{1}</code> — <code>vectors/primitives/argon2id/odd, name: x.yaml:25</code></summary>"), "\(md)")
         #expect(md.contains("**libargon2**: `key` differs at byte 31"))
         #expect(md.contains("```\nexpected \(Hex.encode(rfc9106Tag.dropLast() + [rfc9106Tag[31] ^ 1]))\nactual   \(Hex.encode(rfc9106Tag))\n```"))
         #expect(md.contains("unknown suite no-such-suite"))
@@ -143,13 +143,13 @@ import Testing
         let errors = lines.filter { $0.hasPrefix("::error ") }
         #expect(errors.count == 2)
         let failure = try #require(errors.first)
-        #expect(failure.hasPrefix("::error file=vectors/argon2id/odd%2C name%3A x.yaml,line=25,title=concord%3A argon2id/wrong|`byte`<&>\\u{1} failed (libargon2)::"), "\(failure)")
+        #expect(failure.hasPrefix("::error file=vectors/primitives/argon2id/odd%2C name%3A x.yaml,line=25,title=concord%3A argon2id/wrong|`byte`<&>\\u{1} failed (libargon2)::"), "\(failure)")
         #expect(failure.contains("::libargon2: key differs at byte 31"))
         #expect(failure.contains("%0Alibargon2:   expected \(Hex.encode(rfc9106Tag.dropLast() + [rfc9106Tag[31] ^ 1]))%0Alibargon2:   actual   \(Hex.encode(rfc9106Tag))"))
         #expect(!failure.contains("\n"))
         #expect(errors[1].hasPrefix("::error file=vectors/x/y.yaml,line=3,title=concord%3A no-such-suite/nobody could not be checked::unknown suite"))
-        #expect(lines.contains("::warning file=vectors/argon2id/rfc.yaml,line=7,title=concord%3A argon2id/rfc9106 implementations diverge::libargon2 and jvm disagree: 50%25 of%0Abytes"))
-        #expect(lines.contains("::warning file=vectors/argon2id/rfc.yaml,line=7,title=concord%3A argon2id/rfc9106::an id with |"))
+        #expect(lines.contains("::warning file=vectors/primitives/argon2id/rfc.yaml,line=7,title=concord%3A argon2id/rfc9106 implementations diverge::libargon2 and jvm disagree: 50%25 of%0Abytes"))
+        #expect(lines.contains("::warning file=vectors/primitives/argon2id/rfc.yaml,line=7,title=concord%3A argon2id/rfc9106::an id with |"))
     }
 
     @Test func annotationEscaping() {

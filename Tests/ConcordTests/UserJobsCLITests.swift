@@ -54,7 +54,7 @@ import Testing
     @Test func exportThenCapturedThenDiff() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let ex = try concord(["export", repositoryRoot + "/vectors/kdf-params", "--out", dir + "/export.json"])
+        let ex = try concord(["export", repositoryRoot + "/vectors/closer/kdf-params", "--out", dir + "/export.json"])
         #expect(ex.status == 0, "\(ex.stderr)")
         let export = try JSON.parse(String(contentsOfFile: dir + "/export.json", encoding: .utf8))
         #expect(export["format"]?.stringValue == "concord-export/1")
@@ -64,14 +64,14 @@ import Testing
         var results: [JSON] = []
         for v in vectors where v["result"]?.stringValue == "valid" {
             guard let name = v["name"]?.stringValue, let expect = v["expect"]?.objectValue else { continue }
-            let outputs: [(key: String, value: JSON)] = expect.map { ($0.key, name == "kdf-params/closer-production" && $0.key == "memoryKiB" ? .int(47105) : $0.value) }
+            let outputs: [(key: String, value: JSON)] = expect.map { ($0.key, name == "closer.kdf-params/closer-production" && $0.key == "memoryKiB" ? .int(47105) : $0.value) }
             results.append(.object([("vector", .string(name)), ("outputs", .object(outputs))]))
         }
         let captured = JSON.object([("format", .string("concord-outputs/1")),
                                     ("implementation", .object([("name", .string("device")), ("version", .string("test"))])),
                                     ("results", .array(results))])
         write(captured.serialized(), to: dir + "/device.json")
-        let run = try concord(["run", repositoryRoot + "/vectors/kdf-params", "--implementations", "swift",
+        let run = try concord(["run", repositoryRoot + "/vectors/closer/kdf-params", "--implementations", "swift",
                                "--captured", dir + "/device.json", "--report", dir + "/r.json"])
         #expect(run.status == 1)
         #expect(run.stdout.contains("captured:device: memoryKiB differs"), "\(run.stdout)")
@@ -80,7 +80,7 @@ import Testing
         write(truth, to: dir + "/truth.json")
         let diff = try concord(["diff", dir + "/truth.json", dir + "/device.json"])
         #expect(diff.status == 1)
-        #expect(diff.stdout.contains("DIFF    kdf-params/closer-production"), "\(diff.stdout)")
+        #expect(diff.stdout.contains("DIFF    closer.kdf-params/closer-production"), "\(diff.stdout)")
         let same = try concord(["diff", dir + "/truth.json", dir + "/truth.json"])
         #expect(same.status == 0)
     }

@@ -1,4 +1,4 @@
-"""The peer of `concord run vectors/canonical-json`: a plain Python loop serializing every valid
+"""The peer of `concord run vectors/closer/canonical-json`: a plain Python loop serializing every valid
 answer of the canonical-json vector files per CONTRACT.md section 7 and comparing it with the
 expected JSON. Prints the vector count, failures and checks per second over `--passes` passes."""
 import glob, sys, time

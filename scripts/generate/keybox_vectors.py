@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write the vector files of the Tink keyset and ECIES suites (CONTRACT.md sections 9-10):
 
-    vectors/tink-public-key/*.yaml   vectors/keybox/*.yaml
+    vectors/closer/tink-public-key/*.yaml   vectors/closer/keybox/*.yaml
 and copy Wycheproof's ecdh_secp256r1_ecpoint_test.json and hkdf_sha256_test.json from
 ../shared/reference-vectors/wycheproof/testvectors_v1/ (byte for byte, sha256 pinned below).
 
@@ -15,12 +15,13 @@ Two independent implementations must agree on every expected value (the script a
 
 Every keybox made by Tink is opened by pyca and by Tink; every deterministic keybox computed by pyca (chosen
 ephemeral scalar and IV) is opened by Tink, and its ephemeral point, ECDH secret and DEM key are recomputed by
-a small pure-Python P-256 / HKDF written here ("ref"). Tink's own ECIES test vectors (transcribed below from
-tink-java's EciesAeadHkdfTestUtil and asserted equal to ../shared/reference-vectors/tink/
-ecies_p256_aesgcm_vectors.derived.json) and the reference known-answer case (ecies_kat.json) are re-opened
+a small pure-Python P-256 / HKDF written here ("ref"). Tink's own ECIES test vectors (transcribed from
+tink-java's EciesAeadHkdfTestUtil into data/tink-ecies-test-vectors.json and asserted equal to
+../shared/reference-vectors/tink/ecies_p256_aesgcm_vectors.derived.json when present) and the reference known-answer case (ecies_kat.json) are re-opened
 by both. Invalid vectors must be refused by both; the class is the one docs/vector-format.md gives, and the
 pyca side, which applies those rules, must refuse with exactly that class. Concord (the code under test) is
-never used.
+never used to compute anything; what was written is then checked by `concord validate` and
+scripts/check-schema.py.
 
 Keysets and keyboxes that Tink makes with its own randomness are made once and kept in
 scripts/generate/data/keybox_tink.json, so reruns write identical bytes; every run re-verifies them with both
@@ -41,15 +42,17 @@ import hmac
 import json
 import os
 import re
-import subprocess
 import sys
-import textwrap
-import unicodedata
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-VENV = REPO / ".build" / "venv-generate-keybox"
-VENV_PY = VENV / "bin" / "python"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from concordgen.b64 import B64_STD, B64_URL, hand_b64decode, hand_b64encode  # noqa: E402
+from concordgen.env import REPO, SHARED_REF, ensure_venv  # noqa: E402
+from concordgen.output import copy_reference, data, finish, sha256_file  # noqa: E402
+from concordgen.protobuf import pb_bytes, pb_get, pb_read, pb_uint  # noqa: E402
+from concordgen.values import Hex, Refused, derived, flip  # noqa: E402
+from concordgen.yamlfile import emit, read_back  # noqa: E402
+
 PINS = [
     "tink==1.16.1",  # Tink for Python: pybind11 bindings to Tink C++ (BoringSSL)
     "protobuf==7.36.2",  # what tink 1.16.1 pulls in (json_format reads the keyset JSON)
@@ -60,10 +63,8 @@ PINS = [
     "pycparser==3.12",
     "PyYAML==6.0.3",
 ]
-SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/vector-file.schema.json"
 DATA = REPO / "scripts" / "generate" / "data" / "keybox_tink.json"
 
-SHARED_REF = REPO.parent / "shared" / "reference-vectors"
 WYCHEPROOF_COMMIT = "dac1dd4729fd1f8dd9e1e9f3dce51d783da6c166"
 COPIES = [  # (source under shared/reference-vectors, destination in the repo, sha256)
     ("wycheproof/testvectors_v1/ecdh_secp256r1_ecpoint_test.json", "vectors/wycheproof/ecdh_secp256r1_ecpoint_test.json",
@@ -100,58 +101,12 @@ MATERIAL = {"SYMMETRIC": 1, "ASYMMETRIC_PRIVATE": 2, "ASYMMETRIC_PUBLIC": 3, "RE
 COORD_SIZE = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
 
 
-# --------------------------------------------------------------------------- venv bootstrap
-
-def ensure_venv() -> None:
-    """Create .build/venv-generate-keybox with the pinned packages and re-run this script inside it."""
-    if Path(sys.prefix).resolve() == VENV.resolve():
-        return
-    stamp = VENV / "concord-pins.txt"
-    wanted = "\n".join(PINS) + "\n"
-    if not VENV_PY.exists():
-        print(f"creating {VENV.relative_to(REPO)}", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    if not stamp.exists() or stamp.read_text() != wanted:
-        subprocess.run([str(VENV_PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        *PINS], check=True)
-        stamp.write_text(wanted)
-    os.execv(str(VENV_PY), [str(VENV_PY), str(Path(__file__).resolve()), *sys.argv[1:]])
-
-
 def versions():
     from importlib.metadata import version
     from cryptography.hazmat.backends.openssl import backend
     v = {n: version(n) for n in ("tink", "protobuf", "cryptography")}
     v["openssl"] = backend.openssl_version_text().split(" ")[1]
     return v
-
-
-# --------------------------------------------------------------------------- refusals
-
-class Refused(Exception):
-    """An implementation refused its input. cls is a refusal class of docs/vector-format.md, or None when the
-    implementation does not say which (Tink reports every decryption failure the same way)."""
-
-    def __init__(self, cls, why: str):
-        super().__init__(f"{cls}: {why}")
-        self.cls = cls
-        self.why = why
-
-
-def derived(label: str, n: int) -> bytes:
-    """Fixed, reproducible 'random-looking' bytes: SHA-256 of a label (same rule as the other generators)."""
-    out = b""
-    i = 0
-    while len(out) < n:
-        out += hashlib.sha256(f"concord vectors {label} {i}".encode()).digest()
-        i += 1
-    return out[:n]
-
-
-def flip(b: bytes, index: int, mask: int = 0x01) -> bytes:
-    a = bytearray(b)
-    a[index] ^= mask
-    return bytes(a)
 
 
 # --------------------------------------------------------------------------- ref: pure-Python P-256 and HKDF
@@ -236,10 +191,6 @@ def ref_uncompressed(P) -> bytes:
 
 # --------------------------------------------------------------------------- base64 (two codecs)
 
-B64_STD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-B64_URL = B64_STD[:62] + "-_"
-
-
 def std_unb64url(text: str) -> bytes:
     """Python's base64, strict: alphabet checked first, then an encode round trip (spare bits)."""
     if not re.fullmatch(r"[A-Za-z0-9_-]*", text):
@@ -256,123 +207,7 @@ def std_b64url(data: bytes) -> str:
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
 
-def hand_b64encode(data: bytes, alphabet: str, pad: bool) -> str:
-    out = []
-    for i in range(0, len(data), 3):
-        chunk = data[i:i + 3]
-        n = int.from_bytes(chunk + bytes(3 - len(chunk)), "big")
-        chars = [alphabet[(n >> s) & 63] for s in (18, 12, 6, 0)][:len(chunk) + 1]
-        out.append("".join(chars) + ("=" * (3 - len(chunk)) if pad else ""))
-    return "".join(out)
-
-
-def hand_b64decode(text: str, alphabet: str, pad: bool) -> bytes:
-    """RFC 4648, strict: alphabet, padding (required iff pad), no whitespace, zero spare bits."""
-    body = text
-    if pad:
-        if len(text) % 4:
-            raise Refused("format", "b64: length not a multiple of 4")
-        npad = len(text) - len(text.rstrip("="))
-        if npad > 2:
-            raise Refused("format", "b64: too much padding")
-        body = text[:len(text) - npad]
-        if npad and len(body) % 4 != 4 - npad:
-            raise Refused("format", "b64: misplaced padding")
-    elif "=" in text:
-        raise Refused("format", "b64url: padding is not allowed")
-    if len(body) % 4 == 1:
-        raise Refused("format", "b64: impossible length")
-    vals = []
-    for ch in body:
-        i = alphabet.find(ch)
-        if i < 0:
-            raise Refused("format", f"b64: character {ch!r} outside the alphabet")
-        vals.append(i)
-    out = bytearray()
-    for i in range(0, len(vals), 4):
-        group = vals[i:i + 4]
-        n = 0
-        for v in group:
-            n = (n << 6) | v
-        nbytes = len(group) * 6 // 8
-        spare = len(group) * 6 - nbytes * 8
-        if n & ((1 << spare) - 1):
-            raise Refused("format", "b64: non-zero spare bits")
-        out += (n >> spare).to_bytes(nbytes, "big")
-    return bytes(out)
-
-
 # --------------------------------------------------------------------------- protobuf (hand-written, for pyca)
-
-def pb_varint(n: int) -> bytes:
-    out = bytearray()
-    while True:
-        b = n & 0x7F
-        n >>= 7
-        out.append(b | (0x80 if n else 0))
-        if not n:
-            return bytes(out)
-
-
-def pb_uint(field: int, v: int) -> bytes:
-    return b"" if v == 0 else pb_varint(field << 3) + pb_varint(v)
-
-
-def pb_bytes(field: int, v: bytes) -> bytes:
-    return b"" if not v else pb_varint(field << 3 | 2) + pb_varint(len(v)) + v
-
-
-def pb_read(data: bytes, what: str) -> dict:
-    """Decode one message into {field: [value, ...]}; varints are ints, length-delimited fields bytes.
-    Malformed bytes are a format refusal; unknown fields are kept (and ignored by the readers below)."""
-    pos, fields = 0, {}
-
-    def varint():
-        nonlocal pos
-        shift = result = 0
-        while True:
-            if pos >= len(data) or shift > 63:
-                raise Refused("format", f"{what}: truncated varint")
-            b = data[pos]
-            pos += 1
-            result |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                return result
-    while pos < len(data):
-        tag = varint()
-        field, wire = tag >> 3, tag & 7
-        if field == 0:
-            raise Refused("format", f"{what}: field number 0")
-        if wire == 0:
-            val = varint()
-        elif wire == 2:
-            n = varint()
-            if pos + n > len(data):
-                raise Refused("format", f"{what}: truncated length-delimited field {field}")
-            val = data[pos:pos + n]
-            pos += n
-        elif wire in (1, 5):
-            n = 8 if wire == 1 else 4
-            if pos + n > len(data):
-                raise Refused("format", f"{what}: truncated fixed field {field}")
-            val = data[pos:pos + n]
-            pos += n
-        else:
-            raise Refused("format", f"{what}: wire type {wire}")
-        fields.setdefault(field, []).append(val)
-    return fields
-
-
-def pb_get(fields, field, kind, what):
-    vals = fields.get(field, [])
-    if not vals:
-        return 0 if kind == "int" else b""
-    v = vals[-1]  # proto3: the last one wins
-    if (kind == "int") != isinstance(v, int):
-        raise Refused("format", f"{what}: field {field} has the wrong wire type")
-    return v
-
 
 def pb_params(curve: str, hash_name: str, salt: bytes, dem_key_size: int, point_format: str) -> bytes:
     """EciesAeadHkdfParams (CONTRACT.md section 9); the DEM template's output prefix is TINK, as Tink writes it."""
@@ -1025,64 +860,20 @@ def load_tink_data(new: bool, check: bool) -> dict:
 
 # --------------------------------------------------------------------------- Tink's own ECIES vectors
 
-# Transcribed from tink-crypto/tink-java src/main/java/com/google/crypto/tink/hybrid/internal/testing/
-# EciesAeadHkdfTestUtil.java (createTestVector0..13); asserted equal to ../shared/reference-vectors/tink/
-# ecies_p256_aesgcm_vectors.derived.json. Recipient: getP256Point() / getPrivateP256Value().
-TINK_TV_RECIPIENT = ("c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721",
-                     "60fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb6",
-                     "7903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299")
-TINK_TV = {  # n: (hash, point format, variant, DEM key size, plaintext, contextInfo, ciphertext)
-    0: ("SHA256", "UNCOMPRESSED", "NO_PREFIX", 16, "01", "02",
-        "04207f1c9bd3bce6864bdbb611bdb9852dea7e12dbe5894c642bd5cc8cde79de9e8ae3199875eba161d413"
-        "ce3a29cfa0b27c6717d7d4cfbace5706ae4bbf8f7d1eb769657992f5e7f5450091cc61c7b3a7b811"
-        "fe5578e82e5123cb38855c"),
-    1: ("SHA256", "COMPRESSED", "NO_PREFIX", 16, "01", "02",
-        "02f1885dcb9240136f3305a18ac3857dd5de948cb0c4c78dbb087d37815800936340e2c351380bb615b26f"
-        "d7d78c9c864f4a0e31863e864140f1f7e1205b"),
-    2: ("SHA256", "COMPRESSED", "NO_PREFIX", 32, "01", "02",
-        "029f1ad546b1b60a0cff3cc356977ab608f5c4c17b693d2778d1e3354ec43500ea65bb5cce0fdc55e1fd0b"
-        "9b07ee1ac642f7dcb5abd94b6b42691cd8e206"),
-    6: ("SHA256", "UNCOMPRESSED", "TINK", 16, "01", "02",
-        "0188668866"
-        "04207f1c9bd3bce6864bdbb611bdb9852dea7e12dbe5894c642bd5cc8cde79de9e8ae3199875eba1"
-        "61d413ce3a29cfa0b27c6717d7d4cfbace5706ae4bbf8f7d1eb769657992f5e7f5450091cc61c7b3"
-        "a7b811fe5578e82e5123cb38855c"),
-    7: ("SHA256", "UNCOMPRESSED", "CRUNCHY", 16, "01", "02",
-        "0088668866"
-        "04207f1c9bd3bce6864bdbb611bdb9852dea7e12dbe5894c642bd5cc8cde79de9e8ae3199875eba1"
-        "61d413ce3a29cfa0b27c6717d7d4cfbace5706ae4bbf8f7d1eb769657992f5e7f5450091cc61c7b3"
-        "a7b811fe5578e82e5123cb38855c"),
-    8: ("SHA384", "UNCOMPRESSED", "NO_PREFIX", 16, "01", "02",
-        "0484b996da02ef1e0169f220cfec0c1f0bb259d245b0131e2826619ffc19886d920876e7444976ca8ec6fa"
-        "3bd0301680e7d91ecc09196b2b2079db8f00f1775ca2d2f63341cd6eadffd4332af8f4c2c91acb88"
-        "72a7f22342a8e6dff119d0"),
-    9: ("SHA512", "UNCOMPRESSED", "NO_PREFIX", 16, "01", "02",
-        "044668af1e50e4a24bb30fb763788f2c7151c33aa30542843b8699519ff3b9cf78a8421466249330ee9552"
-        "20591444f0eb2f910cf530f9cea17e277c393c0796de08184b6d90cc229efc70f6748c4ff26abc57"
-        "2b08ddffabab04a307e194"),
-    10: ("SHA256", "UNCOMPRESSED", "NO_PREFIX", 16, "", "02",
-         "0471855fecd89b62ae67a4d62be5fe31f5368e271b3b1775362161eab5701ab6fb21048c406a31ffa2dde4"
-         "2bd68b88a20daf9cf3873a2fde4e745d404dd1dcab21ee0e05a32e919c1bcbecd7fb18c6b8fe7f91"
-         "ea9c7e0abba5855dd0a2"),
-    11: ("SHA256", "UNCOMPRESSED", "NO_PREFIX", 16, "01", "",
-         "045c1ef99f7c3a2c9ea0022bcd8c87e9b90d3dec4687a3e94a006c01136d7b50c0db443b67ed69d432bc94"
-         "9b7ba76859343577fe702437ebb105e18abdaf6d3f88fb1b12ed80d0182e1f6ac5da5cb08cec330c"
-         "861c897e34603a6b83de71"),
-}
-TINK_TV_SKIPPED = {
-    3: "DEM AES128_CTR_HMAC_SHA256: the keybox suite's DEM is AES-GCM (tink-public-key has only demKeySize)",
-    4: "DEM AES256_CTR_HMAC_SHA256: not AES-GCM",
-    5: "DEM AES256_SIV: not AES-GCM",
-    12: "NIST P-384: the contract is P-256 (ecdh-p256, 32-byte coordinates)",
-    13: "NIST P-521: the contract is P-256",
-}
-TINK_TV_KEY_ID = 0x88668866  # the id requirement of vectors 6 and 7; also used for the RAW keysets
+# Transcribed from tink-crypto/tink-java EciesAeadHkdfTestUtil.java into data/tink-ecies-test-vectors.json;
+# asserted equal to ../shared/reference-vectors/tink/ecies_p256_aesgcm_vectors.derived.json when present.
+TINK_TV_DATA = data("tink-ecies-test-vectors.json")
+TINK_TV_RECIPIENT = tuple(TINK_TV_DATA["recipient"][k] for k in ("privateKey", "publicX", "publicY"))
+TINK_TV = {int(n): tuple(v[k] for k in ("hkdfHash", "pointFormat", "variant", "demKeySize", "plaintext",
+                                        "contextInfo", "ciphertext"))
+           for n, v in TINK_TV_DATA["vectors"].items()}  # n: (hash, point format, variant, DEM key size, pt, ctx, ct)
+TINK_TV_KEY_ID = int(TINK_TV_DATA["keyId"], 16)  # the id of vectors 6 and 7; also used for the RAW keysets
 
 
 def cross_read_tink_derived():
     path = SHARED_REF / TINK_DERIVED[0]
     if not path.exists():
-        print(f"note: {path} not present; Tink's vectors are taken from the transcription in this script")
+        print(f"note: {path} not present; Tink's vectors are taken from data/tink-ecies-test-vectors.json")
         return
     assert sha256_file(path) == TINK_DERIVED[1], f"{path}: unexpected sha256"
     doc = json.loads(path.read_text())
@@ -1100,25 +891,7 @@ def cross_read_tink_derived():
 
 # --------------------------------------------------------------------------- values and vector records
 
-class Hex:
-    def __init__(self, data: bytes):
-        self.data = bytes(data)
-
-
 BY, TX, IN = "bytes", "text", "integer"
-SUITES = {  # suite -> op -> (required inputs, optional inputs, expect fields, optional expect fields)
-    "tink-public-key": {None: ({}, {"publicKey": TX, "keysetJson": TX},
-                               {"keyId": IN, "curve": TX, "hashFunction": TX, "hkdfSalt": BY, "demKeySize": IN,
-                                "pointFormat": TX, "outputPrefix": TX, "x": BY, "y": BY}, {})},
-    "keybox": {
-        "seal": ({"recipientPublicKey": TX, "contextInfo": TX, "plaintext": BY, "ephemeralPrivateKey": BY, "iv": BY},
-                 {}, {"keybox": TX}, {}),
-        "open": ({"recipientPrivateKeyset": TX, "contextInfo": TX, "keybox": TX}, {}, {"plaintext": BY},
-                 {"form": TX, "key": BY}),
-        "roundtrip": ({"recipientPrivateKeyset": TX, "contextInfo": TX, "plaintext": BY}, {}, {"plaintext": BY}, {}),
-    },
-}
-ERROR_CLASSES = {"authentication", "format", "parameters", "key"}
 FIELD_TYPES = {"publicKey": TX, "keysetJson": TX, "keyId": IN, "curve": TX, "hashFunction": TX, "hkdfSalt": BY,
                "demKeySize": IN, "pointFormat": TX, "outputPrefix": TX, "x": BY, "y": BY,
                "recipientPublicKey": TX, "contextInfo": TX, "plaintext": BY, "ephemeralPrivateKey": BY, "iv": BY,
@@ -1211,7 +984,7 @@ def public_key_files(data):
             ["tink-test-vector", "tink-java-json"] + (["crunchy-prefix"] if variant == "CRUNCHY" else []),
             f"the key of Tink's ECIES test vector {n} (EciesAeadHkdfTestUtil: getP256Point(), id requirement "
             f"0x88668866 = 2288420966, variant {variant})")
-    files.append({"path": "vectors/tink-public-key/tink.yaml", "suite": "tink-public-key",
+    files.append({"path": "vectors/closer/tink-public-key/tink.yaml", "suite": "tink-public-key",
                   "title": "Tink ECIES-AEAD-HKDF public keys (CONTRACT.md section 9)",
                   "source": "Keysets made by Tink {tink} (Python, on Tink C++) with its own key generation, kept in "
                             "scripts/generate/data/keybox_tink.json; the reference keyset of CONTRACT.md section 10; "
@@ -1266,7 +1039,7 @@ def public_key_files(data):
         "the same keyset as pub:v1:")
     bad("invalid-json", {"keysetJson": java_json(gpub, good_primary)[:-30]}, "format", ["bad-json"],
         "the keyset JSON cut short")
-    files.append({"path": "vectors/tink-public-key/invalid.yaml", "suite": "tink-public-key",
+    files.append({"path": "vectors/closer/tink-public-key/invalid.yaml", "suite": "tink-public-key",
                   "title": "Refused Tink public keys (CONTRACT.md sections 1 and 9)",
                   "source": "Modified copies of the Tink-made public keyset of tink.yaml (tink-contract-*). Each was "
                             "refused by Tink {tink} (Python) and by the pyca/cryptography {cryptography} reader; the "
@@ -1435,7 +1208,7 @@ def closer_file():
         pt = inp["plaintext"]
         form = pyca_form(pt)
         o["expect"] = model({"plaintext": pt, **form})
-    return {"path": "vectors/keybox/closer.yaml", "suite": "keybox",
+    return {"path": "vectors/closer/keybox/closer.yaml", "suite": "keybox",
             "title": "Keyboxes with chosen ephemeral keys and IVs (CONTRACT.md section 10)",
             "source": "seal-kat is the reference known-answer case (../shared/reference-vectors/tink/ecies_kat.json, "
                       "decrypted by Tink 1.16.1). The other keyboxes were computed by the contract's composition on "
@@ -1512,19 +1285,19 @@ def tink_made_files(data):
                       comment=f"Tink's ECIES test vector {n} ({hash_name}, {fmt}, {variant}, AES-{dem * 8}-GCM); "
                               f"the recipient keyset is written for it (key id 0x88668866)"))
     return [
-        {"path": "vectors/keybox/tink.yaml", "suite": "keybox", "title": "Keyboxes made by Tink (CONTRACT.md section 10)",
+        {"path": "vectors/closer/keybox/tink.yaml", "suite": "keybox", "title": "Keyboxes made by Tink (CONTRACT.md section 10)",
          "source": "Keysets and keyboxes made by Tink {tink} (Python, on Tink C++) with its own randomness, kept in "
                    "scripts/generate/data/keybox_tink.json. Every keybox was opened by Tink and by the contract's "
                    "composition on pyca/cryptography {cryptography} (OpenSSL {openssl}), which gave the same "
                    "plaintext; form and key were read from the plaintext by both (Tink's keyset reader and protos, and "
                    "a reader written from CONTRACT.md section 9).",
          "notes": KB_NOTES, "vectors": V},
-        {"path": "vectors/keybox/tink-test-vectors.yaml", "suite": "keybox",
+        {"path": "vectors/closer/keybox/tink-test-vectors.yaml", "suite": "keybox",
          "title": "Tink's own ECIES-AEAD-HKDF test vectors (P-256, AES-GCM DEM)",
          "source": "tink-crypto/tink-java src/main/java/com/google/crypto/tink/hybrid/internal/testing/"
                    "EciesAeadHkdfTestUtil.java, createTestVector0, 1, 2, 6, 7, 8, 9, 10, 11 (Apache-2.0; the same "
                    "values are in tink-cc ecies_aead_hkdf_test_vectors.cc), as transcribed in "
-                   "../shared/reference-vectors/tink/ecies_p256_aesgcm_vectors.derived.json. The recipient keysets "
+                   "scripts/generate/data/tink-ecies-test-vectors.json. The recipient keysets "
                    "are written for them (getPrivateP256Value / getP256Point; NO_PREFIX as RAW; key id 0x88668866). "
                    "Every vector was opened by Tink {tink} (Python) and by pyca/cryptography {cryptography}, both "
                    "giving the published plaintext. Left out: vectors 3, 4, 5 (AES-CTR-HMAC and AES-SIV DEMs) and 12, "
@@ -1603,8 +1376,8 @@ def invalid_file(data):
     assert AESGCM(k_aad).decrypt(iv, as_aad[5 + 65 + 12:], CTX_MAIN.encode()) == pt
     # construction checks of the modified keyboxes: the untouched one opens with Tink and pyca
     assert tink_open(text, ctx, base["keybox"]) == pyca_open(text, ctx, base["keybox"]) == bytes.fromhex(base["plaintext"])
-    return {"path": "vectors/keybox/invalid.yaml", "suite": "keybox", "title": "Refused keyboxes (CONTRACT.md section 10)",
-            "source": "Modified copies of the Tink-made keybox tink-32-byte-key (vectors/keybox/tink.yaml) and its "
+    return {"path": "vectors/closer/keybox/invalid.yaml", "suite": "keybox", "title": "Refused keyboxes (CONTRACT.md section 10)",
+            "source": "Modified copies of the Tink-made keybox tink-32-byte-key (vectors/closer/keybox/tink.yaml) and its "
                       "keyset, and two keyboxes sealed with the wrong compositions CONTRACT.md section 10 names "
                       "(computed with pyca/cryptography {cryptography}). Each was refused by Tink {tink} (Python) and "
                       "by the contract's composition on pyca/cryptography; the class is the one docs/vector-format.md "
@@ -1634,7 +1407,7 @@ def roundtrip_file(data):
             model({"plaintext": b""}), flags=["tink-made", "tink-python-json", "key-id-above-2-31", "empty-plaintext"],
             comment="recipient key id 0xC0FFEE42, empty plaintext"),
     ]
-    return {"path": "vectors/keybox/roundtrip.yaml", "suite": "keybox",
+    return {"path": "vectors/closer/keybox/roundtrip.yaml", "suite": "keybox",
             "title": "Keybox round trips with fresh randomness (CONTRACT.md section 10)",
             "source": "Recipient keysets made by Tink {tink} (scripts/generate/data/keybox_tink.json). The generator "
                       "checked the full matrix: Tink (Python) and the contract's composition on pyca/cryptography "
@@ -1730,27 +1503,11 @@ def verify_tink_data(data):
 
 # --------------------------------------------------------------------------- Wycheproof copies and sanity checks
 
-def sha256_file(p: Path) -> str:
-    return hashlib.sha256(p.read_bytes()).hexdigest()
-
-
-def copy_reference(check: bool):
-    import shutil
-    differ = []
+def copy_references(check: bool):
+    """The Wycheproof copies (the LICENSE is the one symmetric_vectors.py copies: checked, not written)."""
     lic = REPO / LICENSE[0]
     assert lic.exists() and sha256_file(lic) == LICENSE[1], f"{LICENSE[0]} missing or changed"
-    for src_rel, dst_rel, digest in COPIES:
-        src, dst = SHARED_REF / src_rel, REPO / dst_rel
-        if src.exists():
-            assert sha256_file(src) == digest, f"{src} does not have the sha256 recorded for {WYCHEPROOF_COMMIT}"
-        if not (dst.exists() and sha256_file(dst) == digest):
-            differ.append(dst_rel)
-            if not check:
-                assert src.exists(), f"{dst_rel} is missing and {src} is not there to copy from"
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, dst)
-                assert sha256_file(dst) == digest
-    return differ
+    return copy_reference(COPIES, check, f"Wycheproof commit {WYCHEPROOF_COMMIT}")
 
 
 def wycheproof_sanity():
@@ -1799,248 +1556,6 @@ def wycheproof_sanity():
     return out
 
 
-# --------------------------------------------------------------------------- YAML writer
-
-PLAIN_OK = re.compile(r"[A-Za-z][A-Za-z0-9._/-]*")
-YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
-
-
-def q(s: str) -> str:
-    """A YAML double-quoted scalar; control, format, separator, combining and non-characters are escaped."""
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif o < 0x20 or 0x7F <= o <= 0x9F or unicodedata.category(ch) in ("Cf", "Zl", "Zp", "Mn", "Me", "Co", "Cs",
-                                                                             "Cn") \
-                or (ch.isspace() and ch != " "):
-            out.append(f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def text_scalar(s: str) -> str:
-    """Single-quoted (no escapes, JSON stays readable) when the text has a " and nothing q() would escape."""
-    raw = all(q(ch) == f'"{ch}"' or ch in '"\\' for ch in s)
-    if raw and ('"' in s or "\\" in s):
-        return "'" + s.replace("'", "''") + "'"
-    return q(s)
-
-
-def block_ok(s: str) -> bool:
-    """Can s be written as a literal block scalar and read back exactly?"""
-    if "\n" not in s or s.startswith((" ", "\n")) or s.endswith("\n\n"):
-        return False
-    return all(q(ch) == f'"{ch}"' or ch in '"\\\n' for ch in s) and \
-        all(ln == ln.rstrip(" ") for ln in s.split("\n"))
-
-
-def plain(s: str) -> str:
-    if PLAIN_OK.fullmatch(s) and s.lower() not in YAML_WORDS:
-        return s
-    return q(s)
-
-
-def folded(text: str, indent: int) -> list:
-    pad = " " * indent
-    return [">-"] + [pad + ln for ln in textwrap.wrap(text, width=110 - indent, break_long_words=False,
-                                                    break_on_hyphens=False)]
-
-
-def value_lines(key, v, indent):
-    pad = " " * indent
-    key = plain(key)  # the field y is a boolean to YAML 1.1 readers: written "y"
-    if isinstance(v, Hex):
-        return [f"{pad}{key}: {{hex: {q(v.data.hex())}}}"]
-    if isinstance(v, bool):
-        raise TypeError(v)
-    if isinstance(v, int):
-        return [f"{pad}{key}: {v}"]
-    if isinstance(v, str):
-        if block_ok(v):
-            chomp = "" if v.endswith("\n") else "-"
-            body = v[:-1] if v.endswith("\n") else v
-            return [f"{pad}{key}: |{chomp}"] + [f"{pad}  {ln}" for ln in body.split("\n")]
-        return [f"{pad}{key}: {text_scalar(v)}"]
-    raise TypeError(v)
-
-
-def emit(f, vers) -> str:
-    lines = [SCHEMA_LINE, "format: concord-vectors/1", f"suite: {f['suite']}", f"title: {q(f['title'])}"]
-    src = f["source"].format(**vers)
-    f["source_text"] = src
-    fl = folded(src, 2)
-    lines.append("source: " + fl[0])
-    lines += fl[1:]
-    used = {x for v in f["vectors"] for x in v["flags"]}
-    unknown = used - set(f["notes"])
-    assert not unknown, f"{f['path']}: undeclared flags {unknown}"
-    notes = {k: v for k, v in f["notes"].items() if k in used}
-    f["notes_used"] = notes
-    if notes:
-        lines.append("notes:")
-        for k, v in notes.items():
-            fl = folded(v, 4)
-            lines.append(f"  {plain(k)}: " + fl[0])
-            lines += fl[1:]
-    lines.append("vectors:")
-    for v in f["vectors"]:
-        lines.append("")
-        lines.append(f"  - id: {plain(v['id'])}")
-        if v["op"]:
-            lines.append(f"    op: {v['op']}")
-        if v.get("comment"):
-            lines.append(f"    comment: {q(v['comment'])}")
-        if v["flags"]:
-            lines.append("    flags: [" + ", ".join(plain(x) for x in v["flags"]) + "]")
-        if v["result"] != "valid":
-            lines.append(f"    result: {v['result']}")
-        lines.append("    input:")
-        for k, x in v["input"].items():
-            lines += value_lines(k, x, 6)
-        exp = v.get("expect")
-        if exp is None:
-            pass
-        elif "error" in exp:
-            lines.append(f"    expect: {{error: {exp['error']}}}")
-        else:
-            lines.append("    expect:")
-            for k, x in exp.items():
-                lines += value_lines(k, x, 6)
-    return "\n".join(lines) + "\n"
-
-
-# --------------------------------------------------------------------------- validation (re-read)
-
-ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-
-
-def to_plain(v):
-    return {"hex": v.data.hex()} if isinstance(v, Hex) else v
-
-
-def strict_load(text: str, path: str):
-    """PyYAML, refusing duplicate keys, anchors/aliases, tags, several documents and plain scalars whose type
-    differs between YAML 1.1 (PyYAML) and the 1.2 core schema (Concord's loader)."""
-    import yaml
-    for tok in yaml.scan(text):
-        assert not isinstance(tok, (yaml.AnchorToken, yaml.AliasToken, yaml.TagToken)), f"{path}: {tok}"
-    nodes = list(yaml.compose_all(text))
-    assert len(nodes) == 1, f"{path}: expected one document"
-
-    def walk(node):
-        if isinstance(node, yaml.MappingNode):
-            keys = [k.value for k, _ in node.value]
-            assert len(keys) == len(set(keys)), f"{path}:{node.start_mark.line + 1}: duplicate key"
-            for k, v in node.value:
-                walk(k)
-                walk(v)
-        elif isinstance(node, yaml.SequenceNode):
-            for x in node.value:
-                walk(x)
-        elif isinstance(node, yaml.ScalarNode) and node.style is None:
-            s = node.value
-            if not re.fullmatch(r"-?[1-9][0-9]*|0", s):
-                assert PLAIN_OK.fullmatch(s) and s.lower() not in YAML_WORDS, f"{path}: ambiguous plain {s!r}"
-    walk(nodes[0])
-    doc = yaml.safe_load(text)
-    if yaml.__with_libyaml__:  # the parser Concord's loader uses
-        assert yaml.load(text, Loader=yaml.CSafeLoader) == doc, f"{path}: libyaml reads it differently"
-    return doc
-
-
-def check_type(t, v, where):
-    if t == BY:
-        assert isinstance(v, dict) and set(v) == {"hex"} and isinstance(v["hex"], str) and \
-            re.fullmatch(r"(?:[0-9a-f]{2})*", v["hex"]), where
-    elif t == TX:
-        assert isinstance(v, str), where
-    elif t == IN:
-        assert isinstance(v, int) and not isinstance(v, bool), where
-    else:
-        raise AssertionError(t)
-
-
-def validate(files, texts):
-    """Re-read every file and apply the loader rules of docs/vector-format.md for these suites."""
-    seen = {}
-    for f in files:
-        path, text = f["path"], texts[f["path"]]
-        assert text.startswith(SCHEMA_LINE + "\n")
-        doc = strict_load(text, path)
-        want = {"format": "concord-vectors/1", "suite": f["suite"], "title": f["title"], "source": f["source_text"]}
-        if f["notes_used"]:
-            want["notes"] = f["notes_used"]
-        want["vectors"] = []
-        for v in f["vectors"]:
-            w = {"id": v["id"]}
-            if v["op"]:
-                w["op"] = v["op"]
-            if v.get("comment"):
-                w["comment"] = v["comment"]
-            if v["flags"]:
-                w["flags"] = v["flags"]
-            if v["result"] != "valid":
-                w["result"] = v["result"]
-            w["input"] = {k: to_plain(x) for k, x in v["input"].items()}
-            if "expect" in v:
-                w["expect"] = {k: to_plain(x) for k, x in v["expect"].items()}
-            want["vectors"].append(w)
-        assert doc == want, f"{path}: the YAML does not read back as the data it was written from"
-        assert set(doc) <= {"format", "suite", "title", "source", "notes", "defaults", "vectors"}
-        ops = SUITES[doc["suite"]]
-        assert doc["vectors"], path
-        for v in doc["vectors"]:
-            where = f"{path}: {v.get('id')}"
-            assert set(v) <= {"id", "comment", "flags", "op", "result", "input", "expect"}, where
-            assert isinstance(v["id"], str) and ID_RE.fullmatch(v["id"]) and not v["id"].isdigit(), where
-            key = (doc["suite"], v["id"])
-            assert key not in seen, f"duplicate id {v['id']} in {path} and {seen[key]}"
-            seen[key] = path
-            for fl in v.get("flags", []):
-                assert fl in doc.get("notes", {}), f"{where}: flag {fl} not declared in notes"
-            op = v.get("op")
-            if None in ops:
-                assert op is None, f"{where}: this suite has no ops"
-            else:
-                assert op in ops, f"{where}: op {op!r}"
-            req, opt, exp, optexp = ops[op]
-            inp = v["input"]
-            assert set(req) <= set(inp) <= set(req) | set(opt), f"{where}: input fields {sorted(inp)}"
-            if doc["suite"] == "tink-public-key":
-                assert ("publicKey" in inp) != ("keysetJson" in inp), where
-            for k, x in inp.items():
-                check_type({**req, **opt}[k], x, f"{where}: input {k}")
-            result = v.get("result", "valid")
-            if result == "valid":
-                assert set(exp) <= set(v["expect"]) <= set(exp) | set(optexp), where
-                for k, x in v["expect"].items():
-                    check_type({**exp, **optexp}[k], x, f"{where}: expect {k}")
-                e = v["expect"]
-                if "form" in e:
-                    assert e["form"] in ("raw", "tink-keyset", "other") and (("key" in e) == (e["form"] != "other"))
-                if doc["suite"] == "tink-public-key":
-                    assert 0 <= e["keyId"] < 2 ** 32 and len(e["x"]["hex"]) == len(e["y"]["hex"]) == \
-                        2 * COORD_SIZE[e["curve"]], where
-                if op == "seal":
-                    assert len(inp["iv"]["hex"]) == 24 and re.fullmatch(r"keybox:v1:[A-Za-z0-9_-]+", e["keybox"])
-            else:
-                assert result == "invalid" and ("expect" not in v or set(v["expect"]) == {"error"} and
-                                                v["expect"]["error"] in ERROR_CLASSES), where
-    return seen
-
-
 # --------------------------------------------------------------------------- main
 
 def main():
@@ -2054,7 +1569,7 @@ def main():
 
     tink()
     cross_read_tink_derived()
-    differ = copy_reference(args.check)
+    differ = copy_references(args.check)
     data = load_tink_data(args.new_tink_data, args.check)
     nks, nkb = verify_tink_data(data)
     print(f"{DATA.relative_to(REPO)}: {nks} keysets and {nkb} keyboxes re-verified by Tink and pyca")
@@ -2064,30 +1579,17 @@ def main():
         for name, (n, total) in wycheproof_sanity().items():
             print(f"wycheproof {name}: pyca checked {n['pyca']}, ref {n['ref']} of {total} tests")
     vers = versions()
-    texts = {f["path"]: emit(f, vers) for f in files}
-    validate(files, texts)
+    texts = {}
     for f in files:
-        path = REPO / f["path"]
-        old = path.read_bytes() if path.exists() else None
-        new = texts[f["path"]].encode("utf-8")
-        if old != new:
-            differ.append(f["path"])
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(new)
+        texts[f["path"]] = emit(f, vers, blocks=True)
+        read_back(f, texts[f["path"]])
         n = len(f["vectors"])
         nv = sum(1 for v in f["vectors"] if v["result"] == "valid")
         ops = sorted({v["op"] or "-" for v in f["vectors"]})
         print(f"{f['path']}: {n} vectors ({nv} valid, {n - nv} invalid; ops {', '.join(ops)}), checked by tink and pyca")
-    if args.check:
-        if differ:
-            print("differs from the generator's output: " + ", ".join(differ), file=sys.stderr)
-            sys.exit(1)
-        print("all files match the generator's output")
-    else:
-        print(f"wrote {len(differ)} changed file(s)")
+    finish(texts, args.check, differ)
 
 
 if __name__ == "__main__":
-    ensure_venv()
+    ensure_venv("venv-generate-keybox", PINS, __file__)
     main()

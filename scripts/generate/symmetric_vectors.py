@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Write the vector files of the Closer symmetric suites (CONTRACT.md sections 1 and 3-9):
 
-    vectors/aes-gcm/*.yaml          vectors/couple-key-wrap/*.yaml   vectors/invite-phrase/*.yaml
-    vectors/field/*.yaml            vectors/canonical-json/*.yaml    vectors/commitment/*.yaml
-    vectors/sealed-answer/*.yaml
+    vectors/primitives/aes-gcm/*.yaml     vectors/closer/field/*.yaml           vectors/closer/couple-key-wrap/*.yaml
+    vectors/closer/invite-phrase/*.yaml   vectors/closer/canonical-json/*.yaml  vectors/closer/commitment/*.yaml
+    vectors/closer/sealed-answer/*.yaml
 and copy Wycheproof's aes_gcm_test.json (+ its LICENSE) from ../shared/reference-vectors/.
 
 Every expected value is computed twice, by two independent "stacks" of primitives, and the two
@@ -20,8 +20,9 @@ results must be identical (the script aborts otherwise):
 The wire compositions (prefixes, layouts, AAD strings) are written once, from CONTRACT.md, and
 run on both stacks. Invalid vectors must be refused by both stacks with the same error class.
 The published AES-GCM test cases (GCM specification, Appendix B) are re-computed by both
-stacks and must match. Concord itself (the code under test) is never used. Output is
-deterministic: running the script again writes identical bytes.
+stacks and must match (their table is data/gcm-spec.json). Concord itself (the code under test) is
+never used to compute anything; what was written is then checked by `concord validate` and
+scripts/check-schema.py. Output is deterministic: running the script again writes identical bytes.
 
 Usage (from anywhere; the script creates and re-launches itself in its own venv):
     python3 scripts/generate/symmetric_vectors.py            # write the files
@@ -36,19 +37,20 @@ import base64
 import binascii
 import hashlib
 import json
-import os
 import re
-import shutil
 import struct
-import subprocess
 import sys
-import textwrap
 import unicodedata
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
-VENV = REPO / ".build" / "venv-generate-symmetric"
-VENV_PY = VENV / "bin" / "python"
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from concordgen.b64 import B64_STD, B64_URL, hand_b64decode, hand_b64encode  # noqa: E402
+from concordgen.env import REPO, ensure_venv  # noqa: E402
+from concordgen.output import copy_reference, data, finish  # noqa: E402
+from concordgen.protobuf import pb_get, pb_read  # noqa: E402
+from concordgen.values import Hex, Record, Refused, Utf8, derived, flip  # noqa: E402
+from concordgen.yamlfile import emit, read_back  # noqa: E402
+
 PINS = [
     "cryptography==50.0.2",  # pyca/cryptography: AESGCM on its bundled OpenSSL
     "cffi==2.1.1",
@@ -59,12 +61,10 @@ PINS = [
     "PyNaCl==1.6.2",  # bundles libsodium 1.0.20-stable
     "PyYAML==6.0.3",
 ]
-SCHEMA_LINE = "# yaml-language-server: $schema=../../schemas/vector-file.schema.json"
 KDF_PARAMS = "argon2id;v=19;m=47104;t=3;p=1"
 AAD_COUPLE = b"closer_couple_key"
 AAD_INVITE = b"closer_invite_phrase"
 
-SHARED_REF = REPO.parent / "shared" / "reference-vectors"
 WYCHEPROOF_COMMIT = "dac1dd4729fd1f8dd9e1e9f3dce51d783da6c166"
 COPIES = [  # (source under shared/reference-vectors, destination in the repo, sha256)
     ("wycheproof/testvectors_v1/aes_gcm_test.json", "vectors/wycheproof/aes_gcm_test.json",
@@ -72,24 +72,6 @@ COPIES = [  # (source under shared/reference-vectors, destination in the repo, s
     ("wycheproof/LICENSE", "vectors/LICENSES/wycheproof.LICENSE",
      "58d1e17ffe5109a7ae296caafcadfdbe6a7d176f0bc4ab01e12a689b0499d8bd"),
 ]
-
-
-# --------------------------------------------------------------------------- venv bootstrap
-
-def ensure_venv() -> None:
-    """Create .build/venv-generate-symmetric with the pinned packages and re-run this script inside it."""
-    if Path(sys.prefix).resolve() == VENV.resolve():
-        return
-    stamp = VENV / "concord-pins.txt"
-    wanted = "\n".join(PINS) + "\n"
-    if not VENV_PY.exists():
-        print(f"creating {VENV.relative_to(REPO)}", file=sys.stderr)
-        subprocess.run([sys.executable, "-m", "venv", str(VENV)], check=True)
-    if not stamp.exists() or stamp.read_text() != wanted:
-        subprocess.run([str(VENV_PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
-                        *PINS], check=True)
-        stamp.write_text(wanted)
-    os.execv(str(VENV_PY), [str(VENV_PY), str(Path(__file__).resolve()), *sys.argv[1:]])
 
 
 def versions():
@@ -100,22 +82,7 @@ def versions():
     return v
 
 
-# --------------------------------------------------------------------------- refusals
-
-class Refused(Exception):
-    """An implementation refused its input. cls is a refusal class of docs/vector-format.md."""
-
-    def __init__(self, cls: str, why: str):
-        super().__init__(f"{cls}: {why}")
-        self.cls = cls
-        self.why = why
-
-
 # --------------------------------------------------------------------------- stack A
-
-B64_STD = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
-B64_URL = B64_STD[:62] + "-_"
-
 
 class StackA:
     """pyca/cryptography, hashlib, binascii, argon2-cffi (reference C), json.dumps."""
@@ -221,53 +188,6 @@ class StackA:
 
 
 # --------------------------------------------------------------------------- stack B
-
-def hand_b64encode(data: bytes, alphabet: str, pad: bool) -> str:
-    out = []
-    for i in range(0, len(data), 3):
-        chunk = data[i:i + 3]
-        n = chunk[0] << 16
-        if len(chunk) > 1:
-            n |= chunk[1] << 8
-        if len(chunk) > 2:
-            n |= chunk[2]
-        out += [alphabet[(n >> shift) & 63] for shift in (18, 12, 6, 0)][:len(chunk) + 1]
-        if pad:
-            out += ["="] * (3 - len(chunk))
-    return "".join(out)
-
-
-def hand_b64decode(text: str, alphabet: str, pad: bool) -> bytes:
-    """Strict RFC 4648 decoding written from the RFC: alphabet, padding, spare bits."""
-    index = {c: i for i, c in enumerate(alphabet)}
-    body = text
-    if pad:
-        if len(text) % 4:
-            raise Refused("format", "base64: length is not a multiple of 4")
-        npad = len(text) - len(text.rstrip("="))
-        body = text[:len(text) - npad]
-        if npad > 2 or (npad and len(body) % 4 != 4 - npad):
-            raise Refused("format", "base64: bad padding")
-    if len(body) % 4 == 1:
-        raise Refused("format", "base64: impossible length")
-    vals = []
-    for c in body:
-        if c not in index:
-            raise Refused("format", f"base64: character {c!r} outside the alphabet")
-        vals.append(index[c])
-    out = bytearray()
-    for i in range(0, len(vals), 4):
-        g = vals[i:i + 4]
-        n = 0
-        for v in g:
-            n = (n << 6) | v
-        n <<= 6 * (4 - len(g))
-        got = [(n >> 16) & 255, (n >> 8) & 255, n & 255][:len(g) - 1]
-        if len(g) == 2 and g[1] & 0x0F or len(g) == 3 and g[2] & 0x03:
-            raise Refused("format", "base64: non-zero spare bits")
-        out += bytes(got)
-    return bytes(out)
-
 
 def utf16_units(s: str) -> list[int]:
     units = []
@@ -477,34 +397,12 @@ def op_unwrap(S, i):
 
 def parse_aes_gcm_key_proto(value: bytes) -> bytes:
     """AesGcmKey { version = 1 (uint32), key_value = 3 (bytes) }; proto3, so version 0 is absent."""
-    pos, version, key = 0, 0, None
-
-    def varint():
-        nonlocal pos
-        shift = result = 0
-        while True:
-            if pos >= len(value) or shift > 63:
-                raise Refused("format", "AesGcmKey: truncated varint")
-            b = value[pos]
-            pos += 1
-            result |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                return result
-    while pos < len(value):
-        tag = varint()
-        field, wire = tag >> 3, tag & 7
-        if field == 1 and wire == 0:
-            version = varint()
-        elif field == 3 and wire == 2:
-            n = varint()
-            if pos + n > len(value):
-                raise Refused("format", "AesGcmKey: truncated key_value")
-            key = value[pos:pos + n]
-            pos += n
-        else:
-            raise Refused("format", f"AesGcmKey: unexpected field {field} (wire type {wire})")
-    if version != 0 or key is None or len(key) != 32:
+    fields = pb_read(value, "AesGcmKey")
+    unexpected = sorted(set(fields) - {1, 3})
+    if unexpected:
+        raise Refused("format", f"AesGcmKey: unexpected field {unexpected[0]}")
+    version, key = pb_get(fields, 1, "int", "AesGcmKey"), pb_get(fields, 3, "bytes", "AesGcmKey")
+    if version != 0 or len(key) != 32:
         raise Refused("format", "AesGcmKey: not a version 0 key with a 32-byte key_value")
     return key
 
@@ -643,34 +541,19 @@ SUITES = {
         "open": ({"coupleId": TX, "questionId": TX, "userId": TX, "oneTimeKey": BY, "encryptedPayload": TX,
                   "commitmentHash": TX}, {}, {"answer": AN})},
 }
-ERROR_CLASSES = {"authentication", "format", "parameters", "key"}
 
 
 # --------------------------------------------------------------------------- values
 
-class Hex:
-    def __init__(self, data: bytes):
-        self.data = bytes(data)
-
-
-class Utf8:
-    def __init__(self, text: str):
-        self.text = text
-        self.data = text.encode("utf-8")
-
-
-class Answer(dict):
+def Answer(scale, ids, text, order=("scaleValue", "selectedOptionIds", "writtenText")) -> Record:
     """An answer value; `order` is the key order written in the YAML (any order is the same mapping)."""
-
-    def __init__(self, scale, ids, text, order=("scaleValue", "selectedOptionIds", "writtenText")):
-        super().__init__(scaleValue=scale, selectedOptionIds=list(ids), writtenText=text)
-        self.order = order
+    return Record(dict(scaleValue=scale, selectedOptionIds=list(ids), writtenText=text), order)
 
 
 def to_runtime(v):
     if isinstance(v, (Hex, Utf8)):
         return v.data
-    if isinstance(v, Answer):
+    if isinstance(v, Record):
         return {"scaleValue": v["scaleValue"], "selectedOptionIds": list(v["selectedOptionIds"]),
                 "writtenText": v["writtenText"]}
     return v
@@ -697,22 +580,6 @@ def as_opened(answer: dict) -> dict:
     return dict(answer, selectedOptionIds=sorted(answer["selectedOptionIds"], key=utf16_units))
 
 
-def derived(label: str, n: int) -> bytes:
-    """Fixed, reproducible 'random-looking' bytes: SHA-256 of a label (same rule as argon2id_vectors.py)."""
-    out = b""
-    i = 0
-    while len(out) < n:
-        out += hashlib.sha256(f"concord vectors {label} {i}".encode()).digest()
-        i += 1
-    return out[:n]
-
-
-def flip(b: bytes, index: int, mask: int = 0x01) -> bytes:
-    a = bytearray(b)
-    a[index] ^= mask
-    return bytes(a)
-
-
 def android_default_b64(text: str) -> str:
     """android.util.Base64.DEFAULT layout: a line break after every 76 characters and at the end."""
     return "".join(text[i:i + 76] + "\n" for i in range(0, len(text), 76))
@@ -734,63 +601,9 @@ def run_op(S, suite, op, inp):
 
 # --------------------------------------------------------------------------- aes-gcm
 
-GCM_K128 = "feffe9928665731c6d6a8f9467308308"
-GCM_P64 = ("d9313225f88406e5a55909c5aff5269a86a7a9531534f7da2e4c303d8a318a72"
-           "1c3c0c95956809532fcf0e2449a6b525b16aedf5aa0de657ba637b391aafd255")
-GCM_P60 = GCM_P64[:120]
-GCM_AAD = "feedfacedeadbeeffeedfacedeadbeefabaddad2"
-GCM_IV12 = "cafebabefacedbaddecaf888"
-GCM_IV8 = "cafebabefacedbad"
-GCM_IV60 = ("9313225df88406e555909c5aff5269aa6a7a9538534f7da1e4c303d2a318a728"
-            "c3c0c95156809539fcf0e2429a6b525416aedbf5a0de6a57a637b39b")
-Z16, Z24, Z32, Z12 = "00" * 16, "00" * 24, "00" * 32, "00" * 12
-# (test case, key, iv, aad, plaintext, ciphertext, tag): McGrew & Viega, "The Galois/Counter Mode of
-# Operation (GCM)", revised 2005, Appendix B, test cases 1-18 (cross-read below against the copy in
-# PyCryptodome's Crypto/SelfTest/Cipher/test_GCM.py, class TestVectors).
-GCM_SPEC = [
-    (1, Z16, Z12, "", "", "", "58e2fccefa7e3061367f1d57a4e7455a"),
-    (2, Z16, Z12, "", Z16, "0388dace60b6a392f328c2b971b2fe78", "ab6e47d42cec13bdf53a67b21257bddf"),
-    (3, GCM_K128, GCM_IV12, "", GCM_P64,
-     "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
-     "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091473f5985", "4d5c2af327cd64a62cf35abd2ba6fab4"),
-    (4, GCM_K128, GCM_IV12, GCM_AAD, GCM_P60,
-     "42831ec2217774244b7221b784d0d49ce3aa212f2c02a4e035c17e2329aca12e"
-     "21d514b25466931c7d8f6a5aac84aa051ba30b396a0aac973d58e091", "5bc94fbc3221a5db94fae95ae7121a47"),
-    (5, GCM_K128, GCM_IV8, GCM_AAD, GCM_P60,
-     "61353b4c2806934a777ff51fa22a4755699b2a714fcdc6f83766e5f97b6c7423"
-     "73806900e49f24b22b097544d4896b424989b5e1ebac0f07c23f4598", "3612d2e79e3b0785561be14aaca2fccb"),
-    (6, GCM_K128, GCM_IV60, GCM_AAD, GCM_P60,
-     "8ce24998625615b603a033aca13fb894be9112a5c3a211a8ba262a3cca7e2ca7"
-     "01e4a9a4fba43c90ccdcb281d48c7c6fd62875d2aca417034c34aee5", "619cc5aefffe0bfa462af43c1699d050"),
-    (7, Z24, Z12, "", "", "", "cd33b28ac773f74ba00ed1f312572435"),
-    (8, Z24, Z12, "", Z16, "98e7247c07f0fe411c267e4384b0f600", "2ff58d80033927ab8ef4d4587514f0fb"),
-    (9, GCM_K128 + GCM_K128[:16], GCM_IV12, "", GCM_P64,
-     "3980ca0b3c00e841eb06fac4872a2757859e1ceaa6efd984628593b40ca1e19c"
-     "7d773d00c144c525ac619d18c84a3f4718e2448b2fe324d9ccda2710acade256", "9924a7c8587336bfb118024db8674a14"),
-    (10, GCM_K128 + GCM_K128[:16], GCM_IV12, GCM_AAD, GCM_P60,
-     "3980ca0b3c00e841eb06fac4872a2757859e1ceaa6efd984628593b40ca1e19c"
-     "7d773d00c144c525ac619d18c84a3f4718e2448b2fe324d9ccda2710", "2519498e80f1478f37ba55bd6d27618c"),
-    (11, GCM_K128 + GCM_K128[:16], GCM_IV8, GCM_AAD, GCM_P60,
-     "0f10f599ae14a154ed24b36e25324db8c566632ef2bbb34f8347280fc4507057"
-     "fddc29df9a471f75c66541d4d4dad1c9e93a19a58e8b473fa0f062f7", "65dcc57fcf623a24094fcca40d3533f8"),
-    (12, GCM_K128 + GCM_K128[:16], GCM_IV60, GCM_AAD, GCM_P60,
-     "d27e88681ce3243c4830165a8fdcf9ff1de9a1d8e6b447ef6ef7b79828666e45"
-     "81e79012af34ddd9e2f037589b292db3e67c036745fa22e7e9b7373b", "dcf566ff291c25bbb8568fc3d376a6d9"),
-    (13, Z32, Z12, "", "", "", "530f8afbc74536b9a963b4f1c4cb738b"),
-    (14, Z32, Z12, "", Z16, "cea7403d4d606b6e074ec5d3baf39d18", "d0d1c8a799996bf0265b98b5d48ab919"),
-    (15, GCM_K128 * 2, GCM_IV12, "", GCM_P64,
-     "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"
-     "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662898015ad", "b094dac5d93471bdec1a502270e3cc6c"),
-    (16, GCM_K128 * 2, GCM_IV12, GCM_AAD, GCM_P60,
-     "522dc1f099567d07f47f37a32a84427d643a8cdcbfe5c0c97598a2bd2555d1aa"
-     "8cb08e48590dbb3da7b08b1056828838c5f61e6393ba7a0abcc9f662", "76fc6ece0f4e1768cddf8853bb2d551b"),
-    (17, GCM_K128 * 2, GCM_IV8, GCM_AAD, GCM_P60,
-     "c3762df1ca787d32ae47c13bf19844cbaf1ae14d0b976afac52ff7d79bba9de0"
-     "feb582d33934a4f0954cc2363bc73f7862ac430e64abe499f47c9b1f", "3a337dbf46a792c45e454913fe2ea8f2"),
-    (18, GCM_K128 * 2, GCM_IV60, GCM_AAD, GCM_P60,
-     "5a8def2f0c9e53f1f75d7853659e2a20eeb2b22aafde6419a058ab4f6f746bf4"
-     "0fc0c3b780f244452da3ebf1c5d82cdea2418997200ef82e44ae7e3f", "a44a8266ee1c8eb0c8b5d4cf5ae9f19a"),
-]
+GCM = data("gcm-spec.json")  # McGrew & Viega, GCM (revised 2005), Appendix B, test cases 1-18
+GCM_SPEC = [(c["testCase"], c["key"], c["iv"], c["aad"], c["plaintext"], c["ciphertext"], c["tag"])
+            for c in GCM["cases"]]
 
 
 def cross_read_pycryptodome_gcm():
@@ -864,10 +677,10 @@ def aes_spec_file():
                         input={**base, "ciphertext": Hex(bytes.fromhex(ct)), "tag": Hex(bytes.fromhex(tag))},
                         known={"plaintext": bytes.fromhex(pt)}))
     return dict(
-        path="vectors/aes-gcm/gcm-spec.yaml", suite="aes-gcm",
+        path="vectors/primitives/aes-gcm/gcm-spec.yaml", suite="aes-gcm",
         title="AES-GCM test cases 1-18 of the GCM specification (AES-128/192/256, nonces of 8, 12 and 60 bytes)",
         source="McGrew and Viega, The Galois/Counter Mode of Operation (GCM), revised 2005, Appendix B, test cases "
-               "1-18 (published values), transcribed in scripts/generate/symmetric_vectors.py and cross-read "
+               "1-18 (published values), transcribed in scripts/generate/data/gcm-spec.json and cross-read "
                "against the same table in PyCryptodome {pycryptodome} (Crypto/SelfTest/Cipher/test_GCM.py). Each "
                "case was re-computed in both directions by pyca/cryptography {cryptography} (AESGCM, OpenSSL "
                "{openssl}) and by PyCryptodome {pycryptodome} (its own AES-GCM in C); both reproduced every "
@@ -921,7 +734,7 @@ def aes_closer_file():
     pair("aes256-long", "a 300-byte plaintext with 100 bytes of AAD", ["aes-256"], k256,
          derived("aes-gcm long nonce", 12), Hex(derived("aes-gcm long aad", 100)), Hex(derived("aes-gcm long pt", 300)))
     return dict(
-        path="vectors/aes-gcm/closer.yaml", suite="aes-gcm",
+        path="vectors/primitives/aes-gcm/closer.yaml", suite="aes-gcm",
         title="AES-GCM with the shapes the Closer contract uses, and key and nonce sizes around them",
         source="Generated by scripts/generate/symmetric_vectors.py: every ciphertext and tag was computed by two "
                "independent AES-GCM implementations that agreed byte for byte, pyca/cryptography {cryptography} "
@@ -982,7 +795,7 @@ def aes_invalid_file():
         "bad-key-size": "a key whose length is not 16, 24 or 32 bytes",
     }
     return dict(
-        path="vectors/aes-gcm/invalid.yaml", suite="aes-gcm",
+        path="vectors/primitives/aes-gcm/invalid.yaml", suite="aes-gcm",
         title="AES-GCM inputs every implementation must refuse",
         source="Generated by scripts/generate/symmetric_vectors.py from a ciphertext both pyca/cryptography "
                "{cryptography} (OpenSSL {openssl}) and PyCryptodome {pycryptodome} produced; each vector was "
@@ -1184,9 +997,9 @@ def field_files():
                    "script). The prefixed blobs were checked to open after dropping the 5-byte prefix, and the "
                    "historical-AAD blob to open with the AAD userId:questionId, by both.")
     return [
-        dict(path="vectors/field/closer.yaml", suite="field", title="enc:v1 field encryption (CONTRACT.md section 6)",
+        dict(path="vectors/closer/field/closer.yaml", suite="field", title="enc:v1 field encryption (CONTRACT.md section 6)",
              source=src_valid, notes=valid_notes, vectors=valid),
-        dict(path="vectors/field/invalid.yaml", suite="field",
+        dict(path="vectors/closer/field/invalid.yaml", suite="field",
              title="enc:v1 values every implementation must refuse", source=src_invalid, notes=invalid_notes,
              vectors=inv),
     ]
@@ -1362,11 +1175,11 @@ def couple_key_wrap_files():
            "and by PyCryptodome {pycryptodome}; b64 by Python's base64 and by a codec written in the script. "
            "The KEKs for phrases 1, 2 and 3 also equal argon2id/closer-phrase-1, -2 and -3.")
     return [
-        dict(path="vectors/couple-key-wrap/closer.yaml", suite="couple-key-wrap",
+        dict(path="vectors/closer/couple-key-wrap/closer.yaml", suite="couple-key-wrap",
              title="Couple key wrap and unwrap with a recovery phrase (CONTRACT.md sections 4 and 9)",
              source=src + " Every wrap was unwrapped again by both stacks.", notes=notes_valid,
              defaults=None, vectors=valid),
-        dict(path="vectors/couple-key-wrap/invalid.yaml", suite="couple-key-wrap",
+        dict(path="vectors/closer/couple-key-wrap/invalid.yaml", suite="couple-key-wrap",
              title="wrappedCoupleKey values every implementation must refuse",
              source=src + " Each vector was refused by both stacks with the class given; the prefixed blobs were "
                           "checked to open after dropping the 5-byte prefix.", notes=notes_invalid, vectors=inv),
@@ -1447,11 +1260,11 @@ def invite_phrase_files():
            "and by PyCryptodome {pycryptodome}; b64 by Python's base64 and by a codec written in the script. "
            "The keys for codes K7M2QX and H4RPWN also equal argon2id/closer-invite-1 and closer-invite-2.")
     return [
-        dict(path="vectors/invite-phrase/closer.yaml", suite="invite-phrase",
+        dict(path="vectors/closer/invite-phrase/closer.yaml", suite="invite-phrase",
              title="Recovery phrase sealed with the invite code (CONTRACT.md section 5)",
              source=src + " Every seal was opened again by both stacks.",
              notes={"zero-salt": "the salt is 16 zero bytes"}, vectors=valid),
-        dict(path="vectors/invite-phrase/invalid.yaml", suite="invite-phrase",
+        dict(path="vectors/closer/invite-phrase/invalid.yaml", suite="invite-phrase",
              title="encryptedRecoveryPhrase values every implementation must refuse",
              source=src + " Each vector was refused by both stacks with the class given; the prefixed blob was "
                           "checked to open after dropping the 5 bytes after the salt.",
@@ -1565,10 +1378,10 @@ def canonical_json_files():
     ]
     src = "Generated by scripts/generate/symmetric_vectors.py from CONTRACT.md section 7: " + SHARED_SOURCE_JSON + "."
     return [
-        dict(path="vectors/canonical-json/closer.yaml", suite="canonical-json",
+        dict(path="vectors/closer/canonical-json/closer.yaml", suite="canonical-json",
              title="Canonical answer JSON, schemaVersion 3 (CONTRACT.md section 7)", source=src,
              notes=ANSWER_NOTES, vectors=valid),
-        dict(path="vectors/canonical-json/invalid.yaml", suite="canonical-json",
+        dict(path="vectors/closer/canonical-json/invalid.yaml", suite="canonical-json",
              title="Answers that have no canonical JSON", source=src.rstrip(".") + "; both refused these.",
              notes={"scale-out-of-range": "scaleValue is outside the 32-bit signed range, which the contract's "
                                           "<int> is (section 7)"}, vectors=inv),
@@ -1616,10 +1429,10 @@ def commitment_files():
            + SHARED_SOURCE_JSON + "; SHA-256 by hashlib and by PyCryptodome {pycryptodome} (Crypto.Hash.SHA256), "
            "b64url by Python's base64 and by a codec written in the script, all agreeing byte for byte.")
     return [
-        dict(path="vectors/commitment/closer.yaml", suite="commitment",
+        dict(path="vectors/closer/commitment/closer.yaml", suite="commitment",
              title="commitmentHash over the canonical answer (CONTRACT.md section 8)", source=src, notes=notes,
              vectors=valid),
-        dict(path="vectors/commitment/invalid.yaml", suite="commitment",
+        dict(path="vectors/closer/commitment/invalid.yaml", suite="commitment",
              title="Answers that have no commitment", source=src.rstrip(".") + "; both refused this.",
              notes={"scale-out-of-range": "scaleValue is outside the 32-bit signed range"}, vectors=inv),
     ]
@@ -1766,10 +1579,10 @@ def sealed_answer_files():
            "pyca/cryptography {cryptography} (OpenSSL {openssl}) and by PyCryptodome {pycryptodome}; SHA-256 by "
            "hashlib and by PyCryptodome; b64url by Python's base64 and by a codec written in the script.")
     return [
-        dict(path="vectors/sealed-answer/closer.yaml", suite="sealed-answer",
+        dict(path="vectors/closer/sealed-answer/closer.yaml", suite="sealed-answer",
              title="sealed:v1 answers and their commitments (CONTRACT.md sections 7 and 8)",
              source=src + " Every seal was opened again by both stacks.", notes=notes_valid, vectors=valid),
-        dict(path="vectors/sealed-answer/invalid.yaml", suite="sealed-answer",
+        dict(path="vectors/closer/sealed-answer/invalid.yaml", suite="sealed-answer",
              title="Sealed answers every implementation must refuse",
              source=src + " Each vector was refused by both stacks with the class given.", notes=notes_invalid,
              vectors=inv),
@@ -1834,9 +1647,9 @@ def run_checks(files):
 
 
 def cross_check_argon2id_file(stacks_cache):
-    """The KEKs that coincide with vectors/argon2id/closer-params.yaml must equal that file's keys."""
+    """The KEKs that coincide with vectors/primitives/argon2id/closer-params.yaml must equal that file's keys."""
     import yaml
-    path = REPO / "vectors" / "argon2id" / "closer-params.yaml"
+    path = REPO / "vectors" / "primitives" / "argon2id" / "closer-params.yaml"
     if not path.exists():
         print(f"note: {path.relative_to(REPO)} not found; skipping the cross-check with it", file=sys.stderr)
         return 0
@@ -1850,7 +1663,7 @@ def cross_check_argon2id_file(stacks_cache):
     for S in stacks_cache:
         for k, key in S._kdf.items():
             if k in known:
-                assert known[k] == key, f"KEK for {k} differs from vectors/argon2id/closer-params.yaml"
+                assert known[k] == key, f"KEK for {k} differs from vectors/primitives/argon2id/closer-params.yaml"
                 n += 1
     return n
 
@@ -1881,278 +1694,6 @@ def wycheproof_sanity():
     return counts, doc["numberOfTests"]
 
 
-# --------------------------------------------------------------------------- YAML writer
-
-PLAIN_OK = re.compile(r"[A-Za-z][A-Za-z0-9._/-]*")
-YAML_WORDS = {"true", "false", "null", "yes", "no", "on", "off", "y", "n", "~"}
-
-
-def q(s: str) -> str:
-    """A YAML double-quoted scalar; control, format, separator, combining and non-characters are escaped."""
-    out = ['"']
-    for ch in s:
-        o = ord(ch)
-        if ch == '"':
-            out.append('\\"')
-        elif ch == "\\":
-            out.append("\\\\")
-        elif ch == "\n":
-            out.append("\\n")
-        elif ch == "\t":
-            out.append("\\t")
-        elif ch == "\r":
-            out.append("\\r")
-        elif o < 0x20 or 0x7F <= o <= 0x9F or unicodedata.category(ch) in ("Cf", "Zl", "Zp", "Mn", "Me", "Co", "Cs",
-                                                                             "Cn") \
-                or (ch.isspace() and ch != " "):
-            out.append(f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}")
-        else:
-            out.append(ch)
-    out.append('"')
-    return "".join(out)
-
-
-def text_scalar(s: str) -> str:
-    """A quoted YAML scalar: single-quoted (no escapes at all, so JSON stays readable) when the text has a " or \\
-    and nothing that q() would escape; double-quoted otherwise."""
-    raw = all(q(ch) == f'"{ch}"' or ch in '"\\' for ch in s)
-    if raw and ('"' in s or "\\" in s):
-        return "'" + s.replace("'", "''") + "'"
-    return q(s)
-
-
-def plain(s: str) -> str:
-    if PLAIN_OK.fullmatch(s) and s.lower() not in YAML_WORDS:
-        return s
-    return q(s)
-
-
-def folded(text: str, indent: int) -> list[str]:
-    pad = " " * indent
-    return [">-"] + [pad + ln for ln in textwrap.wrap(text, width=110 - indent, break_long_words=False,
-                                                    break_on_hyphens=False)]
-
-
-def scalar_value(v) -> str:
-    if isinstance(v, Hex):
-        return "{hex: " + q(v.data.hex()) + "}"
-    if isinstance(v, Utf8):
-        return "{utf8: " + text_scalar(v.text) + "}"
-    if v is None:
-        return "null"
-    if isinstance(v, bool):
-        raise TypeError(v)
-    if isinstance(v, int):
-        return str(v)
-    if isinstance(v, str):
-        return text_scalar(v)
-    raise TypeError(v)
-
-
-def answer_field(k, x):
-    if k == "selectedOptionIds":
-        return "[" + ", ".join(text_scalar(s) for s in x) + "]"
-    return scalar_value(x)
-
-
-def value_lines(key, v, indent):
-    pad = " " * indent
-    if isinstance(v, Answer):
-        line = f"{pad}{key}: {{" + ", ".join(f"{k}: {answer_field(k, v[k])}" for k in v.order) + "}"
-        if len(line) <= 110:
-            return [line]
-        return [f"{pad}{key}:"] + [f"{pad}  {k}: {answer_field(k, v[k])}" for k in v.order]
-    return [f"{pad}{key}: {scalar_value(v)}"]
-
-
-def emit(f, vers) -> str:
-    lines = [SCHEMA_LINE, "format: concord-vectors/1", f"suite: {f['suite']}", f"title: {q(f['title'])}"]
-    src = f["source"].format(**vers)
-    f["source_text"] = src
-    fl = folded(src, 2)
-    lines.append("source: " + fl[0])
-    lines += fl[1:]
-    used = {x for v in f["vectors"] for x in v["flags"]}
-    notes = {k: v for k, v in f["notes"].items() if k in used}
-    f["notes_used"] = notes
-    if notes:
-        lines.append("notes:")
-        for k, v in notes.items():
-            fl = folded(v, 4)
-            lines.append(f"  {plain(k)}: " + fl[0])
-            lines += fl[1:]
-    lines.append("vectors:")
-    for v in f["vectors"]:
-        lines.append("")
-        lines.append(f"  - id: {plain(v['id'])}")
-        if v["op"]:
-            lines.append(f"    op: {v['op']}")
-        if v.get("comment"):
-            lines.append(f"    comment: {q(v['comment'])}")
-        if v["flags"]:
-            lines.append("    flags: [" + ", ".join(plain(x) for x in v["flags"]) + "]")
-        if v["result"] != "valid":
-            lines.append(f"    result: {v['result']}")
-        lines.append("    input:")
-        for k, x in v["input"].items():
-            lines += value_lines(k, x, 6)
-        exp = v["expect"]
-        if "error" in exp:
-            lines.append(f"    expect: {{error: {exp['error']}}}")
-        else:
-            lines.append("    expect:")
-            for k, x in exp.items():
-                lines += value_lines(k, x, 6)
-    return "\n".join(lines) + "\n"
-
-
-# --------------------------------------------------------------------------- validation (re-read)
-
-ID_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
-
-
-def model_to_plain(v):
-    if isinstance(v, Hex):
-        return {"hex": v.data.hex()}
-    if isinstance(v, Utf8):
-        return {"utf8": v.text}
-    if isinstance(v, Answer):
-        return {"scaleValue": v["scaleValue"], "selectedOptionIds": list(v["selectedOptionIds"]),
-                "writtenText": v["writtenText"]}
-    return v
-
-
-def strict_load(text: str, path: str):
-    """Parse with PyYAML, refusing duplicate keys, anchors/aliases, tags and multiple documents; plain scalars
-    must mean the same under YAML 1.1 (PyYAML) and the 1.2 core schema (Concord's loader)."""
-    import yaml
-    for tok in yaml.scan(text):
-        assert not isinstance(tok, (yaml.AnchorToken, yaml.AliasToken, yaml.TagToken)), f"{path}: {tok}"
-    nodes = list(yaml.compose_all(text))
-    assert len(nodes) == 1, f"{path}: expected one document"
-
-    def walk(node):
-        if isinstance(node, yaml.MappingNode):
-            keys = [k.value for k, _ in node.value]
-            assert len(keys) == len(set(keys)), f"{path}:{node.start_mark.line + 1}: duplicate key"
-            for k, v in node.value:
-                walk(k)
-                walk(v)
-        elif isinstance(node, yaml.SequenceNode):
-            for x in node.value:
-                walk(x)
-        elif isinstance(node, yaml.ScalarNode) and node.style is None:
-            s = node.value
-            if not re.fullmatch(r"-?[1-9][0-9]*|0", s) and s != "null":
-                assert PLAIN_OK.fullmatch(s) and s.lower() not in YAML_WORDS, f"{path}: ambiguous plain {s!r}"
-    walk(nodes[0])
-    return yaml.safe_load(text)
-
-
-def check_type(t, v, where):
-    if t == BY:
-        assert isinstance(v, dict) and len(v) == 1, where
-        if "hex" in v:
-            assert isinstance(v["hex"], str) and re.fullmatch(r"(?:[0-9a-f]{2})*", v["hex"]), where
-        else:
-            assert isinstance(v.get("utf8"), str), where
-    elif t == TX:
-        assert isinstance(v, str), where
-    elif t == AN:
-        assert isinstance(v, dict) and set(v) == {"scaleValue", "selectedOptionIds", "writtenText"}, where
-        sv = v["scaleValue"]
-        assert sv is None or (isinstance(sv, int) and not isinstance(sv, bool)), where
-        assert isinstance(v["selectedOptionIds"], list) and all(isinstance(s, str) for s in v["selectedOptionIds"]), where
-        assert v["writtenText"] is None or isinstance(v["writtenText"], str), where
-    else:
-        raise AssertionError(t)
-
-
-def validate(files, texts):
-    """Re-read every file and apply the loader rules of docs/vector-format.md."""
-    seen = {}
-    for f in files:
-        path, text = f["path"], texts[f["path"]]
-        assert text.startswith(SCHEMA_LINE + "\n") and not text.startswith("\ufeff")
-        text.encode("utf-8")
-        doc = strict_load(text, path)
-        want = {"format": "concord-vectors/1", "suite": f["suite"], "title": f["title"], "source": f["source_text"]}
-        if f["notes_used"]:
-            want["notes"] = f["notes_used"]
-        want["vectors"] = []
-        for v in f["vectors"]:
-            w = {"id": v["id"]}
-            if v["op"]:
-                w["op"] = v["op"]
-            if v.get("comment"):
-                w["comment"] = v["comment"]
-            if v["flags"]:
-                w["flags"] = v["flags"]
-            if v["result"] != "valid":
-                w["result"] = v["result"]
-            w["input"] = {k: model_to_plain(x) for k, x in v["input"].items()}
-            w["expect"] = {k: model_to_plain(x) for k, x in v["expect"].items()}
-            want["vectors"].append(w)
-        assert doc == want, f"{path}: the YAML does not read back as the data it was written from"
-        assert set(doc) <= {"format", "suite", "title", "source", "notes", "defaults", "vectors"}
-        ops = SUITES[doc["suite"]]
-        assert doc["vectors"], path
-        for v in doc["vectors"]:
-            where = f"{path}: {v.get('id')}"
-            assert set(v) <= {"id", "comment", "flags", "op", "result", "input", "expect"}, where
-            assert isinstance(v["id"], str) and ID_RE.fullmatch(v["id"]) and not v["id"].isdigit(), where
-            key = (doc["suite"], v["id"])
-            assert key not in seen, f"duplicate id {v['id']} in {path} and {seen[key]}"
-            seen[key] = path
-            for fl in v.get("flags", []):
-                assert fl in doc.get("notes", {}), f"{where}: flag {fl} not declared in notes"
-            op = v.get("op")
-            if None in ops:
-                assert op is None, f"{where}: this suite has no ops"
-            else:
-                assert op in ops, f"{where}: op {op!r}"
-            req, opt, exp = ops[op]
-            inp = v["input"]
-            assert set(req) <= set(inp) <= set(req) | set(opt), f"{where}: input fields {sorted(inp)}"
-            if doc["suite"] == "couple-key-wrap" and op == "wrap":
-                assert ("coupleKey" in inp) != ("keysetJson" in inp), where
-            for k, x in inp.items():
-                check_type({**req, **opt}[k], x, f"{where}: input {k}")
-            result = v.get("result", "valid")
-            if result == "valid":
-                assert set(v["expect"]) == set(exp), where
-                for k, x in v["expect"].items():
-                    check_type(exp[k], x, f"{where}: expect {k}")
-            else:
-                assert result == "invalid" and set(v["expect"]) == {"error"} and \
-                    v["expect"]["error"] in ERROR_CLASSES, where
-    return seen
-
-
-# --------------------------------------------------------------------------- Wycheproof copy
-
-def sha256_file(p: Path) -> str:
-    return hashlib.sha256(p.read_bytes()).hexdigest()
-
-
-def copy_reference(check: bool):
-    differ = []
-    for src_rel, dst_rel, digest in COPIES:
-        src, dst = SHARED_REF / src_rel, REPO / dst_rel
-        if src.exists():
-            assert sha256_file(src) == digest, \
-                f"{src} does not have the sha256 {digest} recorded for Wycheproof commit {WYCHEPROOF_COMMIT}"
-        ok = dst.exists() and sha256_file(dst) == digest
-        if not ok:
-            differ.append(dst_rel)
-            if not check:
-                assert src.exists(), f"{dst_rel} is missing and {src} is not there to copy from"
-                dst.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, dst)
-                assert sha256_file(dst) == digest
-    return differ
-
-
 # --------------------------------------------------------------------------- main
 
 def main():
@@ -2161,7 +1702,7 @@ def main():
     args = ap.parse_args()
 
     cross_read_pycryptodome_gcm()
-    differ = copy_reference(args.check)
+    differ = copy_reference(COPIES, args.check, f"Wycheproof commit {WYCHEPROOF_COMMIT}")
     files = [aes_spec_file(), aes_closer_file(), aes_invalid_file(), *field_files(), *couple_key_wrap_files(),
              *invite_phrase_files(), *canonical_json_files(), *commitment_files(), *sealed_answer_files()]
     stacks = run_checks(files)
@@ -2182,31 +1723,17 @@ def main():
         print(f"wycheproof aes_gcm_test.json: stack A matched {counts['A']}, stack B {counts['B']} of {total} tests "
               f"(the rest use nonce sizes a library refuses)")
     vers = versions()
-    texts = {f["path"]: emit(f, vers) for f in files}
-    validate(files, texts)
-
+    texts = {}
     for f in files:
-        path = REPO / f["path"]
-        old = path.read_bytes() if path.exists() else None
-        new = texts[f["path"]].encode("utf-8")
-        if old != new:
-            differ.append(f["path"])
-            if not args.check:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(new)
+        texts[f["path"]] = emit(f, vers)
+        read_back(f, texts[f["path"]])
         n = len(f["vectors"])
         nv = sum(1 for v in f["vectors"] if v["result"] == "valid")
         print(f"{f['path']}: {n} vectors ({nv} valid, {n - nv} invalid), checked by stacks A and B")
-    print(f"KEKs cross-checked against vectors/argon2id/closer-params.yaml: {n_cross}")
-    if args.check:
-        if differ:
-            print("differs from the generator's output: " + ", ".join(differ), file=sys.stderr)
-            sys.exit(1)
-        print("all files match the generator's output")
-    else:
-        print(f"wrote {len(differ)} changed file(s)")
+    print(f"KEKs cross-checked against vectors/primitives/argon2id/closer-params.yaml: {n_cross}")
+    finish(texts, args.check, differ)
 
 
 if __name__ == "__main__":
-    ensure_venv()
+    ensure_venv("venv-generate-symmetric", PINS, __file__)
     main()
