@@ -1,25 +1,24 @@
+import ConcordSuites
 import Foundation
 
 /// The implementations of the web platform's runtimes (docs/web-adapters.md): `node` (Node.js's
 /// built-in crypto, as a Cloud Function calls it) and `webcrypto` (crypto.subtle in headless Chromium,
 /// driven by a Node process over the DevTools pipe).
+/// Their suites are those whose definitions name them (ConcordSuites), as for every implementation.
 extension Catalog {
-    public static let nodeSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256", "closer.canonical-json", "closer.commitment",
-                                          "closer.tink-public-key", "closer.keybox"]
-    public static let webcryptoSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256"]
 
     /// `node adapters/node/main.js`. CONCORD_NODE names the node binary (default: `node` on PATH).
     static func node(_ s: Settings) -> any Implementation {
         let env = s.environment
         let script = s.home + "/adapters/node/main.js"
         guard let node = nodeBinary(env) else {
-            return Unavailable(name: "node", suites: nodeSuites,
+            return Unavailable(name: "node",
                                why: "Node.js is not installed (\(env["CONCORD_NODE"].map { "CONCORD_NODE=\($0) is not an executable" } ?? "no node on PATH")): apt-get install nodejs, or run scripts/setup")
         }
         guard FileManager.default.fileExists(atPath: script) else {
-            return Unavailable(name: "node", suites: nodeSuites, why: "the node adapter is missing (\(script))")
+            return Unavailable(name: "node", why: "the node adapter is missing (\(script))")
         }
-        return ExternalAdapter(name: "node", suites: nodeSuites, command: [node, script], environment: env, timeout: s.requestTimeout)
+        return ExternalAdapter(name: "node", command: [node, script], environment: env, timeout: s.requestTimeout)
     }
 
     /// `node adapters/webcrypto/main.js`, which starts headless Chromium. CONCORD_CHROMIUM names the
@@ -28,17 +27,17 @@ extension Catalog {
         let env = s.environment
         let script = s.home + "/adapters/webcrypto/main.js"
         guard let node = nodeBinary(env) else {
-            return Unavailable(name: "webcrypto", suites: webcryptoSuites,
+            return Unavailable(name: "webcrypto",
                                why: "Node.js is not installed (it drives the browser): apt-get install nodejs, or run scripts/setup")
         }
         guard chromiumBinary(env) != nil else {
-            return Unavailable(name: "webcrypto", suites: webcryptoSuites,
+            return Unavailable(name: "webcrypto",
                                why: "Chromium is not installed\(env["CONCORD_CHROMIUM"].map { " (CONCORD_CHROMIUM=\($0) is not an executable)" } ?? ""): run scripts/setup --browser")
         }
         guard FileManager.default.fileExists(atPath: script) else {
-            return Unavailable(name: "webcrypto", suites: webcryptoSuites, why: "the webcrypto adapter is missing (\(script))")
+            return Unavailable(name: "webcrypto", why: "the webcrypto adapter is missing (\(script))")
         }
-        return ExternalAdapter(name: "webcrypto", suites: webcryptoSuites, command: [node, script], environment: env,
+        return ExternalAdapter(name: "webcrypto", command: [node, script], environment: env,
                                timeout: s.requestTimeout)
     }
 

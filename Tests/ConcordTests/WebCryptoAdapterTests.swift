@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
+import ConcordSuites
 import Foundation
 import Testing
 
@@ -34,8 +35,10 @@ func processes(using profile: String) -> [Int32] {
         defer { web.shutdown() }
         web.prepare()
         try #require(web.startFailure == nil, "\(web.startFailure ?? "")")
-        let vs = vectors(of: Catalog.webcryptoSuites)
-        let passed = expectAllPass(web, vs, suites: Catalog.webcryptoSuites) { why in
+        #expect(Suites.expected(of: "webcrypto") == webcryptoSuites)
+        #expect(web.suites == webcryptoSuites, "the handshake announces \(web.suites)")
+        let vs = vectors(of: webcryptoSuites)
+        let passed = expectAllPass(web, vs, suites: webcryptoSuites) { why in
             why.contains("does not take a 192-bit AES key") // Chromium's Web Crypto refuses AES-192
         }
         #expect(passed > vs.count / 2, "\(passed) of \(vs.count)")
