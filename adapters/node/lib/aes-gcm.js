@@ -15,7 +15,7 @@ function algorithm(key, nonce) {
   }
   if (nonce.length === 0) throw new Refusal('parameters', 'the nonce is empty; GCM needs at least one byte');
   if (nonce.length > MAX_NONCE_BYTES) {
-    throw new Unsupported(`Node's AES-GCM (OpenSSL ${process.versions.openssl}) takes nonces of 1..${MAX_NONCE_BYTES} bytes, not ${nonce.length}`);
+    throw new Unsupported(`Node's AES-GCM takes nonces of 1..${MAX_NONCE_BYTES} bytes, not ${nonce.length} (the limit of OpenSSL ${process.versions.openssl}'s GCM)`);
   }
   return `aes-${key.length * 8}-gcm`;
 }
