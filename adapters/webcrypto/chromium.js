@@ -79,7 +79,9 @@ class Chromium {
     this.child.on('exit', (code, signal) => this.fail(`Chromium exited (${signal ? 'signal ' + signal : 'status ' + code})`));
     this.stderrTail = '';
     this.child.stderr.on('data', (d) => {
-      this.stderrTail = (this.stderrTail + d.toString('utf8')).slice(-4000);
+      // Its last words, without the D-Bus complaints of a machine without a session bus.
+      const lines = d.toString('utf8').split('\n').filter((l) => !/dbus|DBus/.test(l));
+      this.stderrTail = (this.stderrTail + lines.join('\n')).slice(-4000);
     });
     this.toBrowser = this.child.stdio[3];
     this.fromBrowser = this.child.stdio[4];
