@@ -121,6 +121,7 @@ var nodeAvailable: Bool { Catalog.nodeBinary(ProcessInfo.processInfo.environment
             why.contains("takes nonces of 1..128 bytes")
         }
         #expect(passed >= vs.count - 3, "\(passed) of \(vs.count)")
+        #expect((node as? ExternalAdapter)?.processStarts == 1, "one run starts the adapter once")
     }
 
     @Test func protocolAnswers() throws {

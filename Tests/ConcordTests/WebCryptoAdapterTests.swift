@@ -42,6 +42,7 @@ func processes(using profile: String) -> [Int32] {
             why.contains("does not take a 192-bit AES key") // Chromium's Web Crypto refuses AES-192
         }
         #expect(passed > vs.count / 2, "\(passed) of \(vs.count)")
+        #expect((web as? ExternalAdapter)?.processStarts == 1, "one run starts the adapter once")
     }
 
     @Test(.enabled(if: chromiumInstalled, Comment(rawValue: noChromium)))
