@@ -8,11 +8,18 @@ import Testing
 let chromiumInstalled = Catalog.chromiumBinary(ProcessInfo.processInfo.environment) != nil && nodeAvailable
 let noChromium = "Chromium is not installed: scripts/setup --browser (or scripts/setup --test) installs it"
 
-/// The profile folders the webcrypto adapter makes (and must remove).
-func webcryptoProfiles() -> Set<String> {
-    let tmp = NSTemporaryDirectory()
+/// The profile folders the webcrypto adapter made in `tmp` (its TMPDIR), which it must remove.
+func webcryptoProfiles(in tmp: String) -> Set<String> {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []
-    return Set(names.filter { $0.hasPrefix("concord-webcrypto-") })
+    return Set(names.filter { $0.hasPrefix("concord-webcrypto-") }.map { tmp + "/" + $0 })
+}
+
+/// The environment with TMPDIR set to a fresh folder of its own (other tests start browsers too).
+func privateTemporaryFolder() -> (folder: String, environment: [String: String]) {
+    let dir = temporaryFolder()
+    var env = ProcessInfo.processInfo.environment
+    env["TMPDIR"] = dir
+    return (dir, env)
 }
 
 /// The processes whose command line runs this profile folder (Chromium's, after the adapter).
@@ -48,20 +55,23 @@ func processes(using profile: String) -> [Int32] {
     @Test(.enabled(if: chromiumInstalled, Comment(rawValue: noChromium)))
     func protocolAnswers() throws {
         let node = try #require(Catalog.nodeBinary(ProcessInfo.processInfo.environment))
-        let before = webcryptoProfiles()
-        try checkProtocol([node, repositoryRoot + "/adapters/webcrypto/main.js"], name: "webcrypto")
-        #expect(webcryptoProfiles().subtracting(before).isEmpty, "a profile folder was left behind")
+        let (tmp, env) = privateTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        try checkProtocol([node, repositoryRoot + "/adapters/webcrypto/main.js"], name: "webcrypto", environment: env)
+        #expect(webcryptoProfiles(in: tmp).isEmpty, "a profile folder was left behind")
     }
 
     /// Shutdown stops the adapter, Chromium and every process it started, and removes the profile.
     @Test(.enabled(if: chromiumInstalled, Comment(rawValue: noChromium)))
     func startsAnswersAndStopsWithNothingLeftBehind() throws {
-        let before = webcryptoProfiles()
-        let web = try #require(Catalog.make("webcrypto", settings: settings) as? ExternalAdapter)
+        let (tmp, env) = privateTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let web = try #require(Catalog.make("webcrypto", settings: Catalog.Settings(home: repositoryRoot, requestTimeout: 60, environment: env))
+            as? ExternalAdapter)
         web.prepare()
         #expect(web.startFailure == nil)
         #expect(web.version.contains("Chromium") && web.version.contains("Web Crypto"), "\(web.version)")
-        let profile = try #require(webcryptoProfiles().subtracting(before).first)
+        let profile = try #require(webcryptoProfiles(in: tmp).first)
         #expect(!processes(using: profile).isEmpty)
         let seal = web.run(Request(suite: "aes-gcm", op: "seal", input: [
             "key": .bytes([UInt8](repeating: 0, count: 16)), "nonce": .bytes([UInt8](repeating: 0, count: 12)),
@@ -75,7 +85,7 @@ func processes(using profile: String) -> [Int32] {
         web.shutdown()
         var gone = false
         for _ in 0..<100 where !gone {
-            gone = processes(using: profile).isEmpty && !webcryptoProfiles().contains(profile)
+            gone = processes(using: profile).isEmpty && !FileManager.default.fileExists(atPath: profile)
             if !gone { usleep(50_000) }
         }
         #expect(gone, "Chromium processes \(processes(using: profile)) or the profile \(profile) outlived shutdown")
@@ -84,12 +94,13 @@ func processes(using profile: String) -> [Int32] {
     /// The adapter killed outright: its requests become errors, and Chromium exits by itself (its pipe closed).
     @Test(.enabled(if: chromiumInstalled, Comment(rawValue: noChromium)))
     func adapterKilledTakesChromiumWithIt() throws {
-        let before = webcryptoProfiles()
-        let web = try #require(Catalog.make("webcrypto", settings: settings) as? ExternalAdapter)
+        let (tmp, env) = privateTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let web = try #require(Catalog.make("webcrypto", settings: Catalog.Settings(home: repositoryRoot, requestTimeout: 60, environment: env))
+            as? ExternalAdapter)
         defer { web.shutdown() }
         web.prepare()
-        let profile = try #require(webcryptoProfiles().subtracting(before).first)
-        defer { try? FileManager.default.removeItem(atPath: NSTemporaryDirectory() + profile) }
+        let profile = try #require(webcryptoProfiles(in: tmp).first)
         let pid = try #require(web.processIdentifier)
         kill(pid, SIGKILL)
         usleep(200_000)
