@@ -51,7 +51,11 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     // MARK: the implementation
 
-    public var startFailure: String? { nil }
+    /// A file without results checks nothing: it counts as an implementation that could not
+    /// start (`--require` and `--fail-on missing` see it), never as one that agreed.
+    public var startFailure: String? {
+        results.isEmpty ? "\(file) has no results (\"results\": []): it checks nothing" : nil
+    }
     public func prepare() {}
     public func shutdown() {}
 

@@ -238,7 +238,7 @@ public enum Diff {
         out.append("")
         out.append("\(r.vectors.count) vectors: \(r.count(.same)) same, \(r.count(.different)) different, "
                    + "\(r.count(.onlyInA)) only in A, \(r.count(.onlyInB)) only in B")
-        return out.joined(separator: "\n") + "\n"
+        return out.map { Printable.escape($0) }.joined(separator: "\n") + "\n"   // text from input, escaped per line
     }
 
     static func clip(_ s: String) -> String { s.count <= 120 ? s : String(s.prefix(117)) + "…" }

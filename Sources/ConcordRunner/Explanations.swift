@@ -25,12 +25,25 @@ public enum Explanations {
     ]
 
     /// The first rule that fits: its name and its sentence.
-    public static func match(expected: Value, actual: Value, context: [String: Value] = [:]) -> (rule: String, text: String)? {
+    /// A costly rule (ExplanationBudget) runs only when it fits the budget; when none fits and a
+    /// costly one was skipped, the answer is "no known cause" saying what was not tried.
+    public static func match(expected: Value, actual: Value, context: [String: Value] = [:],
+                             budget: ExplanationBudget = ExplanationBudget()) -> (rule: String, text: String)? {
         guard expected != actual else { return nil }   // Value compares text by its bytes
 
-        for r in rules { if let t = r.explain(expected, actual, context) { return (r.name, t) } }
-        return nil
+        var skipped: [String] = []
+        for r in rules {
+            if let cost = ExplanationBudget.cost(of: r.name, context: context), let why = budget.spend(r.name, cost) {
+                skipped.append(why)
+                continue
+            }
+            if let t = r.explain(expected, actual, context) { return (r.name, t) }
+        }
+        return skipped.isEmpty ? nil : (skippedRule, "\(noKnownCause) (\(skipped.joined(separator: "; ")))")
     }
+
+    /// The `rule` of a match that is no cause: costly rules were skipped and none of the others fit.
+    public static let skippedRule = "skipped"
 
     /// The sentence of the first rule that fits, or "no known cause".
     public static func explain(expected: Value, actual: Value, context: [String: Value] = [:]) -> String {

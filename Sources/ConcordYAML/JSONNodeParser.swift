@@ -7,7 +7,7 @@ public struct JSONNodeParser {
 
     public func parse(_ bytes: [UInt8]) throws(YAMLError) -> Node {
         try YAMLParser.checkEncoding(bytes, limits: limits)
-        var r = Reader(b: bytes, maxDepth: limits.maxDepth)
+        var r = Reader(b: bytes, limits: limits)
         r.space()
         if r.i == bytes.count { throw YAMLError("the file is empty: expected a JSON object", at: r.mark) }
         let node = try r.value(depth: 1)
@@ -18,12 +18,13 @@ public struct JSONNodeParser {
 
     private struct Reader {
         let b: [UInt8]
+        let limits: YAMLParser.Limits
         let maxDepth: Int
         var i = 0
         var line = 1
         var lineStart = 0
 
-        init(b: [UInt8], maxDepth: Int) { self.b = b; self.maxDepth = maxDepth }
+        init(b: [UInt8], limits: YAMLParser.Limits) { self.b = b; self.limits = limits; self.maxDepth = limits.depthLimit }
 
         /// Columns count characters, as libyaml's do: UTF-8 continuation bytes are not columns.
         var mark: Mark {
@@ -47,7 +48,7 @@ public struct JSONNodeParser {
 
         mutating func value(depth: Int) throws(YAMLError) -> Node {
             guard i < b.count else { throw fail("unexpected end of the file") }
-            if depth > maxDepth { throw YAMLError("nesting deeper than \(maxDepth) levels (raise the limit with --max-depth)", at: mark) }
+            if depth > maxDepth { throw limits.tooDeep(at: mark) }
             let at = mark
             switch b[i] {
             case UInt8(ascii: "{"):
