@@ -7,14 +7,15 @@ import Foundation
 /// Exit 0 when every placeholder was filled, 1 when some were refused, 2 on unreadable input or a
 /// file that changed while fill ran (nothing is written to that file).
 func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["from", "require", "timeout", "jobs", "max-file-bytes", "max-depth"], flags: ["dry-run"])
+    let o = try Options(args, valued: ["from", "require", "timeout", "jobs", "max-file-bytes", "max-depth", "project"], repeatable: ["adapter"], flags: ["dry-run"])
+    let user = try userAdapters(o)
     guard !o.positional.isEmpty else { throw UsageError("fill needs at least one vector file") }
     let dryRun = o.flags.contains("dry-run")
     var require: [String] = []
     if let r = o.values["require"] {
         guard o.values["from"] == nil else { throw UsageError("--require applies to a live fill, not to --from") }
         require = r.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        for n in require where !Catalog.names.contains(n) {
+        for n in require where !Catalog.names.contains(n) && !user.contains(where: { $0.name == n }) {
             throw UsageError("--require: unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
         }
     }
@@ -43,7 +44,7 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
         let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
         var answers: Fill.Answers = [:]
         if !pending.isEmpty {
-            let impls = try implementations(Catalog.names, settings: settings)
+            let impls = try implementations(Catalog.names + user.map(\.name), settings: settings, user: user)
             answers = Fill.live(pending, implementations: impls, configuration: config)
             for impl in impls { impl.shutdown() }
         }

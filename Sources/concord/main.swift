@@ -38,6 +38,9 @@ run options:
   --fail-on a,b             also fail on: pending, unsupported, divergence, missing, error (default: error)
   --require IMPL,…          fail when a named implementation could not start
   --captured FILE           add a captured-outputs file (concord-outputs/1) as captured:NAME; repeatable
+  --adapter NAME=COMMAND    add the app's own adapter (a platform kit's serve, docs/platforms.md); repeatable;
+                            also on list and fill
+  --project FILE            the project file naming adapters (default: ./concord.yaml when it exists)
   --repeat N                run the same vectors N times and print checks per second (benchmarking)
   --no-shared-kdf           every vector derives its own KEK (by default each implementation derives
                             a repeated phrase+salt KEK once per run: docs/performance.md)
@@ -77,10 +80,15 @@ func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
     return vectors
 }
 
-func implementations(_ names: [String], settings: Catalog.Settings) throws(UsageError) -> [any Implementation] {
+/// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).
+func userAdapters(_ o: Options) throws(UsageError) -> [UserAdapter] {
+    do { return try UserAdapters.load(options: o.lists["adapter"] ?? [], project: o.values["project"]) } catch { throw UsageError(error.description) }
+}
+
+func implementations(_ names: [String], settings: Catalog.Settings, user: [UserAdapter] = []) throws(UsageError) -> [any Implementation] {
     var out: [any Implementation] = []
     for n in names {
-        guard let impl = Catalog.make(n, settings: settings) else {
+        guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else {
             throw UsageError("unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
         }
         if out.contains(where: { $0.name == n }) { throw UsageError("implementation \(n) is named twice") }
@@ -91,8 +99,8 @@ func implementations(_ names: [String], settings: Catalog.Settings) throws(Usage
 
 func run(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["implementations", "report", "jobs", "timeout", "max-kdf-memory", "max-kdf-work",
-                                       "max-file-bytes", "max-depth", "repeat", "markdown", "junit", "html", "fail-on", "require", "shard"],
-                        repeatable: ["captured"],
+                                       "max-file-bytes", "max-depth", "repeat", "markdown", "junit", "html", "fail-on", "require", "shard", "project"],
+                        repeatable: ["captured", "adapter"],
                         flags: ["verbose", "quiet", "no-shared-kdf"])
     let home = Home.find()
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
@@ -108,9 +116,10 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
         do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
     }
     if let r = o.values["require"] { gate.required = Gate.names(r) }
-    let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
+    let user = try userAdapters(o)
+    let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names + user.map(\.name)
     if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
-    var impls = try implementations(names, settings: settings)
+    var impls = try implementations(names, settings: settings, user: user)
     var shard: Shard?
     if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
     guard let loaded = loadVectors(paths, try loader(o)) else { return 2 }
@@ -198,11 +207,13 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     return status
 }
 
-func list() -> Int32 {
+func list(_ args: [String]) throws(UsageError) -> Int32 {
+    let o = try Options(args, valued: ["project"], repeatable: ["adapter"], flags: [])
     let settings = Catalog.Settings(home: Home.find())
+    let user = try userAdapters(o)
     var impls: [(String, any Implementation)] = []
-    for n in Catalog.names {
-        guard let impl = Catalog.make(n, settings: settings) else { continue }
+    for n in Catalog.names + user.map(\.name) {
+        guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else { continue }
         impl.prepare()
         impls.append((n, impl))
     }
@@ -264,7 +275,7 @@ let status: Int32
 do {
     switch args.first {
     case "run": status = try run(Array(args.dropFirst()))
-    case "list": status = list()
+    case "list": status = try list(Array(args.dropFirst()))
     case "schema": status = try schema(Array(args.dropFirst()))
     case "validate": status = try validate(Array(args.dropFirst()))
     case "export": status = try exportCommand(Array(args.dropFirst()))
