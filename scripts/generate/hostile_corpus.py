@@ -259,6 +259,13 @@ def build():
     add("captured/deep.json", '{"format": "concord-outputs/1", "results": ' + "[" * 50000 + "]" * 50000 + "}", "captured", 2, "1:", "deep")
     add("captured/non-utf8.json", captured([ok]).encode().replace(b"device", b"dev\xffce"), "captured", 2, "4:15", "UTF-8")
     add("captured/byte-order-mark.json", b"\xef\xbb\xbf" + captured([ok]).encode(), "captured", 2, "1:1", "byte order mark")
+    # Held to the suite definitions: output fields and the suite/id name (issue 12 item 8).
+    add("captured/unknown-output-field.json", captured([{"vector": "argon2id/basic", "outputs": {"key": {"hex": KEY}, "tag": {"hex": "00"}}}]),
+        "captured", 2, "13:12", "unknown field \"tag\"")
+    add("captured/unknown-suite.json", captured([{"vector": "argon2d/basic", "outputs": {"key": {"hex": KEY}}}]),
+        "captured", 2, "8:14", "unknown suite \"argon2d\"")
+    add("captured/id-with-slash.json", captured([{"vector": "argon2id/basic/x", "outputs": {"key": {"hex": KEY}}}]),
+        "captured", 2, "8:14", "invalid id \"basic/x\"")
     # A captured file without results checks nothing: never a pass for --require or --fail-on missing (issue 12 item 6).
     add("captured/no-results-required.json", captured([]), "captured --require captured:device", 1, "ok",
         "captured:device is required but could not start")
