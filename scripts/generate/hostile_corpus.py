@@ -200,6 +200,22 @@ def build():
     add("json/top-level-array.json", "[" + good + "]", "run", 2, "1:1", "")
     add("json/raw-control-character.json", good.replace('"Hostile"', '"Host\tile"'), "run", 2, "4:", "")
 
+    # --- Wycheproof files: the group type, the test keys and tcId are checked (issue 12 item 8) ---
+    # Test 1 of Wycheproof's aes_gcm_test.json (vectors/wycheproof/), alone in its file.
+    wtest = {"tcId": 1, "comment": "", "flags": ["Ktv"], "key": "5b9604fe14eadba931b0ccf34843dab9", "iv": "028318abc1824029138141a2",
+             "aad": "", "msg": "001d0c231287c1182784554ca3a21908", "ct": "26073cc1d851beff176384dc9896d5ff",
+             "tag": "0a3ea7a5487cb5f7d70fb6c58d038554", "result": "valid"}
+
+    def wycheproof(group_type="AeadTest", **test):
+        t = dict(wtest, **test)
+        return json.dumps({"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "numberOfTests": 1,
+                           "notes": {"Ktv": {"bugType": "BASIC", "description": "Known test vector."}},
+                           "testGroups": [{"ivSize": 96, "keySize": 128, "tagSize": 128, "type": group_type, "tests": [t]}]}, indent=1) + "\n"
+    add("wycheproof/unknown-group-type.json", wycheproof(group_type="DaeadTest"), "run", 2, "16:12", "unknown test group type")
+    add("wycheproof/extra-test-key.json", wycheproof(pt="00"), "run", 2, "31:6", "unknown field \"pt\"")
+    add("wycheproof/negative-tcid.json", wycheproof(tcId=-1), "run", 2, "19:14", "tcId must be an integer from 1")
+    add("wycheproof/huge-tcid.json", wycheproof(tcId=99999999999999999999), "run", 2, "19:14", "tcId must be an integer from 1")
+
     # --- resource limits (the vector is an error naming the limit and its flag; exit 1) -------
     add("limits/argon2-terabytes.yaml", argon(params="argon2id;v=19;m=4294967295;t=1;p=1"), "run", 1, "limit", "--max-kdf-memory")
     add("limits/argon2-billion-iterations.yaml", argon(params="argon2id;v=19;m=64;t=1000000000;p=1"), "run", 1, "limit", "--max-kdf-work")
