@@ -315,6 +315,20 @@ def build():
     add("scan/long/d.../v.yaml", b"", "generated", 2, "-", "cannot be looked at: File name too long")
     add("scan/empty/notes.txt", b"", "generated", 2, "-", "validate: no vector files")
 
+    # merge refuses what a run cannot have written (issue 12 item 8), located.
+    def report(**result):
+        r = {"vector": "argon2id/basic", "file": "v/argon2id.yaml", "line": 6, "result": "valid", "status": "pass",
+             "implementations": {"libsodium": {"status": "pass"}}}
+        r.update(result)
+        r = {k: v for k, v in r.items() if v is not None}
+        return json.dumps({"format": "concord-report/1", "implementations": [{"name": "libsodium", "version": "1"}],
+                           "summary": {}, "wallSeconds": 0.5, "workers": 1, "results": [r]}, indent=1) + "\n"
+    add("merge/missing-file.json", report(file=None), "merge", 2, "13:3", "has no \"file\"")
+    add("merge/unknown-vector.json", report(vector="argon2d/basic"), "merge", 2, "14:14", "unknown suite \"argon2d\"")
+    add("merge/non-finite.json", report().replace('"wallSeconds": 0.5', '"wallSeconds": 1e999'), "merge", 2, "10:17", "not finite")
+    add("merge/fail-under-pass.json", report(implementations={"libsodium": {"status": "fail"}}), "merge", 2, "18:14",
+        "is pass but libsodium failed it")
+
     # The base files the commands above run against.
     add("base/argon2id.yaml", argon(), "base", 0, "", "")
     add("base/fixture.yaml", todo, "base", 0, "", "")
