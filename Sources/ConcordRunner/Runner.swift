@@ -62,8 +62,8 @@ public final class Runner: Sendable {
         let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input, vector: $0.name) }
         let total = jobs.count
         let counter = progress.map { _ in Counter() }
-        let limits = configuration.limits
-        let work: @Sendable () -> Void = { [jobs, vectors, implementations, requests, limits] in
+        let budgets = ExplanationBudgets(limits: configuration.limits)
+        let work: @Sendable () -> Void = { [jobs, vectors, implementations, requests, budgets] in
             // Cheap jobs are taken in batches: one lock per batch, not per job.
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
                 for j in batch {
@@ -74,7 +74,7 @@ public final class Runner: Sendable {
                     let outcome = impl.run(requests[job.vectorIndex])
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                     slots.set(j, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds,
-                                                            limits: limits))
+                                                            budget: budgets.forVector(job.vectorIndex)))
                     if let counter, let progress { progress(counter.increment(), total) }
                 }
             }
