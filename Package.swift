@@ -24,20 +24,23 @@ let package = Package(
         .target(name: "ConcordYAML", dependencies: ["CYAML"]),
         // Contract formats: pure Swift values, encodings, parameter tags.
         .target(name: "ConcordFormats", dependencies: ["ConcordPrimitives"]),
+        // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
+        // warnings, round trip, docs sentence); the vector-file schema is derived from them.
+        .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
         // Implementations: in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
-        // Runner: suites, loading, planning, running in parallel, comparing.
-        .target(name: "ConcordRunner", dependencies: ["ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
+        .target(name: "ConcordImplementations", dependencies: ["ConcordSuites", "ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
+        // Runner: loading, planning, running in parallel, comparing.
+        .target(name: "ConcordRunner", dependencies: ["ConcordSuites", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordPrimitives"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordSuites", "ConcordImplementations", "ConcordFormats", "ConcordPrimitives"]),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
-        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordRunner", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordImplementations", "ConcordYAML"]),
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordRunner", "ConcordSuites", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordImplementations", "ConcordYAML"]),
 
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordReport", "ConcordFuzzTargets", "ConcordRunner", "ConcordImplementations",
+            dependencies: ["concord", "ConcordReport", "ConcordFuzzTargets", "ConcordRunner", "ConcordSuites", "ConcordImplementations",
                            "ConcordFormats", "ConcordYAML", "ConcordPrimitives"]
         ),
     ]

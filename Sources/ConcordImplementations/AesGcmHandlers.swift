@@ -1,10 +1,11 @@
 import ConcordFormats
+import ConcordSuites
 import ConcordPrimitives
 
 /// The `aes-gcm` suite on OpenSSL (any key size and nonce length it allows) and on libsodium
 /// (`crypto_aead_aes256gcm`: AES-256, 12-byte nonces, AES-NI CPUs; otherwise `unsupported`).
 enum AesGcmHandlers {
-    static let openssl = SuiteHandler(suite: "aes-gcm") { r in
+    static let openssl = SuiteHandler(Suites.aesGcm) { r in
         let key = try r.bytes("key"), nonce = try r.bytes("nonce"), aad = try r.bytes("aad")
         do {
             switch r.op {
@@ -33,7 +34,7 @@ enum AesGcmHandlers {
         }
     }
 
-    static let libsodium = SuiteHandler(suite: "aes-gcm") { r in
+    static let libsodium = SuiteHandler(Suites.aesGcm) { r in
         let key = try r.bytes("key"), nonce = try r.bytes("nonce"), aad = try r.bytes("aad")
         do {
             switch r.op {

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 import ConcordPrimitives
 
 /// The `argon2id` suite: the contract's checks, shared by every in-process implementation, then
@@ -37,7 +38,7 @@ struct Argon2idCall {
 }
 
 enum Argon2idHandlers {
-    static let libsodium = SuiteHandler(suite: "argon2id") { r in
+    static let libsodium = SuiteHandler(Suites.argon2id) { r in
         let c = try Argon2idCall(r)
         do {
             let key = try SodiumArgon2id.hash(password: c.password, salt: c.salt, parameters: c.primitiveParameters,
@@ -46,7 +47,7 @@ enum Argon2idHandlers {
         } catch let e as PrimitiveError { throw map(e) }
     }
 
-    static let libargon2 = SuiteHandler(suite: "argon2id") { r in
+    static let libargon2 = SuiteHandler(Suites.argon2id) { r in
         let c = try Argon2idCall(r)
         do {
             let key = try ReferenceArgon2id.hash(password: c.password, salt: c.salt, parameters: c.primitiveParameters,

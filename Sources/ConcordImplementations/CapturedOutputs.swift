@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 import ConcordYAML
 import Foundation
 
@@ -43,8 +44,9 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
         self.name = "captured:" + name
         self.version = version
         self.results = results
-        self.byName = Dictionary(results.map { ($0.vector, $0.outcome) }, uniquingKeysWith: { a, _ in a })
-        self.suites = Set(results.map { String($0.vector.prefix { $0 != "/" }) })
+        // Names written with an old suite name (`field/x`) answer for the canonical one (`closer.field/x`).
+        self.byName = Dictionary(results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
+        self.suites = Set(byName.keys.map { String($0.prefix { $0 != "/" }) })
     }
 
     // MARK: the implementation
@@ -86,7 +88,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     /// The names in the file that are not among `known` (results for vectors that do not exist).
     public func unknownVectors(known: Set<String>) -> [String] {
-        results.map(\.vector).filter { !known.contains($0) }
+        results.map(\.vector).filter { !known.contains(Suites.canonicalVectorName($0)) }
     }
 
     // MARK: reading

@@ -1,4 +1,5 @@
 import ConcordPrimitives
+import ConcordSuites
 import Foundation
 
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
@@ -54,21 +55,19 @@ public enum Catalog {
         let classes = env["CONCORD_JVM_CLASSES"] ?? s.home + "/.build/jvm/classes"
         let bcprov = env["CONCORD_BCPROV_JAR"] ?? "/usr/share/java/bcprov.jar"
         let java = env["CONCORD_JAVA"] ?? findExecutable("java", path: env["PATH"]) ?? "/usr/bin/java"
-        let suites: Set<String> = ["argon2id", "kdf-params", "aes-gcm", "couple-key-wrap", "invite-phrase", "field",
-                                   "canonical-json", "commitment", "sealed-answer", "keybox", "tink-public-key", "ecdh-p256", "hkdf-sha256"]
         let fm = FileManager.default
         if !fm.fileExists(atPath: classes + "/concord/adapter/Main.class") {
-            return Unavailable(name: "jvm", suites: suites,
+            return Unavailable(name: "jvm",
                                why: "the jvm adapter is not built (no \(classes)/concord/adapter/Main.class): run scripts/setup or scripts/build-jvm")
         }
         if !fm.fileExists(atPath: bcprov) {
-            return Unavailable(name: "jvm", suites: suites, why: "BouncyCastle is missing (\(bcprov)): apt-get install libbcprov-java, or run scripts/setup")
+            return Unavailable(name: "jvm", why: "BouncyCastle is missing (\(bcprov)): apt-get install libbcprov-java, or run scripts/setup")
         }
         // JVM options: CONCORD_JVM_OPTIONS replaces the defaults (docs/performance.md says why these).
         let options = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) } ?? defaultJVMOptions
         var adapterEnv = env
         adapterEnv["CONCORD_SHARE_KDF"] = s.shareDerivations ? "1" : "0"
-        return ExternalAdapter(name: "jvm", suites: suites,
+        return ExternalAdapter(name: "jvm",
                                command: [java] + options + ["-cp", classes + ":" + bcprov, "concord.adapter.Main"],
                                environment: adapterEnv, timeout: s.requestTimeout)
     }
@@ -79,15 +78,14 @@ public enum Catalog {
         let env = s.environment
         let python = env["CONCORD_TINK_PYTHON"] ?? s.home + "/.build/venv-tink/bin/python"
         let script = s.home + "/adapters/tink/concord_tink_adapter.py"
-        let suites: Set<String> = ["keybox", "tink-public-key", "aes-gcm"]
         let fm = FileManager.default
         guard fm.isExecutableFile(atPath: python) else {
-            return Unavailable(name: "tink", suites: suites, why: "the tink adapter's Python environment is missing (\(python)): run scripts/setup or scripts/build-tink")
+            return Unavailable(name: "tink", why: "the tink adapter's Python environment is missing (\(python)): run scripts/setup or scripts/build-tink")
         }
         guard fm.fileExists(atPath: script) else {
-            return Unavailable(name: "tink", suites: suites, why: "the tink adapter is missing (\(script))")
+            return Unavailable(name: "tink", why: "the tink adapter is missing (\(script))")
         }
-        return ExternalAdapter(name: "tink", suites: suites, command: [python, script], environment: env, timeout: s.requestTimeout)
+        return ExternalAdapter(name: "tink", command: [python, script], environment: env, timeout: s.requestTimeout)
     }
 
     public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto"]
@@ -101,12 +99,17 @@ public enum Catalog {
     }
 }
 
-/// An implementation that cannot start here: every request is an `error` naming why.
+/// An implementation that cannot start here: every vector of a suite whose definition names it is an
+/// `error` naming why (so a missing adapter is never a silent gap).
 public final class Unavailable: Implementation {
     public let name: String
     public let suites: Set<String>
     public let why: String
-    public init(name: String, suites: Set<String>, why: String) { self.name = name; self.suites = suites; self.why = why }
+    public init(name: String, why: String) {
+        self.name = name
+        self.suites = Suites.expected(of: name)
+        self.why = why
+    }
     public var version: String { "unavailable" }
     public var startFailure: String? { why }
     public func prepare() {}

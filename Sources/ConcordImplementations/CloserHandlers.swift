@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 /// The Closer symmetric suites as the `swift` implementation (the iOS-side logic) computes them:
 /// `couple-key-wrap`, `invite-phrase`, `field`, `canonical-json`, `commitment`, `sealed-answer`.
@@ -11,7 +12,7 @@ enum CloserHandlers {
         }
     }
 
-    static func coupleKeyWrap(_ derive: @escaping Closer.KeyDerivation) -> SuiteHandler { SuiteHandler(suite: "couple-key-wrap") { r in
+    static func coupleKeyWrap(_ derive: @escaping Closer.KeyDerivation) -> SuiteHandler { SuiteHandler(Suites.closerCoupleKeyWrap) { r in
         switch r.op {
         case "wrap":
             let plaintext: [UInt8]
@@ -32,7 +33,7 @@ enum CloserHandlers {
         }
     } }
 
-    static func invitePhrase(_ derive: @escaping Closer.KeyDerivation) -> SuiteHandler { SuiteHandler(suite: "invite-phrase") { r in
+    static func invitePhrase(_ derive: @escaping Closer.KeyDerivation) -> SuiteHandler { SuiteHandler(Suites.closerInvitePhrase) { r in
         switch r.op {
         case "seal":
             return ["encryptedRecoveryPhrase": .text(try Closer.sealInvitePhrase(inviteCode: try r.text("inviteCode"), phrase: try r.text("phrase"),
@@ -45,7 +46,7 @@ enum CloserHandlers {
         }
     } }
 
-    static let field = SuiteHandler(suite: "field") { r in
+    static let field = SuiteHandler(Suites.closerField) { r in
         switch r.op {
         case "encrypt":
             return ["wire": .text(try Closer.encryptField(coupleKey: try r.bytes("coupleKey"), coupleId: try r.text("coupleId"),
@@ -60,18 +61,18 @@ enum CloserHandlers {
         }
     }
 
-    static let canonicalJSON = SuiteHandler(suite: "canonical-json") { r in
+    static let canonicalJSON = SuiteHandler(Suites.closerCanonicalJSON) { r in
         ["json": .text(String(decoding: try r.answer("answer").canonicalJSON, as: UTF8.self))]
     }
 
-    static let commitment = SuiteHandler(suite: "commitment") { r in
+    static let commitment = SuiteHandler(Suites.closerCommitment) { r in
         let canonical = try r.answer("answer").canonicalJSON
         let hash = Closer.commitmentHash(coupleId: try r.text("coupleId"), questionId: try r.text("questionId"),
                                          userId: try r.text("userId"), canonical: canonical)
         return ["canonicalJson": .text(String(decoding: canonical, as: UTF8.self)), "commitmentHash": .text(hash)]
     }
 
-    static let sealedAnswer = SuiteHandler(suite: "sealed-answer") { r in
+    static let sealedAnswer = SuiteHandler(Suites.closerSealedAnswer) { r in
         let c = try r.text("coupleId"), q = try r.text("questionId"), u = try r.text("userId")
         switch r.op {
         case "seal":

@@ -1,10 +1,11 @@
 import ConcordFormats
+import ConcordSuites
 import ConcordPrimitives
 
 /// `keybox` and `tink-public-key` as the `swift` implementation computes them (ECIES on OpenSSL),
 /// and `ecdh-p256` / `hkdf-sha256` on `openssl`.
 enum EciesHandlers {
-    static let keybox = SuiteHandler(suite: "keybox") { r in
+    static let keybox = SuiteHandler(Suites.closerKeybox) { r in
         let context = Array(try r.text("contextInfo").utf8)
         switch r.op {
         case "seal":
@@ -30,7 +31,7 @@ enum EciesHandlers {
         }
     }
 
-    static let tinkPublicKey = SuiteHandler(suite: "tink-public-key") { r in
+    static let tinkPublicKey = SuiteHandler(Suites.closerTinkPublicKey) { r in
         let key: EciesPublicKey
         switch (r.input["publicKey"], r.input["keysetJson"]) {
         case (.text(let wire)?, nil): key = try TinkEciesKeyset.parsePublic(wire: wire)
@@ -42,7 +43,7 @@ enum EciesHandlers {
                 "outputPrefix": .text(key.outputPrefix), "x": .bytes(key.x), "y": .bytes(key.y)]
     }
 
-    static let ecdh = SuiteHandler(suite: "ecdh-p256") { r in
+    static let ecdh = SuiteHandler(Suites.ecdhP256) { r in
         do {
             return ["shared": .bytes(try P256.sharedSecret(privateScalar: try r.bytes("private"), publicPoint: try r.bytes("public")))]
         } catch let f as P256.Failure {
@@ -53,7 +54,7 @@ enum EciesHandlers {
         }
     }
 
-    static let hkdf = SuiteHandler(suite: "hkdf-sha256") { r in
+    static let hkdf = SuiteHandler(Suites.hkdfSha256) { r in
         guard let size = try r.optionalInteger("size"), size > 0, size <= 255 * 32 else {
             throw ContractError(.parameters, "HKDF-SHA256 outputs 1 to 8160 bytes")
         }

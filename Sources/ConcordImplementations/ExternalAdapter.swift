@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,6 @@ import Glibc
 /// its standard error; a request without an answer after `timeout` seconds is `error` too.
 public final class ExternalAdapter: Implementation, @unchecked Sendable {
     public let name: String
-    public let suites: Set<String>
     public let command: [String]
     public let environment: [String: String]?
     public let timeout: Double
@@ -21,7 +21,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     private let lock = NSLock()
     private var state: State = .idle
     private var announcedVersion = "not started"
-    private var announcedSuites: Set<String> = []
+    private var announced: Handshake?
     private var pending: [Int64: Waiter] = [:]
     private var nextId: Int64 = 1
     private var child: Subprocess?
@@ -32,13 +32,11 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     enum State { case idle, starting, running, dead(String) }
 
-    /// - Parameters:
-    ///   - suites: what the implementation is expected to support, so a run can be planned before
-    ///     the process has started; the handshake's list is what counts at run time.
-    public init(name: String, suites: Set<String>, command: [String], environment: [String: String]? = nil,
+    /// What it runs is what its handshake announces (docs/adapters.md §1), checked against the
+    /// suite definitions: nothing about its suites is kept on this side.
+    public init(name: String, command: [String], environment: [String: String]? = nil,
                 timeout: Double = 300, startTimeout: Double = 30) {
         self.name = name
-        self.suites = suites
         self.command = command
         self.environment = environment
         self.timeout = timeout
@@ -46,6 +44,14 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     public var version: String { lock.withLock { announcedVersion } }
+    /// The suites its handshake announced (empty until `prepare()` returned).
+    public var suites: Set<String> { lock.withLock { announcedSuites } }
+    private var announcedSuites: Set<String> = []
+    /// Its handshake, once it arrived.
+    public var handshake: Handshake? { lock.withLock { announced } }
+    public func support(suite: String, op: String?) -> Support {
+        lock.withLock { announced?.support(suite: suite, op: op) ?? .absent }
+    }
     public var processStarts: Int { lock.withLock { starts } }
     /// Its last process's peak resident memory (with that process's own children), once it ended.
     public var peakResidentKiB: Int? { lock.withLock { child }?.peakResidentKiB }
@@ -60,7 +66,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     public var startFailure: String? {
         lock.withLock {
-            if case .dead(let why) = state, announcedSuites.isEmpty { return why }
+            if case .dead(let why) = state, announced == nil { return why }
             return nil
         }
     }
@@ -133,23 +139,23 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     private func handshake(_ line: String) {
-        guard let json = try? JSON.parse(line), json["concord-adapter"]?.intValue == 1,
-              let n = json["name"]?.stringValue, let v = json["version"]?.stringValue,
-              let s = json["suites"]?.arrayValue?.compactMap(\.stringValue) else {
-            die("\(name) sent no valid handshake; its first line was: \(line.prefix(200))")
+        let h: Handshake
+        do { h = try Handshake.parse(line) } catch {
+            die("\(name) sent no valid handshake (\(error)); its first line was: \(line.prefix(200))")
             kill()
             started.signal()
             return
         }
-        if n != name {
-            die("the adapter started for \(name) calls itself \(n)")
+        if h.name != name {
+            die("the adapter started for \(name) calls itself \(h.name)")
             kill()
             started.signal()
             return
         }
         lock.withLock {
-            announcedVersion = v
-            announcedSuites = Set(s)
+            announcedVersion = h.version
+            announced = h
+            announcedSuites = Set(h.suites.keys)
             if case .starting = state { state = .running }
         }
         started.signal()
@@ -217,8 +223,11 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
             case .idle, .starting: return .error("\(name) is not running")
             case .running: break
             }
-            if !announcedSuites.contains(request.suite) {
-                return .unsupported("\(name) (\(announcedVersion)) does not announce the suite \(request.suite)")
+            switch announced?.support(suite: request.suite, op: request.op) ?? .absent {
+            case .runs: break
+            case .absent: return .unsupported("\(name) (\(announcedVersion)) does not announce the suite \(request.suite)")
+            case .unsupported(let why): return .unsupported(why)
+            case .broken(let why): return .error(why)
             }
             id = nextId
             nextId += 1

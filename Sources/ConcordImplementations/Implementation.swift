@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 /// One request to an implementation: a suite, an optional op, and the merged input of a vector.
 public struct Request: Sendable {
@@ -27,12 +28,29 @@ public enum Outcome: Sendable, Equatable {
     case error(String)
 }
 
+/// Whether an implementation runs one op of one suite: what planning asks, once `prepare()` returned.
+public enum Support: Sendable, Equatable {
+    /// It runs it: a job.
+    case runs
+    /// It does not implement the suite at all: no job, and no entry in the vector's result.
+    case absent
+    /// It implements the suite but not this op (Tink's AES-GCM draws its own nonce, so no `seal`):
+    /// reported `unsupported` with this reason, never sent.
+    case unsupported(String)
+    /// Its announcement of the suite disagrees with the suite's definition: reported `error` with
+    /// this reason, never sent.
+    case broken(String)
+}
+
 /// An implementation of (part of) the contract, in-process or behind an adapter process.
 /// `run` blocks until the answer is there and may be called from many threads at once.
 public protocol Implementation: AnyObject, Sendable {
     var name: String { get }
-    /// The suites it claims before it starts (an adapter's handshake may narrow them).
+    /// The suites it implements (canonical names). An adapter knows them from its handshake, so
+    /// only once `prepare()` has returned; before that the set is empty.
     var suites: Set<String> { get }
+    /// Whether it runs this op of this suite (valid once `prepare()` has returned).
+    func support(suite: String, op: String?) -> Support
     /// Its version; for an adapter, known once the handshake arrived.
     var version: String { get }
     /// Starts what must be started (a process); in-process implementations do nothing. Idempotent.
@@ -51,6 +69,7 @@ public protocol Implementation: AnyObject, Sendable {
 }
 
 extension Implementation {
+    public func support(suite: String, op: String?) -> Support { suites.contains(suite) ? .runs : .absent }
     public var processStarts: Int { 0 }
     public var peakResidentKiB: Int? { nil }
     public var isReady: Bool { true }
@@ -62,11 +81,12 @@ public struct Unsupported: Error, Sendable {
     public init(_ reason: String) { self.reason = reason }
 }
 
-/// One suite as one in-process implementation computes it.
+/// One suite as one in-process implementation computes it, registered against the suite's
+/// definition (never a name typed again).
 public struct SuiteHandler: Sendable {
-    public var suite: String
+    public var suite: Suite
     public var run: @Sendable (Request) throws -> [String: Value]
-    public init(suite: String, run: @escaping @Sendable (Request) throws -> [String: Value]) {
+    public init(_ suite: Suite, run: @escaping @Sendable (Request) throws -> [String: Value]) {
         self.suite = suite
         self.run = run
     }
@@ -83,7 +103,7 @@ public final class InProcessImplementation: Implementation {
     public init(name: String, version: String, handlers: [SuiteHandler]) {
         self.name = name
         self.version = version
-        self.handlers = Dictionary(handlers.map { ($0.suite, $0) }, uniquingKeysWith: { a, _ in a })
+        self.handlers = Dictionary(handlers.map { ($0.suite.name, $0) }, uniquingKeysWith: { a, _ in a })
         self.suites = Set(self.handlers.keys)
     }
     public var startFailure: String? { nil }

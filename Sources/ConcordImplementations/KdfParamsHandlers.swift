@@ -1,8 +1,9 @@
 import ConcordFormats
+import ConcordSuites
 
 /// The `kdf-params` suite: the Swift tag parser of CONTRACT.md §2.
 enum KdfParamsHandlers {
-    static let swift = SuiteHandler(suite: "kdf-params") { r in
+    static let swift = SuiteHandler(Suites.closerKdfParams) { r in
         let p = try KdfParams.parse(try r.text("tag"))
         return [
             "memoryKiB": .integer(Int64(p.memoryKiB)),

@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
 

@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 
 /// `concord export`: vectors as one flat JSON document (`concord-export/1`,

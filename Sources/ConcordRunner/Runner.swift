@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
 import Foundation
@@ -33,54 +34,79 @@ public final class Runner: Sendable {
     /// Relative speed of implementations, for scheduling only (measured here: see docs/performance.md).
     static let weight: [String: Double] = ["libsodium": 1, "libargon2": 1.8, "jvm": 3.5]
 
+    /// Whether an adapter is worth starting for these suites: a built-in one when a needed suite's
+    /// definition names it; one no definition names (a user's adapter) always.
+    static func shouldStart(_ impl: any Implementation, needed: Set<String>) -> Bool {
+        let expected = Suites.expected(of: impl.name)
+        return expected.isEmpty || !expected.isDisjoint(with: needed)
+    }
+
     public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
         let start = Date()
-        // Start the adapters the plan needs at once, concurrently with the first in-process jobs
-        // (an adapter with no suite among these vectors is not started at all).
-        let needed = Set(vectors.map(\.suite))
-        for impl in implementations where !impl.isReady && !impl.suites.isDisjoint(with: needed) {
-            Thread.detachNewThread { impl.prepare() }
-        }
-
-        var jobs: [Job] = []
         var blocked: [Int: String] = [:]
         var roundtrips: [Int] = []
+        var costs = [Double](repeating: 0, count: vectors.count)
         for (vi, v) in vectors.enumerated() {
             guard let suite = Suites.all[v.suite] else { blocked[vi] = "unknown suite \(v.suite)"; continue }
             if let why = suite.exceedsLimits(v.input, configuration.limits) { blocked[vi] = why; continue }
             if let rt = suite.roundtrip, v.op == rt.op { roundtrips.append(vi); continue }
-            let cost = suite.cost(v.input)
-            for (ii, impl) in implementations.enumerated() where impl.suites.contains(v.suite) {
-                jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: cost * (Self.weight[impl.name] ?? 1)))
+            costs[vi] = suite.cost(v.input)
+        }
+        let store = ResultStore(implementations: implementations.count)
+        let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input, vector: $0.name) }
+        let implementations = self.implementations
+        // One implementation's jobs, from what it says it supports (an adapter: its handshake). What
+        // it announces but cannot run is answered here, never sent.
+        let plan: @Sendable (Int) -> [Job] = { [vectors, blocked, costs] ii in
+            let impl = implementations[ii]
+            let weight = Self.weight[impl.name] ?? 1
+            var jobs: [Job] = []
+            var slots: ResultSlots? = nil
+            for (vi, v) in vectors.enumerated() where blocked[vi] == nil {
+                let support = impl.support(suite: v.suite, op: v.op)
+                if support == .absent { continue }
+                if slots == nil { slots = store.allocate(ii, count: vectors.count) }
+                switch support {
+                case .absent: continue
+                case .runs: jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: costs[vi] * weight))
+                case .unsupported(let why): slots!.set(vi, Judge.implementation(impl.name, .unsupported(why), for: v, seconds: 0))
+                case .broken(let why): slots!.set(vi, Judge.implementation(impl.name, .error(why), for: v, seconds: 0))
+                }
+            }
+            // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail.
+            return jobs.sorted { $0.cost > $1.cost }
+        }
+        // Adapters announce what they run in their handshake: start each one the plan may need at
+        // once, and add its jobs when its handshake is in; in-process jobs run meanwhile.
+        let needed = Set(vectors.map(\.suite))
+        let starting = implementations.indices.filter { !implementations[$0].isReady && Self.shouldStart(implementations[$0], needed: needed) }
+        let queue = JobQueue(planners: starting.count)
+        for ii in implementations.indices where implementations[ii].isReady { queue.add(plan(ii)) }
+        for ii in starting {
+            Thread.detachNewThread {
+                implementations[ii].prepare()
+                queue.add(plan(ii))
+                queue.plannerDone()
             }
         }
-        // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail.
-        let order = jobs.indices.sorted { jobs[$0].cost != jobs[$1].cost ? jobs[$0].cost > jobs[$1].cost : $0 < $1 }
-        let slots = Slots(count: jobs.count)
-        let queue = JobQueue(order: order, implementationOf: jobs.map(\.implementationIndex), implementations: implementations,
-                             cost: jobs.map(\.cost))
-        let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input, vector: $0.name) }
-        let total = jobs.count
         let counter = progress.map { _ in Counter() }
-        let work: @Sendable () -> Void = { [jobs, vectors, implementations, requests] in
+        let work: @Sendable () -> Void = { [vectors, requests] in
             // Cheap jobs are taken in batches: one lock per batch, not per job.
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
-                for j in batch {
-                    let job = jobs[j]
+                for job in batch {
                     let impl = implementations[job.implementationIndex]
-                    impl.prepare()  // an adapter's start is not the vector's time
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let outcome = impl.run(requests[job.vectorIndex])
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                    slots.set(j, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds))
-                    if let counter, let progress { progress(counter.increment(), total) }
+                    store.slots(job.implementationIndex)!.set(job.vectorIndex, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds))
+                    if let counter, let progress { progress(counter.increment(), queue.total) }
                 }
             }
         }
         // A plan of a few milliseconds of in-process work runs on this thread: starting workers
         // would cost more than it saves.
-        let inline = jobs.reduce(0) { $0 + $1.cost } < 2e-3 && implementations.allSatisfy(\.isReady)
-        let workers = inline ? 1 : min(configuration.workers, max(1, total))
+        let inline = starting.isEmpty && queue.totalCost < 2e-3
+        let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
         if inline {
             work()
         } else {
@@ -97,11 +123,12 @@ public final class Runner: Sendable {
             group.wait()
         }
 
-        // Jobs were made vector by vector in implementation order, so each vector's results come
-        // out in implementation order too.
+        // Each vector's results in implementation order.
         var perVector = [[ImplementationResult]](repeating: [], count: vectors.count)
-        let filled = slots.values
-        for (j, job) in jobs.enumerated() { perVector[job.vectorIndex].append(filled[j]!) }
+        for ii in implementations.indices {
+            guard let slots = store.slots(ii) else { continue }
+            for vi in vectors.indices { if let r = slots.get(vi) { perVector[vi].append(r) } }
+        }
         var results: [VectorResult] = []
         var matrices: [Int: VectorResult] = [:]
         for vi in roundtrips {
@@ -128,57 +155,84 @@ public final class Runner: Sendable {
     }
 }
 
-/// Hands out job indices to worker threads: the first job in order whose implementation is ready,
-/// so that workers compute in-process vectors while an adapter is still starting instead of
-/// waiting for it; when only not-yet-ready implementations are left, the first job in order.
+/// Hands out jobs to worker threads, longest first. Jobs arrive in parts: the in-process
+/// implementations' at once, each adapter's when its handshake is in (`add`); a worker that finds
+/// the queue empty waits while an adapter is still starting.
 final class JobQueue: @unchecked Sendable {
-    private let lock = NSLock()
-    private var remaining: [Int]
+    private let condition = NSCondition()
+    private var remaining: [Runner.Job] = []
     private var head = 0
-    private let implementationOf: [Int]
-    private let implementations: [any Implementation]
-    /// Once every implementation is ready, jobs are simply taken in order.
-    private var allReady = false
+    private var planners: Int
+    private(set) var total = 0
+    private(set) var totalCost = 0.0
 
-    private let cost: [Double]
+    init(planners: Int) { self.planners = planners }
 
-    init(order: [Int], implementationOf: [Int], implementations: [any Implementation], cost: [Double]) {
-        remaining = order
-        self.cost = cost
-        self.implementationOf = implementationOf
-        self.implementations = implementations
+    /// Adds jobs already sorted longest first, merged into what is left.
+    func add(_ jobs: [Runner.Job]) {
+        guard !jobs.isEmpty else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        let left = remaining[head...]
+        var merged: [Runner.Job] = []
+        merged.reserveCapacity(left.count + jobs.count)
+        var i = left.startIndex, j = 0
+        while i < left.endIndex && j < jobs.count {
+            if left[i].cost >= jobs[j].cost { merged.append(left[i]); i += 1 } else { merged.append(jobs[j]); j += 1 }
+        }
+        merged += left[i...]
+        merged += jobs[j...]
+        remaining = merged
+        head = 0
+        total += jobs.count
+        totalCost += jobs.reduce(0) { $0 + $1.cost }
+        condition.broadcast()
+    }
+
+    func plannerDone() {
+        condition.lock()
+        planners -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 
     /// The next job, and after it up to `size - 1` more in order while they cost less than
     /// `batchBelowCost` each (an in-process check takes microseconds; a lock per job would cost
-    /// as much as the check).
-    func next(batchBelowCost: Double = 0, size: Int = 1) -> [Int] {
-        lock.withLock {
-            while head < remaining.count && remaining[head] < 0 { head += 1 }
-            guard head < remaining.count else { return [] }
-            if !allReady {
-                let ready = implementations.map(\.isReady)
-                allReady = !ready.contains(false)
-                if !allReady, let k = remaining[head...].firstIndex(where: { $0 >= 0 && ready[implementationOf[$0]] }) {
-                    defer { remaining[k] = -1 }
-                    return [remaining[k]]
-                }
-            }
-            var batch = [remaining[head]]
+    /// as much as the check). Empty when there is nothing left and nothing more will come.
+    func next(batchBelowCost: Double = 0, size: Int = 1) -> [Runner.Job] {
+        condition.lock()
+        defer { condition.unlock() }
+        while head >= remaining.count && planners > 0 { condition.wait() }
+        guard head < remaining.count else { return [] }
+        var batch = [remaining[head]]
+        head += 1
+        while batch.count < size, head < remaining.count, remaining[head].cost < batchBelowCost, batch[0].cost < batchBelowCost {
+            batch.append(remaining[head])
             head += 1
-            while batch.count < size, head < remaining.count, remaining[head] >= 0, cost[remaining[head]] < batchBelowCost,
-                  cost[batch[0]] < batchBelowCost {
-                batch.append(remaining[head])
-                head += 1
-            }
-            return batch
         }
+        return batch
     }
 }
 
-/// One result slot per job. Each slot is written once, by the one worker that ran its job, and
-/// read only after every worker has finished (`DispatchGroup.wait`), so no lock is needed.
-final class Slots: @unchecked Sendable {
+/// Per implementation, one result slot per vector. Each slot is written once, by the one thread
+/// that ran (or planned) its job, and read only after every worker has finished, so no lock guards
+/// the slots themselves; allocating an implementation's slots takes the lock.
+final class ResultStore: @unchecked Sendable {
+    private let lock = NSLock()
+    private var perImplementation: [ResultSlots?]
+    init(implementations: Int) { perImplementation = Array(repeating: nil, count: implementations) }
+    func allocate(_ ii: Int, count: Int) -> ResultSlots {
+        lock.withLock {
+            if let s = perImplementation[ii] { return s }
+            let s = ResultSlots(count: count)
+            perImplementation[ii] = s
+            return s
+        }
+    }
+    func slots(_ ii: Int) -> ResultSlots? { lock.withLock { perImplementation[ii] } }
+}
+
+final class ResultSlots: @unchecked Sendable {
     private let storage: UnsafeMutableBufferPointer<ImplementationResult?>
     init(count: Int) {
         storage = .allocate(capacity: count)
@@ -189,7 +243,7 @@ final class Slots: @unchecked Sendable {
         storage.deallocate()
     }
     func set(_ i: Int, _ r: ImplementationResult) { storage[i] = r }
-    var values: [ImplementationResult?] { Array(storage) }
+    func get(_ i: Int) -> ImplementationResult? { storage[i] }
 }
 
 /// A locked counter, for progress reports only.

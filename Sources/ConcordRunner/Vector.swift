@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 
 public enum ResultKind: String, Sendable, CaseIterable {

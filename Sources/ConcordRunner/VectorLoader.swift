@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 import ConcordYAML
 import Foundation
@@ -42,14 +43,21 @@ public struct VectorLoader: Sendable {
     /// Loads every file; returns the vectors, or every error found (a file stops at its first).
     /// Duplicate ids are checked across files, per suite.
     public func load(paths: [String]) -> (vectors: [Vector], errors: [LoadError]) {
+        let r = loadWithNotes(paths: paths)
+        return (r.vectors, r.errors)
+    }
+
+    /// `load(paths:)`, with the notes worth a line (an old suite name that still loads).
+    public func loadWithNotes(paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [LoadError]) {
+        var notes: [LoadError] = []
         let files: [String]
-        do { files = try Self.files(paths) } catch { return ([], [error]) }
+        do { files = try Self.files(paths) } catch { return ([], [error], []) }
         var vectors: [Vector] = []
         var errors: [LoadError] = []
         var ids: [String: (String, Int, Int)] = [:]
         for file in files {
             do {
-                for v in try load(file: file) {
+                for v in try load(file: file, notes: &notes) {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -62,10 +70,15 @@ public struct VectorLoader: Sendable {
                 errors.append(error)
             }
         }
-        return (vectors, errors)
+        return (vectors, errors, notes)
     }
 
     public func load(file: String) throws(LoadError) -> [Vector] {
+        var notes: [LoadError] = []
+        return try load(file: file, notes: &notes)
+    }
+
+    public func load(file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -73,10 +86,15 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file)
+        return try load(bytes: bytes, file: file, notes: &notes)
     }
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
+        var notes: [LoadError] = []
+        return try load(bytes: bytes, file: file, notes: &notes)
+    }
+
+    public func load(bytes: [UInt8], file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
@@ -89,13 +107,17 @@ public struct VectorLoader: Sendable {
             return try WycheproofReader(file: file).read(root)
         }
         var reader = FileReader(file: file)
-        return try reader.read(root)
+        let vectors = try reader.read(root)
+        notes += reader.notes
+        return vectors
     }
 }
 
 /// The validation of one file's node tree.
 struct FileReader {
     let file: String
+    /// What is worth a line but refuses nothing (an old suite name), located.
+    var notes: [LoadError] = []
 
     init(file: String) { self.file = file }
 
@@ -149,8 +171,11 @@ struct FileReader {
         }
         let suiteNode = f["suite"]!.value
         let suiteName = try string(suiteNode, "suite")
-        guard let suite = Suites.all[suiteName] else {
+        guard let suite = Suites.resolve(suiteName) else {
             throw fail(suiteNode, "unknown suite \"\(suiteName)\" (expected one of: \(Suites.names.joined(separator: ", ")))")
+        }
+        if let note = Suites.aliasNote(suiteName) {
+            notes.append(LoadError(file: file, line: suiteNode.mark.line, column: suiteNode.mark.column, message: note))
         }
         _ = try string(f["title"]!.value, "title")
         _ = try string(f["source"]!.value, "source")

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordReport
 import ConcordRunner
+import ConcordSuites
 import ConcordYAML
 import Foundation
 
@@ -9,7 +10,8 @@ let concordVersion = "0.1.0"
 
 let usage = """
 usage: concord run [PATH…] [options]     run vectors (default: vectors/) on every implementation
-       concord list                      suites, implementations and their versions
+       concord list                      contract packs, suites, implementations and their versions
+       concord schema                    print the vector-file JSON Schema, derived from the suite definitions
        concord validate PATH…            load vector files and report any error (nothing runs)
        concord export [PATH…] --out FILE one flat JSON file of inputs and answers for platform tests
        concord fill FILE… [--from CAPTURED] [--require IMPL,…] [--dry-run]
@@ -55,7 +57,8 @@ func loader(_ o: Options) throws(UsageError) -> VectorLoader {
 }
 
 func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
-    let (vectors, errors) = loader.load(paths: paths)
+    let (vectors, errors, notes) = loader.loadWithNotes(paths: paths)
+    for n in notes { stderr("concord: note: \(n)") }
     if !errors.isEmpty {
         for e in errors { stderr("concord: \(e)") }
         stderr("concord: \(errors.count) error\(errors.count == 1 ? "" : "s") in the input; nothing was run")
@@ -187,21 +190,43 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
 
 func list() -> Int32 {
     let settings = Catalog.Settings(home: Home.find())
-    print("Suites:")
-    for s in Suites.names {
-        let suite = Suites.all[s]!
-        let ops = suite.opNames.isEmpty ? "" : " (ops: \(suite.opNames.joined(separator: ", ")))"
-        print("  \(s)\(ops)")
-    }
-    print("Implementations:")
+    var impls: [(String, any Implementation)] = []
     for n in Catalog.names {
         guard let impl = Catalog.make(n, settings: settings) else { continue }
         impl.prepare()
+        impls.append((n, impl))
+    }
+    func line(_ s: Suite) {
+        let ops = s.opNames.isEmpty ? "" : " (ops: \(s.opNames.joined(separator: ", ")))"
+        let runs = impls.filter { $0.1.suites.contains(s.name) }.map(\.0)
+        print("    \(s.name)\(ops)")
+        print("      \(s.summary)")
+        print("      implementations: \(runs.isEmpty ? "none here" : runs.joined(separator: ", "))")
+    }
+    for c in Contracts.all {
+        print("Contract \(c.name) — \(c.title) (\(c.doc))")
+        c.suites.forEach(line)
+    }
+    print("Primitive suites")
+    Suites.list.filter { $0.contract == nil }.forEach(line)
+    print("Implementations:")
+    for (n, impl) in impls {
         let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
         print("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
         print("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+        if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
+            for d in h.disagreements { print("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
+        }
         impl.shutdown()
     }
+    return 0
+}
+
+/// `concord schema`: the vector-file schema, derived from the suite definitions.
+func schema(_ args: [String]) throws(UsageError) -> Int32 {
+    let o = try Options(args, valued: [], flags: [])
+    guard o.positional.isEmpty else { throw UsageError("schema takes no arguments") }
+    FileHandle.standardOutput.write(Data(VectorFileSchema.text().utf8))
     return 0
 }
 
@@ -212,7 +237,8 @@ func validate(_ args: [String]) throws(UsageError) -> Int32 {
     let files: [String]
     do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
     // The same load as `run`: every file, then ids across files.
-    let (vectors, errors) = load.load(paths: o.positional)
+    let (vectors, errors, notes) = load.loadWithNotes(paths: o.positional)
+    for n in notes { print("note \(n)") }
     for e in errors { print("invalid \(e)") }
     print("\(files.count) files, \(vectors.count) vectors, \(errors.count) error\(errors.count == 1 ? "" : "s")")
     return errors.isEmpty ? 0 : 2
@@ -224,6 +250,7 @@ do {
     switch args.first {
     case "run": status = try run(Array(args.dropFirst()))
     case "list": status = list()
+    case "schema": status = try schema(Array(args.dropFirst()))
     case "validate": status = try validate(Array(args.dropFirst()))
     case "export": status = try exportCommand(Array(args.dropFirst()))
     case "fill": status = try fillCommand(Array(args.dropFirst()))

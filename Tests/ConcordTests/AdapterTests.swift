@@ -15,7 +15,7 @@ let rfc9106Request = Request(suite: "argon2id", input: [
 let rfc9106Tag = try! Hex.decode("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")
 
 func fakeAdapter(_ name: String, timeout: Double = 5, startTimeout: Double = 5) -> ExternalAdapter {
-    ExternalAdapter(name: "fake", suites: ["argon2id", "kdf-params"], command: [fixture("adapters/" + name)],
+    ExternalAdapter(name: "fake", command: [fixture("adapters/" + name)],
                     timeout: timeout, startTimeout: startTimeout)
 }
 
@@ -30,7 +30,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         #expect(jvm.startFailure == nil)
         #expect(jvm.version.contains("BouncyCastle 1.72"))
         #expect(jvm.run(rfc9106Request) == .outputs(["key": .bytes(rfc9106Tag)]))
-        let refused = jvm.run(Request(suite: "kdf-params", input: ["tag": .text("argon2id;v=16;m=47104;t=3;p=1")]))
+        let refused = jvm.run(Request(suite: "closer.kdf-params", input: ["tag": .text("argon2id;v=16;m=47104;t=3;p=1")]))
         guard case .refused(let e) = refused else { Issue.record("not refused: \(refused)"); return }
         #expect(e.errorClass == .parameters)
         let pid = try #require((jvm as? ExternalAdapter)?.processIdentifier)
@@ -44,7 +44,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         let tags = (1...40).map { "argon2id;v=19;m=\(8 * $0);t=\($0);p=1" }
         let answers = LockedArray(count: tags.count)
         DispatchQueue.concurrentPerform(iterations: tags.count) { i in
-            answers.set(i, jvm.run(Request(suite: "kdf-params", input: ["tag": .text(tags[i])])))
+            answers.set(i, jvm.run(Request(suite: "closer.kdf-params", input: ["tag": .text(tags[i])])))
         }
         for (i, a) in answers.values.enumerated() {
             #expect(a == .outputs(["memoryKiB": .integer(Int64(8 * (i + 1))), "iterations": .integer(Int64(i + 1)),
@@ -77,7 +77,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
     @Test func crashAfterHandshake() throws {
         let a = fakeAdapter("crash-after-handshake")
         defer { a.shutdown() }
-        let o = a.run(Request(suite: "kdf-params", input: ["tag": .text("x")]))
+        let o = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")]))
         guard case .error(let why) = o else { Issue.record("got \(o)"); return }
         #expect(why.contains("exit status 3"), "\(why)")
         #expect(why.contains("fatal error on purpose"), "\(why)")
@@ -87,7 +87,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         let a = fakeAdapter("no-handshake", startTimeout: 1)
         a.prepare()
         #expect(a.startFailure?.contains("no handshake within 1 s") == true)
-        guard case .error = a.run(Request(suite: "kdf-params", input: [:])) else { Issue.record("not an error"); return }
+        guard case .error = a.run(Request(suite: "closer.kdf-params", input: [:])) else { Issue.record("not an error"); return }
         a.shutdown()
     }
 
@@ -101,7 +101,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
     @Test func garbageAndUnknownIdsAreNotAnswers() {
         let a = fakeAdapter("garbage")
         defer { a.shutdown() }
-        let o = a.run(Request(suite: "kdf-params", input: ["tag": .text("x")]))
+        let o = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")]))
         guard case .error(let why) = o else { Issue.record("got \(o)"); return }
         #expect(why.contains("unknown error class \"cosmic-rays\""), "\(why)")
     }
@@ -110,7 +110,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         let a = fakeAdapter("silent", timeout: 1)
         defer { a.shutdown() }
         let t0 = Date()
-        let o = a.run(Request(suite: "kdf-params", input: ["tag": .text("x")]))
+        let o = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")]))
         #expect(Date().timeIntervalSince(t0) < 5)
         guard case .error(let why) = o else { Issue.record("got \(o)"); return }
         #expect(why.contains("no answer within 1 s"), "\(why)")
@@ -124,7 +124,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
     }
 
     static func slow(_ env: [String: String], timeout: Double) -> ExternalAdapter {
-        ExternalAdapter(name: "fake", suites: ["kdf-params"], command: [fixture("adapters/slow")],
+        ExternalAdapter(name: "fake", command: [fixture("adapters/slow")],
                         environment: ProcessInfo.processInfo.environment.merging(env) { _, b in b }, timeout: timeout)
     }
 
@@ -133,7 +133,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         defer { a.shutdown() }
         let answers = LockedArray(count: 4)
         DispatchQueue.concurrentPerform(iterations: 4) { i in
-            answers.set(i, a.run(Request(suite: "kdf-params", input: ["tag": .text("t\(i)")])))
+            answers.set(i, a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("t\(i)")])))
         }
         for i in 0..<4 { #expect(answers.values[i] == .outputs(["tag": .text("t\(i)")])) }
     }
@@ -143,11 +143,11 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
     @Test func aLateAnswerIsNotGivenToAnotherRequest() {
         let a = Self.slow(["FAKE_FIRST_DELAY": "2", "FAKE_DELAY": "0"], timeout: 1.5)
         defer { a.shutdown() }
-        guard case .error(let why) = a.run(Request(suite: "kdf-params", input: ["tag": .text("first")])) else {
+        guard case .error(let why) = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("first")])) else {
             Issue.record("the first request did not time out"); return
         }
         #expect(why.contains("no answer within 1.5 s"), "\(why)")
-        #expect(a.run(Request(suite: "kdf-params", input: ["tag": .text("second")])) == .outputs(["tag": .text("second")]))
+        #expect(a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("second")])) == .outputs(["tag": .text("second")]))
     }
 
     /// Shutting down an adapter kills its whole process group: a grandchild it left sleeping (and
@@ -156,7 +156,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let a = Self.slow(["FAKE_PIDFILE": dir + "/pid"], timeout: 5)
-        #expect(a.run(Request(suite: "kdf-params", input: ["tag": .text("x")])) == .outputs(["tag": .text("x")]))
+        #expect(a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")])) == .outputs(["tag": .text("x")]))
         let adapter = try #require(a.processIdentifier)
         let text = try String(contentsOfFile: dir + "/pid", encoding: .utf8)
         let grandchild = try #require(Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)))

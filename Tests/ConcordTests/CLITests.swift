@@ -83,7 +83,7 @@ import Testing
         #expect(impls["libsodium"]?["reason"]?.stringValue?.contains("parallelism") == true)
         #expect(impls["libargon2"]?["outputs"]?["key"]?["hex"]?.stringValue == "0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")
         #expect(impls["jvm"]?["status"]?.stringValue == "pass")
-        let v16 = try #require(results.first { $0["vector"]?.stringValue == "kdf-params/v16" })
+        let v16 = try #require(results.first { $0["vector"]?.stringValue == "closer.kdf-params/v16" })
         #expect(v16["implementations"]?["swift"]?["error"]?.stringValue == "parameters")
         #expect(v16["implementations"]?["jvm"]?["status"]?.stringValue == "pass")
     }

@@ -139,7 +139,7 @@ fileprivate final class RefusingOpener: Implementation {
         let impls = ["libargon2", "swift"].compactMap { Catalog.make($0, settings: settings) }
         // 1490 cheap passing vectors (parameter tags), 10 failing Argon2id ones.
         var vectors = (0..<1490).map { k in
-            Vector(suite: "kdf-params", id: "tag-\(k)", file: "vectors/closer/kdf-params/bulk.yaml", line: k + 1, column: 1, comment: nil, flags: [],
+            Vector(suite: "closer.kdf-params", id: "tag-\(k)", file: "vectors/closer/kdf-params/bulk.yaml", line: k + 1, column: 1, comment: nil, flags: [],
                    op: nil, result: .valid, input: ["tag": .text("argon2id;v=19;m=\(32 + 8 * k);t=3;p=4")],
                    expect: .outputs([("memoryKiB", .value(.integer(Int64(32 + 8 * k))))]), inputOrder: ["tag"])
         }

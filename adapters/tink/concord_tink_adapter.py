@@ -36,7 +36,7 @@ os.dup2(2, 1)
 sys.stdout = sys.stderr
 
 import concord_tink_suites as suites  # noqa: E402  (after the stdout switch, on purpose)
-from concord_tink_suites import BadRequest, Refusal, Unsupported  # noqa: E402
+from concord_tink_suites import BadRequest, Refusal, Unsupported, type_name  # noqa: E402
 
 
 def log(message):
@@ -117,22 +117,6 @@ def json_write(value):
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
-def type_name(value):
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
-    return type(value).__name__
-
-
 # ------------------------------------------------------------------------------------ transport
 
 
@@ -159,7 +143,7 @@ class Adapter:
 
     def serve(self, stream):
         self.send({"concord-adapter": PROTOCOL, "name": NAME, "version": version(),
-                   "suites": suites.names()})
+                   "suites": suites.handshake()})
         try:
             while True:
                 chunk = stream.readline(MAX_LINE_BYTES + 1)
@@ -231,7 +215,7 @@ class Adapter:
 def compute(request_id, suite, op, request_input):
     """Runs one request; always yields exactly one response."""
     try:
-        outputs = suite.run(op, request_input)
+        outputs = suites.run(suite, op, request_input)
         return {"id": request_id, "outputs": outputs}
     except Refusal as e:
         return {"id": request_id, "error": e.error_class, "message": e.message}

@@ -52,6 +52,59 @@ class BadRequest(Exception):
     """The request is malformed (missing field, wrong type, bad hex): reported as a fault."""
 
 
+def type_name(value):
+    """How a message names a decoded JSON value's type ("an integer", "an object", ...)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    return {int: "an integer", str: "a string", dict: "an object", list: "an array"}.get(type(value),
+                                                                                      type(value).__name__)
+
+
+# ------------------------------------------------------------------------------------ ops
+
+
+class Op:
+    """One op of a suite as this adapter runs it, declared once: its name (None for a suite with a single
+    direction), every input field it reads (required, then optional), every output field it may write, and
+    the function computing it. The handshake is made from these declarations (handshake()) and run() checks
+    each request and each answer against them, so what the adapter announces is what it does."""
+
+    def __init__(self, name, function, inputs=(), optional=(), outputs=()):
+        self.name = name
+        self.function = function
+        self.required = tuple(inputs)
+        self.optional = tuple(optional)
+        self.outputs = tuple(outputs)
+
+    def announce(self):
+        return {"op": self.name, "inputs": list(self.required + self.optional), "outputs": list(self.outputs)}
+
+
+def run(suite, op_name, request_input):
+    """Runs one request by the suite's declarations: an op it does not declare is unsupported (with the reason
+    when the suite names the op in NOT_RUN), a required input missing a BadRequest, an input field the op
+    does not declare unsupported; an output the op does not declare is an error (a fault)."""
+    op = next((o for o in suite.ops if o.name == op_name), None)
+    if op is None:
+        if op_name in suite.NOT_RUN:
+            raise Unsupported("tink does not implement %s %s: %s" % (suite.name, op_name, suite.NOT_RUN[op_name]))
+        names = [o.name for o in suite.ops]
+        if names == [None]:
+            raise Unsupported("suite %s has no ops, got op %s" % (suite.name, json.dumps(op_name)))
+        if op_name is None:
+            raise Unsupported("suite %s needs an op (%s), got none" % (suite.name, ", ".join(names)))
+        raise Unsupported("suite %s has no op %s (its ops: %s)" % (suite.name, json.dumps(op_name), ", ".join(names)))
+    check_fields(suite.name, op_name, request_input, op.required, op.optional)
+    outputs = op.function(request_input)
+    for name in outputs:
+        if name not in op.outputs:
+            raise RuntimeError("suite %s op %s wrote the output %s, which it does not declare (its outputs: %s)"
+                               % (suite.name, op_name, json.dumps(name), ", ".join(op.outputs)))
+    return outputs
+
+
 # ------------------------------------------------------------------------------------ values
 
 
@@ -72,12 +125,12 @@ def check_fields(suite, op, request_input, required, optional=()):
 def get_bytes(request_input, name):
     value = request_input[name]
     if not isinstance(value, dict):
-        raise BadRequest("input.%s: expected bytes {\"hex\":\"...\"}, found %s" % (name, _type(value)))
+        raise BadRequest("input.%s: expected bytes {\"hex\":\"...\"}, found %s" % (name, type_name(value)))
     if list(value) != ["hex"]:
         raise BadRequest("input.%s: bytes must be an object with the single member \"hex\"" % name)
     digits = value["hex"]
     if not isinstance(digits, str):
-        raise BadRequest("input.%s.hex: expected a string, found %s" % (name, _type(digits)))
+        raise BadRequest("input.%s.hex: expected a string, found %s" % (name, type_name(digits)))
     if len(digits) % 2:
         raise BadRequest("input.%s.hex: odd number of hex digits (%d)" % (name, len(digits)))
     if not _HEX.fullmatch(digits):
@@ -90,28 +143,12 @@ def get_bytes(request_input, name):
 def get_text(request_input, name):
     value = request_input[name]
     if not isinstance(value, str):
-        raise BadRequest("input.%s: expected text (a JSON string), found %s" % (name, _type(value)))
+        raise BadRequest("input.%s: expected text (a JSON string), found %s" % (name, type_name(value)))
     return value
 
 
 def out_bytes(value):
     return {"hex": bytes(value).hex()}
-
-
-def _type(value):
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    return {int: "an integer", str: "a string", dict: "an object", list: "an array"}.get(type(value),
-                                                                                      type(value).__name__)
-
-
-def require_op(suite, op, ops):
-    if op is None:
-        raise Unsupported("suite %s needs an op (%s), got none" % (suite, ", ".join(ops)))
-    if op not in ops:
-        raise Unsupported("suite %s has no op %s (its ops: %s)" % (suite, json.dumps(op), ", ".join(ops)))
 
 
 # ------------------------------------------------------------------------------------ b64url
@@ -140,6 +177,13 @@ def b64url_decode(text, field):
     return data
 
 
+def wire_decode(text, prefix, field):
+    """The bytes of a wire string: `prefix` then strict b64url. A missing prefix or bad b64url: format."""
+    if not text.startswith(prefix):
+        raise Refusal("format", "%s does not start with %s" % (field, json.dumps(prefix)))
+    return b64url_decode(text[len(prefix):], field)
+
+
 def b64url_encode(data):
     return base64.urlsafe_b64encode(data).decode("ascii").rstrip("=")
 
@@ -154,7 +198,7 @@ def _json_object(text, field):
     except (ValueError, RecursionError) as e:
         raise Refusal("format", "%s is not JSON: %s" % (field, e)) from None
     if not isinstance(value, dict):
-        raise Refusal("format", "%s is JSON %s, not an object (a keyset)" % (field, _type(value)))
+        raise Refusal("format", "%s is JSON %s, not an object (a keyset)" % (field, type_name(value)))
 
 
 def _tink_keyset_refusal(error, field):
@@ -265,51 +309,58 @@ def aes_gcm_keyset_key(plaintext):
 class KeyboxSuite:
     """CONTRACT.md §10: ECIES P-256 HKDF-SHA256 AES-128-GCM keyboxes, through Tink's hybrid API."""
 
-    name = "keybox"
-    OPS = ("open", "seal", "roundtrip", "roundtrip-seal")
+    name = "closer.keybox"
+    NOT_RUN = {"seal": "Tink's HybridEncrypt draws its own ephemeral key and IV; they cannot be injected"}
+    ROUNDTRIP_INPUTS = ("recipientPrivateKeyset", "contextInfo", "plaintext")
 
-    def run(self, op, request_input):
-        require_op(self.name, op, self.OPS)
-        if op == "seal":
-            check_fields(self.name, op, request_input,
-                         ("recipientPublicKey", "contextInfo", "plaintext", "ephemeralPrivateKey", "iv"))
-            raise Unsupported("Tink's HybridEncrypt draws its own ephemeral key and IV; they cannot be injected")
-        if op == "open":
-            check_fields(self.name, op, request_input, ("recipientPrivateKeyset", "contextInfo", "keybox"))
-            keyset_text = get_text(request_input, "recipientPrivateKeyset")
-            context = get_text(request_input, "contextInfo").encode("utf-8")
-            keybox = get_text(request_input, "keybox")
-            _, decrypt = private_keyset(keyset_text)  # the keyset first, as the JVM adapter does
-            if not keybox.startswith(KEYBOX_PREFIX):
-                raise Refusal("format", "keybox does not start with %s" % json.dumps(KEYBOX_PREFIX))
-            ciphertext = b64url_decode(keybox[len(KEYBOX_PREFIX):], "keybox")
-            plaintext = self._decrypt(decrypt, ciphertext, context)
-            outputs = {"plaintext": out_bytes(plaintext)}
-            if len(plaintext) == 32:
-                outputs["form"] = "raw"
-                outputs["key"] = out_bytes(plaintext)
+    def __init__(self):
+        self.ops = (
+            Op("open", self._open, inputs=("recipientPrivateKeyset", "contextInfo", "keybox"),
+               outputs=("plaintext", "form", "key")),
+            Op("roundtrip-seal", self._roundtrip_seal, inputs=self.ROUNDTRIP_INPUTS, outputs=("keybox",)),
+            Op("roundtrip", self._roundtrip, inputs=self.ROUNDTRIP_INPUTS, outputs=("plaintext",)),
+        )
+
+    def _open(self, request_input):
+        keyset_text = get_text(request_input, "recipientPrivateKeyset")
+        context = get_text(request_input, "contextInfo").encode("utf-8")
+        keybox = get_text(request_input, "keybox")
+        _, decrypt = private_keyset(keyset_text)  # the keyset first, as the JVM adapter does
+        ciphertext = wire_decode(keybox, KEYBOX_PREFIX, "keybox")
+        plaintext = self._decrypt(decrypt, ciphertext, context)
+        outputs = {"plaintext": out_bytes(plaintext)}
+        if len(plaintext) == 32:
+            outputs["form"] = "raw"
+            outputs["key"] = out_bytes(plaintext)
+        else:
+            key = aes_gcm_keyset_key(plaintext)
+            if key is None:
+                outputs["form"] = "other"
             else:
-                key = aes_gcm_keyset_key(plaintext)
-                if key is None:
-                    outputs["form"] = "other"
-                else:
-                    outputs["form"] = "tink-keyset"
-                    outputs["key"] = out_bytes(key)
-            return outputs
-        # roundtrip, roundtrip-seal: seal with fresh randomness to the keyset's public keyset
-        check_fields(self.name, op, request_input, ("recipientPrivateKeyset", "contextInfo", "plaintext"))
+                outputs["form"] = "tink-keyset"
+                outputs["key"] = out_bytes(key)
+        return outputs
+
+    def _roundtrip_seal(self, request_input):
+        _, _, _, ciphertext = self._seal_fresh(request_input)
+        return {"keybox": KEYBOX_PREFIX + b64url_encode(ciphertext)}
+
+    def _roundtrip(self, request_input):
+        decrypt, context, plaintext, ciphertext = self._seal_fresh(request_input)
+        opened = self._decrypt(decrypt, ciphertext, context)
+        if opened != plaintext:
+            raise RuntimeError("Tink opened its own keybox to different bytes")
+        return {"plaintext": out_bytes(opened)}
+
+    @staticmethod
+    def _seal_fresh(request_input):
+        """Seals with fresh randomness to the keyset's public keyset: (decrypt, context, plaintext, ciphertext)."""
         keyset_text = get_text(request_input, "recipientPrivateKeyset")
         context = get_text(request_input, "contextInfo").encode("utf-8")
         plaintext = get_bytes(request_input, "plaintext")
         handle, decrypt = private_keyset(keyset_text)
         encrypt = hybrid_encrypt_for(handle, "recipientPrivateKeyset")
-        ciphertext = encrypt.encrypt(plaintext, context)
-        if op == "roundtrip-seal":
-            return {"keybox": KEYBOX_PREFIX + b64url_encode(ciphertext)}
-        opened = self._decrypt(decrypt, ciphertext, context)
-        if opened != plaintext:
-            raise RuntimeError("Tink opened its own keybox to different bytes")
-        return {"plaintext": out_bytes(opened)}
+        return decrypt, context, plaintext, encrypt.encrypt(plaintext, context)
 
     @staticmethod
     def _decrypt(decrypt, ciphertext, context):
@@ -322,21 +373,22 @@ class KeyboxSuite:
 class TinkPublicKeySuite:
     """CONTRACT.md §9–§10: describe an ECIES-AEAD-HKDF public key as Tink parses and validates it."""
 
-    name = "tink-public-key"
+    name = "closer.tink-public-key"
+    NOT_RUN = {}
 
-    def run(self, op, request_input):
-        if op is not None:
-            raise Unsupported("suite %s has no ops, got op %s" % (self.name, json.dumps(op)))
-        check_fields(self.name, None, request_input, (), ("publicKey", "keysetJson"))
+    def __init__(self):
+        self.ops = (Op(None, self._describe, optional=("publicKey", "keysetJson"),
+                       outputs=("keyId", "curve", "hashFunction", "hkdfSalt", "demKeySize", "pointFormat",
+                                "outputPrefix", "x", "y")),)
+
+    def _describe(self, request_input):
         if ("publicKey" in request_input) == ("keysetJson" in request_input):
-            raise BadRequest("tink-public-key needs exactly one of publicKey and keysetJson, got %s"
+            raise BadRequest(self.name + " needs exactly one of publicKey and keysetJson, got %s"
                              % ("both" if "publicKey" in request_input else "neither"))
         if "publicKey" in request_input:
             field = "publicKey"
             text = get_text(request_input, field)
-            if not text.startswith(PUBLIC_KEY_PREFIX):
-                raise Refusal("format", "publicKey does not start with %s" % json.dumps(PUBLIC_KEY_PREFIX))
-            data = b64url_decode(text[len(PUBLIC_KEY_PREFIX):], field)
+            data = wire_decode(text, PUBLIC_KEY_PREFIX, field)
             try:
                 keyset_text = data.decode("utf-8", "strict")
             except UnicodeDecodeError as e:
@@ -397,14 +449,12 @@ class AesGcmSuite:
     """AEAD open with a given raw key, through a Tink keyset holding one AesGcmKey, prefix RAW."""
 
     name = "aes-gcm"
-    OPS = ("seal", "open")
+    NOT_RUN = {"seal": "Tink's Aead draws its own nonce; a given nonce cannot be used"}
 
-    def run(self, op, request_input):
-        require_op(self.name, op, self.OPS)
-        if op == "seal":
-            check_fields(self.name, op, request_input, ("key", "nonce", "aad", "plaintext"))
-            raise Unsupported("Tink's Aead draws its own nonce; a given nonce cannot be used")
-        check_fields(self.name, op, request_input, ("key", "nonce", "aad", "ciphertext", "tag"))
+    def __init__(self):
+        self.ops = (Op("open", self._open, inputs=("key", "nonce", "aad", "ciphertext", "tag"), outputs=("plaintext",)),)
+
+    def _open(self, request_input):
         key = get_bytes(request_input, "key")
         nonce = get_bytes(request_input, "nonce")
         aad = get_bytes(request_input, "aad")
@@ -436,8 +486,9 @@ class AesGcmSuite:
 ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite())
 
 
-def names():
-    return [suite.name for suite in ALL]
+def handshake():
+    """The handshake's "suites" member (docs/adapters.md §1), made from the suites' declarations."""
+    return [{"suite": suite.name, "ops": [op.announce() for op in suite.ops]} for suite in ALL]
 
 
 def find(name):

@@ -17,7 +17,9 @@ import java.util.Map;
  * </ul>
  */
 final class AesGcmSuite implements Suite {
-    private static final List<String> OPS = List.of("seal", "open");
+    private final List<Op> ops = List.of(
+            Op.named("seal").in("key", "nonce", "aad", "plaintext").out("ciphertext", "tag").run(this::seal),
+            Op.named("open").in("key", "nonce", "aad", "ciphertext", "tag").out("plaintext").run(this::open));
 
     @Override
     public String name() {
@@ -25,34 +27,37 @@ final class AesGcmSuite implements Suite {
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.require(name(), op, OPS);
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> seal(Map<String, Object> input) throws Refusal, Unsupported {
+        byte[] key = Values.bytes(input, "key");
+        byte[] nonce = Values.bytes(input, "nonce");
+        byte[] aad = Values.bytes(input, "aad");
+        byte[] plaintext = Values.bytes(input, "plaintext");
+        byte[] sealed = AesGcm.seal(key, nonce, aad, plaintext);
+        int split = sealed.length - AesGcm.TAG_BYTES;
         Map<String, Object> out = new LinkedHashMap<>();
-        if (op.equals("seal")) {
-            Values.checkFields(name(), input, List.of("key", "nonce", "aad", "plaintext"), List.of());
-            byte[] key = Values.bytes(input, "key");
-            byte[] nonce = Values.bytes(input, "nonce");
-            byte[] aad = Values.bytes(input, "aad");
-            byte[] plaintext = Values.bytes(input, "plaintext");
-            byte[] sealed = AesGcm.seal(key, nonce, aad, plaintext);
-            int split = sealed.length - AesGcm.TAG_BYTES;
-            out.put("ciphertext", Values.bytes(Arrays.copyOfRange(sealed, 0, split)));
-            out.put("tag", Values.bytes(Arrays.copyOfRange(sealed, split, sealed.length)));
-        } else {
-            Values.checkFields(name(), input, List.of("key", "nonce", "aad", "ciphertext", "tag"), List.of());
-            byte[] key = Values.bytes(input, "key");
-            byte[] nonce = Values.bytes(input, "nonce");
-            byte[] aad = Values.bytes(input, "aad");
-            byte[] ciphertext = Values.bytes(input, "ciphertext");
-            byte[] tag = Values.bytes(input, "tag");
-            if (tag.length != AesGcm.TAG_BYTES) {
-                throw Refusal.parameters("tag is " + tag.length + " bytes; this suite uses " + AesGcm.TAG_BYTES
-                        + "-byte tags");
-            }
-            byte[] joined = Arrays.copyOf(ciphertext, ciphertext.length + tag.length);
-            System.arraycopy(tag, 0, joined, ciphertext.length, tag.length);
-            out.put("plaintext", Values.bytes(AesGcm.open(key, nonce, aad, joined)));
+        out.put("ciphertext", Values.bytes(Arrays.copyOfRange(sealed, 0, split)));
+        out.put("tag", Values.bytes(Arrays.copyOfRange(sealed, split, sealed.length)));
+        return out;
+    }
+
+    private Map<String, Object> open(Map<String, Object> input) throws Refusal, Unsupported {
+        byte[] key = Values.bytes(input, "key");
+        byte[] nonce = Values.bytes(input, "nonce");
+        byte[] aad = Values.bytes(input, "aad");
+        byte[] ciphertext = Values.bytes(input, "ciphertext");
+        byte[] tag = Values.bytes(input, "tag");
+        if (tag.length != AesGcm.TAG_BYTES) {
+            throw Refusal.parameters("tag is " + tag.length + " bytes; this suite uses " + AesGcm.TAG_BYTES
+                    + "-byte tags");
         }
+        byte[] joined = Arrays.copyOf(ciphertext, ciphertext.length + tag.length);
+        System.arraycopy(tag, 0, joined, ciphertext.length, tag.length);
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("plaintext", Values.bytes(AesGcm.open(key, nonce, aad, joined)));
         return out;
     }
 }

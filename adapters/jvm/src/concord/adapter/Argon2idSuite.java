@@ -14,19 +14,21 @@ final class Argon2idSuite implements Suite {
     static final long MAX_LENGTH = 1024;
     static final long DEFAULT_LENGTH = 32;
 
+    private final List<Op> ops = List.of(Op.single()
+            .in("password", "salt", "params").optional("length", "secret", "associatedData").out("key")
+            .run(this::derive));
+
     @Override
     public String name() {
         return "argon2id";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        if (op != null) {
-            throw new Unsupported("suite argon2id has no ops, got op " + Json.quote(op));
-        }
-        Values.checkFields(name(), input,
-                List.of("password", "salt", "params"),
-                List.of("length", "secret", "associatedData"));
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> derive(Map<String, Object> input) throws Refusal, Unsupported {
         byte[] password = Values.bytes(input, "password");
         byte[] salt = Values.bytes(input, "salt");
         String tag = Values.text(input, "params");

@@ -4,17 +4,21 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Suite {@code canonical-json} (CONTRACT.md §7): answer → json, through {@link CanonicalAnswer}. */
+/** Suite {@code closer.canonical-json} (CONTRACT.md §7): answer → json, through {@link CanonicalAnswer}. */
 final class CanonicalJsonSuite implements Suite {
+    private final List<Op> ops = List.of(Op.single().in("answer").out("json").run(this::serialize));
+
     @Override
     public String name() {
-        return "canonical-json";
+        return "closer.canonical-json";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.none(name(), op);
-        Values.checkFields(name(), input, List.of("answer"), List.of());
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> serialize(Map<String, Object> input) throws Refusal, Unsupported {
         Answer answer = Answer.read(input, "answer");
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("json", CanonicalAnswer.serialize(answer));

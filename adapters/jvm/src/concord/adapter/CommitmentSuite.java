@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Suite {@code commitment} (CONTRACT.md §8):
+ * Suite {@code closer.commitment} (CONTRACT.md §8):
  * {@code commitmentHash = "sha256:" + b64url(SHA-256(UTF-8("v1|" + coupleId + "|" + questionId + "|" + userId + "|") || canonical))}.
  * Input coupleId, questionId, userId, answer; output canonicalJson, commitmentHash. Ids containing
  * {@code |} are computed as given (the contract does not escape them; flagging that is the vectors' job).
@@ -15,15 +15,21 @@ import java.util.Map;
 final class CommitmentSuite implements Suite {
     static final String PREFIX = "sha256:";
 
+    private final List<Op> ops = List.of(Op.single()
+            .in("coupleId", "questionId", "userId", "answer").out("canonicalJson", "commitmentHash")
+            .run(this::commit));
+
     @Override
     public String name() {
-        return "commitment";
+        return "closer.commitment";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.none(name(), op);
-        Values.checkFields(name(), input, List.of("coupleId", "questionId", "userId", "answer"), List.of());
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> commit(Map<String, Object> input) throws Refusal, Unsupported {
         String coupleId = Values.text(input, "coupleId");
         String questionId = Values.text(input, "questionId");
         String userId = Values.text(input, "userId");
@@ -45,6 +51,6 @@ final class CommitmentSuite implements Suite {
         }
         sha.update(Utf8.encode("v1|" + coupleId + "|" + questionId + "|" + userId + "|"));
         sha.update(canonical);
-        return PREFIX + B64.encodeUrl(sha.digest());
+        return Wire.encode(PREFIX, sha.digest(), Wire.Encoding.B64URL);
     }
 }

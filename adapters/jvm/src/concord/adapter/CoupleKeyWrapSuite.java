@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Suite {@code couple-key-wrap} (CONTRACT.md §4): the couple key sealed under a key derived from the
+ * Suite {@code closer.couple-key-wrap} (CONTRACT.md §4): the couple key sealed under a key derived from the
  * recovery phrase.
  *
  * <pre>
@@ -24,27 +24,29 @@ import java.util.Map;
  */
 final class CoupleKeyWrapSuite implements Suite {
     static final String AAD = "closer_couple_key";
-    private static final List<String> OPS = List.of("wrap", "unwrap");
+    private final List<Op> ops = List.of(
+            Op.named("wrap").in("phrase", "kdfSalt", "nonce").optional("coupleKey", "keysetJson")
+                    .out("wrappedCoupleKey", "kdfSalt", "kdfParams").run(this::wrap),
+            Op.named("unwrap").in("phrase", "kdfSalt", "wrappedCoupleKey").out("coupleKey", "form")
+                    .run(this::unwrap));
 
     @Override
     public String name() {
-        return "couple-key-wrap";
+        return "closer.couple-key-wrap";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.require(name(), op, OPS);
-        return op.equals("wrap") ? wrap(input) : unwrap(input);
+    public List<Op> ops() {
+        return ops;
     }
 
     private Map<String, Object> wrap(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input, List.of("phrase", "kdfSalt", "nonce"), List.of("coupleKey", "keysetJson"));
         String phrase = Values.text(input, "phrase");
         byte[] salt = Values.bytes(input, "kdfSalt");
         byte[] nonce = Values.bytes(input, "nonce");
         boolean hasKey = input.containsKey("coupleKey");
         if (hasKey == input.containsKey("keysetJson")) {
-            throw new Values.BadRequest("couple-key-wrap wrap needs exactly one of coupleKey and keysetJson, got "
+            throw new Values.BadRequest(name() + " wrap needs exactly one of coupleKey and keysetJson, got "
                     + (hasKey ? "both" : "neither"));
         }
         byte[] plaintext;
@@ -63,34 +65,23 @@ final class CoupleKeyWrapSuite implements Suite {
         byte[] kek = Argon2.closerKey(phrase, salt);
         byte[] blob = AesGcm.sealCombined("KEK", kek, nonce, Utf8.encode(AAD), plaintext);
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("wrappedCoupleKey", B64.encode(blob));
-        out.put("kdfSalt", B64.encode(salt));
+        out.put("wrappedCoupleKey", Wire.encode("", blob, Wire.Encoding.B64));
+        out.put("kdfSalt", Wire.encode("", salt, Wire.Encoding.B64));
         out.put("kdfParams", Argon2.CLOSER_TAG);
         return out;
     }
 
     private Map<String, Object> unwrap(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input, List.of("phrase", "kdfSalt", "wrappedCoupleKey"), List.of());
         String phrase = Values.text(input, "phrase");
         String saltText = Values.text(input, "kdfSalt");
         String wrapped = Values.text(input, "wrappedCoupleKey");
 
-        byte[] salt;
-        try {
-            salt = B64.decode(saltText);
-        } catch (B64.Malformed e) {
-            throw new Refusal("format", "kdfSalt: " + e.getMessage());
-        }
+        byte[] salt = Wire.decode("kdfSalt", saltText, "", Wire.Encoding.B64);
         if (salt.length != Argon2.CLOSER_SALT_BYTES) {
             throw new Refusal("format", "kdfSalt decodes to " + salt.length + " bytes, not "
                     + Argon2.CLOSER_SALT_BYTES);
         }
-        byte[] blob;
-        try {
-            blob = B64.decode(wrapped);
-        } catch (B64.Malformed e) {
-            throw new Refusal("format", "wrappedCoupleKey: " + e.getMessage());
-        }
+        byte[] blob = Wire.decode("wrappedCoupleKey", wrapped, "", Wire.Encoding.B64);
         if (blob.length < AesGcm.MIN_COMBINED) {
             throw new Refusal("format", "wrappedCoupleKey is " + blob.length + " bytes, shorter than nonce + tag ("
                     + AesGcm.MIN_COMBINED + ")");

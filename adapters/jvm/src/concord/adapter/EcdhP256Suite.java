@@ -14,15 +14,19 @@ import org.bouncycastle.math.ec.ECPoint;
  * curve, or at infinity is {@code key}.
  */
 final class EcdhP256Suite implements Suite {
+    private final List<Op> ops = List.of(Op.single().in("private", "public").out("shared").run(this::agree));
+
     @Override
     public String name() {
         return "ecdh-p256";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.none(name(), op);
-        Values.checkFields(name(), input, List.of("private", "public"), List.of());
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> agree(Map<String, Object> input) throws Refusal, Unsupported {
         byte[] priv = Values.bytes(input, "private");
         byte[] pub = Values.bytes(input, "public");
         NistCurve curve = NistCurve.NIST_P256;

@@ -94,15 +94,7 @@ final class EciesKeyset {
 
     /** Reads {@code pub:v1:} + b64url(UTF-8 public keyset JSON). A private keyset inside is a {@code key} refusal. */
     static Key parsePub(String text) throws Refusal, Unsupported {
-        if (!text.startsWith(PUB_PREFIX)) {
-            throw new Refusal("format", "does not start with \"" + PUB_PREFIX + "\"");
-        }
-        byte[] raw;
-        try {
-            raw = B64.decodeUrl(text.substring(PUB_PREFIX.length()));
-        } catch (B64.Malformed e) {
-            throw new Refusal("format", "after \"" + PUB_PREFIX + "\": " + e.getMessage());
-        }
+        byte[] raw = Wire.decode(null, text, PUB_PREFIX, Wire.Encoding.B64URL);
         String json = Utf8.decodeOrNull(raw);
         if (json == null) {
             throw new Refusal("format", "after \"" + PUB_PREFIX + "\": the decoded bytes are not UTF-8 (a JSON keyset)");
@@ -173,12 +165,7 @@ final class EciesKeyset {
             throw new Refusal("key", "key[0].keyData.keyMaterialType is " + Json.quote(material) + ", not "
                     + Json.quote(expectedMaterial) + " as its type URL needs");
         }
-        byte[] proto;
-        try {
-            proto = B64.decode(value);
-        } catch (B64.Malformed e) {
-            throw format("key[0].keyData.value: " + e.getMessage());
-        }
+        byte[] proto = Wire.decode("key[0].keyData.value", value, "", Wire.Encoding.B64);
         try {
             return isPrivate ? privateKey(proto, keyId, prefix) : publicKey(proto, "EciesAeadHkdfPublicKey", keyId,
                     prefix);

@@ -10,15 +10,19 @@ import java.util.Map;
  * {@code HKDFBytesGenerator}. A size outside 1..255·32 = 8160 is {@code parameters}.
  */
 final class HkdfSha256Suite implements Suite {
+    private final List<Op> ops = List.of(Op.single().in("ikm", "salt", "info", "size").out("okm").run(this::derive));
+
     @Override
     public String name() {
         return "hkdf-sha256";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.none(name(), op);
-        Values.checkFields(name(), input, List.of("ikm", "salt", "info", "size"), List.of());
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> derive(Map<String, Object> input) throws Refusal, Unsupported {
         byte[] ikm = Values.bytes(input, "ikm");
         byte[] salt = Values.bytes(input, "salt");
         byte[] info = Values.bytes(input, "info");

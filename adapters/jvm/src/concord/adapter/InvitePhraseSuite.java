@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Suite {@code invite-phrase} (CONTRACT.md §5): the recovery phrase sealed under a key derived from the
+ * Suite {@code closer.invite-phrase} (CONTRACT.md §5): the recovery phrase sealed under a key derived from the
  * invite code.
  *
  * <pre>
@@ -27,58 +27,59 @@ import java.util.Map;
 final class InvitePhraseSuite implements Suite {
     static final String AAD = "closer_invite_phrase";
     static final int SALT_BYTES = Argon2.CLOSER_SALT_BYTES;
-    private static final List<String> OPS = List.of("seal", "open");
+    private final List<Op> ops = List.of(
+            Op.named("seal").in("inviteCode", "phrase", "salt", "nonce").out("encryptedRecoveryPhrase")
+                    .run(this::seal),
+            Op.named("open").in("inviteCode", "encryptedRecoveryPhrase").out("phrase").run(this::open));
 
     @Override
     public String name() {
-        return "invite-phrase";
+        return "closer.invite-phrase";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.require(name(), op, OPS);
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> seal(Map<String, Object> input) throws Refusal, Unsupported {
         Map<String, Object> out = new LinkedHashMap<>();
-        if (op.equals("seal")) {
-            Values.checkFields(name(), input, List.of("inviteCode", "phrase", "salt", "nonce"), List.of());
-            String inviteCode = Values.text(input, "inviteCode");
-            String phrase = Values.text(input, "phrase");
-            byte[] salt = Values.bytes(input, "salt");
-            byte[] nonce = Values.bytes(input, "nonce");
-            if (salt.length != SALT_BYTES) {
-                throw Refusal.parameters("salt is " + salt.length + " bytes; the contract's salt is " + SALT_BYTES);
-            }
-            AesGcm.checkContractNonce(nonce);
-            byte[] key = Argon2.closerKey(inviteCode, salt);
-            byte[] sealed = AesGcm.sealCombined("key", key, nonce, Utf8.encode(AAD), Utf8.encode(phrase));
-            byte[] blob = new byte[SALT_BYTES + sealed.length];
-            System.arraycopy(salt, 0, blob, 0, SALT_BYTES);
-            System.arraycopy(sealed, 0, blob, SALT_BYTES, sealed.length);
-            out.put("encryptedRecoveryPhrase", B64.encode(blob));
-        } else {
-            Values.checkFields(name(), input, List.of("inviteCode", "encryptedRecoveryPhrase"), List.of());
-            String inviteCode = Values.text(input, "inviteCode");
-            String text = Values.text(input, "encryptedRecoveryPhrase");
-            byte[] blob;
-            try {
-                blob = B64.decode(text);
-            } catch (B64.Malformed e) {
-                throw new Refusal("format", "encryptedRecoveryPhrase: " + e.getMessage());
-            }
-            if (blob.length < SALT_BYTES + AesGcm.MIN_COMBINED) {
-                throw new Refusal("format", "encryptedRecoveryPhrase is " + blob.length
-                        + " bytes, shorter than salt (16) + nonce (12) + tag (16)");
-            }
-            byte[] salt = Arrays.copyOfRange(blob, 0, SALT_BYTES);
-            byte[] sealed = Arrays.copyOfRange(blob, SALT_BYTES, blob.length);
-            byte[] key = Argon2.closerKey(inviteCode, salt);
-            byte[] plaintext = AesGcm.openCombined("key", key, sealed, Utf8.encode(AAD),
-                    "encryptedRecoveryPhrase (after the salt)");
-            String phrase = Utf8.decodeOrNull(plaintext);
-            if (phrase == null) {
-                throw new Refusal("format", "the decrypted phrase is not valid UTF-8");
-            }
-            out.put("phrase", phrase);
+        String inviteCode = Values.text(input, "inviteCode");
+        String phrase = Values.text(input, "phrase");
+        byte[] salt = Values.bytes(input, "salt");
+        byte[] nonce = Values.bytes(input, "nonce");
+        if (salt.length != SALT_BYTES) {
+            throw Refusal.parameters("salt is " + salt.length + " bytes; the contract's salt is " + SALT_BYTES);
         }
+        AesGcm.checkContractNonce(nonce);
+        byte[] key = Argon2.closerKey(inviteCode, salt);
+        byte[] sealed = AesGcm.sealCombined("key", key, nonce, Utf8.encode(AAD), Utf8.encode(phrase));
+        byte[] blob = new byte[SALT_BYTES + sealed.length];
+        System.arraycopy(salt, 0, blob, 0, SALT_BYTES);
+        System.arraycopy(sealed, 0, blob, SALT_BYTES, sealed.length);
+        out.put("encryptedRecoveryPhrase", Wire.encode("", blob, Wire.Encoding.B64));
+        return out;
+    }
+
+    private Map<String, Object> open(Map<String, Object> input) throws Refusal, Unsupported {
+        Map<String, Object> out = new LinkedHashMap<>();
+        String inviteCode = Values.text(input, "inviteCode");
+        String text = Values.text(input, "encryptedRecoveryPhrase");
+        byte[] blob = Wire.decode("encryptedRecoveryPhrase", text, "", Wire.Encoding.B64);
+        if (blob.length < SALT_BYTES + AesGcm.MIN_COMBINED) {
+            throw new Refusal("format", "encryptedRecoveryPhrase is " + blob.length
+                    + " bytes, shorter than salt (16) + nonce (12) + tag (16)");
+        }
+        byte[] salt = Arrays.copyOfRange(blob, 0, SALT_BYTES);
+        byte[] sealed = Arrays.copyOfRange(blob, SALT_BYTES, blob.length);
+        byte[] key = Argon2.closerKey(inviteCode, salt);
+        byte[] plaintext = AesGcm.openCombined("key", key, sealed, Utf8.encode(AAD),
+                "encryptedRecoveryPhrase (after the salt)");
+        String phrase = Utf8.decodeOrNull(plaintext);
+        if (phrase == null) {
+            throw new Refusal("format", "the decrypted phrase is not valid UTF-8");
+        }
+        out.put("phrase", phrase);
         return out;
     }
 }

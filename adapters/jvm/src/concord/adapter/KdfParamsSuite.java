@@ -4,19 +4,23 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Suite {@code kdf-params}: parses a parameter tag (CONTRACT.md §2) with {@link KdfParams}. */
+/** Suite {@code closer.kdf-params}: parses a parameter tag (CONTRACT.md §2) with {@link KdfParams}. */
 final class KdfParamsSuite implements Suite {
+    private final List<Op> ops = List.of(Op.single()
+            .in("tag").out("memoryKiB", "iterations", "parallelism", "version")
+            .run(this::parse));
+
     @Override
     public String name() {
-        return "kdf-params";
+        return "closer.kdf-params";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        if (op != null) {
-            throw new Unsupported("suite kdf-params has no ops, got op " + Json.quote(op));
-        }
-        Values.checkFields(name(), input, List.of("tag"), List.of());
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> parse(Map<String, Object> input) throws Refusal, Unsupported {
         KdfParams params = KdfParams.parse(Values.text(input, "tag"));
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("memoryKiB", params.memoryKiB());

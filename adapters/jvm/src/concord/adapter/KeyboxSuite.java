@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Suite {@code keybox} (CONTRACT.md §10): the one-time answer key sealed to the recipient's Tink
+ * Suite {@code closer.keybox} (CONTRACT.md §10): the one-time answer key sealed to the recipient's Tink
  * ECIES-AEAD-HKDF public key, {@code keybox = "keybox:v1:" + b64url(Tink ciphertext)} (see {@link Ecies}),
  * with the HKDF info = UTF-8(contextInfo).
  *
@@ -33,31 +33,27 @@ import java.util.Map;
  */
 final class KeyboxSuite implements Suite {
     static final String PREFIX = "keybox:v1:";
-    private static final List<String> OPS = List.of("seal", "open", "roundtrip-seal", "roundtrip");
+    private final List<Op> ops = List.of(
+            Op.named("seal").in("recipientPublicKey", "contextInfo", "plaintext", "ephemeralPrivateKey", "iv")
+                    .out("keybox").run(this::seal),
+            Op.named("open").in("recipientPrivateKeyset", "contextInfo", "keybox").out("plaintext", "form", "key")
+                    .run(this::open),
+            Op.named("roundtrip-seal").in("recipientPrivateKeyset", "contextInfo", "plaintext").out("keybox")
+                    .run(this::roundtripSeal),
+            Op.named("roundtrip").in("recipientPrivateKeyset", "contextInfo", "plaintext").out("plaintext")
+                    .run(this::roundtrip));
 
     @Override
     public String name() {
-        return "keybox";
+        return "closer.keybox";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.require(name(), op, OPS);
-        switch (op) {
-            case "seal":
-                return seal(input);
-            case "open":
-                return open(input);
-            case "roundtrip-seal":
-                return roundtripSeal(input);
-            default:
-                return roundtrip(input);
-        }
+    public List<Op> ops() {
+        return ops;
     }
 
     private Map<String, Object> seal(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input,
-                List.of("recipientPublicKey", "contextInfo", "plaintext", "ephemeralPrivateKey", "iv"), List.of());
         String pub = Values.text(input, "recipientPublicKey");
         byte[] contextInfo = Utf8.encode(Values.text(input, "contextInfo"));
         byte[] plaintext = Values.bytes(input, "plaintext");
@@ -71,7 +67,6 @@ final class KeyboxSuite implements Suite {
     }
 
     private Map<String, Object> roundtripSeal(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input, List.of("recipientPrivateKeyset", "contextInfo", "plaintext"), List.of());
         String keyset = Values.text(input, "recipientPrivateKeyset");
         byte[] contextInfo = Utf8.encode(Values.text(input, "contextInfo"));
         byte[] plaintext = Values.bytes(input, "plaintext");
@@ -82,7 +77,6 @@ final class KeyboxSuite implements Suite {
 
     /** The vector-format op run inside one implementation: sealed as by roundtrip-seal, opened with the same keyset. */
     private Map<String, Object> roundtrip(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input, List.of("recipientPrivateKeyset", "contextInfo", "plaintext"), List.of());
         String keyset = Values.text(input, "recipientPrivateKeyset");
         byte[] contextInfo = Utf8.encode(Values.text(input, "contextInfo"));
         byte[] plaintext = Values.bytes(input, "plaintext");
@@ -95,21 +89,12 @@ final class KeyboxSuite implements Suite {
     }
 
     private Map<String, Object> open(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input, List.of("recipientPrivateKeyset", "contextInfo", "keybox"), List.of());
         String keyset = Values.text(input, "recipientPrivateKeyset");
         byte[] contextInfo = Utf8.encode(Values.text(input, "contextInfo"));
         String keybox = Values.text(input, "keybox");
 
         EciesKeyset.Key recipient = privateKeyset(keyset);
-        if (!keybox.startsWith(PREFIX)) {
-            throw new Refusal("format", "keybox does not start with \"" + PREFIX + "\"");
-        }
-        byte[] ct;
-        try {
-            ct = B64.decodeUrl(keybox.substring(PREFIX.length()));
-        } catch (B64.Malformed e) {
-            throw new Refusal("format", "keybox: " + e.getMessage());
-        }
+        byte[] ct = Wire.decode("keybox", keybox, PREFIX, Wire.Encoding.B64URL);
         byte[] plaintext;
         try {
             plaintext = Ecies.open(recipient, ct, contextInfo);
@@ -158,7 +143,7 @@ final class KeyboxSuite implements Suite {
 
     private static Map<String, Object> keybox(byte[] ct) {
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("keybox", PREFIX + B64.encodeUrl(ct));
+        out.put("keybox", Wire.encode(PREFIX, ct, Wire.Encoding.B64URL));
         return out;
     }
 

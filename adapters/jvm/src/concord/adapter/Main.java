@@ -83,7 +83,7 @@ public final class Main {
         hello.put("concord-adapter", (long) PROTOCOL);
         hello.put("name", NAME);
         hello.put("version", version());
-        hello.put("suites", Suites.names());
+        hello.put("suites", Suites.handshake());
         send(hello);
 
         try {
@@ -210,7 +210,7 @@ public final class Main {
     static Map<String, Object> compute(Object id, Suite suite, String op, Map<String, Object> input) {
         Map<String, Object> r = response(id);
         try {
-            Map<String, Object> outputs = suite.run(op, input);
+            Map<String, Object> outputs = Suites.run(suite, op, input);
             r.put("outputs", outputs);
         } catch (Refusal e) {
             r.put("error", e.errorClass());

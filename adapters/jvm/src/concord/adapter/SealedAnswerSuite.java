@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Suite {@code sealed-answer} (CONTRACT.md §8):
+ * Suite {@code closer.sealed-answer} (CONTRACT.md §8):
  *
  * <pre>
  * canonical        = §7 bytes of the answer
@@ -28,22 +28,23 @@ import java.util.Map;
  */
 final class SealedAnswerSuite implements Suite {
     static final String PREFIX = "sealed:v1:";
-    private static final List<String> OPS = List.of("seal", "open");
+    private final List<Op> ops = List.of(
+            Op.named("seal").in("coupleId", "questionId", "userId", "answer", "oneTimeKey", "nonce")
+                    .out("encryptedPayload", "commitmentHash").run(this::seal),
+            Op.named("open").in("coupleId", "questionId", "userId", "oneTimeKey", "encryptedPayload", "commitmentHash")
+                    .out("answer").run(this::open));
 
     @Override
     public String name() {
-        return "sealed-answer";
+        return "closer.sealed-answer";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.require(name(), op, OPS);
-        return op.equals("seal") ? seal(input) : open(input);
+    public List<Op> ops() {
+        return ops;
     }
 
     private Map<String, Object> seal(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input,
-                List.of("coupleId", "questionId", "userId", "answer", "oneTimeKey", "nonce"), List.of());
         String coupleId = Values.text(input, "coupleId");
         String questionId = Values.text(input, "questionId");
         String userId = Values.text(input, "userId");
@@ -54,15 +55,12 @@ final class SealedAnswerSuite implements Suite {
         byte[] canonical = CanonicalAnswer.bytes(answer);
         byte[] blob = AesGcm.sealCombined("oneTimeKey", key, nonce, aad(coupleId, questionId, userId), canonical);
         Map<String, Object> out = new LinkedHashMap<>();
-        out.put("encryptedPayload", PREFIX + B64.encodeUrl(blob));
+        out.put("encryptedPayload", Wire.encode(PREFIX, blob, Wire.Encoding.B64URL));
         out.put("commitmentHash", CommitmentSuite.hash(coupleId, questionId, userId, canonical));
         return out;
     }
 
     private Map<String, Object> open(Map<String, Object> input) throws Refusal, Unsupported {
-        Values.checkFields(name(), input,
-                List.of("coupleId", "questionId", "userId", "oneTimeKey", "encryptedPayload", "commitmentHash"),
-                List.of());
         String coupleId = Values.text(input, "coupleId");
         String questionId = Values.text(input, "questionId");
         String userId = Values.text(input, "userId");
@@ -71,24 +69,8 @@ final class SealedAnswerSuite implements Suite {
         String commitment = Values.text(input, "commitmentHash");
 
         AesGcm.checkContractKey("oneTimeKey", key);
-        if (!payload.startsWith(PREFIX)) {
-            throw new Refusal("format", "encryptedPayload does not start with " + Json.quote(PREFIX));
-        }
-        byte[] blob;
-        try {
-            blob = B64.decodeUrl(payload.substring(PREFIX.length()));
-        } catch (B64.Malformed e) {
-            throw new Refusal("format", "encryptedPayload after " + PREFIX + ": " + e.getMessage());
-        }
-        if (!commitment.startsWith(CommitmentSuite.PREFIX)) {
-            throw new Refusal("format", "commitmentHash does not start with " + Json.quote(CommitmentSuite.PREFIX));
-        }
-        byte[] digest;
-        try {
-            digest = B64.decodeUrl(commitment.substring(CommitmentSuite.PREFIX.length()));
-        } catch (B64.Malformed e) {
-            throw new Refusal("format", "commitmentHash after " + CommitmentSuite.PREFIX + ": " + e.getMessage());
-        }
+        byte[] blob = Wire.decode("encryptedPayload", payload, PREFIX, Wire.Encoding.B64URL);
+        byte[] digest = Wire.decode("commitmentHash", commitment, CommitmentSuite.PREFIX, Wire.Encoding.B64URL);
         if (digest.length != 32) {
             throw new Refusal("format", "commitmentHash holds " + digest.length + " bytes, not a SHA-256 digest (32)");
         }

@@ -1,9 +1,15 @@
 package concord.adapter;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 
-/** The suites this adapter offers, in the order the handshake lists them. Register new suites here. */
+/**
+ * The suites this adapter offers, in the order the handshake lists them (register new suites here), and
+ * the dispatch of a request to an op by the ops' declarations.
+ */
 final class Suites {
     static final List<Suite> ALL = List.of(
             new Argon2idSuite(),
@@ -32,11 +38,68 @@ final class Suites {
         return null;
     }
 
-    static List<Object> names() {
-        List<Object> names = new ArrayList<>();
+    /**
+     * The handshake's {@code suites} member (docs/adapters.md §1), made from the declarations:
+     * {@code [{"suite":NAME,"ops":[{"op":NAME|null,"inputs":[…],"outputs":[…]},…]},…]}.
+     */
+    static List<Object> handshake() {
+        List<Object> suites = new ArrayList<>();
         for (Suite s : ALL) {
-            names.add(s.name());
+            List<Object> ops = new ArrayList<>();
+            for (Op op : s.ops()) {
+                Map<String, Object> o = new LinkedHashMap<>();
+                o.put("op", op.name);
+                o.put("inputs", new ArrayList<Object>(op.inputs()));
+                o.put("outputs", new ArrayList<Object>(op.outputs));
+                ops.add(o);
+            }
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("suite", s.name());
+            entry.put("ops", ops);
+            suites.add(entry);
         }
-        return names;
+        return suites;
+    }
+
+    /**
+     * Runs one request by the declarations: an op the suite does not declare is {@link Unsupported}; a
+     * required input missing is a {@link Values.BadRequest}; an input field the op does not declare is
+     * {@link Unsupported}; an output the op does not declare is an {@link IllegalStateException} (a fault:
+     * the adapter would write what it did not announce).
+     */
+    static Map<String, Object> run(Suite suite, String opName, Map<String, Object> input)
+            throws Refusal, Unsupported {
+        Op op = op(suite, opName);
+        Values.checkFields(suite.name(), op.name, input, op.required, op.optional);
+        Map<String, Object> outputs = op.body.run(input);
+        for (String name : outputs.keySet()) {
+            if (!op.outputs.contains(name)) {
+                throw new IllegalStateException("suite " + suite.name() + " op " + op.label() + " wrote the output "
+                        + Json.quote(name) + ", which it does not declare (its outputs: "
+                        + String.join(", ", op.outputs) + ")");
+            }
+        }
+        return outputs;
+    }
+
+    private static Op op(Suite suite, String name) throws Unsupported {
+        List<Op> ops = suite.ops();
+        for (Op op : ops) {
+            if (Objects.equals(op.name, name)) {
+                return op;
+            }
+        }
+        if (ops.size() == 1 && ops.get(0).name == null) {
+            throw new Unsupported("suite " + suite.name() + " has no ops, got op " + Json.quote(name));
+        }
+        List<String> names = new ArrayList<>();
+        for (Op op : ops) {
+            names.add(op.name);
+        }
+        if (name == null) {
+            throw new Unsupported("suite " + suite.name() + " needs an op (" + String.join(", ", names) + "), got none");
+        }
+        throw new Unsupported("suite " + suite.name() + " has no op " + Json.quote(name) + " (its ops: "
+                + String.join(", ", names) + ")");
     }
 }

@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * Reads a Tink cleartext JSON keyset holding one {@code AesGcmKey} (CONTRACT.md §4 option B, §9) and
- * extracts the key bytes, with no Tink library: the JSON through {@link Json}, the protobuf by hand.
+ * extracts the key bytes, with no Tink library: the JSON through {@link Json}, the protobuf through
+ * {@link Protobuf}.
  *
  * <pre>{"primaryKeyId":&lt;uint32&gt;,"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.AesGcmKey",
  *  "value":"&lt;b64 AesGcmKey&gt;","keyMaterialType":"SYMMETRIC"},"status":"ENABLED","keyId":&lt;uint32&gt;,
@@ -16,8 +17,8 @@ import java.util.Map;
  * refused), status {@code ENABLED}, key material {@code SYMMETRIC}, any of the four output prefix types
  * (the prefix changes the ciphertexts, not the key), and {@code value} in strict {@code b64} holding
  * the protobuf {@code AesGcmKey { uint32 version = 1; bytes key_value = 3; }} with version 0 (absent or
- * explicitly 0), each field at most once, no other field, and a 32-byte key_value (AES-256). Unknown JSON
- * members are ignored, as Tink's own JSON reader ignores them.
+ * explicitly 0), each field at most once, no other field (the rules of {@link Protobuf}), and a 32-byte
+ * key_value (AES-256). Unknown JSON members are ignored, as Tink's own JSON reader ignores them.
  */
 final class TinkAesGcmKeyset {
     static final String TYPE_URL = "type.googleapis.com/google.crypto.tink.AesGcmKey";
@@ -79,77 +80,38 @@ final class TinkAesGcmKeyset {
         String value = string(member(keyData, "value", "key[0].keyData"), "key[0].keyData.value");
         byte[] proto;
         try {
-            proto = B64.decode(value);
-        } catch (B64.Malformed e) {
-            throw new Invalid("key[0].keyData.value: " + e.getMessage());
+            proto = Wire.decode("key[0].keyData.value", value, "", Wire.Encoding.B64);
+        } catch (Refusal e) {
+            throw new Invalid(e.getMessage());
         }
         return new Key(keyId, prefix, aesGcmKeyValue(proto));
     }
 
-    /** Decodes the protobuf {@code AesGcmKey { uint32 version = 1; bytes key_value = 3; }}. */
+    /**
+     * Decodes the protobuf {@code AesGcmKey { uint32 version = 1; bytes key_value = 3; }} with {@link Protobuf}
+     * (each field at most once, no other field, the right wire types), then requires version 0 and a
+     * 32-byte key_value.
+     */
     static byte[] aesGcmKeyValue(byte[] proto) throws Invalid {
-        int pos = 0;
-        boolean seenVersion = false;
-        byte[] keyValue = null;
-        while (pos < proto.length) {
-            long[] tag = varint(proto, pos, "a field tag");
-            pos = (int) tag[1];
-            long field = tag[0] >>> 3;
-            int wireType = (int) (tag[0] & 7);
-            if (field == 1 && wireType == 0) {
-                if (seenVersion) {
-                    throw new Invalid("AesGcmKey.version appears twice");
-                }
-                seenVersion = true;
-                long[] v = varint(proto, pos, "AesGcmKey.version");
-                pos = (int) v[1];
-                if (v[0] != 0) {
-                    throw new Invalid("AesGcmKey.version is " + Long.toUnsignedString(v[0]) + "; Tink knows only 0");
-                }
-            } else if (field == 3 && wireType == 2) {
-                if (keyValue != null) {
-                    throw new Invalid("AesGcmKey.key_value appears twice");
-                }
-                long[] len = varint(proto, pos, "the length of AesGcmKey.key_value");
-                pos = (int) len[1];
-                if (len[0] < 0 || len[0] > proto.length - pos) {
-                    throw new Invalid("AesGcmKey.key_value length " + Long.toUnsignedString(len[0])
-                            + " runs past the end of the protobuf (" + (proto.length - pos) + " bytes left)");
-                }
-                keyValue = java.util.Arrays.copyOfRange(proto, pos, pos + (int) len[0]);
-                pos += (int) len[0];
-            } else {
-                throw new Invalid("AesGcmKey has field " + field + " with wire type " + wireType
-                        + "; it has only version (1, varint) and key_value (3, bytes)");
-            }
+        long version;
+        byte[] keyValue;
+        try {
+            Protobuf.Message m = Protobuf.read(proto, "AesGcmKey",
+                    Protobuf.Field.varint(1, "version"),
+                    Protobuf.Field.bytes(3, "key_value"));
+            version = m.varint(1, 0);
+            keyValue = m.requiredBytes(3);
+        } catch (Protobuf.Malformed e) {
+            throw new Invalid(e.getMessage());
         }
-        if (keyValue == null) {
-            throw new Invalid("AesGcmKey has no key_value");
+        if (version != 0) {
+            throw new Invalid("AesGcmKey.version is " + version + "; Tink knows only 0");
         }
         if (keyValue.length != AesGcm.KEY_BYTES) {
             throw new Invalid("AesGcmKey.key_value is " + keyValue.length + " bytes, not the contract's "
                     + AesGcm.KEY_BYTES + " (AES-256)");
         }
         return keyValue;
-    }
-
-    /** A varint at {@code pos}: {value, next position}. At most 10 bytes, as protobuf allows. */
-    private static long[] varint(byte[] b, int pos, String what) throws Invalid {
-        long value = 0;
-        for (int i = 0; i < 10; i++) {
-            if (pos >= b.length) {
-                throw new Invalid("the protobuf ends inside " + what);
-            }
-            int x = b[pos++] & 0xff;
-            if (i == 9 && x > 1) {
-                throw new Invalid(what + " is a varint longer than 64 bits");
-            }
-            value |= (long) (x & 0x7f) << (7 * i);
-            if (x < 0x80) {
-                return new long[] {value, pos};
-            }
-        }
-        throw new Invalid(what + " is a varint longer than 10 bytes");
     }
 
     private static Map<?, ?> object(Object v, String where) throws Invalid {

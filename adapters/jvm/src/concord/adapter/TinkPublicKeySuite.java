@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Suite {@code tink-public-key} (CONTRACT.md §9–§10): describes the ECIES-AEAD-HKDF public key of a
+ * Suite {@code closer.tink-public-key} (CONTRACT.md §9–§10): describes the ECIES-AEAD-HKDF public key of a
  * {@code pub:v1:} string ({@code publicKey}) or of a cleartext JSON keyset, public or private
  * ({@code keysetJson}; a private keyset is described by its public key). Exactly one of the two inputs.
  *
@@ -15,18 +15,25 @@ import java.util.Map;
  * classes them, with the input field named.
  */
 final class TinkPublicKeySuite implements Suite {
+    private final List<Op> ops = List.of(Op.single()
+            .optional("publicKey", "keysetJson")
+            .out("keyId", "curve", "hashFunction", "hkdfSalt", "demKeySize", "pointFormat", "outputPrefix", "x", "y")
+            .run(this::describe));
+
     @Override
     public String name() {
-        return "tink-public-key";
+        return "closer.tink-public-key";
     }
 
     @Override
-    public Map<String, Object> run(String op, Map<String, Object> input) throws Refusal, Unsupported {
-        Ops.none(name(), op);
-        Values.checkFields(name(), input, List.of(), List.of("publicKey", "keysetJson"));
+    public List<Op> ops() {
+        return ops;
+    }
+
+    private Map<String, Object> describe(Map<String, Object> input) throws Refusal, Unsupported {
         boolean hasPub = input.containsKey("publicKey");
         if (hasPub == input.containsKey("keysetJson")) {
-            throw new Values.BadRequest("tink-public-key needs exactly one of publicKey and keysetJson, got "
+            throw new Values.BadRequest(name() + " needs exactly one of publicKey and keysetJson, got "
                     + (hasPub ? "both" : "neither"));
         }
         String field = hasPub ? "publicKey" : "keysetJson";

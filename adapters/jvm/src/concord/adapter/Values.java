@@ -22,21 +22,22 @@ final class Values {
     private Values() {}
 
     /**
-     * Checks the field names of {@code input}: every required one present (else {@link BadRequest});
-     * nothing outside required + optional (else {@link Unsupported}: this adapter does not know what the
-     * field would mean, and ignoring it could fake a pass).
+     * Checks the field names of {@code input} against an op's declaration ({@link Op}): every required one
+     * present (else {@link BadRequest}); nothing outside required + optional (else {@link Unsupported}: this
+     * adapter does not know what the field would mean, and ignoring it could fake a pass).
      */
-    static void checkFields(String suite, Map<String, Object> input, List<String> required, List<String> optional)
-            throws Unsupported {
+    static void checkFields(String suite, String op, Map<String, Object> input, List<String> required,
+            List<String> optional) throws Unsupported {
+        String where = "suite " + suite + (op == null ? "" : " op " + op);
         for (String name : required) {
             if (!input.containsKey(name)) {
-                throw new BadRequest("input." + name + " is missing (required by suite " + suite + ")");
+                throw new BadRequest("input." + name + " is missing (required by " + where + ")");
             }
         }
         for (String name : input.keySet()) {
             if (!required.contains(name) && !optional.contains(name)) {
                 throw new Unsupported("input field " + Json.quote(name) + " is not understood by this adapter's "
-                        + suite + " suite");
+                        + where);
             }
         }
     }

@@ -1,9 +1,9 @@
 import ConcordFormats
 
 /// The type a field's value must have in a vector file.
-public enum FieldType: Sendable, Equatable, CustomStringConvertible {
+public enum FieldType: String, Sendable, Equatable, CustomStringConvertible {
     case bytes, text, integer
-    /// `{scaleValue: int|null, selectedOptionIds: [string], writtenText: string|null}` (CONTRACT.md §7).
+    /// `{scaleValue: int|null, selectedOptionIds: [string], writtenText: string|null}` (the Closer contract §7).
     case answer
 
     public var description: String {
@@ -16,17 +16,27 @@ public enum FieldType: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
+/// One input or output field of an op: its name, type, whether a vector must give it, and the
+/// sentence the schema and the docs show.
 public struct FieldSpec: Sendable {
     public var name: String
     public var type: FieldType
     public var required: Bool
     /// The smallest integer the field takes (a count of bytes cannot be negative), as the schema's `minimum`.
     public var minimum: Int64?
-    public init(_ name: String, _ type: FieldType, required: Bool = true, minimum: Int64? = nil) {
+    /// A short title (the schema's `title`), when the name alone does not say it.
+    public var title: String?
+    /// What the field holds, one or two sentences (the schema's `description`).
+    public var doc: String
+
+    public init(_ name: String, _ type: FieldType, required: Bool = true, minimum: Int64? = nil, title: String? = nil,
+                _ doc: String = "") {
         self.name = name
         self.type = type
         self.required = required
         self.minimum = minimum
+        self.title = title
+        self.doc = doc
     }
 }
 
@@ -37,12 +47,19 @@ public struct OpSpec: Sendable {
     public var expects: [FieldSpec]
     /// Groups of optional inputs of which a vector must give exactly one.
     public var exactlyOne: [[String]]
-    public init(_ name: String?, inputs: [FieldSpec], expects: [FieldSpec], exactlyOne: [[String]] = []) {
+    /// What the op does, one sentence (the schema's description of the op).
+    public var doc: String
+
+    public init(_ name: String?, _ doc: String = "", inputs: [FieldSpec], expects: [FieldSpec], exactlyOne: [[String]] = []) {
         self.name = name
+        self.doc = doc
         self.inputs = inputs
         self.expects = expects
         self.exactlyOne = exactlyOne
     }
+
+    public var inputNames: Set<String> { Set(inputs.map(\.name)) }
+    public var outputNames: Set<String> { Set(expects.map(\.name)) }
 }
 
 /// How an op with randomized outputs is checked (Tink's cross-language tests do the same): every
@@ -76,11 +93,24 @@ public struct Limits: Sendable {
     public init() {}
 }
 
-/// A suite: its field vocabulary per op, how heavy a vector is, and what limits it must respect.
-/// Adding a suite means one such value (in its own file) registered in `Suites.all`.
+/// A suite, defined once: its contract pack, its ops with their typed fields, how heavy a vector is,
+/// the limits it must respect, what is worth a warning, its round trip, and the sentence `concord
+/// list` and the docs show. The schema (`concord schema`), the loader, the planner, every
+/// implementation's registration (handlers take this value; adapters' handshakes are checked
+/// against it) and the tests follow from this one value.
 public struct Suite: Sendable {
+    /// The canonical name: `closer.field` for a pack's suite, `aes-gcm` for a primitive.
     public var name: String
+    /// The pack (`Contract.name`) it belongs to, or nil for a primitive suite.
+    public var contract: String?
+    /// One sentence: what it checks (`concord list`, the docs, the schema's description).
+    public var summary: String
     public var ops: [OpSpec]
+    /// Earlier names that still load, each with a one-line note naming the canonical one.
+    public var aliases: [String]
+    /// The implementations that must implement it (a test holds every one of them to it: an
+    /// implementation that forgets to register, or whose adapter does not announce it, fails).
+    public var implementations: [String]
     /// Relative cost of one vector on one implementation, in estimated seconds (for scheduling).
     public var cost: @Sendable ([String: Value]) -> Double
     /// Why a vector exceeds the limits, if it does (the message names the limit and its flag).
@@ -89,13 +119,18 @@ public struct Suite: Sendable {
     public var warnings: @Sendable ([String: Value]) -> [String]
     public var roundtrip: RoundtripSpec?
 
-    public init(name: String, ops: [OpSpec],
+    public init(name: String, contract: String? = nil, summary: String, ops: [OpSpec], aliases: [String] = [],
+                implementations: [String],
                 cost: @escaping @Sendable ([String: Value]) -> Double = { _ in 1e-6 },
                 exceedsLimits: @escaping @Sendable ([String: Value], Limits) -> String? = { _, _ in nil },
                 warnings: @escaping @Sendable ([String: Value]) -> [String] = { _ in [] },
                 roundtrip: RoundtripSpec? = nil) {
         self.name = name
+        self.contract = contract
+        self.summary = summary
         self.ops = ops
+        self.aliases = aliases
+        self.implementations = implementations
         self.cost = cost
         self.exceedsLimits = exceedsLimits
         self.warnings = warnings
@@ -109,14 +144,27 @@ public struct Suite: Sendable {
         var seen = Set<String>()
         return ops.flatMap(\.inputs).filter { seen.insert($0.name).inserted }
     }
-}
 
-public enum Suites {
-    /// Every registered suite, by name.
-    public static let all: [String: Suite] = Dictionary(uniqueKeysWithValues: [
-        argon2id, kdfParams, aesGcm, coupleKeyWrap, invitePhrase, field, canonicalJSON, commitment, sealedAnswer,
-        tinkPublicKey, keybox, ecdhP256, hkdfSha256,
-    ].map { ($0.name, $0) })
+    /// The ops an implementation runs, as a handshake announces them: the vector-file ops plus the
+    /// round trip's seal op (its inputs are the round-trip op's, its output the carried field).
+    public var protocolOps: [OpSpec] {
+        guard let rt = roundtrip, let base = op(rt.op),
+              let carried = ops.flatMap(\.expects).first(where: { $0.name == rt.carried })
+                ?? ops.flatMap(\.inputs).first(where: { $0.name == rt.carried }) else { return ops }
+        return ops + [OpSpec(rt.sealOp, "Seal with fresh randomness, for the round-trip matrix.", inputs: base.inputs,
+                             expects: [FieldSpec(carried.name, carried.type, carried.doc)])]
+    }
+    public func protocolOp(_ name: String?) -> OpSpec? { protocolOps.first { $0.name == name } }
 
-    public static var names: [String] { all.keys.sorted() }
+    /// The folder its vectors live in, relative to the repository: `vectors/<pack>/<short name>` or
+    /// `vectors/primitives/<name>`.
+    public var vectorFolder: String {
+        if let contract { return "vectors/\(contract)/\(shortName)" }
+        return "vectors/primitives/\(name)"
+    }
+    /// The name without its pack prefix (`field` for `closer.field`).
+    public var shortName: String {
+        if let contract, name.hasPrefix(contract + ".") { return String(name.dropFirst(contract.count + 1)) }
+        return name
+    }
 }

@@ -1,0 +1,25 @@
+/// A contract pack: one system's suites, its vectors (`vectors/<name>/`) and its page
+/// (`docs/contracts/<name>.md`). Primitive suites (`aes-gcm`, `argon2id`, …) belong to none.
+public struct Contract: Sendable {
+    /// The pack's name, also the prefix of its suites' names (`closer` → `closer.field`).
+    public var name: String
+    public var title: String
+    /// Its page, relative to the repository.
+    public var doc: String { "docs/contracts/\(name).md" }
+    /// Its suites, in the order `concord list` shows them.
+    public var suites: [Suite] { Suites.list.filter { $0.contract == name } }
+
+    public init(name: String, title: String) {
+        self.name = name
+        self.title = title
+    }
+}
+
+public enum Contracts {
+    public static let closer = Contract(name: "closer", title: "Closer: couple answers sealed end to end (iOS and Android)")
+
+    /// Every pack, in the order `concord list` shows them.
+    public static let all: [Contract] = [closer]
+
+    public static func named(_ name: String) -> Contract? { all.first { $0.name == name } }
+}
