@@ -98,7 +98,7 @@ import Testing
         #expect(!r.identical)
         #expect(r.count(.same) == 1 && r.count(.different) == 3 && r.count(.onlyInB) == 1 && r.count(.onlyInA) == 0)
         let text = Diff.renderText(r)
-        #expect(text.contains("DIFF    field/encrypt-text") && text.contains("ONLY B  field/no-such-vector"), "\(text)")
+        #expect(text.contains("DIFF    closer.field/encrypt-text") && text.contains("ONLY B  closer.field/no-such-vector"), "\(text)")
         #expect(text.contains("Tink output prefix") && text.contains("URL-safe base64") && text.contains("\"\\/\""), "\(text)")
         #expect(text.contains("000000  A 65 6e 63 3a 76 31 3a"), "\(text)")
         #expect(Diff.compare(a, a).identical)

@@ -80,7 +80,7 @@ import Testing
         write(truth, to: dir + "/truth.json")
         let diff = try concord(["diff", dir + "/truth.json", dir + "/device.json"])
         #expect(diff.status == 1)
-        #expect(diff.stdout.contains("DIFF    kdf-params/closer-production"), "\(diff.stdout)")
+        #expect(diff.stdout.contains("DIFF    closer.kdf-params/closer-production"), "\(diff.stdout)")
         let same = try concord(["diff", dir + "/truth.json", dir + "/truth.json"])
         #expect(same.status == 0)
     }
