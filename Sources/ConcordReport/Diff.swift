@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
+import ConcordSuites
 import Foundation
 
 /// `concord diff A B`: two captured-outputs files or two reports compared vector by vector and
@@ -81,7 +82,7 @@ public enum Diff {
             if let want = implementation, want != c.name, "captured:" + want != c.name {
                 throw ReadError("\(file): the captured file is \(c.name), not \(want)")
             }
-            return Side(label: "\(file) (\(c.name))", answers: c.results.map { ($0.vector, fields($0.outcome)) })
+            return Side(label: "\(file) (\(c.name))", answers: c.results.map { (Suites.canonicalVectorName($0.vector), fields($0.outcome)) })
         case "concord-report/1"?:
             return try report(json, file: file, implementation: implementation)
         default:

@@ -72,7 +72,7 @@ public enum Fill {
         } catch { throw Failure("\(file):\(error)") }
         guard let top = root.mapping,
               let suiteName = top.first(where: { $0.key.scalarText == "suite" })?.value.string,
-              let suite = Suites.all[suiteName],
+              let suite = Suites.resolve(suiteName),
               let items = top.first(where: { $0.key.scalarText == "vectors" })?.value.sequence else { return [] }
         var out: [Placeholder] = []
         for item in items {

@@ -20,7 +20,7 @@ extension Fill {
 
         init(_ captured: CapturedOutputs) {
             name = String(captured.name.dropFirst("captured:".count))
-            results = Dictionary(captured.results.map { ($0.vector, $0.outcome) }, uniquingKeysWith: { a, _ in a })
+            results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
         }
 
         public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Failure) -> Captured {

@@ -238,7 +238,7 @@ func validate(_ args: [String]) throws(UsageError) -> Int32 {
     do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
     // The same load as `run`: every file, then ids across files.
     let (vectors, errors, notes) = load.loadWithNotes(paths: o.positional)
-    for n in notes { print("note \(n)") }
+    for n in notes { stderr("concord: note: \(n)") }
     for e in errors { print("invalid \(e)") }
     print("\(files.count) files, \(vectors.count) vectors, \(errors.count) error\(errors.count == 1 ? "" : "s")")
     return errors.isEmpty ? 0 : 2

@@ -164,7 +164,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try concord(["validate", dir + "/vectors"])
         #expect(r.status == 2)
-        #expect(r.stdout.contains("b/two.yaml:6:5: duplicate id \"closer\" in suite kdf-params (first at \(dir)/vectors/a/one.yaml:6:5)"), "\(r.stdout)")
+        #expect(r.stdout.contains("b/two.yaml:6:5: duplicate id \"closer\" in suite closer.kdf-params (first at \(dir)/vectors/a/one.yaml:6:5)"), "\(r.stdout)")
         #expect(r.stdout.contains("c/bad.yaml:1:1: expected a mapping for the file"))
         #expect(r.stdout.contains("3 files, 2 vectors, 3 errors"))
         let small = try concord(["validate", "--max-file-bytes", "10", dir + "/vectors/a/one.yaml"])

@@ -115,7 +115,7 @@ import Testing
 
     // MARK: Merge
 
-    // In byte order of their paths, as a merged report orders its results.
+    /// In sorted order, as a folder scan would give them (merge without shard annotations restores file-then-line order).
     static let cheapPaths = ["closer/canonical-json", "closer/field", "closer/kdf-params", "closer/sealed-answer", "primitives/aes-gcm",
                              "primitives/argon2id/small-params.yaml", "wycheproof/hkdf_sha256_test.json"].map { repositoryRoot + "/vectors/" + $0 }
     static let cheapImplementations = ["libsodium", "openssl", "swift"]

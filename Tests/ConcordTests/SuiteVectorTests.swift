@@ -82,14 +82,19 @@ enum DefaultRun {
         }
     }
 
-    /// Each suite has its section in its docs page: the pack's page, or docs/vector-format.md for a primitive.
+    /// Each suite has its line in the docs: a heading or a table row naming it in its pack's page
+    /// (every suite of a pack) and in docs/vector-format.md's field tables (every suite).
     @Test(arguments: Suites.names)
     func everySuiteIsDocumented(suite: String) throws {
         let s = try #require(Suites.all[suite])
-        let page = s.contract.flatMap { Contracts.named($0)?.doc } ?? "docs/vector-format.md"
-        let text = try String(contentsOfFile: repositoryRoot + "/" + page, encoding: .utf8)
-        let heading = text.split(separator: "\n").contains { $0.hasPrefix("#") && $0.contains("`\(suite)`") }
-        #expect(heading, "\(page) has no heading naming `\(suite)`")
+        let pages = ["docs/vector-format.md"] + (s.contract.flatMap { Contracts.named($0)?.doc }.map { [$0] } ?? [])
+        for page in pages {
+            let text = try String(contentsOfFile: repositoryRoot + "/" + page, encoding: .utf8)
+            let named = text.split(separator: "\n").contains { line in
+                (line.hasPrefix("#") && line.contains("`\(suite)`")) || line.hasPrefix("| `\(suite)`")
+            }
+            #expect(named, "\(page) has no heading or table row naming `\(suite)`")
+        }
     }
 
     /// The Closer formats must be checked by both sides: the Swift (iOS) and the Java (Android) logic.
