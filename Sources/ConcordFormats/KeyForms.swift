@@ -167,8 +167,9 @@ public enum KeyForms {
     /// base64 lines of 64 characters except the last, LF or CRLF line ends, nothing around the block
     /// but one final line end).
     public static func pemBody(_ text: String, label: String) throws(ContractError) -> [UInt8] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { l -> Substring in
-            l.hasSuffix("\r") ? l.dropLast() : l
+        // By bytes: Swift's Character "\r\n" is one grapheme and would not split on "\n".
+        var lines = Array(text.utf8).split(separator: 10, omittingEmptySubsequences: false).map { l -> Substring in
+            Substring(String(decoding: l.last == 13 ? l.dropLast() : l, as: UTF8.self))
         }
         if lines.last == "" { lines.removeLast() }
         let begin = "-----BEGIN \(label)-----", end = "-----END \(label)-----"
