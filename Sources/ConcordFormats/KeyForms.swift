@@ -195,16 +195,75 @@ public enum KeyForms {
         }
     }
 
+    // MARK: one key in any of its forms
+
+    /// A key as a vector gives it: raw bytes (`private` / `public`), DER (`privateDer` / `publicDer`),
+    /// PEM (`privatePem` / `publicPem`) or JWK text (`privateJwk` / `publicJwk`).
+    public enum Form: Sendable, Equatable {
+        case raw([UInt8])
+        case der([UInt8])
+        case pem(String)
+        case jwk(String)
+    }
+
+    public static func x25519PublicKey(_ form: Form) throws(ContractError) -> [UInt8] {
+        switch form {
+        case .raw(let b): return b
+        case .der(let b): return try x25519PublicKey(spki: b)
+        case .pem(let t): return try x25519PublicKey(pem: t)
+        case .jwk(let t): return try x25519PublicKey(jwk: t)
+        }
+    }
+
+    /// The raw private key. A JWK that also carries `x` must carry the public key of its `d`
+    /// (computed on `backend`); a mismatch is `key`.
+    public static func x25519PrivateKey(_ form: Form, backend: CryptoBackend) throws(ContractError) -> [UInt8] {
+        switch form {
+        case .raw(let b): return b
+        case .der(let b): return try x25519PrivateKey(pkcs8: b)
+        case .pem(let t): return try x25519PrivateKey(pem: t)
+        case .jwk(let t):
+            let (d, x) = try x25519PrivateKey(jwk: t)
+            if let x {
+                let derived: [UInt8]
+                do { derived = try X25519.publicKey(privateKey: d, backend: backend) } catch { throw ContractError(error) ?? ContractError(.key, error.message) }
+                guard derived == x else { throw ContractError(.key, "JWK: \"x\" is not the public key of \"d\"") }
+            }
+            return d
+        }
+    }
+
+    public static func p256PublicKey(_ form: Form) throws(ContractError) -> [UInt8] {
+        switch form {
+        case .raw(let b): return b
+        case .der(let b): return try p256PublicKey(spki: b)
+        case .pem(let t): return try p256PublicKey(pem: t)
+        case .jwk(let t): return try p256PublicKey(jwk: t)
+        }
+    }
+
+    /// The private scalar. A JWK that also carries `x` and `y` must carry the public point of its `d`; a mismatch is `key`.
+    public static func p256PrivateKey(_ form: Form) throws(ContractError) -> [UInt8] {
+        switch form {
+        case .raw(let b): return b
+        case .der(let b): return try p256PrivateKey(pkcs8: b)
+        case .pem(let t): return try p256PrivateKey(pem: t)
+        case .jwk(let t):
+            let (d, point) = try p256PrivateKey(jwk: t)
+            if let point {
+                let q: (x: [UInt8], y: [UInt8])
+                do { q = try P256.publicKey(privateScalar: d) } catch { throw ContractError(.key, "JWK \"d\": \(error)") }
+                guard P256.uncompressed(x: q.x, y: q.y) == point else { throw ContractError(.key, "JWK: \"x\" and \"y\" are not the public point of \"d\"") }
+            }
+            return d
+        }
+    }
+
     // MARK: helpers
 
     static func wrap<R>(_ body: () throws(CryptoError) -> R) throws(ContractError) -> R {
         do { return try body() } catch {
-            switch error {
-            case .key(let m): throw ContractError(.key, m)
-            case .parameters(let m): throw ContractError(.parameters, m)
-            case .authentication(let m): throw ContractError(.authentication, m)
-            case .format(let m), .unsupported(let m), .library(let m): throw ContractError(.format, m)
-            }
+            throw ContractError(error) ?? ContractError(.format, error.message)
         }
     }
 

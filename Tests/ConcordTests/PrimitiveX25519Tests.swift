@@ -104,3 +104,51 @@ import Testing
         #expect(throws: ContractError(.format, #"JWK: member "x" appears twice"#)) { try KeyForms.x25519PublicKey(jwk: #"{"kty":"OKP","crv":"X25519","x":"\#(x)","x":"\#(x)"}"#) }
     }
 }
+
+/// One key in any of its forms (`KeyForms.Form`), and the JWK consistency check between `d` and `x`/`y`.
+@Suite struct PrimitiveKeyFormTests {
+    @Test(arguments: CryptoBackend.allCases)
+    func x25519FormsAgree(_ backend: CryptoBackend) throws {
+        let pub = try Hex.decode(PrimitiveX25519Tests.alicePublic), priv = try Hex.decode(PrimitiveX25519Tests.alicePrivate)
+        let spki = try Hex.decode(PrimitiveX25519Tests.spki), pkcs8 = try Hex.decode(PrimitiveX25519Tests.pkcs8)
+        let x = Base64.encode(pub, .url), d = Base64.encode(priv, .url)
+        let pems = ("-----BEGIN PUBLIC KEY-----\n" + Base64.encode(spki, .standard) + "\n-----END PUBLIC KEY-----\n",
+                    "-----BEGIN PRIVATE KEY-----\n" + Base64.encode(pkcs8, .standard) + "\n-----END PRIVATE KEY-----\n")
+        for form in [KeyForms.Form.raw(pub), .der(spki), .pem(pems.0), .jwk(#"{"kty":"OKP","crv":"X25519","x":"\#(x)"}"#)] {
+            #expect(try KeyForms.x25519PublicKey(form) == pub)
+        }
+        for form in [KeyForms.Form.raw(priv), .der(pkcs8), .pem(pems.1), .jwk(#"{"kty":"OKP","crv":"X25519","d":"\#(d)","x":"\#(x)"}"#),
+                     .jwk(#"{"kty":"OKP","crv":"X25519","d":"\#(d)"}"#)] {
+            #expect(try KeyForms.x25519PrivateKey(form, backend: backend) == priv)
+        }
+        let otherX = Base64.encode([UInt8](repeating: 9, count: 32), .url)
+        #expect(throws: ContractError(.key, #"JWK: "x" is not the public key of "d""#)) {
+            try KeyForms.x25519PrivateKey(.jwk(#"{"kty":"OKP","crv":"X25519","d":"\#(d)","x":"\#(otherX)"}"#), backend: backend)
+        }
+    }
+
+    /// RFC 6979 §A.2.5's key pair as SPKI, PKCS#8 (RFC 5915 inside) and JWK.
+    @Test func p256FormsAgree() throws {
+        let f = try KAT.file("rfc6979.json")
+        let d = try KAT.bytes(f, "privateKey"), x = try KAT.bytes(f, "publicKeyX"), y = try KAT.bytes(f, "publicKeyY")
+        let point = [UInt8(4)] + x + y
+        let spki = try Hex.decode("3059301306072a8648ce3d020106082a8648ce3d030107034200") + point
+        let pkcs8 = try Hex.decode("304102010030130607" + "2a8648ce3d0201" + "0608" + "2a8648ce3d030107" + "0427302502010104" + "20") + d
+        #expect(try KeyForms.p256PublicKey(.der(spki)) == point)
+        #expect(try KeyForms.p256PrivateKey(.der(pkcs8)) == d)
+        let jwkPub = #"{"kty":"EC","crv":"P-256","x":"\#(Base64.encode(x, .url))","y":"\#(Base64.encode(y, .url))"}"#
+        #expect(try KeyForms.p256PublicKey(.jwk(jwkPub)) == point)
+        let jwkPriv = #"{"kty":"EC","crv":"P-256","d":"\#(Base64.encode(d, .url))","x":"\#(Base64.encode(x, .url))","y":"\#(Base64.encode(y, .url))"}"#
+        #expect(try KeyForms.p256PrivateKey(.jwk(jwkPriv)) == d)
+        let wrongY = #"{"kty":"EC","crv":"P-256","d":"\#(Base64.encode(d, .url))","x":"\#(Base64.encode(x, .url))","y":"\#(Base64.encode(x, .url))"}"#
+        #expect(throws: ContractError(.key, #"JWK: "x" and "y" are not the public point of "d""#)) { try KeyForms.p256PrivateKey(.jwk(wrongY)) }
+        // Explicit curve parameters instead of the named curve are refused.
+        let explicit = try Hex.decode("3054300e06072a8648ce3d02013003020101034200") + point
+        #expect(throws: ContractError(.format, "EC parameters: explicit curve parameters (specifiedCurve) are not accepted; RFC 5480 requires a named curve")) {
+            try KeyForms.p256PublicKey(.der(explicit))
+        }
+        // Another named curve (secp256k1, 1.3.132.0.10) is a key of another curve.
+        let k1 = try Hex.decode("3056301006072a8648ce3d020106052b8104000a034200") + point
+        #expect(throws: ContractError(.key, "EC parameters: the curve is 1.3.132.0.10, not P-256 (1.2.840.10045.3.1.7)")) { try KeyForms.p256PublicKey(.der(k1)) }
+    }
+}
