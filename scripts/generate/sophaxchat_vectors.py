@@ -778,6 +778,9 @@ def onion_file():
                   result="acceptable"))
     vs.append(vec("parse-uppercase-suffix", "parse", {"address": good.upper()}, expect(onion_parse, good.upper(), publicKey=None),
                   "all upper case, the suffix too; either answer is allowed", result="acceptable"))
+    mixed = "".join(c.upper() if i % 2 else c for i, c in enumerate(body)) + ".onion"
+    vs.append(vec("parse-mixed-case", "parse", {"address": mixed}, expect(onion_parse, mixed, publicKey=None),
+                  "mixed case; either answer is allowed", result="acceptable"))
     wrong_sum = body[:52] + ("a" if body[52] != "a" else "b") + body[53:] + ".onion"
     v4 = both(onion_make, key, 4)
     bad = [("wrong-checksum", wrong_sum, "a checksum symbol changed"),
@@ -787,6 +790,7 @@ def onion_file():
            ("symbol-1", "1" + body[1:] + ".onion", "the symbol 1 is not in base32"),
            ("symbol-8", body[:10] + "8" + body[11:] + ".onion", "the symbol 8 is not in base32"),
            ("padding", body[:55] + "=.onion", "a padding sign"),
+           ("homoglyph", body[:5] + "\u0430" + body[6:] + ".onion", "a Cyrillic a (U+0430) in place of a Latin one"),
            ("no-suffix", body, "no .onion suffix"),
            ("other-suffix", body + ".onion2", "another suffix"),
            ("v2-address", "expyuzz4wqqyqhjn.onion", "a 16-symbol v2 address")]
