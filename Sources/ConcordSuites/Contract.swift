@@ -17,9 +17,12 @@ public struct Contract: Sendable {
 
 public enum Contracts {
     public static let closer = Contract(name: "closer", title: "Closer: couple answers sealed end to end (iOS and Android)")
+    public static let sophaxchat = Contract(name: "sophaxchat", title: "SophaxChat: a Signal-like protocol (X3DH, Double Ratchet, sender keys, sealed sender) over Tor")
+    public static let askkey = Contract(name: "askkey", title: "AskKey: Secure Enclave P-256 pairing, at the primitive level")
 
     /// Every pack, in the order `concord list` shows them.
-    public static let all: [Contract] = [closer]
+    public static let all: [Contract] = [closer,
+                                          sophaxchat, askkey]
 
     public static func named(_ name: String) -> Contract? { all.first { $0.name == name } }
 }

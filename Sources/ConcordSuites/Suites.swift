@@ -6,6 +6,9 @@ public enum Suites {
         argon2id, aesGcm, hkdfSha256, ecdhP256,
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
         closerSealedAnswer, closerTinkPublicKey, closerKeybox,
+        sophaxChatX3DH, sophaxChatRatchet, sophaxChatSenderKey, sophaxChatMessage, sophaxChatGroupMessage,
+        sophaxChatSealedSender, sophaxChatOnionAddress, sophaxChatSafetyNumber,
+        askKeyPairingCode, askKeySignatureEncoding,
     ]
 
     /// Every suite by its canonical name.

@@ -24,7 +24,17 @@ final class Suites {
             new TinkPublicKeySuite(),
             new KeyboxSuite(),
             new EcdhP256Suite(),
-            new HkdfSha256Suite());
+            new HkdfSha256Suite(),
+            new SophaxChatX3dhSuite(),
+            new SophaxChatRatchetSuite(),
+            new SophaxChatSenderKeySuite(),
+            new SophaxChatMessageSuite(),
+            new SophaxChatGroupMessageSuite(),
+            new SophaxChatSealedSenderSuite(),
+            new SophaxChatOnionAddressSuite(),
+            new SophaxChatSafetyNumberSuite(),
+            new AskKeyPairingCodeSuite(),
+            new AskKeySignatureEncodingSuite());
 
     private Suites() {}
 
