@@ -40,7 +40,8 @@ public struct VectorLoader: Sendable {
         return out
     }
 
-    /// Loads every file; returns the vectors, or every error found (a file stops at its first).
+    /// Loads every file; returns the vectors and every error found (a file goes on past a bad
+    /// vector; an error of the file itself stops that file).
     /// Duplicate ids are checked across files, per suite.
     public func load(paths: [String]) -> (vectors: [Vector], errors: [LoadError]) {
         let r = loadWithNotes(paths: paths)
@@ -57,7 +58,7 @@ public struct VectorLoader: Sendable {
         var ids: [String: (String, Int, Int)] = [:]
         for file in files {
             do {
-                for v in try load(file: file, notes: &notes) {
+                for v in try load(file: file, notes: &notes, errors: &errors) {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -79,6 +80,15 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
+        var errors: [LoadError] = []
+        let vectors = try load(file: file, notes: &notes, errors: &errors)
+        if let first = errors.first { throw first }
+        return vectors
+    }
+
+    /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
+    /// file's other vectors are still read (a file-level error is thrown).
+    func load(file: String, notes: inout [LoadError], errors: inout [LoadError]) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -86,7 +96,7 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file, notes: &notes)
+        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
     }
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
@@ -95,6 +105,13 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(bytes: [UInt8], file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
+        var errors: [LoadError] = []
+        let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+        if let first = errors.first { throw first }
+        return vectors
+    }
+
+    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError]) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
@@ -109,6 +126,7 @@ public struct VectorLoader: Sendable {
         var reader = FileReader(file: file)
         let vectors = try reader.read(root)
         notes += reader.notes
+        errors += reader.vectorErrors
         return vectors
     }
 }
@@ -118,6 +136,8 @@ struct FileReader {
     let file: String
     /// What is worth a line but refuses nothing (an old suite name), located.
     var notes: [LoadError] = []
+    /// The errors of single vectors: the others are still read, so one pass reports them all.
+    var vectorErrors: [LoadError] = []
 
     init(file: String) { self.file = file }
 
@@ -204,9 +224,14 @@ struct FileReader {
         var out: [Vector] = []
         var seen: [String: Node] = [:]
         for item in items {
-            let v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags)
+            let v: (vector: Vector, idNode: Node)
+            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags) } catch {
+                vectorErrors.append(error)
+                continue
+            }
             if let first = seen[v.vector.id] {
-                throw fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))")
+                vectorErrors.append(fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))"))
+                continue
             }
             seen[v.vector.id] = v.idNode
             out.append(v.vector)
