@@ -17,7 +17,7 @@ enum FillCommand: Command {
         """,
         options: [
             .value("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run"),
-            Common.require,
+            .value("require", "NAME,…", "a live value must come from (at least) these implementations agreeing"),
             .flag("dry-run", short: "n", "write nothing: print what would be filled and the unified diff on standard output"),
             Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth,
         ],

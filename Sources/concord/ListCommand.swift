@@ -13,11 +13,11 @@ enum ListCommand: Command {
         and every implementation's version (starting the adapters to ask them; an adapter whose handshake
         disagrees with a suite definition is shown with the disagreement).
         """,
-        options: [Common.timeout])
+        options: [])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("list takes no arguments (got \(o.positional[0]))") }
-        let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
+        let settings = Catalog.Settings(home: Home.find())
         var impls: [(String, any Implementation)] = []
         for n in Catalog.names {
             guard let impl = Catalog.make(n, settings: settings) else { continue }
