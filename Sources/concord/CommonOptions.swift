@@ -1,3 +1,5 @@
+import ConcordFormats
+import ConcordFiles
 import ConcordImplementations
 import ConcordReport
 import ConcordRunner
@@ -11,7 +13,7 @@ enum Common {
     static let jobs = OptionSpec.value("jobs", "N", short: "j", "jobs in flight at once (default: the number of cores)")
     static let timeout = OptionSpec.value("timeout", "SECONDS", "per-request timeout for adapter processes (default 300)")
     static let maxFileBytes = OptionSpec.value("max-file-bytes", "N", "refuse input files larger than this (default 67108864)")
-    static let maxDepth = OptionSpec.value("max-depth", "N", "refuse YAML nested deeper than this (default 64)")
+    static let maxDepth = OptionSpec.value("max-depth", "N", "refuse YAML nested deeper than this (default 64, at most 1000)")
     static let verbose = OptionSpec.flag("verbose", short: "v", "also list passing vectors and every unsupported reason")
     static let quiet = OptionSpec.flag("quiet", short: "q", "print nothing but failures (and no progress line)")
 
@@ -65,7 +67,16 @@ enum Common {
     }
 }
 
-func stderr(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+/// One message line to standard error. Messages carry text from input (file names, ids, values,
+/// adapter names and messages): escaped whole, line breaks included, so that nothing in them
+/// moves the cursor or starts a line of its own (a `::error::` GitHub command).
+func stderr(_ s: String) { stderrRaw(Printable.escape(s.hasSuffix("\n") ? String(s.dropLast()) : s)) }
+
+/// Concord's own text (the usage, an already escaped summary), written as is.
+func stderrRaw(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+
+/// One line to standard output, escaped as `stderr` does.
+func say(_ s: String) { print(Printable.escape(s)) }
 
 func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
     let (vectors, errors, notes) = loader.loadWithNotes(paths: paths)

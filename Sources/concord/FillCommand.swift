@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
@@ -35,7 +36,7 @@ enum FillCommand: Command {
         let timeout = try o.number("timeout") ?? 300
         let jobs = try o.integer("jobs")
         // Status lines go to standard error in a dry run, so that standard output is just the diff.
-        let say: (String) -> Void = dryRun ? { stderr($0) } : { print($0) }
+        let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
 
         // Folders as `run` reads them; Concord's own files (captured outputs, reports, exports) and
         // Wycheproof's files found in a folder hold no placeholders and are passed over.
@@ -95,7 +96,8 @@ enum FillCommand: Command {
             filled += plan.filled.count
             refused += plan.refused.count
             if dryRun {
-                print(Fill.unifiedDiff(plan.original, plan.updated, path: f.file), terminator: "")
+                let diff = Fill.unifiedDiff(plan.original, plan.updated, path: f.file)
+                print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
             } else {
                 do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true }
             }

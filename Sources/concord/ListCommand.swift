@@ -41,10 +41,10 @@ enum ListCommand: Command {
         print("Implementations:")
         for (n, impl) in impls {
             let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
-            print("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
-            print("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+            say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
+            say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
             if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
-                for d in h.disagreements { print("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
+                for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
             }
             impl.shutdown()
         }

@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
@@ -62,8 +63,7 @@ func readReport(_ path: String, maxBytes: Int) -> JSON? {
     do {
         return try JSON.parse(text)
     } catch {
-        let (line, column) = CapturedOutputs.lineColumn(text, offset: error.offset)
-        stderr("concord: \(path):\(line):\(column): invalid JSON: \(error.message)")
+        stderr("concord: \(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
         return nil
     }
 }

@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordReport
 import ConcordRunner
@@ -50,9 +51,10 @@ struct ReportOutput {
             h.write(Data((MarkdownReport.render(result) + "\n").utf8))
             try? h.close()
         }
-        let say: (String) -> Void = stdoutTaken ? { stderr($0) } : { print($0) }
+        // Concord's own lines, already escaped (annotations, the summary), written as they are.
+        let raw: (String) -> Void = stdoutTaken ? { stderrRaw($0) } : { print($0) }
         if env["GITHUB_ACTIONS"] == "true" {
-            for line in GitHubAnnotations.render(result) { say(line) }
+            for line in GitHubAnnotations.render(result) { raw(line) }
         }
         let (status, reasons) = gate.exitStatus(result)
         if !o.flags.contains("quiet") || status != 0 {
@@ -60,8 +62,11 @@ struct ReportOutput {
             let color = tty && (env["NO_COLOR"] ?? "").isEmpty
             let limit = Int(try o.integer("max-failures", min: 0) ?? 20)
             let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit)
-            say(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
-            for (option, path) in outputs where path != "-" { say("\(option == "report" ? "report" : option): \(path)") }
+            raw(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+            for (option, path) in outputs where path != "-" {
+                let line = "\(option): \(path)"
+                if stdoutTaken { stderr(line) } else { say(line) }
+            }
         }
         for r in reasons { stderr("concord: \(r)") }
         return status

@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
@@ -21,10 +22,12 @@ enum ValidateCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
         let load = try Common.loader(o)
-        let files: [String]
-        do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
+        let scan: VectorLoader.Scan
+        do { scan = try VectorLoader.scan(o.positional) } catch { stderr("concord: \(error)"); return 2 }
+        let files = scan.files
         var vectorFiles: [String] = []
-        var errors: [String] = []
+        var errors: [String] = scan.errors.map(\.description)
+        for n in scan.notes { stderr("concord: note: \(n)") }
         var others = 0
         for file in files {
             guard let kind = otherFormat(file, maxBytes: load.yamlLimits.maxBytes) else { vectorFiles.append(file); continue }
@@ -35,10 +38,15 @@ enum ValidateCommand: Command {
         let (vectors, loadErrors, notes) = vectorFiles.isEmpty ? ([], [], []) : load.loadWithNotes(paths: vectorFiles)
         for n in notes { stderr("concord: note: \(n)") }
         errors += loadErrors.map(\.description)
-        for e in errors { print("invalid \(e)") }
+        for e in errors { say("invalid \(e)") }
         var line = "\(files.count) files, \(vectors.count) vectors"
         if others > 0 { line += " (and \(others) captured-outputs, report or export file\(others == 1 ? "" : "s"))" }
         print(line + ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+        // Nothing to validate is not a success: a typo in the path must not pass a CI step.
+        if files.isEmpty && errors.isEmpty {
+            stderr("concord: no vector files (.yaml, .yml, .json) under \(o.positional.joined(separator: " ")): nothing was validated")
+            return 2
+        }
         return errors.isEmpty ? 0 : 2
     }
 

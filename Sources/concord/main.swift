@@ -40,7 +40,7 @@ var status: Int32
 do {
     switch args.first {
     case nil:
-        stderr(usage)
+        stderrRaw(usage)
         status = 2
     case "--version"?, "version"?:
         print("concord \(concordVersion)")
@@ -70,7 +70,8 @@ do {
     }
 } catch {
     let text = "\(error)"
-    stderr("concord: \(text)" + (text.contains("concord help") ? "" : "\n(concord help shows the usage)"))
+    stderr("concord: \(text)")
+    if !text.contains("concord help") { stderrRaw("(concord help shows the usage)") }
     status = 2
 }
 exit(status)
