@@ -109,16 +109,20 @@ public struct VectorLoader: Sendable {
 
     /// `load(paths:)`, with the notes worth a line, each ready to print: what a folder scan passed
     /// over on purpose, and an old suite name that still loads (located).
-    public func loadWithNotes(paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
+    /// `named`: the files to treat as named on the command line (default: the paths that are files).
+    public func loadWithNotes(paths: [String], named given: Set<String>? = nil) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
         var located: [LoadError] = []
         let scan: Scan
         do { scan = try Self.scan(paths) } catch { return ([], [error], []) }
         var vectors: [Vector] = []
         var errors: [LoadError] = scan.errors
         var ids: [String: (String, Int, Int)] = [:]
+        // Files named on the command line are read whatever they are; files a folder scan found
+        // may be Concord's own outputs or Wycheproof files no suite covers: passed over, with a note.
+        let named = given ?? Set(paths.filter { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR })
         for file in scan.files {
             do {
-                for v in try load(file: file, notes: &located, errors: &errors) {
+                for v in try load(file: file, notes: &located, errors: &errors, scanned: !named.contains(file)) {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -153,7 +157,7 @@ public struct VectorLoader: Sendable {
 
     /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
     /// file's other vectors are still read (a file-level error is thrown).
-    func load(file: String, notes: inout [LoadError], errors: inout [LoadError]) throws(LoadError) -> [Vector] {
+    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -161,7 +165,7 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned)
     }
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
@@ -176,13 +180,29 @@ public struct VectorLoader: Sendable {
         return vectors
     }
 
-    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError]) throws(LoadError) -> [Vector] {
+    /// The formats Concord writes, which a folder scan passes over (named, they are refused).
+    public static let ownFormats = ["concord-report/1": "a report", "concord-outputs/1": "a captured-outputs file",
+                                    "concord-export/1": "an export", "concord-diff/1": "a diff"]
+
+    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
+    /// Wycheproof files no suite covers are skipped with a note instead of refused.
+    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
                                                         : try YAMLParser(limits: yamlLimits).parse(bytes)
         } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+        }
+        if scanned, let pairs = root.mapping {
+            if let format = pairs.first(where: { $0.key.scalarText == "format" })?.value.string, let what = Self.ownFormats[format] {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))
+                return []
+            }
+            if !pairs.contains(where: { $0.key.scalarText == "format" }), let why = WycheproofReader.uncovered(root) {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(why) (name the file to see the error)"))
+                return []
+            }
         }
         if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),
            !pairs.contains(where: { $0.key.scalarText == "format" }) {

@@ -35,7 +35,7 @@ enum ValidateCommand: Command {
             if let problem = check(file, kind: kind.format, text: kind.text) { errors.append(problem) }
         }
         // The same load as `run`: every file, then ids across files.
-        let (vectors, loadErrors, notes) = vectorFiles.isEmpty ? ([], [], []) : load.loadWithNotes(paths: vectorFiles)
+        let (vectors, loadErrors, notes) = vectorFiles.isEmpty ? ([], [], []) : load.loadWithNotes(paths: vectorFiles, named: Set(o.positional))
         for n in notes { stderr("concord: note: \(n)") }
         errors += loadErrors.map(\.description)
         for e in errors { say("invalid \(e)") }

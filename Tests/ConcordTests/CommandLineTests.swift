@@ -193,6 +193,35 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("results[0]"), "\(bad.stderr)")
     }
 
+    // MARK: 6. Folder scans pass over Concord's own files
+
+    @Test func folderScansSkipConcordsOwnFilesAndUncoveredWycheproofFiles() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.kdfFile(count: 2, wrong: 0), to: dir + "/vectors/kdf.yaml")
+        // A run's own outputs inside the folder it runs: a report, an export, a captured file.
+        let first = try concord(["run", dir, "--implementations", "swift", "--report", dir + "/reports/latest.json", "-q"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(try concord(["export", dir + "/vectors", "-o", dir + "/export.json"]).status == 0)
+        let (_, truth, _) = try CapturedAndDiffTests.files()
+        write(truth, to: dir + "/captured/truth.json")
+        // A Wycheproof file of an algorithm no suite covers (its header only).
+        write(#"{"algorithm": "CHACHA20-POLY1305", "schema": "aead_test_schema_v1.json", "numberOfTests": 0, "notes": {}, "testGroups": []}"#,
+              to: dir + "/wycheproof/chacha20_poly1305_test.json")
+        let again = try concord(["run", dir, "--implementations", "swift", "--report", dir + "/reports/latest.json"])
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout.contains("2 vectors: 2 passed"), "\(again.stdout)")
+        for (file, what) in [("reports/latest.json", "a report (concord-report/1)"), ("export.json", "an export (concord-export/1)"),
+                             ("captured/truth.json", "a captured-outputs file (concord-outputs/1)"),
+                             ("wycheproof/chacha20_poly1305_test.json", "a Wycheproof file of CHACHA20-POLY1305, which no suite covers")] {
+            #expect(again.stderr.contains("\(dir)/\(file): skipped, \(what)"), "\(file): \(again.stderr)")
+        }
+        // Named explicitly, they stay errors.
+        let named = try concord(["run", dir + "/wycheproof/chacha20_poly1305_test.json", "--implementations", "swift", "--report", dir + "/r.json"])
+        #expect(named.status == 2 && named.stderr.contains("only AES-GCM files"), "\(named.stderr)")
+        #expect(try concord(["run", dir + "/export.json", "--report", dir + "/r.json"]).status == 2)
+    }
+
     // MARK: 7. validate
 
     @Test func validateReportsEveryErrorAndChecksCapturedFilesAndReports() throws {
