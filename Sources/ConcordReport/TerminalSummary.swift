@@ -179,10 +179,10 @@ public enum TerminalSummary {
         return out.map { Printable.escape($0) }.joined(separator: "\n") + "\n"
     }
 
-    /// Implementation × vector pairs that were run (all but the unsupported ones): what the
-    /// progress line counts.
+    /// The requests the implementations answered, as the progress line counts them; for a run
+    /// read back from a report, the implementation × vector pairs that were not unsupported.
     public static func checks(_ run: RunResult) -> Int {
-        run.results.reduce(0) { $0 + $1.implementations.filter { $0.status != .unsupported }.count }
+        run.checks ?? run.results.reduce(0) { $0 + $1.implementations.filter { $0.status != .unsupported }.count }
     }
 
     /// A round trip's grid: rows seal, columns open.

@@ -20,7 +20,7 @@ final class ProgressLine: @unchecked Sendable {
             guard immediate || now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return nil }
             lastDraw = now
             drawn = true
-            return String(format: "\r  %d/%d checks (implementation × vector)  %.0f s ", done, total, now.timeIntervalSince(start))
+            return String(format: "\r  %d/%d checks  %.0f s ", done, total, now.timeIntervalSince(start))
         }
         if let line { FileHandle.standardError.write(Data(line.utf8)) }
     }
