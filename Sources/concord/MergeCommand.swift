@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordReport
 import ConcordRunner
+import ConcordYAML
 import Foundation
 
 /// `concord merge REPORT… [--out PATH] [--markdown …] [--junit …] [--html …]`: shard reports
@@ -30,13 +31,19 @@ enum MergeCommand: Command {
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: o.values["out"] ?? "-")
         var reports: [JSON] = []
+        var texts: [String] = []
         for path in o.positional {
-            guard let json = readReport(path, maxBytes: maxBytes) else { return 2 }
+            guard let (json, text) = readReportText(path, maxBytes: maxBytes) else { return 2 }
             reports.append(json)
+            texts.append(text)
         }
         let merged: JSON
         do { merged = try ReportMerge.merge(reports, names: o.positional) } catch {
-            stderr("concord: \(error)")
+            if let r = error.report, let mark = locate(error.path, in: texts[r]) {
+                stderr("concord: \(o.positional[r]):\(mark.line):\(mark.column): \(error.message)")
+            } else {
+                stderr("concord: \(error)")
+            }
             return 2
         }
         let result: RunResult
@@ -48,8 +55,28 @@ enum MergeCommand: Command {
     }
 }
 
+/// The line and column of the value at `path` in a report's text, read again with the positioned
+/// JSON reader (only when there is a refusal to locate).
+func locate(_ path: [ReportMerge.Step], in text: String) -> Mark? {
+    guard var node = try? JSONNodeParser(limits: .init(maxDepth: 200, maxBytes: Int.max)).parse(Array(text.utf8)) else { return nil }
+    for step in path {
+        switch step {
+        case .key(let k):
+            guard let v = node.mapping?.first(where: { $0.key.scalarText == k })?.value else { return node.mark }
+            node = v
+        case .index(let i):
+            guard let items = node.sequence, items.indices.contains(i) else { return node.mark }
+            node = items[i]
+        }
+    }
+    return node.mark
+}
+
 /// A JSON file read with a located message on failure (printed); nil then.
-func readReport(_ path: String, maxBytes: Int) -> JSON? {
+func readReport(_ path: String, maxBytes: Int) -> JSON? { readReportText(path, maxBytes: maxBytes)?.json }
+
+/// `readReport`, with the file's text.
+func readReportText(_ path: String, maxBytes: Int) -> (json: JSON, text: String)? {
     let bytes: [UInt8]
     do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
         stderr("concord: \(error)")
@@ -61,7 +88,7 @@ func readReport(_ path: String, maxBytes: Int) -> JSON? {
         return nil
     }
     do {
-        return try JSON.parse(text)
+        return (try JSON.parse(text), text)
     } catch {
         stderr("concord: \(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
         return nil

@@ -58,7 +58,7 @@ enum RunCommand: Command {
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
         for path in o.lists["captured"] ?? [] {
             let captured: CapturedOutputs
-            do { captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes) } catch {
+            do { captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded)) } catch {
                 stderr("concord: \(error)")
                 return 2
             }

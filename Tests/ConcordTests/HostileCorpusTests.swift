@@ -112,14 +112,14 @@ import Testing
     }
 
     /// Keysets with absurd lengths, inside keybox vectors every implementation must refuse: the run
-    /// over all of them finishes, and each of swift, jvm and tink refuses each one (jvm may say it
+    /// over all of them finishes, and each of swift, jvm, tink and node refuses each one (jvm may say it
     /// reads only one-key keysets: that is `unsupported`, never a pass).
     @Test func absurdKeysetsAreRefusedByEveryImplementation() throws {
         let tmp = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         let keysets = Self.entries.filter { $0.command == "keyset" }
         #expect(keysets.count >= 8)
-        let m = try Self.concord(["run", fixture("hostile/keysets"), "--implementations", "swift,jvm,tink", "--report", tmp + "/r.json"])
+        let m = try Self.concord(["run", fixture("hostile/keysets"), "--implementations", "swift,jvm,tink,node", "--report", tmp + "/r.json"])
         #expect(m.status == 0, "\(m.stderr.prefix(600))")
         let data = try #require(FileManager.default.contents(atPath: tmp + "/r.json"))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -129,7 +129,7 @@ import Testing
             let name = r["vector"] as? String ?? "?"
             #expect(r["status"] as? String == "pass", "\(name)")
             let impls = try #require(r["implementations"] as? [String: [String: Any]])
-            for impl in ["swift", "jvm", "tink"] {
+            for impl in ["swift", "jvm", "tink", "node"] {
                 let o = try #require(impls[impl], "\(name): no \(impl) outcome")
                 let refused = o["status"] as? String == "pass" && o["error"] != nil
                 let declined = impl == "jvm" && o["status"] as? String == "unsupported"
