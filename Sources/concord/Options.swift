@@ -163,7 +163,16 @@ struct CommandSpec: Sendable {
                     throw UsageError("unknown option \(a); concord help \(self.name) lists the options")
                 }
                 let rest = String(a.dropFirst(2))
-                if spec.kind == .flag && !rest.isEmpty { throw UsageError("unknown option \(a); concord help \(self.name) lists the options") }
+                if spec.kind == .flag && !rest.isEmpty {
+                    // -qv: several one-letter flags together.
+                    let more = rest.map { option(short: $0) }
+                    guard more.allSatisfy({ $0?.kind == .flag }) else {
+                        throw UsageError("unknown option \(a); concord help \(self.name) lists the options")
+                    }
+                    o.flags.insert(spec.name)
+                    for m in more { o.flags.insert(m!.name) }
+                    continue
+                }
                 try take(spec, rest.isEmpty ? nil : rest, shown: "-\(c)")
             }
         }

@@ -83,6 +83,9 @@ import Testing
         #expect(typo.stderr.contains("unknown option --implementaions (did you mean --implementations?)"), "\(typo.stderr)")
         #expect(try concord(["merge", "--markdwn", "x"]).stderr.contains("did you mean --markdown?"))
         #expect(try concord(["run", "-x"]).stderr.contains("unknown option -x"))
+        #expect(try concord(["run", "-qx"]).stderr.contains("unknown option -qx"))
+        #expect(try concord(["schema", "-hq"]).stderr.contains("unknown option -hq"))
+        #expect(try concord(["fill", "-nh"]).stdout.hasPrefix("usage: concord fill"), "one-letter flags combine")
         // list parses its options before starting adapters: a bad option or --help is instant.
         let bogus = try concord(["list", "--bogus"])
         #expect(bogus.status == 2 && bogus.stderr.contains("unknown option --bogus") && !bogus.stdout.contains("Implementations:"))
