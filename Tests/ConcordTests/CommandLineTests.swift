@@ -374,6 +374,19 @@ import Testing
         }
         #expect(total("vectors") == 3 && button("all") == 3)
         #expect(total("failed") == 1 && button("fail") == 1)
+        // Every expected value can be seen whole, even where the dump elides identical rows.
+        let long = String(repeating: "ab", count: 300), other = String(repeating: "ab", count: 299) + "ac"
+        let longReport = Self.textReport.replacingOccurrences(of: #""status": "fail", "outputs": {}, "seconds": 0.1}}}]}"#, with: """
+            "status": "fail", "outputs": {}, "seconds": 0.1}}},
+              {"vector": "aes-gcm/long", "file": "g.yaml", "line": 3, "result": "valid", "status": "fail",
+               "implementations": {"jvm": {"status": "fail", "outputs": {"ciphertext": {"hex": "\(other)"}},
+                 "mismatch": [{"field": "ciphertext", "offset": 299, "expected": {"hex": "\(long)"}, "actual": {"hex": "\(other)"}}], "seconds": 0.1}}}]}
+            """)
+        #expect(longReport != Self.textReport)
+        write(longReport, to: dir + "/long.json")
+        let lr = try concord(["report", dir + "/long.json", "--html", "-"])
+        #expect(lr.stdout.contains("identical rows") && lr.stdout.contains("whole values (hex)"), "\(lr.stderr)")
+        #expect(lr.stdout.contains("<code class=\"val\">\(long)</code>"))
         #expect(total("errors") == 1 && button("error") == 1)
         #expect(total("passed") == 1 && button("pass") == 1)
         #expect(total("with an unsupported implementation (2 implementation × vector)") == 2 && button("unsupported") == 2)
