@@ -16,6 +16,24 @@ struct WycheproofReader {
 
     static let supported = ["aead_test_schema_v1.json", "ecdh_ecpoint_test_schema_v1.json", "hkdf_test_schema_v1.json"]
 
+    /// Why no suite covers this Wycheproof file (another schema, algorithm or curve), or nil when
+    /// one does (or when it is not a readable Wycheproof file at all: `read` then says what is wrong).
+    static func uncovered(_ root: Node) -> String? {
+        guard let top = root.mapping, let schema = top.first(where: { $0.key.scalarText == "schema" })?.value.string else { return nil }
+        let algorithm = top.first(where: { $0.key.scalarText == "algorithm" })?.value.string
+        guard let expected = ["aead_test_schema_v1.json": "AES-GCM", "ecdh_ecpoint_test_schema_v1.json": "ECDH",
+                              "hkdf_test_schema_v1.json": "HKDF-SHA-256"][schema] else {
+            return "a Wycheproof file of schema \(schema), which no suite covers"
+        }
+        if let algorithm, algorithm != expected { return "a Wycheproof file of \(algorithm), which no suite covers" }
+        if schema == "ecdh_ecpoint_test_schema_v1.json",
+           let groups = top.first(where: { $0.key.scalarText == "testGroups" })?.value.sequence,
+           let curve = groups.compactMap({ $0.mapping?.first(where: { $0.key.scalarText == "curve" })?.value.string }).first(where: { $0 != "secp256r1" }) {
+            return "a Wycheproof ECDH file of curve \(curve), which no suite covers"
+        }
+        return nil
+    }
+
     func read(_ root: Node) throws(LoadError) -> [Vector] {
         let top = try base.mapping(root, "a Wycheproof file")
         let f = Dictionary(top.map { ($0.key.scalarText ?? "", $0) }, uniquingKeysWith: { a, _ in a })
