@@ -18,8 +18,10 @@ public struct Contract: Sendable {
 public enum Contracts {
     public static let closer = Contract(name: "closer", title: "Closer: couple answers sealed end to end (iOS and Android)")
 
+    public static let sinew = Contract(name: "sinew", title: "Sinew FieldCipher: one field encryption layout on Tink (Android, JVM), CryptoKit (iOS) and Web Crypto")
+
     /// Every pack, in the order `concord list` shows them.
-    public static let all: [Contract] = [closer]
+    public static let all: [Contract] = [closer, sinew]
 
     public static func named(_ name: String) -> Contract? { all.first { $0.name == name } }
 }

@@ -6,6 +6,7 @@ public enum Suites {
         argon2id, aesGcm, hkdfSha256, ecdhP256,
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
         closerSealedAnswer, closerTinkPublicKey, closerKeybox,
+        sinewFieldCipher,
     ]
 
     /// Every suite by its canonical name.
