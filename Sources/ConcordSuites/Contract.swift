@@ -20,8 +20,10 @@ public enum Contracts {
 
     public static let sinew = Contract(name: "sinew", title: "Sinew FieldCipher: one field encryption layout on Tink (Android, JVM), CryptoKit (iOS) and Web Crypto")
 
+    public static let justsend = Contract(name: "justsend", title: "JustSend: an AES-256-GCM key hierarchy (ARK, IK, CK) with device, recovery-code and share-link paths; the iOS code is the reference")
+
     /// Every pack, in the order `concord list` shows them.
-    public static let all: [Contract] = [closer, sinew]
+    public static let all: [Contract] = [closer, sinew, justsend]
 
     public static func named(_ name: String) -> Contract? { all.first { $0.name == name } }
 }

@@ -7,6 +7,7 @@ public enum Suites {
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
         closerSealedAnswer, closerTinkPublicKey, closerKeybox,
         sinewFieldCipher,
+        justsendSeal, justsendWrap, justsendChain, justsendDeviceEnvelope, justsendRecoveryCode, justsendShareLink, justsendChunk,
     ]
 
     /// Every suite by its canonical name.

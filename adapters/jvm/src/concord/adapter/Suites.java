@@ -25,7 +25,14 @@ final class Suites {
             new KeyboxSuite(),
             new EcdhP256Suite(),
             new HkdfSha256Suite(),
-            new SinewFieldCipherSuite());
+            new SinewFieldCipherSuite(),
+            new JustSendSealSuite(),
+            new JustSendWrapSuite(),
+            new JustSendChainSuite(),
+            new JustSendDeviceEnvelopeSuite(),
+            new JustSendRecoveryCodeSuite(),
+            new JustSendShareLinkSuite(),
+            new JustSendChunkSuite());
 
     private Suites() {}
 
