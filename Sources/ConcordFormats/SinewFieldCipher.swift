@@ -43,7 +43,7 @@ public struct SinewKeyring: Sendable, Equatable {
             }
             if status == "DESTROYED" { keys.append(SinewKey(keyId: id, key: [], enabled: false, outputPrefix: prefix)); continue }
             guard let data = k["keyData"], let url = data["typeUrl"]?.stringValue else { throw ContractError(.format, "\(at) has no keyData.typeUrl") }
-            guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "\(at) has type \(url), expected \(TinkAesGcmKeyset.typeURL)") }
+            guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "\(at) has type \(String(reflecting: url)), expected \(TinkAesGcmKeyset.typeURL)") }
             guard data["keyMaterialType"]?.stringValue == "SYMMETRIC" else { throw ContractError(.key, "\(at).keyData.keyMaterialType must be SYMMETRIC") }
             guard let b64 = data["value"]?.stringValue else { throw ContractError(.format, "\(at) has no keyData.value") }
             let proto: [UInt8]

@@ -9,6 +9,17 @@ import Testing
 /// round trip crosses every pair of implementations, and each recovery-code normalization trap is a
 /// vector that both sides refuse with `format`.
 @Suite(.serialized) struct JustSendTests {
+    /// The iOS reference and the Android side both run and pass every vector of every JustSend suite.
+    @Test(arguments: Contracts.justsend.suites.map(\.name))
+    func iosAndAndroidBothPassEveryVector(suite: String) {
+        let results = DefaultRun.results(of: suite)
+        #expect(!results.isEmpty)
+        for r in results where r.matrix == nil {
+            let statuses = Dictionary(uniqueKeysWithValues: r.implementations.map { ($0.implementation, $0.status) })
+            #expect(statuses["swift"] == .pass && statuses["jvm"] == .pass, "\(r.vector.name): \(statuses)")
+        }
+    }
+
     @Test func wrapRoundTripMatrixIsAllPass() throws {
         let results = DefaultRun.results(of: "justsend.wrap").filter { $0.matrix != nil }
         #expect(!results.isEmpty)

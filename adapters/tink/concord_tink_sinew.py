@@ -116,7 +116,7 @@ class SinewFieldCipherSuite:
         keyset = proto_keyset(handle)
         for key in keyset.key:
             if key.status == tink_pb2.ENABLED and key.key_data.type_url != AES_GCM:
-                raise Refusal("key", "key %d has type %s, not %s" % (key.key_id, key.key_data.type_url, AES_GCM))
+                raise Refusal("key", "key %d has type %s, not %s" % (key.key_id, json.dumps(key.key_data.type_url), AES_GCM))
         try:
             primitive = handle.primitive(aead.Aead)
         except tink.TinkError as e:

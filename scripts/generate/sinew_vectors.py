@@ -104,6 +104,10 @@ def tink_decrypt(keys, context: str, value: str) -> str:
     """Tink's Aead on the keyset; any Tink failure is a refusal without a class (Tink does not say why)."""
     T = tink()
     try:
+        tink_handle(keys)
+    except (T["t"].TinkError, ValueError, TypeError, KeyError, AttributeError) as e:
+        raise Refused(None, f"keys: {e}") from None
+    try:
         blob = base64.b64decode(value, validate=True)
         if base64.b64encode(blob).decode() != value:
             raise ValueError("not canonical b64")
@@ -123,9 +127,17 @@ def tink_decrypt(keys, context: str, value: str) -> str:
 
 def pyca_keys(keys):
     """[(keyId, key, enabled, prefix)] and the primary, read without Tink."""
+    try:
+        doc = json.loads(keys[1])
+    except ValueError:
+        raise Refused("format", "not JSON") from None
     if keys[0] == "list":
-        return [(e["keyId"], bytes.fromhex(e["key"]), True, "TINK") for e in json.loads(keys[1])], keys[2]
-    doc = json.loads(keys[1])
+        if not isinstance(doc, list) or not doc:
+            raise Refused("format", "not a non-empty list")
+        ids = [e.get("keyId") if isinstance(e, dict) else None for e in doc]
+        if any(not isinstance(e, dict) or set(e) != {"keyId", "key"} for e in doc) or len(set(ids)) != len(ids):
+            raise Refused("format", "an entry is not {keyId, key}, or an id repeats")
+        return [(e["keyId"], bytes.fromhex(e["key"]), True, "TINK") for e in doc], keys[2]
     out = []
     for k in doc["key"]:
         assert k["keyData"]["typeUrl"] == AES_GCM and k["keyData"]["keyMaterialType"] == "SYMMETRIC"
@@ -415,6 +427,12 @@ def invalid_file(data):
         ("other-key-of-keyset", rotated, tm["context"],
          b(tm_blob[:1] + json.loads(ks["rotated"])["primaryKeyId"].to_bytes(4, "big") + tm_blob[5:]).decode(),
          "authentication", "the header names another key of the keyset than the one that encrypted"),
+        ("keys-not-json", ("list", "[{keyId: 1}]", None), "user:42:email", good, "format", "keys is not JSON"),
+        ("keys-repeated-id", ("list", json.dumps([{"keyId": 305419896, "key": K1.hex()},
+                                                  {"keyId": 305419896, "key": K2.hex()}]), None), "user:42:email", good,
+         "format", "two entries of keys have one id"),
+        ("keyset-not-json", ("json", "{\"primaryKeyId\": 1,"), "user:42:email", good, "format",
+         "keysetJson is not JSON"),
         ("plaintext-not-utf8", one, "", b(non_utf8).decode(), "format",
          "the tag verifies but the plaintext is not UTF-8"),
     ]
