@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordSuites
 import ConcordYAML
@@ -51,7 +52,11 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     // MARK: the implementation
 
-    public var startFailure: String? { nil }
+    /// A file without results checks nothing: it counts as an implementation that could not
+    /// start (`--require` and `--fail-on missing` see it), never as one that agreed.
+    public var startFailure: String? {
+        results.isEmpty ? "\(file) has no results (\"results\": []): it checks nothing" : nil
+    }
     public func prepare() {}
     public func shutdown() {}
 
@@ -148,8 +153,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
         }
         let json: JSON
         do { json = try JSON.parse(text) } catch {
-            let (line, column) = lineColumn(text, offset: error.offset)
-            throw CapturedOutputsError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
+            throw CapturedOutputsError(file: file, line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
         guard let top = json.objectValue else { throw fail("the file must be a JSON object") }
         try checkKeys(top, allowed: ["format", "implementation", "results"], required: ["format", "results"], at: "the top level", path: [], fail)
@@ -224,11 +228,5 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             if !allowed.contains(k) { throw fail("\(at) has an unknown key \"\(k)\" (allowed: \(allowed.sorted().joined(separator: ", ")))", path + [.key(k)]) }
         }
         for k in required where !seen.contains(k) { throw fail("\(at) lacks \"\(k)\"", path) }
-    }
-
-    /// 1-based line and column (in characters) of a UTF-8 byte offset.
-    public static func lineColumn(_ text: String, offset: Int) -> (Int, Int) {
-        let m = Mark(byteOffset: offset, in: Array(text.utf8))
-        return (m.line, m.column)
     }
 }

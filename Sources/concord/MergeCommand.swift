@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
@@ -26,8 +27,7 @@ func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
         do {
             reports.append(try JSON.parse(text))
         } catch {
-            let (line, column) = CapturedOutputs.lineColumn(text, offset: error.offset)
-            stderr("concord: \(path):\(line):\(column): invalid JSON: \(error.message)")
+            stderr("concord: \(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
             return 2
         }
     }

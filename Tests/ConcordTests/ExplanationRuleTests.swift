@@ -1,3 +1,4 @@
+import ConcordSuites
 import ConcordFormats
 import ConcordPrimitives
 import ConcordRunner
@@ -96,6 +97,32 @@ struct ExplanationRuleTests {
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32 * 1024, t: 3, p: 4)), context)?.contains("m·1024") == true)
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 40, t: 3, p: 4)), context) == nil)
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32, t: 4, p: 3)), [:]) == nil)  // no inputs, no recomputation
+    }
+
+    /// The costly rule runs when it fits the limits and the per-vector budget, and is skipped
+    /// with a sentence when it does not (issue 12: t=1000 took 66 s to explain).
+    @Test func argon2ParametersObeysTheLimitsAndTheBudget() throws {
+        let context: [String: Value] = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
+        let right = try Self.argon(m: 32, t: 3, p: 4), swapped = try Self.argon(m: 32, t: 4, p: 3)
+        // 3 alternatives (m/1024 = 0 is none) × 2 sides; the largest is m·1024 = 32768 KiB at t=3.
+        let cost = try #require(ExplanationBudget.cost(of: "argon2-parameters", context: context))
+        #expect(cost == ExplanationBudget.Cost(hashes: 6, work: 2 * (32768 * 3 + 32 * 3 + 32 * 4), largestWork: 32768 * 3, memoryKiB: 32768))
+        #expect(Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context)?.rule == "argon2-parameters")
+
+        var small = Limits()
+        small.maxKdfWork = 32768 * 3 - 1
+        let work = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: ExplanationBudget(limits: small))
+        #expect(work?.rule == Explanations.skippedRule)
+        #expect(work?.text.hasPrefix("no known cause (argon2-parameters not tried") == true && work?.text.contains("--max-kdf-work") == true, "\(String(describing: work))")
+        small = Limits()
+        small.maxKdfMemoryKiB = 1024
+        let memory = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: ExplanationBudget(limits: small))
+        #expect(memory?.text.contains("--max-kdf-memory") == true, "\(String(describing: memory))")
+        // The budget is spent across the mismatches of one result: the second one no longer fits.
+        let budget = ExplanationBudget(vectorWork: cost.work + 1)
+        #expect(Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: budget)?.rule == "argon2-parameters")
+        let second = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: budget)
+        #expect(second?.text.contains("explanation budget") == true, "\(String(describing: second))")
     }
 
     @Test func firstRuleWinsOtherwiseNoKnownCause() {

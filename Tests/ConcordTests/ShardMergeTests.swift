@@ -33,6 +33,23 @@ import Testing
         #expect(Shard(index: 2, count: 5).description == "2/5")
     }
 
+    /// A shard count of 2^32 or 2^63 − 1 is legal and costs nothing in proportion to N (it
+    /// allocated 8·N bytes, then crashed: issue 12). With more shards than vectors, every heavy
+    /// vector stays at its hash's shard or goes to an empty one.
+    @Test func hugeShardCountsCostNothingInProportion() {
+        for n in [4_294_967_296, Int.max] {
+            let a = Shard.assign(Self.all, count: n)
+            #expect(a.count == Self.all.count)
+            #expect(a.allSatisfy { $0 >= 1 && $0 <= n })
+            #expect(Set(a).count > Self.all.count / 2, "the vectors spread over many shards")
+        }
+        // Tiny capacity: every heavy vector overflows its hash's shard and takes the first empty one.
+        let heavy = Self.all.filter { Shard.cost($0) >= Shard.heavyThreshold }
+        #expect(heavy.count >= 2)
+        let spread = Shard.assign(heavy, count: Int.max) { _ in 1 }
+        #expect(Set(spread).count == heavy.count, "one heavy vector per shard")
+    }
+
     @Test func fnv1aIsTheStandardOne() {
         // Published FNV-1a 64 values (the empty string is the offset basis).
         #expect(Shard.fnv1a("") == 0xcbf2_9ce4_8422_2325)

@@ -6,5 +6,5 @@ extension Suites {
                      inputs: [FieldSpec("private", .bytes, "The private scalar, big-endian, any length."),
                               FieldSpec("public", .bytes, "The peer's SEC1 point, compressed or uncompressed.")],
                      expects: [FieldSpec("shared", .bytes, "The shared secret: the x-coordinate (32 bytes).")])],
-        implementations: ["openssl", "jvm"])
+        implementations: ["openssl", "jvm", "node", "webcrypto"])
 }
