@@ -52,10 +52,10 @@ enum JustSendHandlers {
     static let recoveryCode = SuiteHandler(Suites.justsendRecoveryCode) { r in
         switch r.op {
         case "encode":
-            let code = try JustSend.recoveryCode(try r.bytes("entropy"))
-            return ["code": .text(code), "display": .text(JustSend.displayed(code))]
+            let code = try RecoveryCode.encode(try r.bytes("entropy"))
+            return ["code": .text(code), "display": .text(RecoveryCode.displayed(code))]
         case "normalize":
-            let n = try JustSend.normalize(try r.text("typed"))
+            let n = try RecoveryCode.normalize(try r.text("typed"))
             return ["code": .text(n.code), "entropy": .bytes(n.entropy)]
         case "wrap":
             let kek = try JustSend.recoveryKEK(typed: try r.text("typed"), info: try r.bytes("recoveryInfo"))

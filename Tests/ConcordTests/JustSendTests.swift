@@ -43,8 +43,8 @@ import Testing
 
     /// The displayed, lower-case and spaced forms of one code give the same KEK (the seed's promise).
     @Test func typedFormsOfOneCodeGiveOneKEK() throws {
-        let code = try JustSend.recoveryCode(Array(0..<16))
-        let forms = [code, JustSend.displayed(code), JustSend.displayed(code).lowercased(), JustSend.displayed(code).replacingOccurrences(of: "-", with: " ")]
+        let code = try RecoveryCode.encode(Array(0..<16))
+        let forms = [code, RecoveryCode.displayed(code), RecoveryCode.displayed(code).lowercased(), RecoveryCode.displayed(code).replacingOccurrences(of: "-", with: " ")]
         let keks = try forms.map { try JustSend.recoveryKEK(typed: $0, info: []) }
         #expect(Set(keks).count == 1)
         #expect(try JustSend.recoveryKEK(typed: code, info: [1]) != keks[0])
