@@ -9,29 +9,30 @@ import Testing
 /// cross between real Tink and the layout readers, the RAW/LEGACY divergence is exactly the expected one,
 /// and fresh nonces make two encryptions of one value differ on every implementation.
 @Suite(.serialized) struct SinewTests {
-    /// The round-trip matrix: swift, jvm and tink each decrypt every other's value (so a swift-made value
-    /// decrypts on real Tink, and a Tink-made one on swift).
+    /// The round-trip matrix: swift, jvm, tink, node and webcrypto each decrypt every other's value (so a
+    /// swift-made value decrypts on real Tink, and a Tink-made one on swift and in the browser).
     @Test func roundTripMatrixIsAllPass() throws {
         let results = DefaultRun.results(of: "sinew.field-cipher").filter { $0.matrix != nil }
         #expect(results.count >= 2)
         for r in results {
             let m = try #require(r.matrix)
-            #expect(Set(m.implementations).isSuperset(of: ["swift", "jvm", "tink"]), "\(m.implementations)")
+            #expect(Set(m.implementations).isSuperset(of: ["swift", "jvm", "tink", "node", "webcrypto"]), "\(m.implementations)")
             #expect(m.cells.flatMap { $0 }.allSatisfy { $0.status == .pass }, "\(r.vector.name): \(m.cells.map { $0.map(\.status) })")
         }
     }
 
-    /// Values real Tink encrypted (its own nonces, Tink-made keysets) decrypt on swift and jvm.
+    /// Values real Tink encrypted (its own nonces, Tink-made keysets) decrypt on swift, jvm, node and webcrypto.
     @Test func tinkMadeValuesDecryptOnTheLayoutReaders() throws {
         let results = DefaultRun.results(of: "sinew.field-cipher").filter { $0.vector.file.hasSuffix("tink-made.yaml") }
         #expect(results.count >= 3)
         for r in results {
             let statuses = Dictionary(uniqueKeysWithValues: r.implementations.map { ($0.implementation, $0.status) })
-            #expect(statuses["swift"] == .pass && statuses["jvm"] == .pass && statuses["tink"] == .pass, "\(r.vector.name): \(statuses)")
+            #expect(["swift", "jvm", "tink", "node", "webcrypto"].allSatisfy { statuses[$0] == .pass }, "\(r.vector.name): \(statuses)")
         }
     }
 
-    /// RAW and LEGACY keys: Tink decrypts to the expected plaintext, swift and jvm refuse; the vector passes
+    /// RAW and LEGACY keys: Tink decrypts to the expected plaintext, the layout readers (swift, jvm, node,
+    /// webcrypto) refuse; the vector passes
     /// and shows the divergence.
     @Test func rawAndLegacyKeysAreTheFlaggedDivergence() throws {
         let results = DefaultRun.results(of: "sinew.field-cipher").filter { $0.vector.flags.contains("raw-legacy-divergence") }
@@ -42,7 +43,7 @@ import Testing
             for i in r.implementations {
                 switch (i.implementation, i.outcome) {
                 case ("tink", .outputs(let o)): #expect(i.status == .pass && o["plaintext"] != nil)
-                case ("swift", .refused), ("jvm", .refused): break
+                case ("swift", .refused), ("jvm", .refused), ("node", .refused), ("webcrypto", .refused): break
                 default: Issue.record("\(r.vector.name): \(i.implementation) \(i.outcome)")
                 }
             }
@@ -50,7 +51,7 @@ import Testing
     }
 
     /// Two encryptions of the same value by one implementation differ (fresh nonces), and both decrypt.
-    @Test(arguments: ["swift", "jvm", "tink"])
+    @Test(arguments: ["swift", "jvm", "tink", "node", "webcrypto"])
     func twoEncryptionsDiffer(implementation: String) throws {
         let impl = try #require(Catalog.make(implementation, settings: Catalog.Settings(home: repositoryRoot)))
         impl.prepare()

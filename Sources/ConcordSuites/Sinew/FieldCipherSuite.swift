@@ -31,7 +31,7 @@ extension Suites {
                                                FieldSpec("plaintext", .text, "The value encrypted and decrypted.")],
                      expects: [FieldSpec("plaintext", .text, "The value every decryption must find.")],
                      exactlyOne: [["keysetJson", "keys"]])],
-        implementations: ["swift", "jvm", "tink"],
+        implementations: ["swift", "jvm", "tink", "node", "webcrypto"],
         warnings: { input in
             guard case .text(let text)? = input["keysetJson"], let json = try? JSON.parse(text),
                   let keys = json["key"]?.arrayValue else { return [] }

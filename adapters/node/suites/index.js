@@ -9,4 +9,5 @@ module.exports = [
   require('./commitment'),
   require('./tink-public-key'),
   require('./keybox'),
+  require('./sinew-field-cipher'),
 ];

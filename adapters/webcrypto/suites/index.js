@@ -5,4 +5,5 @@ module.exports = (page) => [
   require('./aes-gcm')(page),
   require('./hkdf-sha256')(page),
   require('./ecdh-p256')(page),
+  require('./sinew-field-cipher')(page),
 ];
