@@ -12,5 +12,5 @@ extension Suites {
                      inputs: [FieldSpec("shareKey", .bytes, "The share key (32 bytes)."),
                               FieldSpec("assetId", .text, "The attachment's id: its UTF-8 bytes are the HKDF salt.")],
                      expects: [FieldSpec("attachmentKey", .bytes, "The attachment key (32 bytes).")])],
-        implementations: justsendImplementations)
+        implementations: justsendImplementations + ["node", "webcrypto"])
 }

@@ -10,4 +10,5 @@ module.exports = [
   require('./tink-public-key'),
   require('./keybox'),
   require('./sinew-field-cipher'),
+  ...require('./justsend-share'),
 ];

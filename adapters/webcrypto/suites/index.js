@@ -6,4 +6,5 @@ module.exports = (page) => [
   require('./hkdf-sha256')(page),
   require('./ecdh-p256')(page),
   require('./sinew-field-cipher')(page),
+  ...require('./justsend-share')(page),
 ];
