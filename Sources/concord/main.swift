@@ -120,7 +120,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     // --captured FILE: a device run's outputs join as the implementation captured:NAME.
     for path in o.lists["captured"] ?? [] {
         let captured: CapturedOutputs
-        do { captured = try CapturedOutputs.load(path: path, maxBytes: try loader(o).yamlLimits.maxBytes) } catch {
+        do { captured = try CapturedOutputs.load(path: path, maxBytes: try loader(o).yamlLimits.maxBytes, rules: CapturedRules.make(loaded)) } catch {
             stderr("concord: \(error)")
             return 2
         }
