@@ -98,8 +98,17 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     // MARK: reading
 
-    /// Reads and parses a captured-outputs file.
-    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(CapturedOutputsError) -> CapturedOutputs {
+    /// What the suite definitions allow in one result, by its vector name (ConcordRunner's
+    /// `CapturedRules` answers): a refusal of the name, or the output fields it may hold.
+    public enum ResultRule: Sendable {
+        case badName(String)
+        case outputs(Set<String>)
+    }
+    public typealias Rules = @Sendable (_ vector: String) -> ResultRule
+
+    /// Reads and parses a captured-outputs file; with `rules`, each result's name and output
+    /// fields are held to the suite definitions.
+    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
             throw CapturedOutputsError(file: path, message: error.message)
@@ -108,12 +117,12 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             let p = InputFile.utf8Problem(bytes)
             throw CapturedOutputsError(file: path, line: p?.line, column: p?.column, message: p?.message ?? "the file is not UTF-8")
         }
-        return try parse(text, file: path)
+        return try parse(text, file: path, rules: rules)
     }
 
     /// Parses the text of a captured-outputs file (`file` names it in errors and gives the default name).
-    public static func parse(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
-        do { return try parseUnlocated(text, file: file) } catch {
+    public static func parse(_ text: String, file: String, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
+        do { return try parseUnlocated(text, file: file, rules: rules) } catch {
             var e = error
             if e.line == nil, let path = e.path, let mark = locate(path, in: text, duplicate: e.message.hasSuffix("twice")) {
                 (e.line, e.column) = (mark.line, mark.column)
@@ -146,7 +155,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
         return node.mark
     }
 
-    static func parseUnlocated(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
+    static func parseUnlocated(_ text: String, file: String, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
         func fail(_ m: String, _ path: [Step] = []) -> CapturedOutputsError { CapturedOutputsError(file: file, message: m, path: path) }
         if text.hasPrefix("\u{FEFF}") {
             throw CapturedOutputsError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark; save it as UTF-8 without BOM")
@@ -194,6 +203,12 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
                 throw fail("\(at).vector \"\(vector)\" is not a vector name suite/id", here + [.key("vector")])
             }
             let named = "\(at) (\(vector))"
+            var allowed: Set<String>? = nil
+            switch rules?(vector) {
+            case .badName(let why)?: throw fail("\(at).vector \"\(vector)\" \(why)", here + [.key("vector")])
+            case .outputs(let fields)?: allowed = fields
+            case nil: break
+            }
             if let j = seen[vector] { throw fail("\(named) repeats results[\(j)]: one answer per vector", here + [.key("vector")]) }
             seen[vector] = i
             switch (entry["outputs"], entry["error"]) {
@@ -202,6 +217,10 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
                 guard let fields = outputs.objectValue, !fields.isEmpty else { throw fail("\(named).outputs must be a non-empty object", here + [.key("outputs")]) }
                 var out: [String: Value] = [:]
                 for (k, v) in fields {
+                    if let allowed, !allowed.contains(k) {
+                        throw fail("\(named).outputs has an unknown field \"\(k)\" (its suite's outputs here: \(allowed.sorted().joined(separator: ", ")))",
+                                   here + [.key("outputs"), .key(k)])
+                    }
                     if out[k] != nil { throw fail("\(named).outputs has the field \(k) twice", here + [.key("outputs")]) }
                     do { out[k] = try Value(json: v) } catch { throw fail("\(named).outputs.\(k): \(error.message)", here + [.key("outputs"), .key(k)]) }
                 }

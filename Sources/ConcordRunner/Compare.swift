@@ -4,9 +4,11 @@ import ConcordImplementations
 
 /// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.
 public enum Judge {
+    /// `budget`: what explaining a mismatch may spend (the vector's, shared by its implementations),
+    /// asked for at the first mismatch only.
     public static func implementation(_ name: String, _ outcome: Outcome, for v: borrowing Vector, seconds: Double,
-                                      limits: Limits = Limits()) -> ImplementationResult {
-        let budget = ExplanationBudget(limits: limits)   // one per vector and implementation
+                                      budget: @autoclosure () -> ExplanationBudget = ExplanationBudget()) -> ImplementationResult {
+        var made: ExplanationBudget? = nil
         var r = ImplementationResult(implementation: name, status: .pass, outcome: outcome, mismatches: [], seconds: seconds)
         switch outcome {
         case .unsupported:
@@ -30,7 +32,10 @@ public enum Judge {
                                                      explanation: "the implementation did not output \(field)"))
                         continue
                     }
-                    if got != want { r.mismatches.append(mismatch(field, want, got, context: v.input, budget: budget)) }
+                    if got != want {
+                        if made == nil { made = budget() }
+                        r.mismatches.append(mismatch(field, want, got, context: v.input, budget: made!))
+                    }
                 }
                 r.status = !r.mismatches.isEmpty ? .fail : (pending ? .pending : .pass)
             default:

@@ -6,11 +6,11 @@ import Foundation
 /// (today `argon2-parameters`, which recomputes Argon2id under other parameters) is checked
 /// against the budget before it runs, and skipped with a sentence when it does not fit:
 /// - each hash it would compute obeys the run's limits (`--max-kdf-memory`, `--max-kdf-work`);
-/// - all of them together fit in what is left of the budget of one implementation's result for
-///   one vector (`vectorWork`, KiB·passes: every mismatched field of that result draws on it).
+/// - all of them together fit in what is left of the budget of one vector (`vectorWork`,
+///   KiB·passes: every mismatched field of every implementation's result for it draws on it).
 /// Explaining one failing Argon2id vector at t=1000 took 66 s before (70 minutes at t=65535).
 public final class ExplanationBudget: @unchecked Sendable {
-    /// The explanation work one implementation's result for one vector may spend, in KiB·passes
+    /// The explanation work one vector may spend (all its implementations together), in KiB·passes
     /// (m×t summed over the hashes): about 1–2 s of the reference Argon2id here.
     public static let defaultVectorWork: UInt64 = 1 << 22
 
@@ -73,6 +73,25 @@ public final class ExplanationBudget: @unchecked Sendable {
             }
             remaining -= cost.work
             return nil
+        }
+    }
+}
+
+/// The budgets of a run, one per vector, made when a vector's first mismatch is explained (a
+/// passing vector costs nothing).
+public final class ExplanationBudgets: @unchecked Sendable {
+    public let limits: Limits
+    private let lock = NSLock()
+    private var byVector: [Int: ExplanationBudget] = [:]
+
+    public init(limits: Limits) { self.limits = limits }
+
+    public func forVector(_ index: Int) -> ExplanationBudget {
+        lock.withLock {
+            if let b = byVector[index] { return b }
+            let b = ExplanationBudget(limits: limits)
+            byVector[index] = b
+            return b
         }
     }
 }

@@ -90,8 +90,8 @@ public final class Runner: Sendable {
             }
         }
         let counter = progress.map { _ in Counter() }
-        let limits = configuration.limits
-        let work: @Sendable () -> Void = { [vectors, requests, limits] in
+        let budgets = ExplanationBudgets(limits: configuration.limits)
+        let work: @Sendable () -> Void = { [vectors, requests, budgets] in
             // Cheap jobs are taken in batches: one lock per batch, not per job.
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
                 for job in batch {
@@ -100,7 +100,7 @@ public final class Runner: Sendable {
                     let outcome = impl.run(requests[job.vectorIndex])
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
                     store.slots(job.implementationIndex)!.set(job.vectorIndex, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds,
-                                                                                                     limits: limits))
+                                                                                                     budget: budgets.forVector(job.vectorIndex)))
                     if let counter, let progress { progress(counter.increment(), queue.total) }
                 }
             }
@@ -153,7 +153,7 @@ public final class Runner: Sendable {
         }
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results),
-                         wallSeconds: Date().timeIntervalSince(start), workers: workers)
+                         wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: queue.total)
     }
 }
 

@@ -99,7 +99,8 @@ public struct VectorLoader: Sendable {
         return s.files
     }
 
-    /// Loads every file; returns the vectors, or every error found (a file stops at its first).
+    /// Loads every file; returns the vectors and every error found (a file goes on past a bad
+    /// vector; an error of the file itself stops that file).
     /// Duplicate ids are checked across files, per suite.
     public func load(paths: [String]) -> (vectors: [Vector], errors: [LoadError]) {
         let r = loadWithNotes(paths: paths)
@@ -108,16 +109,20 @@ public struct VectorLoader: Sendable {
 
     /// `load(paths:)`, with the notes worth a line, each ready to print: what a folder scan passed
     /// over on purpose, and an old suite name that still loads (located).
-    public func loadWithNotes(paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
+    /// `named`: the files to treat as named on the command line (default: the paths that are files).
+    public func loadWithNotes(paths: [String], named given: Set<String>? = nil) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
         var located: [LoadError] = []
         let scan: Scan
         do { scan = try Self.scan(paths) } catch { return ([], [error], []) }
         var vectors: [Vector] = []
         var errors: [LoadError] = scan.errors
         var ids: [String: (String, Int, Int)] = [:]
+        // Files named on the command line are read whatever they are; files a folder scan found
+        // may be Concord's own outputs or Wycheproof files no suite covers: passed over, with a note.
+        let named = given ?? Set(paths.filter { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR })
         for file in scan.files {
             do {
-                for v in try load(file: file, notes: &located) {
+                for v in try load(file: file, notes: &located, errors: &errors, scanned: !named.contains(file)) {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -144,6 +149,15 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
+        var errors: [LoadError] = []
+        let vectors = try load(file: file, notes: &notes, errors: &errors)
+        if let first = errors.first { throw first }
+        return vectors
+    }
+
+    /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
+    /// file's other vectors are still read (a file-level error is thrown).
+    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -151,7 +165,7 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file, notes: &notes)
+        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned)
     }
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
@@ -160,12 +174,35 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(bytes: [UInt8], file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
+        var errors: [LoadError] = []
+        let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+        if let first = errors.first { throw first }
+        return vectors
+    }
+
+    /// The formats Concord writes, which a folder scan passes over (named, they are refused).
+    public static let ownFormats = ["concord-report/1": "a report", "concord-outputs/1": "a captured-outputs file",
+                                    "concord-export/1": "an export", "concord-diff/1": "a diff"]
+
+    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
+    /// Wycheproof files no suite covers are skipped with a note instead of refused.
+    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
                                                         : try YAMLParser(limits: yamlLimits).parse(bytes)
         } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+        }
+        if scanned, let pairs = root.mapping {
+            if let format = pairs.first(where: { $0.key.scalarText == "format" })?.value.string, let what = Self.ownFormats[format] {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))
+                return []
+            }
+            if !pairs.contains(where: { $0.key.scalarText == "format" }), let why = WycheproofReader.uncovered(root) {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(why) (name the file to see the error)"))
+                return []
+            }
         }
         if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),
            !pairs.contains(where: { $0.key.scalarText == "format" }) {
@@ -174,6 +211,7 @@ public struct VectorLoader: Sendable {
         var reader = FileReader(file: file)
         let vectors = try reader.read(root)
         notes += reader.notes
+        errors += reader.vectorErrors
         return vectors
     }
 }
@@ -183,6 +221,8 @@ struct FileReader {
     let file: String
     /// What is worth a line but refuses nothing (an old suite name), located.
     var notes: [LoadError] = []
+    /// The errors of single vectors: the others are still read, so one pass reports them all.
+    var vectorErrors: [LoadError] = []
 
     init(file: String) { self.file = file }
 
@@ -269,9 +309,14 @@ struct FileReader {
         var out: [Vector] = []
         var seen: [String: Node] = [:]
         for item in items {
-            let v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags)
+            let v: (vector: Vector, idNode: Node)
+            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags) } catch {
+                vectorErrors.append(error)
+                continue
+            }
             if let first = seen[v.vector.id] {
-                throw fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))")
+                vectorErrors.append(fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))"))
+                continue
             }
             seen[v.vector.id] = v.idNode
             out.append(v.vector)

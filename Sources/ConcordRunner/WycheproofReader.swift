@@ -16,6 +16,24 @@ struct WycheproofReader {
 
     static let supported = ["aead_test_schema_v1.json", "ecdh_ecpoint_test_schema_v1.json", "hkdf_test_schema_v1.json"]
 
+    /// Why no suite covers this Wycheproof file (another schema, algorithm or curve), or nil when
+    /// one does (or when it is not a readable Wycheproof file at all: `read` then says what is wrong).
+    static func uncovered(_ root: Node) -> String? {
+        guard let top = root.mapping, let schema = top.first(where: { $0.key.scalarText == "schema" })?.value.string else { return nil }
+        let algorithm = top.first(where: { $0.key.scalarText == "algorithm" })?.value.string
+        guard let expected = ["aead_test_schema_v1.json": "AES-GCM", "ecdh_ecpoint_test_schema_v1.json": "ECDH",
+                              "hkdf_test_schema_v1.json": "HKDF-SHA-256"][schema] else {
+            return "a Wycheproof file of schema \(schema), which no suite covers"
+        }
+        if let algorithm, algorithm != expected { return "a Wycheproof file of \(algorithm), which no suite covers" }
+        if schema == "ecdh_ecpoint_test_schema_v1.json",
+           let groups = top.first(where: { $0.key.scalarText == "testGroups" })?.value.sequence,
+           let curve = groups.compactMap({ $0.mapping?.first(where: { $0.key.scalarText == "curve" })?.value.string }).first(where: { $0 != "secp256r1" }) {
+            return "a Wycheproof ECDH file of curve \(curve), which no suite covers"
+        }
+        return nil
+    }
+
     func read(_ root: Node) throws(LoadError) -> [Vector] {
         let top = try base.mapping(root, "a Wycheproof file")
         let f = Dictionary(top.map { ($0.key.scalarText ?? "", $0) }, uniquingKeysWith: { a, _ in a })
@@ -38,6 +56,7 @@ struct WycheproofReader {
         var out: [Vector] = []
         for g in groups {
             let group = try base.mapping(g, "a test group")
+            try checkGroupType(group, g, schema: schema)
             guard let tests = group.first(where: { $0.key.scalarText == "tests" })?.value.sequence else {
                 throw base.fail(g, "missing required field \"tests\" in a test group")
             }
@@ -64,7 +83,7 @@ struct WycheproofReader {
     /// integer `size` for HKDF, and one hex output.
     func test(_ node: Node, declared: Set<String>, suite: String, inputs: [(String, String)], size: Bool = false,
               output: (String, String)) throws(LoadError) -> Vector {
-        let c = try common(node, declared: declared)
+        let c = try common(node, declared: declared, fields: inputs.map(\.0) + [output.0] + (size ? ["size"] : []))
         var input: [String: Value] = [:]
         for (w, name) in inputs { input[name] = .bytes(try c.hex(w)) }
         if size {
@@ -88,11 +107,32 @@ struct WycheproofReader {
         var required: (String) throws(LoadError) -> Node
     }
 
-    /// tcId, result, flags (declared in notes) and comment, and typed access to the test's fields.
-    func common(_ node: Node, declared: Set<String>) throws(LoadError) -> Common {
+    /// The group `type` each schema defines: any other is refused (it would be read as if it were).
+    static let groupTypes = ["aead_test_schema_v1.json": "AeadTest", "ecdh_ecpoint_test_schema_v1.json": "EcdhEcpointTest",
+                             "hkdf_test_schema_v1.json": "HkdfTest"]
+
+    func checkGroupType(_ group: [(key: Node, value: Node)], _ node: Node, schema: String) throws(LoadError) {
+        guard let expected = Self.groupTypes[schema] else { return }
+        guard let t = group.first(where: { $0.key.scalarText == "type" })?.value else {
+            throw base.fail(node, "missing required field \"type\" in a test group (\(expected) for \(schema))")
+        }
+        let type = try base.string(t, "type")
+        guard type == expected else { throw base.fail(t, "unknown test group type \"\(type)\" (\(schema) groups are \(expected))") }
+    }
+
+    /// tcId, result, flags (declared in notes) and comment, and typed access to the test's fields;
+    /// a key that is neither these nor one of `fields` is refused.
+    func common(_ node: Node, declared: Set<String>, fields: [String]) throws(LoadError) -> Common {
         let pairs = try base.mapping(node, "a test")
         var m: [String: Node] = [:]
-        for p in pairs { m[p.key.scalarText ?? ""] = p.value }
+        let allowed = Set(["tcId", "comment", "flags", "result"] + fields)
+        for p in pairs {
+            let k = p.key.scalarText ?? ""
+            guard allowed.contains(k) else {
+                throw base.fail(p.key, "unknown field \"\(k)\" in this test (expected: \((["tcId", "comment", "flags", "result"] + fields).joined(separator: ", ")))")
+            }
+            m[k] = p.value
+        }
         let base = self.base
         let required: (String) throws(LoadError) -> Node = { k throws(LoadError) in
             guard let n = m[k] else { throw base.fail(node, "missing required field \"\(k)\" in this test") }
@@ -105,6 +145,10 @@ struct WycheproofReader {
         }
         let idNode = try required("tcId")
         guard case .scalar(let id, .integer) = idNode.kind else { throw base.fail(idNode, "expected an integer for tcId, found \(idNode.typeDescription)") }
+        // Wycheproof numbers tests from 1; a negative, zero or huge tcId is not one (nor "01").
+        guard let n = Int32(id), n >= 1, String(n) == id else {
+            throw base.fail(idNode, "tcId must be an integer from 1 to \(Int32.max), found \(id)")
+        }
         let resultNode = try required("result")
         let resultText = try base.string(resultNode, "result")
         guard let result = ResultKind(rawValue: resultText) else {
@@ -124,7 +168,7 @@ struct WycheproofReader {
     }
 
     func aeadTest(_ node: Node, declared: Set<String>) throws(LoadError) -> Vector {
-        let c = try common(node, declared: declared)
+        let c = try common(node, declared: declared, fields: ["key", "iv", "aad", "msg", "ct", "tag"])
         let input: [String: Value] = [
             "key": .bytes(try c.hex("key")), "nonce": .bytes(try c.hex("iv")), "aad": .bytes(try c.hex("aad")),
             "ciphertext": .bytes(try c.hex("ct")), "tag": .bytes(try c.hex("tag")),

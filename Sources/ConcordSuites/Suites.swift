@@ -6,6 +6,11 @@ public enum Suites {
         argon2id, aesGcm, hkdfSha256, ecdhP256,
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
         closerSealedAnswer, closerTinkPublicKey, closerKeybox,
+        sinewFieldCipher,
+        justsendSeal, justsendWrap, justsendChain, justsendDeviceEnvelope, justsendRecoveryCode, justsendShareLink, justsendChunk,
+        sophaxChatX3DH, sophaxChatRatchet, sophaxChatSenderKey, sophaxChatMessage, sophaxChatGroupMessage,
+        sophaxChatSealedSender, sophaxChatOnionAddress, sophaxChatSafetyNumber,
+        askKeyPairingCode, askKeySignatureEncoding,
     ]
 
     /// Every suite by its canonical name.

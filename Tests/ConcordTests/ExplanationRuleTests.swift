@@ -1,5 +1,6 @@
 import ConcordSuites
 import ConcordFormats
+import ConcordImplementations
 import ConcordPrimitives
 import ConcordRunner
 import Foundation
@@ -123,6 +124,24 @@ struct ExplanationRuleTests {
         #expect(Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: budget)?.rule == "argon2-parameters")
         let second = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: budget)
         #expect(second?.text.contains("explanation budget") == true, "\(String(describing: second))")
+    }
+
+    /// The budget is the vector's, shared by its implementations: two that compute the same
+    /// wrong-for-the-vector key do not each spend it in full (the second is told it is spent).
+    @Test func theBudgetIsPerVectorAcrossImplementations() throws {
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = try ["libsodium", "libargon2"].map { try #require(Catalog.make($0, settings: settings)) }
+        // m=64, t=20: the m·1024 alternative alone is 65536·20 KiB·passes per hash, 2.6 M for the
+        // rule (of the 4.2 M budget): it fits once.
+        let v = Vector(suite: "argon2id", id: "wrong", file: "f", line: 1, column: 1, comment: nil, flags: [], op: nil, result: .valid,
+                       input: ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=64;t=20;p=1"),
+                               "length": .integer(32)],
+                       expect: .outputs([("key", .value(.bytes([UInt8](repeating: 0xAB, count: 32))))]), inputOrder: [])
+        let run = Runner(implementations: impls).run([v])
+        let explanations = run.results[0].implementations.compactMap { $0.mismatches.first?.explanation }
+        #expect(explanations.count == 2)
+        #expect(explanations.filter { $0 == "no known cause" }.count == 1, "\(explanations)")
+        #expect(explanations.filter { $0.contains("above the explanation budget left for this vector") }.count == 1, "\(explanations)")
     }
 
     @Test func firstRuleWinsOtherwiseNoKnownCause() {

@@ -100,8 +100,10 @@ func checkProtocol(_ command: [String], name: String, environment: [String: Stri
 
 /// The suites issue 15 asks of each web adapter; the definitions must name the adapter for each.
 let nodeSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256", "closer.canonical-json", "closer.commitment",
-                               "closer.tink-public-key", "closer.keybox"]
-let webcryptoSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256"]
+                               "closer.tink-public-key", "closer.keybox", "sinew.field-cipher",
+                               "justsend.share-link", "justsend.chunk"]
+let webcryptoSuites: Set<String> = ["aes-gcm", "hkdf-sha256", "ecdh-p256", "sinew.field-cipher", "justsend.share-link",
+                                    "justsend.chunk"]
 
 var nodeAvailable: Bool { Catalog.nodeBinary(ProcessInfo.processInfo.environment) != nil }
 

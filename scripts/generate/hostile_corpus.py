@@ -200,6 +200,22 @@ def build():
     add("json/top-level-array.json", "[" + good + "]", "run", 2, "1:1", "")
     add("json/raw-control-character.json", good.replace('"Hostile"', '"Host\tile"'), "run", 2, "4:", "")
 
+    # --- Wycheproof files: the group type, the test keys and tcId are checked (issue 12 item 8) ---
+    # Test 1 of Wycheproof's aes_gcm_test.json (vectors/wycheproof/), alone in its file.
+    wtest = {"tcId": 1, "comment": "", "flags": ["Ktv"], "key": "5b9604fe14eadba931b0ccf34843dab9", "iv": "028318abc1824029138141a2",
+             "aad": "", "msg": "001d0c231287c1182784554ca3a21908", "ct": "26073cc1d851beff176384dc9896d5ff",
+             "tag": "0a3ea7a5487cb5f7d70fb6c58d038554", "result": "valid"}
+
+    def wycheproof(group_type="AeadTest", **test):
+        t = dict(wtest, **test)
+        return json.dumps({"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "numberOfTests": 1,
+                           "notes": {"Ktv": {"bugType": "BASIC", "description": "Known test vector."}},
+                           "testGroups": [{"ivSize": 96, "keySize": 128, "tagSize": 128, "type": group_type, "tests": [t]}]}, indent=1) + "\n"
+    add("wycheproof/unknown-group-type.json", wycheproof(group_type="DaeadTest"), "run", 2, "16:12", "unknown test group type")
+    add("wycheproof/extra-test-key.json", wycheproof(pt="00"), "run", 2, "31:6", "unknown field \"pt\"")
+    add("wycheproof/negative-tcid.json", wycheproof(tcId=-1), "run", 2, "19:14", "tcId must be an integer from 1")
+    add("wycheproof/huge-tcid.json", wycheproof(tcId=99999999999999999999), "run", 2, "19:14", "tcId must be an integer from 1")
+
     # --- resource limits (the vector is an error naming the limit and its flag; exit 1) -------
     add("limits/argon2-terabytes.yaml", argon(params="argon2id;v=19;m=4294967295;t=1;p=1"), "run", 1, "limit", "--max-kdf-memory")
     add("limits/argon2-billion-iterations.yaml", argon(params="argon2id;v=19;m=64;t=1000000000;p=1"), "run", 1, "limit", "--max-kdf-work")
@@ -259,6 +275,13 @@ def build():
     add("captured/deep.json", '{"format": "concord-outputs/1", "results": ' + "[" * 50000 + "]" * 50000 + "}", "captured", 2, "1:", "deep")
     add("captured/non-utf8.json", captured([ok]).encode().replace(b"device", b"dev\xffce"), "captured", 2, "4:15", "UTF-8")
     add("captured/byte-order-mark.json", b"\xef\xbb\xbf" + captured([ok]).encode(), "captured", 2, "1:1", "byte order mark")
+    # Held to the suite definitions: output fields and the suite/id name (issue 12 item 8).
+    add("captured/unknown-output-field.json", captured([{"vector": "argon2id/basic", "outputs": {"key": {"hex": KEY}, "tag": {"hex": "00"}}}]),
+        "captured", 2, "13:12", "unknown field \"tag\"")
+    add("captured/unknown-suite.json", captured([{"vector": "argon2d/basic", "outputs": {"key": {"hex": KEY}}}]),
+        "captured", 2, "8:14", "unknown suite \"argon2d\"")
+    add("captured/id-with-slash.json", captured([{"vector": "argon2id/basic/x", "outputs": {"key": {"hex": KEY}}}]),
+        "captured", 2, "8:14", "invalid id \"basic/x\"")
     # A captured file without results checks nothing: never a pass for --require or --fail-on missing (issue 12 item 6).
     add("captured/no-results-required.json", captured([]), "captured --require captured:device", 1, "ok",
         "captured:device is required but could not start")
@@ -291,6 +314,20 @@ def build():
     add("scan/dangling/gone.yaml", b"", "generated", 2, "-", "a symbolic link to")
     add("scan/long/d.../v.yaml", b"", "generated", 2, "-", "cannot be looked at: File name too long")
     add("scan/empty/notes.txt", b"", "generated", 2, "-", "validate: no vector files")
+
+    # merge refuses what a run cannot have written (issue 12 item 8), located.
+    def report(**result):
+        r = {"vector": "argon2id/basic", "file": "v/argon2id.yaml", "line": 6, "result": "valid", "status": "pass",
+             "implementations": {"libsodium": {"status": "pass"}}}
+        r.update(result)
+        r = {k: v for k, v in r.items() if v is not None}
+        return json.dumps({"format": "concord-report/1", "implementations": [{"name": "libsodium", "version": "1"}],
+                           "summary": {}, "wallSeconds": 0.5, "workers": 1, "results": [r]}, indent=1) + "\n"
+    add("merge/missing-file.json", report(file=None), "merge", 2, "13:3", "has no \"file\"")
+    add("merge/unknown-vector.json", report(vector="argon2d/basic"), "merge", 2, "14:14", "unknown suite \"argon2d\"")
+    add("merge/non-finite.json", report().replace('"wallSeconds": 0.5', '"wallSeconds": 1e999'), "merge", 2, "10:17", "not finite")
+    add("merge/fail-under-pass.json", report(implementations={"libsodium": {"status": "fail"}}), "merge", 2, "18:14",
+        "is pass but libsodium failed it")
 
     # The base files the commands above run against.
     add("base/argon2id.yaml", argon(), "base", 0, "", "")
