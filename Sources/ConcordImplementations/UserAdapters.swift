@@ -13,9 +13,11 @@ public struct UserAdapter: Sendable, Equatable {
     /// Where it was named (`--adapter`, or `concord.yaml:4:3`), for messages.
     public var origin: String
 
-    /// A program named without a `/` is looked up in PATH (the adapter's, else Concord's).
+    /// A program named without a `/` is looked up in PATH (the adapter's, else Concord's). The
+    /// adapter is told its name in CONCORD_ADAPTER_NAME (the kits announce it in their handshake).
     public func make(_ settings: Catalog.Settings) -> any Implementation {
-        let env = settings.environment.merging(environment) { $1 }
+        var env = settings.environment.merging(environment) { $1 }
+        env["CONCORD_ADAPTER_NAME"] = name
         var command = self.command
         if !command[0].contains("/"), let found = Catalog.findExecutable(command[0], path: env["PATH"]) { command[0] = found }
         return ExternalAdapter(name: name, command: command, environment: env, timeout: settings.requestTimeout)

@@ -2,8 +2,9 @@ import Foundation
 
 /// The live adapter: the line protocol of docs/adapters.md over standard input and output.
 extension ConcordKit {
-    /// The handshake line: exactly the registered suites and ops, with their fields.
-    public func handshake() -> String {
+    /// The handshake line: exactly the registered suites and ops, with their fields. Its name is the one
+    /// Concord gave the adapter (CONCORD_ADAPTER_NAME, set for `--adapter` and `concord.yaml`), else the kit's.
+    public func handshake(announcing announced: String? = ProcessInfo.processInfo.environment["CONCORD_ADAPTER_NAME"]) -> String {
         var suites: [(String, [KitJSON])] = []
         for r in registrations {
             let op = KitJSON.object([("op", r.op.map { .string($0) } ?? .null),
@@ -11,7 +12,8 @@ extension ConcordKit {
                                      ("outputs", .array((r.outputs ?? []).map { .string($0) }))])
             if let i = suites.firstIndex(where: { $0.0 == r.suite }) { suites[i].1.append(op) } else { suites.append((r.suite, [op])) }
         }
-        return KitJSON.object([("concord-adapter", .integer(1)), ("name", .string(name)),
+        let shown = announced.flatMap { $0.isEmpty ? nil : $0 } ?? name
+        return KitJSON.object([("concord-adapter", .integer(1)), ("name", .string(shown)),
                                ("version", .string(platform.map { "\(version) (\($0))" } ?? version)),
                                ("suites", .array(suites.map { .object([("suite", .string($0.0)), ("ops", .array($0.1))]) }))]).serialized
     }

@@ -73,7 +73,8 @@ struct ConcordKitTests {
     @Test func theHandshakeListsExactlyTheRegisteredOps() throws {
         var kit = Self.kit()
         kit.fields(from: try ConcordExport(data: Data(Self.export.utf8)))
-        #expect(kit.handshake() == #"{"concord-adapter":1,"name":"demo","version":"demo 1.0 (Swift Testing)","suites":[{"suite":"demo.xor","ops":[{"op":null,"inputs":["a","b"],"outputs":["x"]}]},{"suite":"demo.text","ops":[{"op":"upper","inputs":["s","n","answer"],"outputs":["t"]}]}]}"#)
+        #expect(kit.handshake(announcing: "droid").hasPrefix(#"{"concord-adapter":1,"name":"droid","#))
+        #expect(kit.handshake(announcing: nil) == #"{"concord-adapter":1,"name":"demo","version":"demo 1.0 (Swift Testing)","suites":[{"suite":"demo.xor","ops":[{"op":null,"inputs":["a","b"],"outputs":["x"]}]},{"suite":"demo.text","ops":[{"op":"upper","inputs":["s","n","answer"],"outputs":["t"]}]}]}"#)
     }
 
     @Test func answersRequestsAsTheProtocolSays() throws {

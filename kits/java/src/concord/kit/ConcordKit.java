@@ -256,7 +256,7 @@ public final class ConcordKit {
                 return 2;
             }
         }
-        write(out, handshake());
+        write(out, handshake(System.getenv("CONCORD_ADAPTER_NAME")));
         ByteArrayOutputStream line = new ByteArrayOutputStream();
         boolean tooLong = false;
         for (int c; ; ) {
@@ -278,7 +278,8 @@ public final class ConcordKit {
         }
     }
 
-    String handshake() {
+    /** {@code announced}: the name Concord gave the adapter (CONCORD_ADAPTER_NAME), else null: the kit's name. */
+    String handshake(String announced) {
         Map<String, List<Object>> suites = new LinkedHashMap<String, List<Object>>();
         for (Registration r : registrations.values()) {
             Map<String, Object> op = new LinkedHashMap<String, Object>();
@@ -299,7 +300,7 @@ public final class ConcordKit {
         }
         Map<String, Object> h = new LinkedHashMap<String, Object>();
         h.put("concord-adapter", 1L);
-        h.put("name", name);
+        h.put("name", announced == null || announced.isEmpty() ? name : announced);
         h.put("version", platform == null ? version : version + " (" + platform + ")");
         h.put("suites", list);
         return Json.write(h);

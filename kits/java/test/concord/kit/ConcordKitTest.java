@@ -104,6 +104,12 @@ public class ConcordKitTest {
     }
 
     @Test
+    public void theHandshakeAnnouncesTheNameConcordGaveIt() throws Exception {
+        assertTrue(kit().handshake("droid").startsWith("{\"concord-adapter\":1,\"name\":\"droid\","));
+        assertTrue(kit().handshake("").startsWith("{\"concord-adapter\":1,\"name\":\"demo\","));
+    }
+
+    @Test
     public void declaredFieldsWinAndUnknownFieldsStopTheAdapter() throws Exception {
         ConcordKit kit = kit();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
