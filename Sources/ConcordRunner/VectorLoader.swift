@@ -295,6 +295,9 @@ struct FileReader {
 
     func expect(_ pair: (key: Node, value: Node)?, vectorNode: Node, op: OpSpec, result: ResultKind) throws(LoadError) -> Expectation {
         guard let pair else {
+            if result == .valid && op.expects.isEmpty {
+                throw fail(vectorNode, "missing required field \"expect\": this op has no output fields, so a valid vector writes expect: {}")
+            }
             if result == .valid { throw fail(vectorNode, "missing required field \"expect\": a valid vector must state its expected \(op.expects.map(\.name).joined(separator: ", "))") }
             return result == .invalid ? .error(nil) : .none
         }

@@ -15,18 +15,22 @@ import threading
 import tink
 from google.protobuf import message as protobuf_message
 from tink import aead, hybrid, secret_key_access
+from tink import mac
 from tink import _insecure_keyset_handle as insecure_keyset_handle  # the proto keyset behind a handle
 from tink.proto import aes_gcm_pb2, common_pb2, ecies_aead_hkdf_pb2, tink_pb2
+from tink.proto import hmac_pb2
 
 from google.protobuf import json_format
 
 hybrid.register()
 aead.register()
+mac.register()
 
 TYPE_URL_PREFIX = "type.googleapis.com/google.crypto.tink."
 ECIES_PRIVATE = TYPE_URL_PREFIX + "EciesAeadHkdfPrivateKey"
 ECIES_PUBLIC = TYPE_URL_PREFIX + "EciesAeadHkdfPublicKey"
 AES_GCM = TYPE_URL_PREFIX + "AesGcmKey"
+HMAC = TYPE_URL_PREFIX + "HmacKey"
 KEYBOX_PREFIX = "keybox:v1:"
 PUBLIC_KEY_PREFIX = "pub:v1:"
 FIELD_BYTES = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
@@ -483,7 +487,61 @@ class AesGcmSuite:
         return {"plaintext": out_bytes(plaintext)}
 
 
-ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite())
+# ------------------------------------------------------------------------------------ issue-14 primitives
+
+
+def _raw_handle(type_url, value, material):
+    """A keyset handle holding one key (id 1, ENABLED, prefix RAW) of this type, built from its proto bytes."""
+    keyset = tink_pb2.Keyset(primary_key_id=1)
+    entry = keyset.key.add()
+    entry.key_data.type_url = type_url
+    entry.key_data.value = value
+    entry.key_data.key_material_type = material
+    entry.status = tink_pb2.ENABLED
+    entry.key_id = 1
+    entry.output_prefix_type = tink_pb2.RAW
+    return tink.proto_keyset_format.parse(keyset.SerializeToString(), secret_key_access.TOKEN)
+
+
+class HmacSha256Suite:
+    """HMAC-SHA256 through Tink's Mac with a RAW HmacKey (hash SHA256, tag size = the tag's length). Tink's
+    HmacKey takes keys of at least 16 bytes: shorter keys are unsupported."""
+
+    name = "hmac-sha256"
+    NOT_RUN = {}
+
+    def __init__(self):
+        self.ops = (Op("compute", self._compute, inputs=("key", "message"), outputs=("tag",)),
+                    Op("verify", self._verify, inputs=("key", "message", "tag")))
+
+    def _mac(self, key, tag_size):
+        if len(key) < 16:
+            raise Unsupported("Tink's HmacKey takes keys of at least 16 bytes, not %d" % len(key))
+        value = hmac_pb2.HmacKey(version=0, key_value=key,
+                                 params=hmac_pb2.HmacParams(hash=common_pb2.SHA256, tag_size=tag_size))
+        try:
+            return _raw_handle(HMAC, value.SerializeToString(), tink_pb2.KeyData.SYMMETRIC).primitive(mac.Mac)
+        except tink.TinkError as e:
+            raise Unsupported("Tink refuses this HMAC key: %s" % e) from None
+
+    def _compute(self, request_input):
+        key = get_bytes(request_input, "key")
+        return {"tag": out_bytes(self._mac(key, 32).compute_mac(get_bytes(request_input, "message")))}
+
+    def _verify(self, request_input):
+        key = get_bytes(request_input, "key")
+        tag = get_bytes(request_input, "tag")
+        if not 16 <= len(tag) <= 32:
+            raise Refusal("parameters", "an HMAC-SHA256 tag is 16 to 32 bytes (got %d)" % len(tag))
+        try:
+            self._mac(key, len(tag)).verify_mac(tag, get_bytes(request_input, "message"))
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink's Mac refuses the tag: %s" % e) from None
+        return {}
+
+
+ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite(),
+       HmacSha256Suite())
 
 
 def handshake():

@@ -24,7 +24,8 @@ final class Suites {
             new TinkPublicKeySuite(),
             new KeyboxSuite(),
             new EcdhP256Suite(),
-            new HkdfSha256Suite());
+            new HkdfSha256Suite(),
+            new HmacSha256Suite());
 
     private Suites() {}
 
