@@ -188,7 +188,7 @@ def ecdsa_file() -> dict:
             "title": "ECDSA P-256 with SHA-256, RFC 6979 A.2.5 (deterministic signatures of \"sample\" and \"test\")",
             "source": "RFC 6979 (Deterministic Usage of DSA and ECDSA), §A.2.5: the P-256 key and the SHA-256 signatures of "
                       "\"sample\" and \"test\" (r and s as published; s is not normalized). The DER form is the published r "
-                      "and s encoded here as SEQUENCE {INTEGER r, INTEGER s} (RFC 3279); the P1363 form is r‖s."
+                      "and s encoded here as SEQUENCE {{INTEGER r, INTEGER s}} (RFC 3279); the P1363 form is r‖s."
                       + " " + TRANSCRIBED.format(kat="rfc6979.json"),
             "notes": TAMPERED, "vectors": vectors}
 

@@ -25,7 +25,12 @@ final class Suites {
             new KeyboxSuite(),
             new EcdhP256Suite(),
             new HkdfSha256Suite(),
-            new HmacSha256Suite());
+            new HmacSha256Suite(),
+            new ChaCha20Poly1305Suite(false),
+            new ChaCha20Poly1305Suite(true),
+            new X25519Suite(),
+            new Ed25519Suite(),
+            new EcdsaP256Suite());
 
     private Suites() {}
 
