@@ -1,8 +1,10 @@
 // swift-tools-version:6.0
 // Concord: proves that implementations of the Closer end-to-end-encryption contract produce and
 // accept the same bytes. Layers, each a module, none importing upward:
-//   C bridges -> ConcordPrimitives / ConcordYAML -> ConcordFormats -> ConcordImplementations
-//   -> ConcordRunner -> ConcordReport -> concord (executable)
+//   ConcordFormats (pure Swift, no dependency), ConcordFiles (file I/O), C bridges
+//   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
+//   -> ConcordSuites -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
+// Every target lists exactly the modules its sources import.
 import PackageDescription
 
 let package = Package(
@@ -18,30 +20,35 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
+        // Contract formats: pure Swift values, encodings, layouts and parsing; no C library, no file I/O.
+        .target(name: "ConcordFormats"),
+        // Files: bounded reads, durable replacing writes.
+        .target(name: "ConcordFiles"),
         // Primitives: thin value-type wrappers over the C libraries.
         .target(name: "ConcordPrimitives", dependencies: ["CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
-        .target(name: "ConcordYAML", dependencies: ["CYAML"]),
-        // Contract formats: pure Swift values, encodings, parameter tags.
-        .target(name: "ConcordFormats", dependencies: ["ConcordPrimitives"]),
+        .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
         // warnings, round trip, docs sentence); the vector-file schema is derived from them.
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
-        // Implementations: in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordSuites", "ConcordFormats", "ConcordPrimitives", "ConcordYAML"]),
+        // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordYAML"]),
         // Runner: loading, planning, running in parallel, comparing.
-        .target(name: "ConcordRunner", dependencies: ["ConcordSuites", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
+        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordRunner", "ConcordSuites", "ConcordImplementations", "ConcordFormats", "ConcordPrimitives"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner",
+                                                      "ConcordSuites"]),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
-        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordRunner", "ConcordSuites", "ConcordImplementations", "ConcordFormats", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordImplementations", "ConcordYAML"]),
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordRunner", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
+                                                          "ConcordRunner", "ConcordSuites", "ConcordYAML"]),
 
+        // `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordReport", "ConcordFuzzTargets", "ConcordRunner", "ConcordSuites", "ConcordImplementations",
-                           "ConcordFormats", "ConcordYAML", "ConcordPrimitives"]
+            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
+                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordYAML"]
         ),
     ]
 )

@@ -166,3 +166,22 @@ public enum Base64 {
         return out
     }
 }
+
+/// The encodings bytes are written in, by name, in vector files (`{hex: …}`) and in what adapters
+/// and captured files send (`{"base64": …}`): the one place a name picks a decoder.
+public enum ByteEncoding: String, Sendable, CaseIterable {
+    case hex, base64, base64url, utf8
+
+    /// "hex, base64, base64url, utf8".
+    public static let names = allCases.map(\.rawValue).joined(separator: ", ")
+
+    /// Strict, as `Hex.decode` and `Base64.decode`; `utf8` takes the text's own bytes.
+    public func decode(_ s: String) throws(ContractError) -> [UInt8] {
+        switch self {
+        case .hex: return try Hex.decode(s)
+        case .base64: return try Base64.decode(s, .standard)
+        case .base64url: return try Base64.decode(s, .url)
+        case .utf8: return Array(s.utf8)
+        }
+    }
+}

@@ -85,167 +85,34 @@ public indirect enum JSON: Sendable {
 
     // MARK: reading
 
+    /// A refusal of `JSONReader`: what is wrong and where.
     public struct ParseError: Error, Sendable, CustomStringConvertible {
-        public var offset: Int
+        public enum Kind: Sendable { case syntax, empty, tooDeep, duplicateKey }
+        public var kind: Kind
         public var message: String
-        public var description: String { "JSON at offset \(offset): \(message)" }
+        /// The byte offset, and the 1-based line and column (in characters) it stands at.
+        public var offset: Int
+        public var line: Int
+        public var column: Int
+        public var description: String { "JSON at line \(line), column \(column): \(message)" }
     }
 
+    /// Strict RFC 8259, at most 128 levels deep; a key given twice is kept twice, in order.
     public static func parse(_ text: String) throws(ParseError) -> JSON {
-        var p = JSONReader(bytes: Array(text.utf8))
-        p.skipSpace()
-        let v = try p.value(depth: 0)
-        p.skipSpace()
-        if p.i != p.bytes.count { throw ParseError(offset: p.i, message: "trailing characters") }
-        return v
-    }
-}
-
-private struct JSONReader {
-    let bytes: [UInt8]
-    var i = 0
-    init(bytes: [UInt8]) { self.bytes = bytes }
-
-    mutating func skipSpace() {
-        while i < bytes.count, [32, 9, 10, 13].contains(bytes[i]) { i += 1 }
+        try JSONReader.parse(Array(text.utf8), into: Builder(), maxDepth: 128)
     }
 
-    func fail(_ m: String) -> JSON.ParseError { JSON.ParseError(offset: i, message: m) }
-
-    mutating func value(depth: Int) throws(JSON.ParseError) -> JSON {
-        if depth > 128 { throw fail("nested too deeply") }
-        guard i < bytes.count else { throw fail("unexpected end") }
-        switch bytes[i] {
-        case UInt8(ascii: "{"):
-            i += 1
-            var pairs: [(key: String, value: JSON)] = []
-            skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
-            while true {
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else { throw fail("expected a string key") }
-                let k = try string()
-                skipSpace()
-                guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':'") }
-                i += 1
-                skipSpace()
-                pairs.append((k, try value(depth: depth + 1)))
-                skipSpace()
-                guard i < bytes.count else { throw fail("unexpected end") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(pairs) }
-                throw fail("expected ',' or '}'")
-            }
-        case UInt8(ascii: "["):
-            i += 1
-            var items: [JSON] = []
-            skipSpace()
-            if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-            while true {
-                skipSpace()
-                items.append(try value(depth: depth + 1))
-                skipSpace()
-                guard i < bytes.count else { throw fail("unexpected end") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-                if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
-                throw fail("expected ',' or ']'")
-            }
-        case UInt8(ascii: "\""):
-            return .string(try string())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
-        default:
-            return try number()
+    struct Builder: JSONBuilder {
+        var rejectsDuplicateKeys: Bool { false }
+        func string(_ s: String, at: JSONPosition) -> JSON { .string(s) }
+        func number(_ text: String, integer: Bool, at: JSONPosition) -> JSON {
+            if integer, let v = Int64(text) { return .int(v) }
+            return .double(Double(text) ?? .infinity)
         }
-    }
-
-    mutating func literal(_ word: String) throws(JSON.ParseError) {
-        let w = Array(word.utf8)
-        guard i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w else { throw fail("invalid literal") }
-        i += w.count
-    }
-
-    mutating func number() throws(JSON.ParseError) -> JSON {
-        let start = i
-        if i < bytes.count, bytes[i] == UInt8(ascii: "-") { i += 1 }
-        guard i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 else { throw fail("invalid value") }
-        if bytes[i] == 48 { i += 1 } else { while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 } }
-        var isInt = true
-        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
-            isInt = false; i += 1
-            guard i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 else { throw fail("invalid number") }
-            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-        }
-        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
-            isInt = false; i += 1
-            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
-            guard i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 else { throw fail("invalid number") }
-            while i < bytes.count, bytes[i] >= 48, bytes[i] <= 57 { i += 1 }
-        }
-        let text = String(decoding: bytes[start..<i], as: UTF8.self)
-        if isInt, let v = Int64(text) { return .int(v) }
-        guard let d = Double(text) else { throw fail("invalid number") }
-        return .double(d)
-    }
-
-    mutating func string() throws(JSON.ParseError) -> String {
-        i += 1
-        var out = [UInt8]()
-        while true {
-            guard i < bytes.count else { throw fail("unterminated string") }
-            let c = bytes[i]
-            if c == UInt8(ascii: "\"") { i += 1; break }
-            if c < 32 { throw fail("control character in string") }
-            if c != 92 { out.append(c); i += 1; continue }
-            i += 1
-            guard i < bytes.count else { throw fail("unterminated escape") }
-            let e = bytes[i]
-            i += 1
-            switch e {
-            case UInt8(ascii: "\""): out.append(34)
-            case 92: out.append(92)
-            case UInt8(ascii: "/"): out.append(47)
-            case UInt8(ascii: "b"): out.append(8)
-            case UInt8(ascii: "f"): out.append(12)
-            case UInt8(ascii: "n"): out.append(10)
-            case UInt8(ascii: "r"): out.append(13)
-            case UInt8(ascii: "t"): out.append(9)
-            case UInt8(ascii: "u"):
-                var cp = try hex4()
-                if cp >= 0xD800 && cp < 0xDC00 {
-                    guard i + 1 < bytes.count, bytes[i] == 92, bytes[i + 1] == UInt8(ascii: "u") else { throw fail("lone surrogate") }
-                    i += 2
-                    let lo = try hex4()
-                    guard lo >= 0xDC00 && lo < 0xE000 else { throw fail("invalid surrogate pair") }
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00)
-                } else if cp >= 0xDC00 && cp < 0xE000 {
-                    throw fail("lone surrogate")
-                }
-                out += Array(String(Character(Unicode.Scalar(cp)!)).utf8)
-            default: throw fail("invalid escape")
-            }
-        }
-        guard let s = String(validating: out, as: UTF8.self) else { throw fail("string is not UTF-8") }
-        return s
-    }
-
-    mutating func hex4() throws(JSON.ParseError) -> UInt32 {
-        guard i + 4 <= bytes.count else { throw fail("short \\u escape") }
-        var v: UInt32 = 0
-        for _ in 0..<4 {
-            let c = bytes[i]
-            let d: UInt32
-            switch c {
-            case 48...57: d = UInt32(c - 48)
-            case 97...102: d = UInt32(c - 87)
-            case 65...70: d = UInt32(c - 55)
-            default: throw fail("invalid \\u escape")
-            }
-            v = v << 4 | d
-            i += 1
-        }
-        return v
+        func bool(_ b: Bool, at: JSONPosition) -> JSON { .bool(b) }
+        func null(at: JSONPosition) -> JSON { .null }
+        func array(_ items: [JSON], at: JSONPosition) -> JSON { .array(items) }
+        func object(_ members: [JSONMember<JSON>], at: JSONPosition) -> JSON { .object(members.map { ($0.key, $0.value) }) }
     }
 }
 
@@ -276,14 +143,9 @@ extension Value {
             for x in a { out.append(try Value(json: x)) }
             self = .list(out)
         case .object(let pairs):
-            if pairs.count == 1, let s = pairs[0].value.stringValue {
-                switch pairs[0].key {
-                case "hex": self = .bytes(try Hex.decode(s)); return
-                case "base64": self = .bytes(try Base64.decode(s, .standard)); return
-                case "base64url": self = .bytes(try Base64.decode(s, .url)); return
-                case "utf8": self = .bytes(Array(s.utf8)); return
-                default: break
-                }
+            if pairs.count == 1, let s = pairs[0].value.stringValue, let encoding = ByteEncoding(rawValue: pairs[0].key) {
+                self = .bytes(try encoding.decode(s))
+                return
             }
             var m: [String: Value] = [:]
             for (k, v) in pairs { m[k] = try Value(json: v) }

@@ -60,6 +60,28 @@ public struct ProtobufReader {
     }
 }
 
+/// A whole message read at once: the last value of each varint field and of each length-delimited
+/// field by number (proto3 keeps the last of a repeated scalar); fixed-width fields are skipped. A
+/// field read with another wire type than its decoder expects is not found there.
+public struct ProtobufMessage {
+    public var varints: [UInt64: UInt64] = [:]
+    public var fields: [UInt64: [UInt8]] = [:]
+
+    public init(_ bytes: [UInt8], message: String) throws(ContractError) {
+        var r = ProtobufReader(bytes, message: message)
+        while let (n, t) = try r.field() {
+            switch t {
+            case .varint: varints[n] = try r.varint()
+            case .lengthDelimited: fields[n] = try r.lengthDelimited()
+            case .fixed32, .fixed64: try r.skip(t)
+            }
+        }
+    }
+
+    /// A varint field, 0 (proto3's default) when absent.
+    public func varint(_ number: UInt64) -> UInt64 { varints[number] ?? 0 }
+}
+
 public enum ProtobufWriter {
     public static func varint(_ v: UInt64) -> [UInt8] {
         var out = [UInt8]()

@@ -1,11 +1,9 @@
-import ConcordPrimitives
-
 /// An `EciesAeadHkdfPublicKey` as read from a Tink cleartext JSON keyset (CONTRACT.md §9), with
 /// its keyset entry's id and output prefix. Coordinates are normalised to the curve's size
 /// whatever length the keyset used (Tink Java writes 33 bytes with a leading zero).
 public struct EciesPublicKey: Sendable, Equatable {
     public var keyId: UInt32
-    public var outputPrefix: String
+    public var outputPrefix: TinkOutputPrefix
     public var curve: String
     public var hashFunction: String
     public var hkdfSalt: [UInt8]
@@ -15,15 +13,8 @@ public struct EciesPublicKey: Sendable, Equatable {
     public var x: [UInt8]
     public var y: [UInt8]
 
-    /// The TINK / LEGACY prefix before a ciphertext, or nothing for RAW.
-    public var prefix: [UInt8] {
-        let id = [UInt8(keyId >> 24), UInt8(keyId >> 16 & 0xff), UInt8(keyId >> 8 & 0xff), UInt8(keyId & 0xff)]
-        switch outputPrefix {
-        case "TINK": return [1] + id
-        case "LEGACY", "CRUNCHY": return [0] + id
-        default: return []
-        }
-    }
+    /// The bytes before each ciphertext of this key (nothing for RAW).
+    public var prefix: [UInt8] { outputPrefix.bytes(keyId: keyId) }
 }
 
 public struct EciesPrivateKey: Sendable, Equatable {
@@ -44,186 +35,109 @@ public enum TinkEciesKeyset {
     public static let hashes: [UInt64: String] = [1: "SHA1", 2: "SHA384", 3: "SHA256", 4: "SHA512", 5: "SHA224"]
     public static let pointFormats: [UInt64: String] = [1: "UNCOMPRESSED", 2: "COMPRESSED", 3: "DO_NOT_USE_CRUNCHY_UNCOMPRESSED"]
 
-    /// Every ENABLED key of a private keyset (Tink opens with any key whose prefix matches), and
-    /// the index of the primary one.
-    public static func parsePrivateKeys(_ json: String) throws(ContractError) -> (keys: [EciesPrivateKey], primary: Int) {
-        let (primaryPub, primaryScalar) = try parse(json)
+    /// Every ENABLED private key of a keyset (Tink opens with any key whose prefix matches), the
+    /// primary first, and the index of the primary one. Decoded only: the implementation layer
+    /// (`TinkEciesKeyset.parsePrivateKeys`) also checks each point and scalar on the curve.
+    public static func decodePrivateKeys(_ json: String) throws(ContractError) -> (keys: [EciesPrivateKey], primary: Int) {
+        let keyset = try TinkKeyset.parse(json)
+        let (primaryPub, primaryScalar) = try decode(keyset)
         guard let primaryScalar else { throw ContractError(.key, "the keyset holds a public key: opening needs the private keyset") }
         var keys = [EciesPrivateKey(publicKey: primaryPub, scalar: primaryScalar)]
-        guard let root = try? JSON.parse(json), let entries = root["key"]?.arrayValue, entries.count > 1 else { return (keys, 0) }
-        for (n, k) in entries.enumerated() {
-            guard let idJSON = k["keyId"], let id = try? TinkAesGcmKeyset.keyId(idJSON, "key[\(n)].keyId"), id != primaryPub.keyId,
-                  k["status"]?.stringValue == "ENABLED", let data = k["keyData"], data["typeUrl"]?.stringValue == privateTypeURL,
-                  let prefix = k["outputPrefixType"]?.stringValue, let b64 = data["value"]?.stringValue else { continue }
-            let proto: [UInt8]
-            do { proto = try Base64.decode(b64, .standard) } catch { throw ContractError(.format, "keyset: key[\(n)].keyData.value: \(error.message)") }
-            let (pub, d) = try privateKey(proto, keyId: id, prefix: prefix)
+        for k in keyset.others(typeURL: privateTypeURL) {
+            let (pub, d) = try privateKey(try k.value(), keyId: k.keyId, prefix: try k.outputPrefix())
             keys.append(EciesPrivateKey(publicKey: pub, scalar: d))
         }
         return (keys, 0)
     }
 
     /// Either kind of keyset: its primary key's public part, and the scalar when it is private.
-    public static func parse(_ json: String) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
-        let root: JSON
-        do { root = try JSON.parse(json) } catch { throw ContractError(.format, "keyset: \(error)") }
-        guard let primaryJSON = root["primaryKeyId"] else { throw ContractError(.format, "keyset: missing primaryKeyId") }
-        let primaryId = try TinkAesGcmKeyset.keyId(primaryJSON, "primaryKeyId")
-        guard let keys = root["key"]?.arrayValue, !keys.isEmpty else { throw ContractError(.format, "keyset: missing or empty key list") }
-        for (n, k) in keys.enumerated() {
-            guard let idJSON = k["keyId"] else { throw ContractError(.format, "keyset: key[\(n)] has no keyId") }
-            guard try TinkAesGcmKeyset.keyId(idJSON, "key[\(n)].keyId") == primaryId else { continue }
-            guard k["status"]?.stringValue == "ENABLED" else { throw ContractError(.key, "keyset: the primary key is not ENABLED") }
-            guard let data = k["keyData"], let url = data["typeUrl"]?.stringValue else {
-                throw ContractError(.format, "keyset: key[\(n)] has no keyData.typeUrl")
-            }
-            guard let prefix = k["outputPrefixType"]?.stringValue, ["TINK", "RAW", "LEGACY", "CRUNCHY"].contains(prefix) else {
-                throw ContractError(.format, "keyset: key[\(n)].outputPrefixType must be TINK, RAW, LEGACY or CRUNCHY")
-            }
-            guard let b64 = data["value"]?.stringValue else { throw ContractError(.format, "keyset: key[\(n)] has no keyData.value") }
-            let proto: [UInt8]
-            do { proto = try Base64.decode(b64, .standard) } catch { throw ContractError(.format, "keyset: key[\(n)].keyData.value: \(error.message)") }
-            switch url {
-            case publicTypeURL:
-                return (try publicKey(proto, keyId: primaryId, prefix: prefix), nil)
-            case privateTypeURL:
-                let (pub, d) = try privateKey(proto, keyId: primaryId, prefix: prefix)
-                return (pub, d)
-            default:
-                throw ContractError(.key, "keyset: key[\(n)] has type \(url), expected an EciesAeadHkdf public or private key")
-            }
-        }
-        throw ContractError(.format, "keyset: no key has the primaryKeyId \(primaryId)")
+    /// Decoded only (see `decodePrivateKeys`).
+    public static func decode(_ json: String) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
+        try decode(try TinkKeyset.parse(json))
     }
 
-    /// `pub:v1:` + b64url(UTF-8 public keyset JSON).
-    public static func parsePublic(wire: String) throws(ContractError) -> EciesPublicKey {
+    static func decode(_ keyset: TinkKeyset) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
+        let k = try keyset.primary()
+        let prefix = try k.outputPrefix()
+        let proto = try k.value()
+        switch k.typeURL {
+        case publicTypeURL:
+            return (try publicKey(proto, keyId: k.keyId, prefix: prefix), nil)
+        case privateTypeURL:
+            let (pub, d) = try privateKey(proto, keyId: k.keyId, prefix: prefix)
+            return (pub, d)
+        default:
+            throw ContractError(.key, "keyset: key[\(k.index)] has type \(k.typeURL), expected an EciesAeadHkdf public or private key")
+        }
+    }
+
+    /// `pub:v1:` + b64url(UTF-8 public keyset JSON). Decoded only (see `decodePrivateKeys`).
+    public static func decodePublic(wire: String) throws(ContractError) -> EciesPublicKey {
         let bytes = try Wire.decode(wire, prefix: publicPrefix, .url)
         guard let json = String(validating: bytes, as: UTF8.self) else { throw ContractError(.format, "pub:v1: the keyset is not UTF-8") }
-        let (pub, scalar) = try parse(json)
+        let (pub, scalar) = try decode(json)
         if scalar != nil { throw ContractError(.key, "pub:v1: holds a private keyset; only the public keyset belongs on the wire") }
         return pub
     }
 
-    static func publicKey(_ proto: [UInt8], keyId: UInt32, prefix: String) throws(ContractError) -> EciesPublicKey {
-        var r = ProtobufReader(proto, message: "EciesAeadHkdfPublicKey")
-        var version: UInt64 = 0
-        var params: [UInt8]? = nil
-        var x: [UInt8]? = nil, y: [UInt8]? = nil
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .varint): version = try r.varint()
-            case (2, .lengthDelimited): params = try r.lengthDelimited()
-            case (3, .lengthDelimited): x = try r.lengthDelimited()
-            case (4, .lengthDelimited): y = try r.lengthDelimited()
-            default: try r.skip(t)
-            }
-        }
-        guard version == 0 else { throw ContractError(.key, "EciesAeadHkdfPublicKey version \(version) is not 0") }
-        guard let params else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no params (field 2)") }
-        guard let x else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no x (field 3)") }
-        guard let y else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no y (field 4)") }
+    /// `EciesAeadHkdfPublicKey { version = 1, params = 2, x = 3, y = 4 }`.
+    static func publicKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> EciesPublicKey {
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPublicKey")
+        guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPublicKey version \(m.varint(1)) is not 0") }
+        guard let params = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no params (field 2)") }
+        guard let x = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no x (field 3)") }
+        guard let y = m.fields[4] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no y (field 4)") }
         var key = try self.params(params)
         key.keyId = keyId
         key.outputPrefix = prefix
         guard key.curve == "NIST_P256" else { throw ContractError(.key, "curve \(key.curve) is not supported here (NIST_P256 only)") }
         key.x = try coordinate(x, "x")
         key.y = try coordinate(y, "y")
-        do { _ = try P256.decode(P256.uncompressed(x: key.x, y: key.y)) } catch {
-            throw ContractError(.key, "EciesAeadHkdfPublicKey: the point (x, y) is not on P-256")
-        }
         return key
     }
 
-    static func privateKey(_ proto: [UInt8], keyId: UInt32, prefix: String) throws(ContractError) -> (EciesPublicKey, [UInt8]) {
-        var r = ProtobufReader(proto, message: "EciesAeadHkdfPrivateKey")
-        var version: UInt64 = 0
-        var pub: [UInt8]? = nil
-        var d: [UInt8]? = nil
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .varint): version = try r.varint()
-            case (2, .lengthDelimited): pub = try r.lengthDelimited()
-            case (3, .lengthDelimited): d = try r.lengthDelimited()
-            default: try r.skip(t)
-            }
-        }
-        guard version == 0 else { throw ContractError(.key, "EciesAeadHkdfPrivateKey version \(version) is not 0") }
-        guard let pub else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
-        guard let d else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
+    /// `EciesAeadHkdfPrivateKey { version = 1, public_key = 2, key_value = 3 }`.
+    static func privateKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> (EciesPublicKey, [UInt8]) {
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPrivateKey")
+        guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPrivateKey version \(m.varint(1)) is not 0") }
+        guard let pub = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
+        guard let d = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
         let key = try publicKey(pub, keyId: keyId, prefix: prefix)
-        let scalar = try coordinate(d, "key_value")
-        let derived: (x: [UInt8], y: [UInt8])
-        do { derived = try P256.publicKey(privateScalar: scalar) } catch {
-            throw ContractError(.key, "EciesAeadHkdfPrivateKey: key_value is not a valid P-256 scalar")
-        }
-        guard derived.x == key.x && derived.y == key.y else {
-            throw ContractError(.key, "EciesAeadHkdfPrivateKey: key_value does not match its public key")
-        }
-        return (key, scalar)
+        return (key, try coordinate(d, "key_value"))
     }
 
-    /// `EciesAeadHkdfParams { kem_params = 1, dem_params = 2, ec_point_format = 3 }`.
+    /// `EciesAeadHkdfParams { kem_params = 1, dem_params = 2, ec_point_format = 3 }`, with
+    /// `EciesHkdfKemParams { curve_type = 1, hkdf_hash_type = 2, hkdf_salt = 11 }`,
+    /// `EciesAeadDemParams { aead_dem = 2 }`, `KeyTemplate { type_url = 1, value = 2 }` and
+    /// `AesGcmKeyFormat { key_size = 2 }`.
     static func params(_ proto: [UInt8]) throws(ContractError) -> EciesPublicKey {
-        var r = ProtobufReader(proto, message: "EciesAeadHkdfParams")
-        var kem: [UInt8]? = nil, dem: [UInt8]? = nil
-        var format: UInt64 = 0
-        while let (n, t) = try r.field() {
-            switch (n, t) {
-            case (1, .lengthDelimited): kem = try r.lengthDelimited()
-            case (2, .lengthDelimited): dem = try r.lengthDelimited()
-            case (3, .varint): format = try r.varint()
-            default: try r.skip(t)
-            }
-        }
-        guard let kem else { throw ContractError(.format, "EciesAeadHkdfParams has no kem_params (field 1)") }
-        guard let dem else { throw ContractError(.format, "EciesAeadHkdfParams has no dem_params (field 2)") }
-        guard let pointFormat = pointFormats[format] else { throw ContractError(.key, "ec_point_format \(format) is unknown") }
-        var k = ProtobufReader(kem, message: "EciesHkdfKemParams")
-        var curve: UInt64 = 0, hash: UInt64 = 0
-        var salt: [UInt8] = []
-        while let (n, t) = try k.field() {
-            switch (n, t) {
-            case (1, .varint): curve = try k.varint()
-            case (2, .varint): hash = try k.varint()
-            case (11, .lengthDelimited): salt = try k.lengthDelimited()
-            default: try k.skip(t)
-            }
-        }
-        guard let curveName = curves[curve] else { throw ContractError(.key, "curve_type \(curve) is unknown") }
-        guard let hashName = hashes[hash] else { throw ContractError(.key, "hkdf_hash_type \(hash) is unknown") }
-        var d = ProtobufReader(dem, message: "EciesAeadDemParams")
-        var template: [UInt8]? = nil
-        while let (n, t) = try d.field() {
-            if n == 2 && t == .lengthDelimited { template = try d.lengthDelimited() } else { try d.skip(t) }
-        }
-        guard let template else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
-        var tr = ProtobufReader(template, message: "KeyTemplate")
-        var url = "", value: [UInt8] = []
-        while let (n, t) = try tr.field() {
-            switch (n, t) {
-            case (1, .lengthDelimited): url = String(decoding: try tr.lengthDelimited(), as: UTF8.self)
-            case (2, .lengthDelimited): value = try tr.lengthDelimited()
-            default: try tr.skip(t)
-            }
-        }
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfParams")
+        guard let kem = m.fields[1] else { throw ContractError(.format, "EciesAeadHkdfParams has no kem_params (field 1)") }
+        guard let dem = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfParams has no dem_params (field 2)") }
+        guard let pointFormat = pointFormats[m.varint(3)] else { throw ContractError(.key, "ec_point_format \(m.varint(3)) is unknown") }
+        let k = try ProtobufMessage(kem, message: "EciesHkdfKemParams")
+        guard let curveName = curves[k.varint(1)] else { throw ContractError(.key, "curve_type \(k.varint(1)) is unknown") }
+        guard let hashName = hashes[k.varint(2)] else { throw ContractError(.key, "hkdf_hash_type \(k.varint(2)) is unknown") }
+        let d = try ProtobufMessage(dem, message: "EciesAeadDemParams")
+        guard let template = d.fields[2] else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
+        let t = try ProtobufMessage(template, message: "KeyTemplate")
+        let url = String(decoding: t.fields[1] ?? [], as: UTF8.self)
         guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "the DEM is \(url.isEmpty ? "(none)" : url); only AesGcmKey is supported") }
-        var fr = ProtobufReader(value, message: "AesGcmKeyFormat")
-        var size: UInt64 = 0
-        while let (n, t) = try fr.field() {
-            if n == 2 && t == .varint { size = try fr.varint() } else { try fr.skip(t) }
-        }
+        let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat").varint(2)
         guard size == 16 || size == 32 else { throw ContractError(.key, "the DEM AesGcmKeyFormat key_size is \(size) (16 or 32 expected)") }
-        return EciesPublicKey(keyId: 0, outputPrefix: "", curve: curveName, hashFunction: hashName, hkdfSalt: salt, demTypeURL: url,
-                              demKeySize: Int(size), pointFormat: pointFormat, x: [], y: [])
+        return EciesPublicKey(keyId: 0, outputPrefix: .raw, curve: curveName, hashFunction: hashName, hkdfSalt: k.fields[11] ?? [],
+                              demTypeURL: url, demKeySize: Int(size), pointFormat: pointFormat, x: [], y: [])
     }
+
+    /// The size of a P-256 coordinate or scalar.
+    public static let coordinateLength = 32
 
     /// An unsigned big-endian integer of any encoded length, as exactly 32 bytes.
     public static func coordinate(_ b: [UInt8], _ field: String) throws(ContractError) -> [UInt8] {
         let significant = Array(b.drop(while: { $0 == 0 }))
-        guard significant.count <= P256.coordinateLength else {
+        guard significant.count <= coordinateLength else {
             throw ContractError(.key, "\(field) is \(significant.count) significant bytes, too large for P-256")
         }
-        return [UInt8](repeating: 0, count: P256.coordinateLength - significant.count) + significant
+        return [UInt8](repeating: 0, count: coordinateLength - significant.count) + significant
     }
 }

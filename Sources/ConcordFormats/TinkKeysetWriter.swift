@@ -24,13 +24,19 @@ public enum TinkKeysetWriter {
 
     /// A one-key public keyset in Tink's JSON layout.
     public static func publicKeysetJSON(_ k: EciesPublicKey, coordinateLength: Int = 32) -> String {
-        let value = Base64.encode(publicKeyProto(k, coordinateLength: coordinateLength), .standard)
-        return JSON.object([
-            ("primaryKeyId", .int(Int64(k.keyId))),
+        oneKeyJSON(typeURL: TinkEciesKeyset.publicTypeURL, keyMaterialType: "ASYMMETRIC_PUBLIC",
+                   value: publicKeyProto(k, coordinateLength: coordinateLength), keyId: k.keyId, outputPrefix: k.outputPrefix)
+    }
+
+    /// A keyset of one ENABLED key, primary, in Tink's JSON layout around the key's protobuf bytes.
+    public static func oneKeyJSON(typeURL: String, keyMaterialType: String, value: [UInt8], keyId: UInt32,
+                                  outputPrefix: TinkOutputPrefix) -> String {
+        JSON.object([
+            ("primaryKeyId", .int(Int64(keyId))),
             ("key", .array([.object([
-                ("keyData", .object([("typeUrl", .string(TinkEciesKeyset.publicTypeURL)), ("value", .string(value)),
-                                     ("keyMaterialType", .string("ASYMMETRIC_PUBLIC"))])),
-                ("status", .string("ENABLED")), ("keyId", .int(Int64(k.keyId))), ("outputPrefixType", .string(k.outputPrefix)),
+                ("keyData", .object([("typeUrl", .string(typeURL)), ("value", .string(Base64.encode(value, .standard))),
+                                     ("keyMaterialType", .string(keyMaterialType))])),
+                ("status", .string("ENABLED")), ("keyId", .int(Int64(keyId))), ("outputPrefixType", .string(outputPrefix.rawValue)),
             ])])),
         ]).serialized()
     }

@@ -1,8 +1,9 @@
-/// The Closer wire strings (CONTRACT.md §5, §6, §8): a prefix and an encoded blob.
+/// The Closer wire strings (CONTRACT.md §5, §6, §8, §10): a prefix and an encoded blob.
 public enum Wire {
     public static let field = "enc:v1:"
     public static let sealed = "sealed:v1:"
     public static let commitment = "sha256:"
+    public static let keybox = "keybox:v1:"
 
     /// The blob after `prefix`, decoded strictly; `format` when the prefix or the encoding is wrong.
     public static func decode(_ wire: String, prefix: String, _ alphabet: Base64.Alphabet) throws(ContractError) -> [UInt8] {

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 
 extension FuzzTarget {
     /// The protobuf reader and the Tink keyset readers. The first byte picks what the rest is fed
@@ -51,14 +52,7 @@ extension FuzzTarget {
 
     /// A one-key keyset in Tink's JSON layout around a fuzzed key proto.
     static func keyset(typeURL: String, material: String, value: [UInt8]) -> String {
-        JSON.object([
-            ("primaryKeyId", .int(1)),
-            ("key", .array([.object([
-                ("keyData", .object([("typeUrl", .string(typeURL)), ("value", .string(Base64.encode(value, .standard))),
-                                     ("keyMaterialType", .string(material))])),
-                ("status", .string("ENABLED")), ("keyId", .int(1)), ("outputPrefixType", .string("TINK")),
-            ])])),
-        ]).serialized()
+        TinkKeysetWriter.oneKeyJSON(typeURL: typeURL, keyMaterialType: material, value: value, keyId: 1, outputPrefix: .tink)
     }
 
     static func writesBack(_ pub: EciesPublicKey) -> String? {

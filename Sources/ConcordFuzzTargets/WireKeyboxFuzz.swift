@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 
 extension FuzzTarget {
     /// The Closer wire strings, the `kdfParams` tag and the ECIES keybox opener. The first byte
@@ -24,7 +25,7 @@ extension FuzzTarget {
             return nil
         case 1:
             for (prefix, alphabet) in [(Wire.field, Base64.Alphabet.standard), (Wire.sealed, .url), (Wire.commitment, .url),
-                                       (Ecies.keyboxPrefix, .url), (TinkEciesKeyset.publicPrefix, .url)] {
+                                       (Wire.keybox, .url), (TinkEciesKeyset.publicPrefix, .url)] {
                 guard let blob = try? Wire.decode(text, prefix: prefix, alphabet) else { continue }
                 if prefix + Base64.encode(blob, alphabet) != text { return "\(prefix) accepted a non-canonical spelling: \(hexDump(rest))" }
             }

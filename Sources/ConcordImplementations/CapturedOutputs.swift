@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordSuites
 import ConcordYAML
@@ -51,7 +52,11 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     // MARK: the implementation
 
-    public var startFailure: String? { nil }
+    /// A file without results checks nothing: it counts as an implementation that could not
+    /// start (`--require` and `--fail-on missing` see it), never as one that agreed.
+    public var startFailure: String? {
+        results.isEmpty ? "\(file) has no results (\"results\": []): it checks nothing" : nil
+    }
     public func prepare() {}
     public func shutdown() {}
 
@@ -93,8 +98,17 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
 
     // MARK: reading
 
-    /// Reads and parses a captured-outputs file.
-    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(CapturedOutputsError) -> CapturedOutputs {
+    /// What the suite definitions allow in one result, by its vector name (ConcordRunner's
+    /// `CapturedRules` answers): a refusal of the name, or the output fields it may hold.
+    public enum ResultRule: Sendable {
+        case badName(String)
+        case outputs(Set<String>)
+    }
+    public typealias Rules = @Sendable (_ vector: String) -> ResultRule
+
+    /// Reads and parses a captured-outputs file; with `rules`, each result's name and output
+    /// fields are held to the suite definitions.
+    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
             throw CapturedOutputsError(file: path, message: error.message)
@@ -103,12 +117,12 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             let p = InputFile.utf8Problem(bytes)
             throw CapturedOutputsError(file: path, line: p?.line, column: p?.column, message: p?.message ?? "the file is not UTF-8")
         }
-        return try parse(text, file: path)
+        return try parse(text, file: path, rules: rules)
     }
 
     /// Parses the text of a captured-outputs file (`file` names it in errors and gives the default name).
-    public static func parse(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
-        do { return try parseUnlocated(text, file: file) } catch {
+    public static func parse(_ text: String, file: String, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
+        do { return try parseUnlocated(text, file: file, rules: rules) } catch {
             var e = error
             if e.line == nil, let path = e.path, let mark = locate(path, in: text, duplicate: e.message.hasSuffix("twice")) {
                 (e.line, e.column) = (mark.line, mark.column)
@@ -141,15 +155,14 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
         return node.mark
     }
 
-    static func parseUnlocated(_ text: String, file: String) throws(CapturedOutputsError) -> CapturedOutputs {
+    static func parseUnlocated(_ text: String, file: String, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
         func fail(_ m: String, _ path: [Step] = []) -> CapturedOutputsError { CapturedOutputsError(file: file, message: m, path: path) }
         if text.hasPrefix("\u{FEFF}") {
             throw CapturedOutputsError(file: file, line: 1, column: 1, message: "the file starts with a byte order mark; save it as UTF-8 without BOM")
         }
         let json: JSON
         do { json = try JSON.parse(text) } catch {
-            let (line, column) = lineColumn(text, offset: error.offset)
-            throw CapturedOutputsError(file: file, line: line, column: column, message: "invalid JSON: \(error.message)")
+            throw CapturedOutputsError(file: file, line: error.line, column: error.column, message: "invalid JSON: \(error.message)")
         }
         guard let top = json.objectValue else { throw fail("the file must be a JSON object") }
         try checkKeys(top, allowed: ["format", "implementation", "results"], required: ["format", "results"], at: "the top level", path: [], fail)
@@ -190,6 +203,12 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
                 throw fail("\(at).vector \"\(vector)\" is not a vector name suite/id", here + [.key("vector")])
             }
             let named = "\(at) (\(vector))"
+            var allowed: Set<String>? = nil
+            switch rules?(vector) {
+            case .badName(let why)?: throw fail("\(at).vector \"\(vector)\" \(why)", here + [.key("vector")])
+            case .outputs(let fields)?: allowed = fields
+            case nil: break
+            }
             if let j = seen[vector] { throw fail("\(named) repeats results[\(j)]: one answer per vector", here + [.key("vector")]) }
             seen[vector] = i
             switch (entry["outputs"], entry["error"]) {
@@ -198,6 +217,10 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
                 guard let fields = outputs.objectValue, !fields.isEmpty else { throw fail("\(named).outputs must be a non-empty object", here + [.key("outputs")]) }
                 var out: [String: Value] = [:]
                 for (k, v) in fields {
+                    if let allowed, !allowed.contains(k) {
+                        throw fail("\(named).outputs has an unknown field \"\(k)\" (its suite's outputs here: \(allowed.sorted().joined(separator: ", ")))",
+                                   here + [.key("outputs"), .key(k)])
+                    }
                     if out[k] != nil { throw fail("\(named).outputs has the field \(k) twice", here + [.key("outputs")]) }
                     do { out[k] = try Value(json: v) } catch { throw fail("\(named).outputs.\(k): \(error.message)", here + [.key("outputs"), .key(k)]) }
                 }
@@ -224,11 +247,5 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
             if !allowed.contains(k) { throw fail("\(at) has an unknown key \"\(k)\" (allowed: \(allowed.sorted().joined(separator: ", ")))", path + [.key(k)]) }
         }
         for k in required where !seen.contains(k) { throw fail("\(at) lacks \"\(k)\"", path) }
-    }
-
-    /// 1-based line and column (in characters) of a UTF-8 byte offset.
-    public static func lineColumn(_ text: String, offset: Int) -> (Int, Int) {
-        let m = Mark(byteOffset: offset, in: Array(text.utf8))
-        return (m.line, m.column)
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
 /// never name a program: the command of every adapter is fixed here.
 public enum Catalog {
-    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink"]
+    public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink", "node", "webcrypto"]
 
     /// Where an implementation's programs live, and how long to wait for them.
     public struct Settings: Sendable {
@@ -46,6 +46,10 @@ public enum Catalog {
             return jvm(settings)
         case "tink":
             return tink(settings)
+        case "node":
+            return node(settings)
+        case "webcrypto":
+            return webcrypto(settings)
         default:
             return nil
         }

@@ -12,14 +12,14 @@ enum EciesHandlers {
             let key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
             let ct = try Ecies.seal(to: key, contextInfo: context, plaintext: try r.bytes("plaintext"),
                                     ephemeralScalar: try r.bytes("ephemeralPrivateKey"), iv: try r.bytes("iv"))
-            return ["keybox": .text(Ecies.keyboxPrefix + Base64.encode(ct, .url))]
+            return ["keybox": .text(Wire.keybox + Base64.encode(ct, .url))]
         case "roundtrip-seal":
             let (pub, _) = try TinkEciesKeyset.parse(try r.text("recipientPrivateKeyset"))
             let ct = try Ecies.seal(to: pub, contextInfo: context, plaintext: try r.bytes("plaintext"))
-            return ["keybox": .text(Ecies.keyboxPrefix + Base64.encode(ct, .url))]
+            return ["keybox": .text(Wire.keybox + Base64.encode(ct, .url))]
         case "open":
             let (keys, primary) = try TinkEciesKeyset.parsePrivateKeys(try r.text("recipientPrivateKeyset"))
-            let ct = try Wire.decode(try r.text("keybox"), prefix: Ecies.keyboxPrefix, .url)
+            let ct = try Wire.decode(try r.text("keybox"), prefix: Wire.keybox, .url)
             let pt = try Ecies.open(with: keys, primary: primary, contextInfo: context, ciphertext: ct)
             var out: [String: Value] = ["plaintext": .bytes(pt)]
             let d = Ecies.describe(pt)
@@ -40,7 +40,7 @@ enum EciesHandlers {
         }
         return ["keyId": .integer(Int64(key.keyId)), "curve": .text(key.curve), "hashFunction": .text(key.hashFunction),
                 "hkdfSalt": .bytes(key.hkdfSalt), "demKeySize": .integer(Int64(key.demKeySize)), "pointFormat": .text(key.pointFormat),
-                "outputPrefix": .text(key.outputPrefix), "x": .bytes(key.x), "y": .bytes(key.y)]
+                "outputPrefix": .text(key.outputPrefix.rawValue), "x": .bytes(key.x), "y": .bytes(key.y)]
     }
 
     /// `ecdh-p256` with its key forms: DER, PEM and JWK decoded by KeyForms (strict), then OpenSSL's EC_POINT arithmetic.

@@ -10,7 +10,8 @@ import Glibc
 ///
 /// Started once per run (`prepare`), shared by every worker thread. When the process dies every
 /// request in flight and every later one is answered `error` with the exit status and the end of
-/// its standard error; a request without an answer after `timeout` seconds is `error` too.
+/// its standard error; a request without an answer after `timeout` seconds is `error` too, and
+/// the adapter is then declared dead (every other request ends at once as `error`).
 public final class ExternalAdapter: Implementation, @unchecked Sendable {
     public let name: String
     public let command: [String]
@@ -246,7 +247,13 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         if let outcome = waiter.wait(timeout: timeout) { return outcome }
         lock.withLock { _ = pending.removeValue(forKey: id) }
         let shown = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
-        return .error("\(name) gave no answer within \(shown) s (the per-request timeout; raise it with --timeout)")
+        // A request without an answer means a hung (or stopped: SIGSTOP) adapter: it is declared
+        // dead at once, so the requests in flight and the remaining ones end now as `error` instead
+        // of each waiting its own full timeout, and its process group is stopped.
+        let why = "\(name) gave no answer within \(shown) s (the per-request timeout; raise it with --timeout)"
+        die(why + "; it was declared dead and stopped, its remaining requests were not sent")
+        DispatchQueue.global().async { [self] in kill() }
+        return .error(why)
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {

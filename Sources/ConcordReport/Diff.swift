@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
@@ -72,8 +73,7 @@ public enum Diff {
         if text.hasPrefix("\u{FEFF}") { throw ReadError("\(file):1:1: the file starts with a byte order mark; save it as UTF-8 without BOM") }
         let json: JSON
         do { json = try JSON.parse(text) } catch {
-            let (l, c) = CapturedOutputs.lineColumn(text, offset: error.offset)
-            throw ReadError("\(file):\(l):\(c): invalid JSON: \(error.message)")
+            throw ReadError("\(file):\(error.line):\(error.column): invalid JSON: \(error.message)")
         }
         switch json["format"]?.stringValue {
         case CapturedOutputs.format?:
@@ -238,7 +238,7 @@ public enum Diff {
         out.append("")
         out.append("\(r.vectors.count) vectors: \(r.count(.same)) same, \(r.count(.different)) different, "
                    + "\(r.count(.onlyInA)) only in A, \(r.count(.onlyInB)) only in B")
-        return out.joined(separator: "\n") + "\n"
+        return out.map { Printable.escape($0) }.joined(separator: "\n") + "\n"   // text from input, escaped per line
     }
 
     static func clip(_ s: String) -> String { s.count <= 120 ? s : String(s.prefix(117)) + "…" }

@@ -54,6 +54,13 @@ public struct Gate: Sendable, Equatable {
         list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// Whether an implementation passed, failed or left pending at least one vector.
+    static func checkedSomething(_ name: String, _ run: RunResult) -> Bool {
+        run.results.contains { r in
+            r.implementations.contains { $0.implementation == name && $0.status != .unsupported && $0.status != .error }
+        }
+    }
+
     /// 1 with the reasons when the run must not pass the gate, else 0 (reasons empty).
     public func exitStatus(_ run: RunResult) -> (status: Int32, reasons: [String]) {
         let s = run.summary
@@ -75,7 +82,13 @@ public struct Gate: Sendable, Equatable {
         }
         for name in required {
             if let i = run.implementations.first(where: { $0.name == name }) {
-                if let f = i.startFailure, !failOn.contains(.missing) { reasons.append("\(name) is required but could not start: \(f)") }
+                if let f = i.startFailure {
+                    if !failOn.contains(.missing) { reasons.append("\(name) is required but could not start: \(f)") }
+                } else if !Self.checkedSomething(name, run) {
+                    // Started, but answered no vector (a captured file with `results: []`, or every
+                    // vector unsupported): a required implementation that checked nothing is missing.
+                    reasons.append("\(name) is required but checked no vector (every one was unsupported or an error)")
+                }
             } else {
                 reasons.append("\(name) is required but was not part of the run")
             }

@@ -128,6 +128,7 @@ public enum JUnitReport {
 
     /// Whether XML 1.0 allows the scalar at all (§2.2 Char).
     static func allowed(_ u: Unicode.Scalar) -> Bool {
+        if Printable.isUnsafe(u, keepingLineBreaks: true) { return false }   // C1, bidi controls: escaped as in every report
         switch u.value {
         case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
         default: return false
@@ -136,7 +137,7 @@ public enum JUnitReport {
 
     /// Characters XML 1.0 forbids (most C0 controls, U+FFFE, U+FFFF) become a visible `\u{XX}`.
     static func replaceForbidden(_ u: Unicode.Scalar) -> String {
-        "\\u{" + String(u.value, radix: 16, uppercase: true) + "}"
+        Printable.visible(u)
     }
 
     /// Element content: `&`, `<`, `>` (for `]]>`) escaped; forbidden characters replaced.

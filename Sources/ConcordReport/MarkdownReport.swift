@@ -237,7 +237,7 @@ public enum MarkdownReport {
     static func fence(_ lines: [String]) -> [String] {
         let n = max(3, lines.map { longestRun(of: "`", in: $0) }.max().map { $0 + 1 } ?? 3)
         let f = String(repeating: "`", count: n)
-        return [f] + lines.map { ReportText.visible($0).replacingOccurrences(of: "\r", with: "") } + [f]
+        return [f] + lines.map { Printable.escape($0) } + [f]   // a line break from input stays inside its line
     }
 
     static func html(_ s: String) -> String {
@@ -273,19 +273,10 @@ enum ReportText {
         s.count <= maxLength ? s : String(s.prefix(maxLength)) + "… (\(s.count) characters)"
     }
 
-    /// Control characters other than tab, LF and CR (and DEL, and the C1 controls) written as a
-    /// visible `\u{XX}`, so a log, a comment or an XML file shows them instead of carrying them.
+    /// Text from input made visible for a format that carries line breaks itself (Markdown,
+    /// annotations): `Printable.escape`, the one escaping, keeping tab, LF and CR.
     static func visible(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: isControl) else { return s }
-        var out = ""
-        for u in s.unicodeScalars {
-            if isControl(u) { out += "\\u{" + String(u.value, radix: 16, uppercase: true) + "}" } else { out.unicodeScalars.append(u) }
-        }
-        return out
-    }
-
-    static func isControl(_ u: Unicode.Scalar) -> Bool {
-        (u.value < 0x20 && u != "\t" && u != "\n" && u != "\r") || (0x7F...0x9F).contains(u.value)
+        Printable.escape(s, keepingLineBreaks: true)
     }
 
     /// "differs at byte N" or "differs".

@@ -16,8 +16,67 @@ import ConcordRunner
 public enum ReportMerge {
     public struct MergeError: Error, Sendable, CustomStringConvertible {
         public var description: String
-        public init(_ d: String) { description = d }
+        /// For a refusal inside one report: which (0-based), where in its JSON, and what (without
+        /// the report's name), so that the command can print `file:line:col: message`.
+        public var report: Int?
+        public var path: [Step] = []
+        public var message: String
+        public init(_ d: String) { description = d; message = d }
+        init(_ message: String, report: Int, named: String, at path: [Step]) {
+            description = "\(named): \(message)"
+            self.message = message
+            self.report = report
+            self.path = path
+        }
     }
+
+    /// One step into a report's JSON: an object key or an array index.
+    public enum Step: Sendable, Equatable { case key(String), index(Int) }
+
+    /// The first number that is not finite (1e999 reads as infinity), with where it is.
+    static func nonFinite(_ j: JSON, _ path: [Step] = []) -> [Step]? {
+        switch j {
+        case .double(let d): return d.isFinite ? nil : path
+        case .array(let items):
+            for (i, v) in items.enumerated() { if let p = nonFinite(v, path + [.index(i)]) { return p } }
+        case .object(let pairs):
+            for (k, v) in pairs { if let p = nonFinite(v, path + [.key(k)]) { return p } }
+        default: break
+        }
+        return nil
+    }
+
+    /// The checks of one result beyond its shape: a known vector name, its file and line, and a
+    /// status that agrees with its implementations' (an implementation failing a passed vector).
+    static func checkResult(_ result: JSON, _ name: String, report r: Int, named which: String, at here: [Step]) throws(MergeError) {
+        if case .badName(let why) = CapturedRules.make([])(name) {
+            throw MergeError("results[\(here.count > 1 ? "\(index(here[1]))" : "?")].vector \"\(name)\" \(why)", report: r, named: which, at: here + [.key("vector")])
+        }
+        guard let file = result["file"]?.stringValue, !file.isEmpty else {
+            throw MergeError("the result for \(name) has no \"file\" (the vector file it came from)", report: r, named: which, at: here)
+        }
+        guard let line = result["line"]?.intValue, line >= 1 else {
+            throw MergeError("the result for \(name) has no \"line\" (a positive integer)", report: r, named: which, at: here)
+        }
+        let status = result["status"]?.stringValue ?? ""
+        guard ["pass", "fail", "pending", "error"].contains(status) else {
+            throw MergeError("the result for \(name) has an unknown status \(result["status"]?.serialized() ?? "(missing)")", report: r, named: which,
+                             at: here + [.key("status")])
+        }
+        for (impl, outcome) in result["implementations"]?.objectValue ?? [] {
+            let s = outcome["status"]?.stringValue ?? ""
+            guard ["pass", "fail", "pending", "error", "unsupported"].contains(s) else {
+                throw MergeError("\(name) on \(impl) has an unknown status \(outcome["status"]?.serialized() ?? "(missing)")", report: r, named: which,
+                                 at: here + [.key("implementations"), .key(impl), .key("status")])
+            }
+            if s == "fail" && status != "fail" {
+                throw MergeError("\(name) is \(status) but \(impl) failed it: a vector an implementation fails is a failure", report: r, named: which,
+                                 at: here + [.key("status")])
+            }
+        }
+    }
+
+    static func index(_ s: Step) -> Int { if case .index(let i) = s { return i }; return -1 }
 
     /// The top-level fields `JSONReport.make` writes, in its order.
     static let coreKeys = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "peakResidentKiB", "results"]
@@ -63,6 +122,7 @@ public enum ReportMerge {
         for (r, report) in reports.enumerated() {
             let which = named(r)
             guard let pairs = report.objectValue else { throw MergeError("\(which) is not a JSON object") }
+            if let at = nonFinite(report) { throw MergeError("a number that is not finite", report: r, named: which, at: at) }
             guard report["format"]?.stringValue == "concord-report/1" else {
                 throw MergeError("\(which) is not a concord-report/1 report (format is \(report["format"]?.serialized() ?? "missing"))")
             }
@@ -101,8 +161,9 @@ public enum ReportMerge {
                 implementations[k].fields = order(merged)
             }
             guard let rs = report["results"]?.arrayValue else { throw MergeError("\(which) has no results array") }
-            for result in rs {
+            for (i, result) in rs.enumerated() {
                 guard let name = result["vector"]?.stringValue else { throw MergeError("\(which): a result without a vector name") }
+                try checkResult(result, name, report: r, named: which, at: [.key("results"), .index(i)])
                 if let other = seen[name] {
                     throw MergeError("vector \(name) is in \(named(other)) and \(which): shards must not overlap")
                 }

@@ -134,7 +134,9 @@ public enum TerminalSummary {
         if s.warnings > 0 { total += "; \(s.warnings) with warnings" }
         total += String(format: "; %.2f s on %d workers", run.wallSeconds, run.workers)
         out.append(total)
-        return out.joined(separator: "\n") + "\n"
+        // Every line carries text from input (ids, files, values, versions, messages): escaped, so
+        // that none clears the screen or starts a line of its own (a GitHub `::error::` command).
+        return out.map { Printable.escape($0) }.joined(separator: "\n") + "\n"
     }
 
     /// A round trip's grid: rows seal, columns open.

@@ -4,7 +4,11 @@ import ConcordImplementations
 
 /// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.
 public enum Judge {
-    public static func implementation(_ name: String, _ outcome: Outcome, for v: borrowing Vector, seconds: Double) -> ImplementationResult {
+    /// `budget`: what explaining a mismatch may spend (the vector's, shared by its implementations),
+    /// asked for at the first mismatch only.
+    public static func implementation(_ name: String, _ outcome: Outcome, for v: borrowing Vector, seconds: Double,
+                                      budget: @autoclosure () -> ExplanationBudget = ExplanationBudget()) -> ImplementationResult {
+        var made: ExplanationBudget? = nil
         var r = ImplementationResult(implementation: name, status: .pass, outcome: outcome, mismatches: [], seconds: seconds)
         switch outcome {
         case .unsupported:
@@ -28,7 +32,10 @@ public enum Judge {
                                                      explanation: "the implementation did not output \(field)"))
                         continue
                     }
-                    if got != want { r.mismatches.append(mismatch(field, want, got, context: v.input)) }
+                    if got != want {
+                        if made == nil { made = budget() }
+                        r.mismatches.append(mismatch(field, want, got, context: v.input, budget: made!))
+                    }
                 }
                 r.status = !r.mismatches.isEmpty ? .fail : (pending ? .pending : .pass)
             default:
@@ -56,7 +63,8 @@ public enum Judge {
     }
 
     /// A byte-level mismatch: the first differing offset of the compared bytes.
-    public static func mismatch(_ field: String, _ want: Value, _ got: Value, context: [String: Value] = [:]) -> Mismatch {
+    public static func mismatch(_ field: String, _ want: Value, _ got: Value, context: [String: Value] = [:],
+                                budget: ExplanationBudget = ExplanationBudget()) -> Mismatch {
         let a = want.comparableBytes, b = got.comparableBytes
         var offset = 0
         while offset < a.count && offset < b.count && a[offset] == b[offset] { offset += 1 }
@@ -66,7 +74,7 @@ public enum Judge {
             if offset == min(a.count, b.count) { explanation! += " (one is a prefix of the other)" }
         }
         // The known causes (Explanations.swift): appended to the length note, or "no known cause".
-        let cause = Explanations.match(expected: want, actual: got, context: context)?.text
+        let cause = Explanations.match(expected: want, actual: got, context: context, budget: budget)?.text
         explanation = [explanation, cause ?? (explanation == nil ? Explanations.noKnownCause : nil)].compactMap { $0 }.joined(separator: "; ")
         return Mismatch(field: field, expected: want.display, actual: got.display, expectedValue: want, actualValue: got,
                         offset: offset, explanation: explanation)

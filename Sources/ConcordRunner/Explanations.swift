@@ -1,6 +1,6 @@
 import ConcordSuites
 import ConcordFormats
-import ConcordPrimitives
+import ConcordImplementations
 import Foundation
 
 /// One known cause of a difference: a name and a test that says, in a sentence, how `actual`
@@ -25,12 +25,25 @@ public enum Explanations {
     ]
 
     /// The first rule that fits: its name and its sentence.
-    public static func match(expected: Value, actual: Value, context: [String: Value] = [:]) -> (rule: String, text: String)? {
+    /// A costly rule (ExplanationBudget) runs only when it fits the budget; when none fits and a
+    /// costly one was skipped, the answer is "no known cause" saying what was not tried.
+    public static func match(expected: Value, actual: Value, context: [String: Value] = [:],
+                             budget: ExplanationBudget = ExplanationBudget()) -> (rule: String, text: String)? {
         guard expected != actual else { return nil }   // Value compares text by its bytes
 
-        for r in rules { if let t = r.explain(expected, actual, context) { return (r.name, t) } }
-        return nil
+        var skipped: [String] = []
+        for r in rules {
+            if let cost = ExplanationBudget.cost(of: r.name, context: context), let why = budget.spend(r.name, cost) {
+                skipped.append(why)
+                continue
+            }
+            if let t = r.explain(expected, actual, context) { return (r.name, t) }
+        }
+        return skipped.isEmpty ? nil : (skippedRule, "\(noKnownCause) (\(skipped.joined(separator: "; ")))")
     }
+
+    /// The `rule` of a match that is no cause: costly rules were skipped and none of the others fit.
+    public static let skippedRule = "skipped"
 
     /// The sentence of the first rule that fits, or "no known cause".
     public static func explain(expected: Value, actual: Value, context: [String: Value] = [:]) -> String {
@@ -38,11 +51,15 @@ public enum Explanations {
     }
 }
 
-/// The rules themselves, each small and tested on its own (ExplanationRuleTests).
+/// The rules themselves, each small and tested on its own (ExplanationRuleTests). The rules are
+/// pure; the two that need real cryptography (`different-aad`, `argon2-parameters`) ask `crypto`.
 public enum ExplanationRules {
+    /// Where the crypto-backed rules get their answers: the implementation layer's primitives.
+    public static let crypto: any CryptoDiagnoses = InProcessDiagnoses()
+
     // MARK: helpers
 
-    static let wirePrefixes = [Wire.field, Wire.sealed, Ecies.keyboxPrefix]
+    static let wirePrefixes = [Wire.field, Wire.sealed, Wire.keybox]
 
     /// Splits a wire string into its known prefix and blob.
     static func wire(_ s: String) -> (prefix: String, blob: String)? {
@@ -102,8 +119,6 @@ public enum ExplanationRules {
     /// Byte equality of texts (String's == equates NFC and NFD forms).
     static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 
-    static func hex(_ b: ArraySlice<UInt8>) -> String { Hex.encode(Array(b)) }
-
     // MARK: rules
 
     /// The same bytes in another encoding: base64 alphabet, padding, line breaks, hex case.
@@ -130,29 +145,14 @@ public enum ExplanationRules {
     }
 
     /// The AADs the contract has used, named, from what the vector's input tells.
-    static func contractAADs(_ context: [String: Value]) -> [(name: String, aad: [UInt8])] {
-        func text(_ k: String) -> String? { context[k]?.text }
-        var out: [(String, [UInt8])] = []
-        if let c = text("coupleId") {
-            out.append(("coupleId (\"\(c)\", the field AAD)", Array(c.utf8)))
-            if let q = text("questionId"), let u = text("userId") {
-                out.append(("coupleId|questionId|userId (the sealed-answer AAD)", Array("\(c)|\(q)|\(u)".utf8)))
-            }
-        }
-        if let u = text("userId"), let q = text("questionId") {
-            out.append(("the historical \"userId:questionId\" of an older iOS build", Array("\(u):\(q)".utf8)))
-        }
-        out.append(("\"closer_couple_key\" (the wrap AAD)", Array("closer_couple_key".utf8)))
-        out.append(("\"closer_invite_phrase\" (the invite AAD)", Array("closer_invite_phrase".utf8)))
-        out.append(("no AAD", []))
-        return out
+    static func contractAADs(_ context: [String: Value]) -> [CloserAAD] {
+        CloserAAD.all(coupleId: context["coupleId"]?.text, questionId: context["questionId"]?.text, userId: context["userId"]?.text)
     }
 
     /// Which named AAD opens `nonce(12) || ct || tag16` under `key`, if any.
-    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [(name: String, aad: [UInt8])]) -> String? {
+    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [CloserAAD]) -> String? {
         guard blob.count >= 28, [16, 24, 32].contains(key.count) else { return nil }
-        let nonce = Array(blob.prefix(12)), ct = Array(blob[12..<(blob.count - 16)]), tag = Array(blob.suffix(16))
-        return aads.first { (try? OpenSSLAESGCM.open(key: key, nonce: nonce, aad: $0.aad, ciphertext: ct, tag: tag)) != nil }?.name
+        return aads.first { crypto.aesGcmOpens(key: key, aad: $0.bytes, blob: blob) }?.name
     }
 
     /// Both sides are sealed under the vector's key, but with different AADs among the ones the
@@ -178,9 +178,9 @@ public enum ExplanationRules {
     public static let tinkPrefix = ExplanationRule(name: "tink-prefix") { expected, actual, _ in
         guard let e = blob(expected), let a = blob(actual) else { return nil }
         func prefixed(_ long: [UInt8], _ short: [UInt8]) -> String? {
-            guard long.count == short.count + 5, long[0] == 0x01 || long[0] == 0x00, Array(long[5...]) == short else { return nil }
-            let kind = long[0] == 0x01 ? "TINK" : "LEGACY/CRUNCHY"
-            return "a Tink output prefix (\(kind): 0x\(hex(long[0..<1])) ‖ key id 0x\(hex(long[1..<5])))"
+            guard long.count == short.count + TinkOutputPrefix.length, let p = TinkOutputPrefix.find(in: long),
+                  Array(long[TinkOutputPrefix.length...]) == short else { return nil }
+            return "a Tink output prefix (\(p.kind): 0x0\(p.marker) ‖ key id 0x\(p.keyIdHex))"
         }
         if let p = prefixed(a, e) { return "actual carries \(p) that expected does not" }
         if let p = prefixed(e, a) { return "expected carries \(p) that actual does not" }
@@ -312,10 +312,10 @@ public enum ExplanationRules {
               let password = context["password"]?.bytes, let salt = context["salt"]?.bytes,
               let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
         let secret = context["secret"]?.bytes, ad = context["associatedData"]?.bytes
-        var alternatives: [(String, Argon2idParameters)] = []
+        var alternatives: [(String, KdfParams)] = []
         func add(_ why: String, m: UInt64, t: UInt32, par: UInt32, v: UInt32) {
             guard m <= UInt64(argon2MemoryCapKiB), m >= 8 * UInt64(par), t >= 1, par >= 1 else { return }
-            alternatives.append((why, Argon2idParameters(memoryKiB: UInt32(m), iterations: t, parallelism: par, version: v, length: 0)))
+            alternatives.append((why, KdfParams(version: v, memoryKiB: UInt32(m), iterations: t, parallelism: par)))
         }
         add("memory m·1024 = \(UInt64(p.memoryKiB) * 1024) KiB (the memory given in bytes where KiB are meant)",
             m: UInt64(p.memoryKiB) * 1024, t: p.iterations, par: p.parallelism, v: 0x13)
@@ -325,11 +325,10 @@ public enum ExplanationRules {
         if p.iterations != p.parallelism {
             add("t and p swapped (t=\(p.parallelism), p=\(p.iterations))", m: UInt64(p.memoryKiB), t: p.parallelism, par: p.iterations, v: 0x13)
         }
-        for (why, var params) in alternatives {
+        for (why, params) in alternatives {
             for (side, target) in [("actual", a), ("expected", e)] {
-                params.length = target.count
-                guard let h = try? ReferenceArgon2id.hash(password: password, salt: salt, parameters: params, secret: secret, associatedData: ad),
-                      h == target else { continue }
+                guard let h = crypto.argon2id(password: password, salt: salt, params: params, length: target.count,
+                                              secret: secret, associatedData: ad), h == target else { continue }
                 return "\(side) is Argon2id with \(why)"
             }
         }

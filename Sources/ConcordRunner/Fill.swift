@@ -1,5 +1,6 @@
-import ConcordSuites
+import ConcordFiles
 import ConcordFormats
+import ConcordSuites
 import ConcordYAML
 import Foundation
 

@@ -1,6 +1,7 @@
-import ConcordSuites
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 import Foundation
 
 extension Fill {

@@ -90,7 +90,8 @@ public final class Runner: Sendable {
             }
         }
         let counter = progress.map { _ in Counter() }
-        let work: @Sendable () -> Void = { [vectors, requests] in
+        let budgets = ExplanationBudgets(limits: configuration.limits)
+        let work: @Sendable () -> Void = { [vectors, requests, budgets] in
             // Cheap jobs are taken in batches: one lock per batch, not per job.
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
                 for job in batch {
@@ -98,7 +99,8 @@ public final class Runner: Sendable {
                     let t0 = DispatchTime.now().uptimeNanoseconds
                     let outcome = impl.run(requests[job.vectorIndex])
                     let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                    store.slots(job.implementationIndex)!.set(job.vectorIndex, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds))
+                    store.slots(job.implementationIndex)!.set(job.vectorIndex, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds,
+                                                                                                     budget: budgets.forVector(job.vectorIndex)))
                     if let counter, let progress { progress(counter.increment(), queue.total) }
                 }
             }

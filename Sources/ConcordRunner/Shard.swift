@@ -86,13 +86,21 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         // Each heavy vector goes to its hash's shard while that shard stays under the capacity,
         // else to the least loaded one: bounded-load hashing, packed longest first.
         let capacity = heavy.reduce(0) { $0 + $1.cost } / Double(count) * (1 + heavySlack)
-        var load = [Double](repeating: 0, count: count)
+        // The load of the shards that have heavy work, by 0-based shard; the others carry none.
+        // Kept sparse so that nothing grows with N (`--shard 1/9223372036854775807` is legal).
+        var load: [Int: Double] = [:]
         for h in heavy {
             var best = Int(fnv1a(h.name) % UInt64(count))
-            if load[best] + h.cost > capacity {
-                for s in 0..<count where load[s] < load[best] { best = s }
+            if let l = load[best], l + h.cost > capacity {
+                if load.count < count {
+                    // Some shard has no heavy work: the least loaded, the first such one.
+                    best = 0
+                    while load[best] != nil { best += 1 }
+                } else {
+                    for s in 0..<count where load[s]! < load[best]! { best = s }
+                }
             }
-            load[best] += h.cost
+            load[best, default: 0] += h.cost
             out[h.index] = best + 1
         }
         return out

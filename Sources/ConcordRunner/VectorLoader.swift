@@ -1,5 +1,6 @@
-import ConcordSuites
+import ConcordFiles
 import ConcordFormats
+import ConcordSuites
 import ConcordYAML
 import Foundation
 
@@ -11,38 +12,95 @@ public struct VectorLoader: Sendable {
 
     public init(yamlLimits: YAMLParser.Limits = .init()) { self.yamlLimits = yamlLimits }
 
+    /// What a folder scan found: the vector files (sorted per path given), notes on what it
+    /// passed over on purpose (a FIFO or device named like a vector file: never opened), and
+    /// errors for what it could not look at (a dangling link, a path too long, an unreadable folder).
+    public struct Scan: Sendable {
+        public var files: [String] = []
+        public var notes: [String] = []
+        public var errors: [LoadError] = []
+        /// The files found by walking a folder (not named): a Wycheproof file no suite covers is skipped
+        /// among these, an error when named.
+        public var foundInFolders: Set<String> = []
+    }
+
     /// Expands paths (files, or folders searched recursively for .yaml/.yml/.json, sorted) into files.
-    public static func files(_ paths: [String]) throws(LoadError) -> [String] {
-        var out: [String] = []
-        let fm = FileManager.default
+    /// A path that does not exist throws; problems inside a folder are in `errors` and `notes`.
+    public static func scan(_ paths: [String]) throws(LoadError) -> Scan {
+        var out = Scan()
         for path in paths {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else {
-                throw LoadError(file: path, line: 0, column: 0, message: "no such file or folder")
+            var st = stat()
+            guard stat(path, &st) == 0 else {
+                let why = errno == ENOENT ? "no such file or folder" : String(cString: strerror(errno))
+                throw LoadError(file: path, line: 0, column: 0, message: why)
             }
-            if !isDir.boolValue { out.append(path); continue }
-            guard let walker = fm.enumerator(atPath: path) else {
-                throw LoadError(file: path, line: 0, column: 0, message: "cannot read the folder")
-            }
+            // A path given by name is read as given (a FIFO from `<(…)` included).
+            if st.st_mode & S_IFMT != S_IFDIR { out.files.append(path); continue }
             var found: [String] = []
-            while let rel = walker.nextObject() as? String {
-                let last = (rel as NSString).lastPathComponent
-                if last.hasPrefix(".") { walker.skipDescendants(); continue }
-                let ext = (rel as NSString).pathExtension.lowercased()
-                if extensions.contains(ext) {
-                    let full = path.hasSuffix("/") ? path + rel : path + "/" + rel
-                    var sub: ObjCBool = false
-                    if fm.fileExists(atPath: full, isDirectory: &sub), !sub.boolValue { found.append(full) }
-                }
-            }
-            out += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found, &out)
+            out.files += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            out.foundInFolders.formUnion(found)
         }
         return out
     }
 
-    static func isFolder(_ path: String) -> Bool {
-        var isDir: ObjCBool = false
-        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
+    /// One folder, depth first; hidden entries (".name") are passed over, as are symbolic links
+    /// to folders (never followed: no loops).
+    private static func walk(_ folder: String, into found: inout [String], _ out: inout Scan) {
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: folder) } catch {
+            out.errors.append(LoadError(file: folder, line: 0, column: 0, message: "cannot read the folder: \(reason(folder))"))
+            return
+        }
+        for name in names.sorted() where !name.hasPrefix(".") {
+            let full = folder + "/" + name
+            let isVector = extensions.contains((name as NSString).pathExtension.lowercased())
+            var st = stat()
+            guard lstat(full, &st) == 0 else {
+                out.errors.append(LoadError(file: full, line: 0, column: 0, message: "cannot be looked at: \(String(cString: strerror(errno)))"
+                                            + (errno == ENAMETOOLONG ? " (\(full.utf8.count) bytes)" : "")))
+                continue
+            }
+            var type = st.st_mode & S_IFMT
+            if type == S_IFLNK {
+                var target = stat()
+                guard stat(full, &target) == 0 else {
+                    let problem = String(cString: strerror(errno))
+                    if isVector {
+                        let dest = (try? FileManager.default.destinationOfSymbolicLink(atPath: full)) ?? "?"
+                        out.errors.append(LoadError(file: full, line: 0, column: 0,
+                                                    message: "a symbolic link to \(dest), which cannot be opened (\(problem))"))
+                    }
+                    continue
+                }
+                type = target.st_mode & S_IFMT
+                if type == S_IFDIR {
+                    out.notes.append("\(full): a symbolic link to a folder, not followed")
+                    continue
+                }
+            }
+            if type == S_IFDIR { walk(full, into: &found, &out); continue }
+            guard isVector else { continue }
+            if type != S_IFREG {
+                let kind = type == S_IFIFO ? "a FIFO" : type == S_IFSOCK ? "a socket" : type == S_IFCHR ? "a character device"
+                    : type == S_IFBLK ? "a block device" : "not a regular file"
+                out.notes.append("\(full): skipped, \(kind) is not a vector file (never opened; name it on the command line to read it)")
+                continue
+            }
+            found.append(full)
+        }
+    }
+
+    private static func reason(_ path: String) -> String {
+        if access(path, R_OK | X_OK) != 0 { return String(cString: strerror(errno)) }
+        return "unreadable"
+    }
+
+    /// The files of `scan`; throws the first error of the scan.
+    public static func files(_ paths: [String]) throws(LoadError) -> [String] {
+        let s = try scan(paths)
+        if let e = s.errors.first { throw e }
+        return s.files
     }
 
     /// Loads every file; returns the vectors, or every error found (a file stops at its first).
@@ -52,23 +110,20 @@ public struct VectorLoader: Sendable {
         return (r.vectors, r.errors)
     }
 
-    /// `load(paths:)`, with the notes worth a line: an old suite name that still loads, a Wycheproof file a
-    /// folder scan found that no suite covers (skipped, with the reason; named explicitly it is an error), a
+    /// `load(paths:)`, with the notes worth a line, each ready to print: what a folder scan passed
+    /// over on purpose, an old suite name that still loads (located), a Wycheproof file a folder scan
+    /// found that no suite covers (skipped, with the reason; named explicitly it is an error), and a
     /// Wycheproof test group of another curve or hash.
-    public func loadWithNotes(paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [LoadError]) {
-        var notes: [LoadError] = []
-        let files: [String]
-        var scanned = Set<String>()
-        do {
-            files = try Self.files(paths)
-            scanned = Set(try Self.files(paths.filter { Self.isFolder($0) }))
-        } catch { return ([], [error], []) }
+    public func loadWithNotes(paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
+        var located: [LoadError] = []
+        let scan: Scan
+        do { scan = try Self.scan(paths) } catch { return ([], [error], []) }
         var vectors: [Vector] = []
-        var errors: [LoadError] = []
+        var errors: [LoadError] = scan.errors
         var ids: [String: (String, Int, Int)] = [:]
-        for file in files {
+        for file in scan.files {
             do {
-                for v in try load(file: file, notes: &notes) {
+                for v in try load(file: file, notes: &located) {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -77,16 +132,21 @@ public struct VectorLoader: Sendable {
                     ids[v.name] = (file, v.line, v.column)
                     vectors.append(v)
                 }
-            } catch where error.notCovered && scanned.contains(file) {
+            } catch where error.notCovered && scan.foundInFolders.contains(file) {
                 // A Wycheproof file of another algorithm, curve or schema, found by a folder scan: listed, not an error.
                 var note = error
                 note.message = "skipped: " + error.message
-                notes.append(note)
+                located.append(note)
             } catch {
                 errors.append(error)
             }
         }
-        return (vectors, errors, notes)
+        return (vectors, errors, scan.notes + located.map(\.description))
+    }
+
+    /// The same as `loadWithNotes` (the name the folder-scan tests use).
+    public func load(scanning paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
+        loadWithNotes(paths: paths)
     }
 
     public func load(file: String) throws(LoadError) -> [Vector] {
@@ -425,22 +485,16 @@ struct FileReader {
             throw fail(node, "bytes \(field) must have exactly one encoding (hex, base64, base64url or utf8), found \(pairs.count)")
         }
         let (k, v) = pairs[0]
-        let encoding = k.scalarText ?? ""
-        guard ["hex", "base64", "base64url", "utf8"].contains(encoding) else {
-            throw fail(k, "unknown field \"\(encoding)\": bytes take exactly one encoding (expected one of: hex, base64, base64url, utf8)")
+        guard let encoding = ByteEncoding(rawValue: k.scalarText ?? "") else {
+            throw fail(k, "unknown field \"\(k.scalarText ?? "")\": bytes take exactly one encoding (expected one of: \(ByteEncoding.names))")
         }
         guard let s = v.string else {
             var hint = ""
             if case .scalar(let text, let t) = v.kind, t != .string { hint = ": YAML reads \(text) as \(t.description), quote it as \"\(text)\"" }
-            throw fail(v, "expected a \(encoding) string for \(field), found \(v.typeDescription)\(hint)")
+            throw fail(v, "expected a \(encoding.rawValue) string for \(field), found \(v.typeDescription)\(hint)")
         }
         do {
-            switch encoding {
-            case "hex": return try Hex.decode(s)
-            case "base64": return try Base64.decode(s, .standard)
-            case "base64url": return try Base64.decode(s, .url)
-            default: return Array(s.utf8)
-            }
+            return try encoding.decode(s)
         } catch {
             throw fail(v, "\(error.message) (in \(field))")
         }

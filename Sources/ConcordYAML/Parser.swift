@@ -10,6 +10,23 @@ public struct YAMLParser {
         public var maxDepth: Int
         public var maxBytes: Int
         public init(maxDepth: Int = 64, maxBytes: Int = 64 << 20) { self.maxDepth = maxDepth; self.maxBytes = maxBytes }
+
+        /// The deepest nesting read whatever `maxDepth` says: the parsers (and whatever walks or
+        /// frees the tree) recurse once per level, and a debug build spends about 4.4 KiB of stack
+        /// per level, so 1,000 levels stay well inside the 8 MiB main-thread stack.
+        public static let deepestReadable = 1000
+
+        /// `maxDepth`, capped at `deepestReadable`.
+        public var depthLimit: Int { min(maxDepth, Self.deepestReadable) }
+
+        /// The refusal of a node nested one level deeper than `depthLimit`.
+        public func tooDeep(at mark: Mark) -> YAMLError {
+            if maxDepth > Self.deepestReadable {
+                return YAMLError("nesting deeper than \(Self.deepestReadable) levels, the most Concord reads whatever --max-depth says "
+                                 + "(--max-depth \(maxDepth) is capped at \(Self.deepestReadable): deeper nesting would overflow the stack)", at: mark)
+            }
+            return YAMLError("nesting deeper than \(maxDepth) levels (raise the limit with --max-depth, up to \(Self.deepestReadable))", at: mark)
+        }
     }
 
     public var limits: Limits
@@ -108,9 +125,7 @@ private struct Session {
 
     private func node(_ r: inout EventReader, depth: Int) throws(YAMLError) -> Node {
         let e = try r.next()
-        if depth > limits.maxDepth {
-            throw YAMLError("nesting deeper than \(limits.maxDepth) levels (raise the limit with --max-depth)", at: e.mark)
-        }
+        if depth > limits.depthLimit { throw limits.tooDeep(at: e.mark) }
         if e.anchor {
             throw YAMLError("anchors and aliases are not allowed in vector files (each value is written out)", at: e.mark)
         }

@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordReport
 import ConcordRunner
 import Foundation

@@ -20,7 +20,7 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
     }
     let load = try loader(o)
     // Status lines go to standard error in a dry run, so that standard output is just the diff.
-    let say: (String) -> Void = dryRun ? { stderr($0) } : { print($0) }
+    let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
 
     // Read everything first: an unreadable file stops the command before anything is written.
     var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
@@ -64,7 +64,8 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
         filled += plan.filled.count
         refused += plan.refused.count
         if dryRun {
-            print(Fill.unifiedDiff(plan.original, plan.updated, path: f.file), terminator: "")
+            let diff = Fill.unifiedDiff(plan.original, plan.updated, path: f.file)
+            print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
         } else {
             do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true }
         }

@@ -1,6 +1,8 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
+import ConcordYAML
 import Foundation
 
 /// `concord merge REPORT… [--out PATH]`: shard reports (`run --shard K/N`) combined into the report
@@ -12,6 +14,7 @@ func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
     let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
     guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: concord merge REPORT… [--out PATH]") }
     var reports: [JSON] = []
+    var texts: [String] = []
     for path in o.positional {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
@@ -25,15 +28,19 @@ func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
         }
         do {
             reports.append(try JSON.parse(text))
+            texts.append(text)
         } catch {
-            let (line, column) = CapturedOutputs.lineColumn(text, offset: error.offset)
-            stderr("concord: \(path):\(line):\(column): invalid JSON: \(error.message)")
+            stderr("concord: \(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
             return 2
         }
     }
     let merged: JSON
     do { merged = try ReportMerge.merge(reports, names: o.positional) } catch {
-        stderr("concord: \(error)")
+        if let r = error.report, let mark = locate(error.path, in: texts[r]) {
+            stderr("concord: \(o.positional[r]):\(mark.line):\(mark.column): \(error.message)")
+        } else {
+            stderr("concord: \(error)")
+        }
         return 2
     }
     let text = merged.serialized(pretty: true) + "\n"
@@ -52,4 +59,21 @@ func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
         + "\(s?["errors"]?.intValue ?? 0) errors"
     if out == "-" { stderr(line) } else { print(line); print("report: \(out)") }
     return ReportMerge.exitStatus(merged)
+}
+
+/// The line and column of the value at `path` in a report's text, read again with the positioned
+/// JSON reader (only when there is a refusal to locate).
+func locate(_ path: [ReportMerge.Step], in text: String) -> Mark? {
+    guard var node = try? JSONNodeParser(limits: .init(maxDepth: 200, maxBytes: Int.max)).parse(Array(text.utf8)) else { return nil }
+    for step in path {
+        switch step {
+        case .key(let k):
+            guard let v = node.mapping?.first(where: { $0.key.scalarText == k })?.value else { return node.mark }
+            node = v
+        case .index(let i):
+            guard let items = node.sequence, items.indices.contains(i) else { return node.mark }
+            node = items[i]
+        }
+    }
+    return node.mark
 }

@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
@@ -29,7 +30,7 @@ run options:
   --max-kdf-memory KIB      refuse Argon2 vectors above this memory (default 4194304 = 4 GiB)
   --max-kdf-work N          refuse Argon2 vectors above m×t (default 67108864)
   --max-file-bytes N        refuse vector files larger than this (default 67108864)
-  --max-depth N             refuse YAML nested deeper than this (default 64)
+  --max-depth N             refuse YAML nested deeper than this (default 64, at most 1000)
   --shard K/N               run only the K-th of N deterministic, cost-balanced slices (CI matrices)
   --markdown PATH           a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)
   --html PATH               one self-contained HTML page: the matrix, filters, highlighted mismatches
@@ -46,7 +47,16 @@ exit status: 0 nothing failed, 1 a vector failed or could not be run (or --fail-
 GITHUB_ACTIONS=true prints ::error/::warning annotations at the vectors' lines.
 """
 
-func stderr(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+/// One message line to standard error. Messages carry text from input (file names, ids, values,
+/// adapter names and messages): escaped whole, line breaks included, so that nothing in them
+/// moves the cursor or starts a line of its own (a `::error::` GitHub command).
+func stderr(_ s: String) { stderrRaw(Printable.escape(s.hasSuffix("\n") ? String(s.dropLast()) : s)) }
+
+/// Concord's own text (the usage, an already escaped summary), written as is.
+func stderrRaw(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+
+/// One line to standard output, escaped as `stderr` does.
+func say(_ s: String) { print(Printable.escape(s)) }
 
 /// The loader with the file limits the options ask for.
 func loader(_ o: Options) throws(UsageError) -> VectorLoader {
@@ -110,7 +120,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
     // --captured FILE: a device run's outputs join as the implementation captured:NAME.
     for path in o.lists["captured"] ?? [] {
         let captured: CapturedOutputs
-        do { captured = try CapturedOutputs.load(path: path, maxBytes: try loader(o).yamlLimits.maxBytes) } catch {
+        do { captured = try CapturedOutputs.load(path: path, maxBytes: try loader(o).yamlLimits.maxBytes, rules: CapturedRules.make(loaded)) } catch {
             stderr("concord: \(error)")
             return 2
         }
@@ -182,7 +192,7 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
         let tty = isatty(reportPath == "-" ? 2 : 1) == 1
         let color = tty && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
         let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color))
-        if reportPath == "-" { stderr(text) } else { print(text, terminator: ""); print("report: \(reportPath)") }
+        if reportPath == "-" { stderrRaw(text) } else { print(text, terminator: ""); say("report: \(reportPath)") }
     }
     for r in reasons { stderr("concord: \(r)") }
     return status
@@ -212,10 +222,10 @@ func list() -> Int32 {
     print("Implementations:")
     for (n, impl) in impls {
         let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
-        print("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
-        print("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+        say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
+        say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
         if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
-            for d in h.disagreements { print("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
+            for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
         }
         impl.shutdown()
     }
@@ -235,12 +245,17 @@ func validate(_ args: [String]) throws(UsageError) -> Int32 {
     guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
     let load = try loader(o)
     let files: [String]
-    do { files = try VectorLoader.files(o.positional) } catch { stderr("concord: \(error)"); return 2 }
+    do { files = try VectorLoader.scan(o.positional).files } catch { stderr("concord: \(error)"); return 2 }
     // The same load as `run`: every file, then ids across files.
     let (vectors, errors, notes) = load.loadWithNotes(paths: o.positional)
     for n in notes { stderr("concord: note: \(n)") }
-    for e in errors { print("invalid \(e)") }
+    for e in errors { say("invalid \(e)") }
     print("\(files.count) files, \(vectors.count) vectors, \(errors.count) error\(errors.count == 1 ? "" : "s")")
+    // Nothing to validate is not a success: a typo in the path must not pass a CI step.
+    if files.isEmpty && errors.isEmpty {
+        stderr("concord: no vector files (.yaml, .yml, .json) under \(o.positional.joined(separator: " ")): nothing was validated")
+        return 2
+    }
     return errors.isEmpty ? 0 : 2
 }
 
@@ -258,11 +273,12 @@ do {
     case "merge": status = try mergeCommand(Array(args.dropFirst()))
     case "--version", "version": print("concord \(concordVersion)"); status = 0
     case "help", "--help", "-h": print(usage); status = 0
-    case nil: stderr(usage); status = 2
+    case nil: stderrRaw(usage); status = 2
     default: throw UsageError("unknown command \"\(args[0])\"")
     }
 } catch {
-    stderr("concord: \(error)\n(concord help shows the usage)")
+    stderr("concord: \(error)")
+    stderrRaw("(concord help shows the usage)")
     status = 2
 }
 exit(status)

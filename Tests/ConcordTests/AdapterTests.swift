@@ -139,7 +139,7 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
     }
 
     /// A request that timed out gets its answer late; that answer must not be taken as the next
-    /// request's, which gets its own.
+    /// request's. After a timeout the adapter is declared dead: the next request is `error` at once.
     @Test func aLateAnswerIsNotGivenToAnotherRequest() {
         let a = Self.slow(["FAKE_FIRST_DELAY": "2", "FAKE_DELAY": "0"], timeout: 1.5)
         defer { a.shutdown() }
@@ -147,7 +147,32 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
             Issue.record("the first request did not time out"); return
         }
         #expect(why.contains("no answer within 1.5 s"), "\(why)")
-        #expect(a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("second")])) == .outputs(["tag": .text("second")]))
+        let second = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("second")]))
+        guard case .error(let dead) = second else { Issue.record("got \(second)"); return }
+        #expect(dead.contains("declared dead"), "\(dead)")
+    }
+
+    /// A stopped adapter (SIGSTOP) answers nothing: the first request times out, the adapter is
+    /// declared dead, and every remaining request (in flight or later) ends at once as `error`
+    /// instead of each waiting its full timeout (hours with the default: issue 12).
+    @Test func aStoppedAdapterEndsItsRemainingRequestsAtOnce() throws {
+        let a = Self.slow(["FAKE_DELAY": "0"], timeout: 1)
+        defer { a.shutdown() }
+        #expect(a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("warm")])) == .outputs(["tag": .text("warm")]))
+        let pid = try #require(a.processIdentifier)
+        #expect(kill(pid, SIGSTOP) == 0)
+        let t0 = Date()
+        let answers = LockedArray(count: 8)
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            answers.set(i, a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("t\(i)")])))
+        }
+        for i in 0..<8 { #expect(a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("after\(i)")])).isError) }
+        let seconds = Date().timeIntervalSince(t0)
+        #expect(seconds < 3, "\(seconds) s for 16 requests with a 1 s timeout")
+        for o in answers.values { #expect(o?.isError == true, "\(String(describing: o))") }
+        var gone = false
+        for _ in 0..<200 where !gone { gone = !isAlive(pid); if !gone { usleep(20_000) } }
+        #expect(gone, "the stopped adapter \(pid) was not stopped for good")
     }
 
     /// Shutting down an adapter kills its whole process group: a grandchild it left sleeping (and
@@ -179,6 +204,10 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         #expect(run.results[0].implementations.map(\.status) == [.pass, .error])
         #expect(run.exitStatus == 1)
     }
+}
+
+extension Outcome {
+    var isError: Bool { if case .error = self { return true }; return false }
 }
 
 final class LockedArray: @unchecked Sendable {

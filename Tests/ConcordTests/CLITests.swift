@@ -68,7 +68,7 @@ import Testing
         #expect(r.stdout.contains("3 vectors: 3 passed, 0 failed, 0 pending, 0 errors; 1 unsupported"), "\(r.stdout)")
         let report = try JSON.parse(String(contentsOfFile: dir + "/report.json", encoding: .utf8))
         #expect(report["format"]?.stringValue == "concord-report/1")
-        #expect(report["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink"])
+        #expect(report["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink", "node", "webcrypto"])
         #expect(report["implementations"]?.arrayValue?[4]["version"]?.stringValue?.contains("BouncyCastle") == true)
         let summary = try #require(report["summary"])
         #expect(summary["vectors"]?.intValue == 3 && summary["passed"]?.intValue == 3 && summary["failed"]?.intValue == 0)

@@ -79,7 +79,7 @@ import Testing
         func error(_ text: String) -> String {
             do { _ = try CapturedOutputs.parse(text, file: "x.json"); return "accepted" } catch { return error.description }
         }
-        #expect(error("{\"format\": \"concord-outputs/1\",\n  \"results\": [,]}") == "x.json:2:15: invalid JSON: invalid value")
+        #expect(error("{\"format\": \"concord-outputs/1\",\n  \"results\": [,]}") == "x.json:2:15: invalid JSON: expected a value")
         #expect(error(#"{"format": "concord-outputs/2", "results": []}"#).contains("\"format\" must be \"concord-outputs/1\""))
         #expect(error(#"{"format": "concord-outputs/1", "results": [], "extra": 1}"#).contains("unknown key \"extra\""))
         #expect(error(#"{"format": "concord-outputs/1", "results": [{"vector": "a/b", "error": "oops"}]}"#).contains("results[0] (a/b).error must be one of"))

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 import ConcordPrimitives
 import ConcordRunner
 import Foundation
@@ -91,7 +92,7 @@ import Testing
         let wire = Wire.field + Base64.encode(blob, .standard)
         let e = refusal { _ = try Closer.decryptField(coupleKey: key, coupleId: "couple-1", wire: wire, legacy: ("user-9", "question-3")) }
         #expect(e?.errorClass == .authentication)
-        #expect(e?.message.contains("opens with the historical AAD \"userId:questionId\" (user-9:question-3)") == true, "\(e?.message ?? "")")
+        #expect(e?.message.contains("opens with the historical \"userId:questionId\" of an older iOS build (user-9:question-3)") == true, "\(e?.message ?? "")")
         // Without the ids, it is a plain failed tag.
         let plain = refusal { _ = try Closer.decryptField(coupleKey: key, coupleId: "couple-1", wire: wire) }
         #expect(plain?.message.contains("the tag does not verify") == true)
@@ -149,7 +150,7 @@ import Testing
         let k = try TinkAesGcmKeyset.parse(keyset(id: "4294967295", value: proto))
         #expect(k.primaryKeyId == UInt32.max)
         #expect(k.primaryKey == key)
-        #expect(k.outputPrefixType == "TINK")
+        #expect(k.outputPrefixType == .tink)
     }
 
     @Test(arguments: [

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 import ConcordRunner
 import ConcordPrimitives
 import Testing

@@ -1,4 +1,6 @@
+import ConcordSuites
 import ConcordFormats
+import ConcordImplementations
 import ConcordPrimitives
 import ConcordRunner
 import Foundation
@@ -96,6 +98,50 @@ struct ExplanationRuleTests {
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32 * 1024, t: 3, p: 4)), context)?.contains("m·1024") == true)
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 40, t: 3, p: 4)), context) == nil)
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32, t: 4, p: 3)), [:]) == nil)  // no inputs, no recomputation
+    }
+
+    /// The costly rule runs when it fits the limits and the per-vector budget, and is skipped
+    /// with a sentence when it does not (issue 12: t=1000 took 66 s to explain).
+    @Test func argon2ParametersObeysTheLimitsAndTheBudget() throws {
+        let context: [String: Value] = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
+        let right = try Self.argon(m: 32, t: 3, p: 4), swapped = try Self.argon(m: 32, t: 4, p: 3)
+        // 3 alternatives (m/1024 = 0 is none) × 2 sides; the largest is m·1024 = 32768 KiB at t=3.
+        let cost = try #require(ExplanationBudget.cost(of: "argon2-parameters", context: context))
+        #expect(cost == ExplanationBudget.Cost(hashes: 6, work: 2 * (32768 * 3 + 32 * 3 + 32 * 4), largestWork: 32768 * 3, memoryKiB: 32768))
+        #expect(Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context)?.rule == "argon2-parameters")
+
+        var small = Limits()
+        small.maxKdfWork = 32768 * 3 - 1
+        let work = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: ExplanationBudget(limits: small))
+        #expect(work?.rule == Explanations.skippedRule)
+        #expect(work?.text.hasPrefix("no known cause (argon2-parameters not tried") == true && work?.text.contains("--max-kdf-work") == true, "\(String(describing: work))")
+        small = Limits()
+        small.maxKdfMemoryKiB = 1024
+        let memory = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: ExplanationBudget(limits: small))
+        #expect(memory?.text.contains("--max-kdf-memory") == true, "\(String(describing: memory))")
+        // The budget is spent across the mismatches of one result: the second one no longer fits.
+        let budget = ExplanationBudget(vectorWork: cost.work + 1)
+        #expect(Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: budget)?.rule == "argon2-parameters")
+        let second = Explanations.match(expected: .bytes(right), actual: .bytes(swapped), context: context, budget: budget)
+        #expect(second?.text.contains("explanation budget") == true, "\(String(describing: second))")
+    }
+
+    /// The budget is the vector's, shared by its implementations: two that compute the same
+    /// wrong-for-the-vector key do not each spend it in full (the second is told it is spent).
+    @Test func theBudgetIsPerVectorAcrossImplementations() throws {
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = try ["libsodium", "libargon2"].map { try #require(Catalog.make($0, settings: settings)) }
+        // m=64, t=20: the m·1024 alternative alone is 65536·20 KiB·passes per hash, 2.6 M for the
+        // rule (of the 4.2 M budget): it fits once.
+        let v = Vector(suite: "argon2id", id: "wrong", file: "f", line: 1, column: 1, comment: nil, flags: [], op: nil, result: .valid,
+                       input: ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=64;t=20;p=1"),
+                               "length": .integer(32)],
+                       expect: .outputs([("key", .value(.bytes([UInt8](repeating: 0xAB, count: 32))))]), inputOrder: [])
+        let run = Runner(implementations: impls).run([v])
+        let explanations = run.results[0].implementations.compactMap { $0.mismatches.first?.explanation }
+        #expect(explanations.count == 2)
+        #expect(explanations.filter { $0 == "no known cause" }.count == 1, "\(explanations)")
+        #expect(explanations.filter { $0.contains("above the explanation budget left for this vector") }.count == 1, "\(explanations)")
     }
 
     @Test func firstRuleWinsOtherwiseNoKnownCause() {

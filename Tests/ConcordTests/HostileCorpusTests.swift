@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordImplementations
 import Foundation
 import Testing
@@ -27,8 +28,20 @@ import Testing
     static let maxResidentKiB = 256 * 1024
 
     /// Runs concord, stopped at the time limit, with its peak resident memory measured.
-    static func concord(_ args: [String]) throws -> ProcessOutput {
-        try runProcess(concordBinary, args, timeout: maxSeconds)
+    static func concord(_ args: [String], environment: [String: String]? = nil) throws -> ProcessOutput {
+        try runProcess(concordBinary, args, environment: environment, timeout: maxSeconds)
+    }
+
+    /// Text from input reached the output escaped: no control character (ESC, BEL, a C1, a bidi
+    /// control, U+2028) and no line that GitHub would run as a command other than concord's own
+    /// annotations (`::error file=…`).
+    static func expectEscaped(_ m: ProcessOutput, _ what: String) {
+        let text = m.stdout + m.stderr
+        let raw = text.unicodeScalars.filter { $0 != "\n" && Printable.isUnsafe($0) }
+        #expect(raw.isEmpty, "\(what): raw \(raw.map { String($0.value, radix: 16) }) in \(text.prefix(600))")
+        for line in text.split(separator: "\n") where line.hasPrefix("::") {
+            #expect(line.hasPrefix("::error file=") || line.hasPrefix("::warning file="), "\(what): a GitHub command from input: \(line)")
+        }
     }
 
     @Test func corpusIsLargeEnough() {
@@ -52,6 +65,7 @@ import Testing
             args = ["run", e.file, "--implementations", "libsodium", "--report", tmp + "/r.json"] + e.command.split(separator: " ").dropFirst().map(String.init)
         case "captured":
             args = ["run", base + "argon2id.yaml", "--implementations", "libsodium", "--captured", e.file, "--report", tmp + "/r.json"]
+                + e.command.split(separator: " ").dropFirst().map(String.init)
         case "fill":
             named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
             try FileManager.default.copyItem(atPath: e.file, toPath: named)
@@ -69,7 +83,9 @@ import Testing
             return
         }
         let before = guarded.flatMap { FileManager.default.contents(atPath: $0) }
-        let m = try Self.concord(args)
+        // "escaped": as on GitHub Actions, where a line from input could run a workflow command.
+        let env = e.location == "escaped" ? ProcessInfo.processInfo.environment.merging(["GITHUB_ACTIONS": "true"]) { _, b in b } : nil
+        let m = try Self.concord(args, environment: env)
         let text = m.stderr + m.stdout
         #expect(m.status == e.exit, "exit \(m.status), expected \(e.exit): \(text.prefix(400))")
         #expect(m.seconds < Self.maxSeconds && m.peakKiB < Self.maxResidentKiB, "\(m.seconds) s, \(m.peakKiB) KiB")
@@ -78,6 +94,10 @@ import Testing
         case "limit":
             // A resource limit: the vector is an error that names the limit's flag.
             #expect(text.contains("above the limit"), "\(text.prefix(400))")
+        case "ok":
+            break   // the run finishes, within the limits, with the exit status expected
+        case "escaped":
+            Self.expectEscaped(m, e.path)
         case "-":
             #expect(text.contains("concord: \(named): ") || text.contains("concord: \(named) "), "the message must name the file: \(text.prefix(400))")
         case "":
@@ -92,14 +112,14 @@ import Testing
     }
 
     /// Keysets with absurd lengths, inside keybox vectors every implementation must refuse: the run
-    /// over all of them finishes, and each of swift, jvm and tink refuses each one (jvm may say it
+    /// over all of them finishes, and each of swift, jvm, tink and node refuses each one (jvm may say it
     /// reads only one-key keysets: that is `unsupported`, never a pass).
     @Test func absurdKeysetsAreRefusedByEveryImplementation() throws {
         let tmp = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: tmp) }
         let keysets = Self.entries.filter { $0.command == "keyset" }
         #expect(keysets.count >= 8)
-        let m = try Self.concord(["run", fixture("hostile/keysets"), "--implementations", "swift,jvm,tink", "--report", tmp + "/r.json"])
+        let m = try Self.concord(["run", fixture("hostile/keysets"), "--implementations", "swift,jvm,tink,node", "--report", tmp + "/r.json"])
         #expect(m.status == 0, "\(m.stderr.prefix(600))")
         let data = try #require(FileManager.default.contents(atPath: tmp + "/r.json"))
         let report = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -109,13 +129,63 @@ import Testing
             let name = r["vector"] as? String ?? "?"
             #expect(r["status"] as? String == "pass", "\(name)")
             let impls = try #require(r["implementations"] as? [String: [String: Any]])
-            for impl in ["swift", "jvm", "tink"] {
+            for impl in ["swift", "jvm", "tink", "node"] {
                 let o = try #require(impls[impl], "\(name): no \(impl) outcome")
                 let refused = o["status"] as? String == "pass" && o["error"] != nil
                 let declined = impl == "jvm" && o["status"] as? String == "unsupported"
                 #expect(refused || declined, "\(name) on \(impl): \(o)")
             }
         }
+    }
+
+    /// What a folder scan meets that cannot be committed (EXPECTED.tsv lists them as `generated`):
+    /// a FIFO named like a vector file is skipped with a note and never opened (it blocked `run`
+    /// forever); a dangling symbolic link and a path too long to look at are errors (both were
+    /// skipped silently); `validate` on a folder without vector files fails (it exited 0).
+    @Test func folderScansReportWhatTheySkip() throws {
+        let tmp = temporaryFolder()
+        defer {
+            if (try? FileManager.default.removeItem(atPath: tmp)) == nil { _ = try? runProcess("/bin/rm", ["-rf", tmp]) }
+        }
+        let base = fixture("hostile/base/argon2id.yaml")
+        func folder(_ name: String) throws -> String {
+            let f = tmp + "/" + name
+            try FileManager.default.createDirectory(atPath: f, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: base, toPath: f + "/argon2id.yaml")
+            return f
+        }
+        func run(_ f: String) throws -> ProcessOutput {
+            try Self.concord(["run", f, "--implementations", "libsodium", "--report", tmp + "/r.json"])
+        }
+
+        let fifo = try folder("fifo")
+        #expect(mkfifo(fifo + "/fifo.yaml", 0o644) == 0)
+        let f = try run(fifo)
+        #expect(f.status == 0 && f.seconds < 10, "exit \(f.status) after \(f.seconds) s: \(f.stderr.prefix(300))")
+        #expect(f.stderr.contains("concord: note: \(fifo)/fifo.yaml: skipped, a FIFO is not a vector file"), "\(f.stderr.prefix(300))")
+
+        let dangling = try folder("dangling")
+        try FileManager.default.createSymbolicLink(atPath: dangling + "/gone.yaml", withDestinationPath: tmp + "/nowhere.yaml")
+        let d = try run(dangling)
+        #expect(d.status == 2)
+        #expect(d.stderr.contains("concord: \(dangling)/gone.yaml: a symbolic link to \(tmp)/nowhere.yaml, which cannot be opened"), "\(d.stderr.prefix(300))")
+
+        // A file whose full path is longer than PATH_MAX (4,096 bytes): two chains of nine
+        // 250-byte folders made apart, the second (holding v.yaml) then moved into the first.
+        let long = try folder("long")
+        let chain = Array(repeating: String(repeating: "d", count: 250), count: 9).joined(separator: "/")
+        try FileManager.default.createDirectory(atPath: long + "/a/" + chain, withIntermediateDirectories: true)
+        write("x", to: tmp + "/b/" + chain + "/v.yaml")
+        #expect(rename(tmp + "/b", long + "/a/" + chain + "/b") == 0)
+        let l = try run(long)
+        #expect(l.status == 2)
+        #expect(l.stderr.contains("cannot be looked at: File name too long"), "\(l.stderr.prefix(300))")
+
+        let empty = tmp + "/empty"
+        write("not a vector file", to: empty + "/notes.txt")
+        let v = try Self.concord(["validate", empty])
+        #expect(v.status == 2)
+        #expect(v.stderr.contains("no vector files"), "\(v.stderr)")
     }
 
     /// The two files too big to commit: a 200 MB scalar and a 200 MB captured file are refused from

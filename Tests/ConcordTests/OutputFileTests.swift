@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import Foundation
 import Testing

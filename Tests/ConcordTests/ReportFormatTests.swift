@@ -159,6 +159,31 @@ import Testing
         #expect(GitHubAnnotations.command("error", file: nil, line: nil, title: nil, message: "m") == "::error::m")
     }
 
+    /// The one escaping (issue 12 item 7): C0, DEL, C1, U+2028/2029 and the bidi controls become
+    /// visible; a version with a line break never starts a line, in any format that prints it.
+    @Test func printableEscapesEveryControlEverywhere() throws {
+        let evil = "v\n::error::x\u{1B}[2J\u{7}\u{7F}\u{85}\u{9B}\u{2028}\u{2029}\u{61C}\u{200E}\u{200F}\u{202A}\u{202E}\u{2066}\u{2069}\t\r"
+        #expect(Printable.escape(evil) == "v\\u{A}::error::x\\u{1B}[2J\\u{7}\\u{7F}\\u{85}\\u{9B}\\u{2028}\\u{2029}\\u{61C}\\u{200E}\\u{200F}\\u{202A}\\u{202E}\\u{2066}\\u{2069}\\u{9}\\u{D}")
+        #expect(Printable.escape(evil, keepingLineBreaks: true).hasPrefix("v\n::error::x\\u{1B}"))
+        #expect(Printable.escape("plain: é ✓ 🙂 \\u{1B}") == "plain: é ✓ 🙂 \\u{1B}")
+        var run = try Self.makeRun()
+        run.implementations[0].version = evil
+        run.results[0].warnings = [evil]
+        run.summary = RunSummary(run.results)
+        func check(_ text: String, _ what: String, tabs: Bool = false) {
+            // A tab is harmless where a format keeps it (Markdown, annotation text); nothing else is.
+            let raw = text.unicodeScalars.filter { $0 != "\n" && !(tabs && $0 == "\t") && Printable.isUnsafe($0) }
+            #expect(raw.isEmpty, "\(what): raw \(raw.map { String($0.value, radix: 16) })")
+            for line in text.split(separator: "\n") where line.contains("::error::") {
+                #expect(!line.hasPrefix("::error::"), "\(what): \(line)")
+            }
+        }
+        check(TerminalSummary.render(run, verbose: true), "terminal")
+        check(GitHubAnnotations.render(run).joined(separator: "\n"), "annotations", tabs: true)
+        check(MarkdownReport.render(run), "markdown", tabs: true)
+        #expect(TerminalSummary.render(run).contains("v\\u{A}::error::x\\u{1B}[2J"))
+    }
+
     // MARK: Gate
 
     @Test func gateDefaultsFailOnFailuresAndErrorsOnly() throws {
@@ -191,6 +216,12 @@ import Testing
         #expect(Gate(required: ["jvm", "tink"]).exitStatus(run).reasons
                 == ["jvm is required but could not start: java not found", "tink is required but was not part of the run"])
         #expect(Gate(failOn: [.missing]).exitStatus(run).reasons == ["jvm could not start (--fail-on missing): java not found"])
+        // Started but checked nothing (a captured file covering none of the vectors): not a pass.
+        var idle = run.implementations[0]
+        idle.name = "captured:device"
+        run.implementations.append(idle)
+        #expect(Gate(required: ["captured:device"]).exitStatus(run).reasons
+                == ["captured:device is required but checked no vector (every one was unsupported or an error)"])
     }
 
     @Test func gateParsesItsFlags() throws {

@@ -33,6 +33,23 @@ import Testing
         #expect(Shard(index: 2, count: 5).description == "2/5")
     }
 
+    /// A shard count of 2^32 or 2^63 − 1 is legal and costs nothing in proportion to N (it
+    /// allocated 8·N bytes, then crashed: issue 12). With more shards than vectors, every heavy
+    /// vector stays at its hash's shard or goes to an empty one.
+    @Test func hugeShardCountsCostNothingInProportion() {
+        for n in [4_294_967_296, Int.max] {
+            let a = Shard.assign(Self.all, count: n)
+            #expect(a.count == Self.all.count)
+            #expect(a.allSatisfy { $0 >= 1 && $0 <= n })
+            #expect(Set(a).count > Self.all.count / 2, "the vectors spread over many shards")
+        }
+        // Tiny capacity: every heavy vector overflows its hash's shard and takes the first empty one.
+        let heavy = Self.all.filter { Shard.cost($0) >= Shard.heavyThreshold }
+        #expect(heavy.count >= 2)
+        let spread = Shard.assign(heavy, count: Int.max) { _ in 1 }
+        #expect(Set(spread).count == heavy.count, "one heavy vector per shard")
+    }
+
     @Test func fnv1aIsTheStandardOne() {
         // Published FNV-1a 64 values (the empty string is the offset basis).
         #expect(Shard.fnv1a("") == 0xcbf2_9ce4_8422_2325)
@@ -199,10 +216,10 @@ import Testing
     }
 
     @Test func mergeRefusesWhatDoesNotFit() throws {
-        let a = Self.tiny([("a", "1")], [("s/x", "v/s.yaml", 3, "pass")])
-        let b = Self.tiny([("a", "1")], [("s/y", "v/s.yaml", 9, "fail")])
+        let a = Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")])
+        let b = Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "fail")])
         let merged = try ReportMerge.merge([b, a])
-        #expect(merged["results"]?.arrayValue?.compactMap { $0["vector"]?.stringValue } == ["s/x", "s/y"])
+        #expect(merged["results"]?.arrayValue?.compactMap { $0["vector"]?.stringValue } == ["argon2id/x", "argon2id/y"])
         #expect(merged["summary"]?["vectors"]?.intValue == 2 && merged["summary"]?["failed"]?.intValue == 1)
         #expect(ReportMerge.exitStatus(merged) == 1)
         #expect(ReportMerge.exitStatus(try ReportMerge.merge([a])) == 0)
@@ -216,31 +233,50 @@ import Testing
             }
         }
         refused([], "no report")
-        refused([a, a], "s/x is in report 1 and report 2")
-        refused([a, Self.tiny([("a", "2")], [("s/y", "v/s.yaml", 9, "pass")])], "implementation a has version 2")
+        refused([a, a], "argon2id/x is in report 1 and report 2")
+        refused([a, Self.tiny([("a", "2")], [("argon2id/y", "v/s.yaml", 9, "pass")])], "implementation a has version 2")
         refused([a, .object([("format", .string("concord-outputs/1"))])], "not a concord-report/1")
         refused([.array([])], "not a JSON object")
-        let s1 = Self.tiny([("a", "1")], [("s/x", "v/s.yaml", 3, "pass")], shard: (1, 3, 3))
-        let s2 = Self.tiny([("a", "1")], [("s/y", "v/s.yaml", 5, "pass")], shard: (2, 3, 3))
-        let s3 = Self.tiny([("a", "1")], [("s/z", "v/s.yaml", 7, "pass")], shard: (3, 3, 3))
+        let s1 = Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")], shard: (1, 3, 3))
+        let s2 = Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 5, "pass")], shard: (2, 3, 3))
+        let s3 = Self.tiny([("a", "1")], [("argon2id/z", "v/s.yaml", 7, "pass")], shard: (3, 3, 3))
         #expect(try ReportMerge.merge([s3, s1, s2])["summary"]?["passed"]?.intValue == 3)
         refused([s1, s2], "shard 3/3 missing")
-        refused([s1, s2, Self.tiny([("a", "1")], [("s/w", "v/s.yaml", 1, "pass")])], "some reports are shards")
-        refused([s1, s2, Self.tiny([("a", "1")], [("s/z", "v/s.yaml", 7, "pass")], shard: (3, 4, 3))], "different splits")
-        refused([s1, s2, Self.tiny([("a", "1")], [("s/z", "v/s.yaml", 7, "pass")], shard: (2, 3, 3))], "shard 2/3 is given twice")
+        refused([s1, s2, Self.tiny([("a", "1")], [("argon2id/w", "v/s.yaml", 1, "pass")])], "some reports are shards")
+        refused([s1, s2, Self.tiny([("a", "1")], [("argon2id/z", "v/s.yaml", 7, "pass")], shard: (3, 4, 3))], "different splits")
+        refused([s1, s2, Self.tiny([("a", "1")], [("argon2id/z", "v/s.yaml", 7, "pass")], shard: (2, 3, 3))], "shard 2/3 is given twice")
         refused([s1, s2, Self.tiny([("a", "1")], [], shard: (3, 3, 3))], "hold 2 vectors, the run loaded 3")
+        // Lenient no more (issue 12 item 8): a result without its file, a vector of no known
+        // suite, a number that is not finite, an implementation failing a vector marked pass.
+        refused([Self.tiny([("a", "1")], [("argon2id/x", "", 3, "pass")])], "has no \"file\"")
+        refused([Self.tiny([("a", "1")], [("nosuch/x", "v/s.yaml", 3, "pass")])], "unknown suite \"nosuch\"")
+        refused([Self.tiny([("a", "1")], [("argon2id/x/y", "v/s.yaml", 3, "pass")])], "invalid id")
+        var infinite = Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")])
+        infinite = .object(infinite.objectValue!.map { $0.key == "wallSeconds" ? ($0.key, .double(.infinity)) : $0 })
+        refused([infinite], "not finite")
+        let lying = JSON.object(a.objectValue!.map { p in
+            guard p.key == "results" else { return p }
+            return (p.key, .array([.object(p.value.arrayValue![0].objectValue!.map { f in
+                f.key == "implementations" ? (f.key, .object([("a", .object([("status", .string("fail"))]))])) : f })]))
+        })
+        refused([lying], "argon2id/x is pass but a failed it")
+        do {
+            _ = try ReportMerge.merge([lying], names: ["r.json"])
+        } catch {
+            #expect(error.report == 0 && error.path == [.key("results"), .index(0), .key("status")])
+        }
     }
 
     @Test func implementationsAreUnioned() throws {
-        let a = Self.tiny([("a", "1"), ("b", "2")], [("s/x", "v/s.yaml", 3, "pass")])
-        let b = Self.tiny([("a", "1"), ("c", "3")], [("s/y", "v/s.yaml", 9, "pass")])
+        let a = Self.tiny([("a", "1"), ("b", "2")], [("argon2id/x", "v/s.yaml", 3, "pass")])
+        let b = Self.tiny([("a", "1"), ("c", "3")], [("argon2id/y", "v/s.yaml", 9, "pass")])
         let names = try ReportMerge.merge([a, b])["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
         #expect(names == ["a", "b", "c"])
     }
 
     @Test func peaksMergeAsTheLargest() throws {
-        let a = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("s/x", "v/s.yaml", 3, "pass")]), concordKiB: 300, adapters: ["a": 50])
-        let b = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("s/y", "v/s.yaml", 9, "pass")]), concordKiB: 200, adapters: ["a": 70])
+        let a = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")]), concordKiB: 300, adapters: ["a": 50])
+        let b = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")]), concordKiB: 200, adapters: ["a": 70])
         let merged = try ReportMerge.merge([a, b])
         #expect(merged["peakResidentKiB"]?.intValue == 300)
         #expect(merged["implementations"]?.arrayValue?.first?["peakResidentKiB"]?.intValue == 70)

@@ -137,6 +137,9 @@ def build():
     add("yaml/deep-block-nesting.yaml", deep_block, "run", 2, "68:", "--max-depth")
     add("yaml/deep-flow-nesting.yaml", "format: concord-vectors/1\nsuite: argon2id\nnotes: " + "[" * 20000 + "]" * 20000 + "\n",
         "run", 2, "3:", "--max-depth")
+    # --max-depth cannot raise the limit past what the stack holds (a crash before: issue 12 item 4).
+    add("yaml/deep-flow-nesting-max-depth.yaml", "format: concord-vectors/1\nsuite: argon2id\nnotes: " + "[" * 50000 + "]" * 50000 + "\n",
+        "run --max-depth 100000", 2, "3:", "capped at 1000")
     add("yaml/byte-order-mark.yaml", b"\xef\xbb\xbf" + argon().encode(), "run", 2, "1:1", "byte order mark")
     add("yaml/utf16.yaml", b"\xff\xfe" + argon().encode("utf-16-le"), "run", 2, "1:1", "UTF-8")
     add("yaml/latin1-byte.yaml", argon(password="{utf8: caf\xe9}").encode("latin-1"), "run", 2, "8:", "UTF-8")
@@ -192,8 +195,26 @@ def build():
     add("json/truncated.json", good[: len(good) // 2], "run", 2, "", "")
     add("json/non-utf8.json", good.encode().replace(b"Hostile", b"Host\xffle"), "run", 2, "4:", "UTF-8")
     add("json/deep.json", '{"format": "concord-vectors/1", "notes": ' + "[" * 50000 + "]" * 50000 + "}", "run", 2, "1:", "--max-depth")
+    add("json/deep-max-depth.json", '{"format": "concord-vectors/1", "notes": ' + "[" * 50000 + "]" * 50000 + "}",
+        "run --max-depth 100000", 2, "1:", "capped at 1000")
     add("json/top-level-array.json", "[" + good + "]", "run", 2, "1:1", "")
     add("json/raw-control-character.json", good.replace('"Hostile"', '"Host\tile"'), "run", 2, "4:", "")
+
+    # --- Wycheproof files: the group type, the test keys and tcId are checked (issue 12 item 8) ---
+    # Test 1 of Wycheproof's aes_gcm_test.json (vectors/wycheproof/), alone in its file.
+    wtest = {"tcId": 1, "comment": "", "flags": ["Ktv"], "key": "5b9604fe14eadba931b0ccf34843dab9", "iv": "028318abc1824029138141a2",
+             "aad": "", "msg": "001d0c231287c1182784554ca3a21908", "ct": "26073cc1d851beff176384dc9896d5ff",
+             "tag": "0a3ea7a5487cb5f7d70fb6c58d038554", "result": "valid"}
+
+    def wycheproof(group_type="AeadTest", **test):
+        t = dict(wtest, **test)
+        return json.dumps({"algorithm": "AES-GCM", "schema": "aead_test_schema_v1.json", "numberOfTests": 1,
+                           "notes": {"Ktv": {"bugType": "BASIC", "description": "Known test vector."}},
+                           "testGroups": [{"ivSize": 96, "keySize": 128, "tagSize": 128, "type": group_type, "tests": [t]}]}, indent=1) + "\n"
+    add("wycheproof/unknown-group-type.json", wycheproof(group_type="DaeadTest"), "run", 2, "16:12", "unknown test group type")
+    add("wycheproof/extra-test-key.json", wycheproof(pt="00"), "run", 2, "31:6", "unknown field \"pt\"")
+    add("wycheproof/negative-tcid.json", wycheproof(tcId=-1), "run", 2, "19:14", "tcId must be an integer from 1")
+    add("wycheproof/huge-tcid.json", wycheproof(tcId=99999999999999999999), "run", 2, "19:14", "tcId must be an integer from 1")
 
     # --- resource limits (the vector is an error naming the limit and its flag; exit 1) -------
     add("limits/argon2-terabytes.yaml", argon(params="argon2id;v=19;m=4294967295;t=1;p=1"), "run", 1, "limit", "--max-kdf-memory")
@@ -202,6 +223,15 @@ def build():
     add("limits/argon2-both-maximal.yaml", argon(params="argon2id;v=19;m=4294967295;t=4294967295;p=16777215"), "run", 1, "limit", "--max-kdf-memory")
     add("limits/file-over-size-limit.yaml", argon(), "run --max-file-bytes 100", 2, "1:1", "--max-file-bytes")
     add("limits/200mb-scalar.yaml", b"", "generated", 2, "1:1", "--max-file-bytes")
+    # Explaining a failure obeys the limits and a per-vector budget (t=1000 took 66 s: issue 12 item 5).
+    wrong = "    expect:\n      key: {hex: %s}\n" % ("ab" * 32)
+    add("limits/explain-argon2-t1000.yaml", argon(params="argon2id;v=19;m=64;t=1000;p=1", expect=wrong), "run", 1, "ok",
+        "argon2-parameters not tried")
+    add("limits/explain-over-max-kdf-work.yaml", argon(params="argon2id;v=19;m=64;t=20;p=1", expect=wrong), "run --max-kdf-work 1000000", 1, "ok",
+        "above the limit of 1000000 (--max-kdf-work)")
+    # A shard of a huge N: nothing may grow with N (it allocated 34 GB, or crashed: issue 12 item 4).
+    add("limits/shard-of-2-32.yaml", argon(), "run --shard 1/4294967296", 0, "ok", "")
+    add("limits/shard-of-2-63.yaml", argon(), "run --shard 1/9223372036854775807", 0, "ok", "")
 
     # --- keysets with absurd lengths (every implementation refuses; the run finishes) ---------
     huge_len = field(2, 0, b"")[:1] + varint(1 << 62)           # field 2, length 2^62, no bytes
@@ -245,6 +275,24 @@ def build():
     add("captured/deep.json", '{"format": "concord-outputs/1", "results": ' + "[" * 50000 + "]" * 50000 + "}", "captured", 2, "1:", "deep")
     add("captured/non-utf8.json", captured([ok]).encode().replace(b"device", b"dev\xffce"), "captured", 2, "4:15", "UTF-8")
     add("captured/byte-order-mark.json", b"\xef\xbb\xbf" + captured([ok]).encode(), "captured", 2, "1:1", "byte order mark")
+    # Held to the suite definitions: output fields and the suite/id name (issue 12 item 8).
+    add("captured/unknown-output-field.json", captured([{"vector": "argon2id/basic", "outputs": {"key": {"hex": KEY}, "tag": {"hex": "00"}}}]),
+        "captured", 2, "13:12", "unknown field \"tag\"")
+    add("captured/unknown-suite.json", captured([{"vector": "argon2d/basic", "outputs": {"key": {"hex": KEY}}}]),
+        "captured", 2, "8:14", "unknown suite \"argon2d\"")
+    add("captured/id-with-slash.json", captured([{"vector": "argon2id/basic/x", "outputs": {"key": {"hex": KEY}}}]),
+        "captured", 2, "8:14", "invalid id \"basic/x\"")
+    # A captured file without results checks nothing: never a pass for --require or --fail-on missing (issue 12 item 6).
+    add("captured/no-results-required.json", captured([]), "captured --require captured:device", 1, "ok",
+        "captured:device is required but could not start")
+    add("captured/no-results-fail-on-missing.json", captured([]), "captured --fail-on missing", 1, "ok", "it checks nothing")
+    # Text from input printed escaped: ESC, BEL, C1, bidi controls, U+2028, and no GitHub command from a line break (issue 12 item 7).
+    evil = "\u001b[2J\u0007\n::error::pwned\u0085\u2028\u202e"
+    add("captured/escape-injection.json", captured([{"vector": "argon2id/basic", "error": "format", "message": "refused " + evil}],
+        implementation={"name": "device", "version": "v\n::error::x" + evil, "platform": "\u001b]0;title\u0007"}),
+        "captured --verbose", 1, "escaped", "\\u{1B}[2J")
+    add("yaml/escape-injection.yaml", argon().replace("suite: argon2id", 'suite: "\\e[2J\\n::error::suite\\u202e"'), "run", 2, "escaped",
+        "unknown suite")
     add("captured/200mb.json", b"", "generated", 2, "-", "--max-file-bytes")
 
     # --- fill: a hostile fixture or source is refused and the fixture stays as it was ---------
@@ -261,6 +309,26 @@ def build():
     add("merge/not-a-report.json", '{"format": "concord-outputs/1", "results": []}', "merge", 2, "-", "concord-report/1")
     add("merge/truncated.json", '{"concord": {"version": "0.1"', "merge", 2, "1:", "JSON")
 
+    # --- folder scans: made by the test (a FIFO, a dangling link and a path too long cannot be committed)
+    add("scan/fifo/fifo.yaml", b"", "generated", 0, "-", "skipped, a FIFO is not a vector file")
+    add("scan/dangling/gone.yaml", b"", "generated", 2, "-", "a symbolic link to")
+    add("scan/long/d.../v.yaml", b"", "generated", 2, "-", "cannot be looked at: File name too long")
+    add("scan/empty/notes.txt", b"", "generated", 2, "-", "validate: no vector files")
+
+    # merge refuses what a run cannot have written (issue 12 item 8), located.
+    def report(**result):
+        r = {"vector": "argon2id/basic", "file": "v/argon2id.yaml", "line": 6, "result": "valid", "status": "pass",
+             "implementations": {"libsodium": {"status": "pass"}}}
+        r.update(result)
+        r = {k: v for k, v in r.items() if v is not None}
+        return json.dumps({"format": "concord-report/1", "implementations": [{"name": "libsodium", "version": "1"}],
+                           "summary": {}, "wallSeconds": 0.5, "workers": 1, "results": [r]}, indent=1) + "\n"
+    add("merge/missing-file.json", report(file=None), "merge", 2, "13:3", "has no \"file\"")
+    add("merge/unknown-vector.json", report(vector="argon2d/basic"), "merge", 2, "14:14", "unknown suite \"argon2d\"")
+    add("merge/non-finite.json", report().replace('"wallSeconds": 0.5', '"wallSeconds": 1e999'), "merge", 2, "10:17", "not finite")
+    add("merge/fail-under-pass.json", report(implementations={"libsodium": {"status": "fail"}}), "merge", 2, "18:14",
+        "is pass but libsodium failed it")
+
     # The base files the commands above run against.
     add("base/argon2id.yaml", argon(), "base", 0, "", "")
     add("base/fixture.yaml", todo, "base", 0, "", "")
@@ -272,12 +340,14 @@ def main():
     files = {os.path.join(DIR, p): data for p, data, cmd, *_ in ENTRIES if cmd != "generated"}
     lines = ["# Tests/Fixtures/hostile: written by scripts/generate/hostile_corpus.py; read by HostileCorpusTests.",
              "# path\tcommand\texit\twhere\tmessage",
-             "# command: run (concord run FILE --implementations swift), captured (run base/argon2id.yaml --captured FILE),",
+             "# command: run (concord run FILE --implementations swift), captured (run base/argon2id.yaml --captured FILE; options after it added),",
              "#   keyset (run FILE: every implementation refuses the vector), fill (fill FILE --from base/captured.json),",
              "#   fill-from (fill a copy of base/fixture.yaml --from FILE), diff (diff FILE base/captured.json),",
-             "#   merge (merge FILE), generated (made by the test: too big to commit), base (what the others run against)",
+             "#   merge (merge FILE), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
              "# where: LINE:COL or LINE: (the message starts FILE:LINE:COL), - (the message names FILE), limit (a",
-             "#   vector error naming the limit), refused (the vector passes: every implementation refused it)"]
+             "#   vector error naming the limit), refused (the vector passes: every implementation refused it),",
+             "#   ok (the run finishes within the limits, nothing to locate), escaped (run with GITHUB_ACTIONS=true:",
+             "#   no raw control character in the output, no GitHub command but concord's annotations)"]
     for p, data, cmd, status, where, msg in ENTRIES:
         lines.append("\t".join([p, cmd, str(status), where, msg]))
     files[os.path.join(DIR, "EXPECTED.tsv")] = ("\n".join(lines) + "\n").encode()

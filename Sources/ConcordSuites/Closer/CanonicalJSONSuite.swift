@@ -5,5 +5,5 @@ extension Suites {
         ops: [OpSpec(nil, inputs: [FieldSpec("answer", .answer, "The answer to serialize.")],
                      expects: [FieldSpec("json", .text, "The canonical JSON text, exactly.")])],
         aliases: ["canonical-json"],
-        implementations: closerImplementations)
+        implementations: closerImplementations + ["node"])
 }

@@ -6,6 +6,6 @@ extension Suites {
                      expects: [FieldSpec("canonicalJson", .text, "The canonical JSON of the answer (§7)."),
                                FieldSpec("commitmentHash", .text, "`sha256:` + 43 b64url characters.")])],
         aliases: ["commitment"],
-        implementations: closerImplementations,
+        implementations: closerImplementations + ["node"],
         warnings: pipeWarning)
 }

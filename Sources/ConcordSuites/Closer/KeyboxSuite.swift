@@ -22,7 +22,7 @@ extension Suites {
                               FieldSpec("plaintext", .bytes, "The message sealed and opened.")],
                      expects: [FieldSpec("plaintext", .bytes, "The message every open must find.")])],
         aliases: ["keybox"],
-        implementations: ["swift", "jvm", "tink"],
+        implementations: ["swift", "jvm", "tink", "node"],
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "keybox",
                                  openInputs: ["recipientPrivateKeyset", "contextInfo"], compared: "plaintext"))
 }

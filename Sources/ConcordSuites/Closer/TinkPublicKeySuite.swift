@@ -16,5 +16,5 @@ extension Suites {
                                FieldSpec("y", .bytes, "The point's y-coordinate, exactly the curve's size (32 bytes for P-256), whatever length the keyset used.")],
                      exactlyOne: [["publicKey", "keysetJson"]])],
         aliases: ["tink-public-key"],
-        implementations: ["swift", "jvm", "tink"])
+        implementations: ["swift", "jvm", "tink", "node"])
 }

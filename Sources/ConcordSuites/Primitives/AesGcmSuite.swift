@@ -15,5 +15,5 @@ extension Suites {
                               FieldSpec("ciphertext", .bytes, "The ciphertext, without nonce or tag."),
                               FieldSpec("tag", .bytes, "The authentication tag.")],
                      expects: [FieldSpec("plaintext", .bytes, "The decrypted message.")])],
-        implementations: ["openssl", "libsodium", "jvm", "tink"])
+        implementations: ["openssl", "libsodium", "jvm", "tink", "node", "webcrypto"])
 }

@@ -10,5 +10,5 @@ extension Suites {
                         jwk: "(`{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\",\"y\"}`, plus `d` for a private key; RFC 7518 §6.2)"),
                      expects: [FieldSpec("shared", .bytes, "The shared secret: the x-coordinate (32 bytes).")],
                      exactlyOne: KeyFormFields.groups)],
-        implementations: ["openssl", "jvm"])
+        implementations: ["openssl", "jvm", "node", "webcrypto"])
 }

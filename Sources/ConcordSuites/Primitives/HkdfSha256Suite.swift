@@ -8,5 +8,5 @@ extension Suites {
                               FieldSpec("info", .bytes, "The context info (`{hex: \"\"}` when there is none)."),
                               FieldSpec("size", .integer, "The output length in bytes (RFC 5869 allows at most 255 × 32 = 8160: larger values belong in invalid vectors).")],
                      expects: [FieldSpec("okm", .bytes, "The output keying material, `size` bytes.")])],
-        implementations: ["openssl", "jvm"])
+        implementations: ["openssl", "jvm", "node", "webcrypto"])
 }

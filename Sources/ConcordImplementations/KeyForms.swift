@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordPrimitives
 
 /// Public and private keys of X25519 and P-256 given as DER (SubjectPublicKeyInfo, RFC 5280 §4.1;

@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordPrimitives
 
 /// The Closer compositions of CONTRACT.md §3–§8 as the iOS side computes them: Argon2id through
@@ -5,8 +6,6 @@ import ConcordPrimitives
 /// When a blob does not open, the known causes are tried and named (a Tink output prefix, the
 /// historical AAD), because that is what a person debugging a real break needs.
 public enum Closer {
-    public static let coupleKeyAAD = Array("closer_couple_key".utf8)
-    public static let invitePhraseAAD = Array("closer_invite_phrase".utf8)
     public static let nonceLength = 12
     public static let tagLength = 16
     public static let saltLength = 16
@@ -25,17 +24,17 @@ public enum Closer {
     /// Opens `nonce || ct || tag`; on a failed tag, tries each alternative AAD and a 5-byte Tink
     /// prefix, and names the one that opens.
     public static func open(key: [UInt8], aad: [UInt8], blob: [UInt8], what: String,
-                            alternativeAADs: [(name: String, aad: [UInt8])] = []) throws(ContractError) -> [UInt8] {
+                            alternativeAADs: [CloserAAD] = []) throws(ContractError) -> [UInt8] {
         guard key.count == 32 else { throw ContractError(.parameters, "the key is \(key.count) bytes; the contract's AES-256-GCM needs 32") }
         if let pt = tryOpen(key, aad, blob) { return pt }
         if blob.count < nonceLength + tagLength {
             throw ContractError(.format, "\(what) is \(blob.count) bytes, shorter than nonce (12) + tag (16)")
         }
-        if let prefix = tinkPrefix(blob), tryOpen(key, aad, Array(blob.dropFirst(5))) != nil {
+        if let prefix = tinkPrefix(blob), tryOpen(key, aad, Array(blob.dropFirst(TinkOutputPrefix.length))) != nil {
             throw ContractError(.format, "\(what) starts with a 5-byte Tink \(prefix) output prefix and opens after dropping it: the contract is RAW (no prefix)")
         }
-        for alt in alternativeAADs where tryOpen(key, alt.aad, blob) != nil {
-            throw ContractError(.authentication, "\(what) does not open with the contract's AAD but opens with \(alt.name)")
+        for alt in alternativeAADs where tryOpen(key, alt.bytes, blob) != nil {
+            throw ContractError(.authentication, "\(what) does not open with the contract's AAD but opens with \(alt.name) (\(String(decoding: alt.bytes, as: UTF8.self)))")
         }
         var why = "\(what) does not open: the tag does not verify (wrong key, wrong AAD or altered bytes)"
         if let prefix = tinkPrefix(blob) { why += "; it starts like a Tink \(prefix) prefix but does not open without it either" }
@@ -50,11 +49,10 @@ public enum Closer {
         return try? OpenSSLAESGCM.open(key: key, nonce: nonce, aad: aad, ciphertext: ct, tag: tag)
     }
 
-    /// `0x01 || keyId` (TINK) or `0x00 || keyId` (LEGACY/CRUNCHY), described with the key id.
+    /// The Tink output prefix a blob long enough to hold one could start with, described with its key id.
     static func tinkPrefix(_ blob: [UInt8]) -> String? {
-        guard blob.count > 5 + nonceLength + tagLength - 1, blob[0] <= 1 else { return nil }
-        let id = blob[1...4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        return (blob[0] == 1 ? "TINK (0x01" : "LEGACY/CRUNCHY (0x00") + ", key id \(id) = 0x\(Hex.encode(Array(blob[1...4]))))"
+        guard let p = TinkOutputPrefix.find(in: blob, minimumLength: TinkOutputPrefix.length + nonceLength + tagLength) else { return nil }
+        return "\(p.kind) (0x0\(p.marker), key id \(p.keyId) = 0x\(p.keyIdHex))"
     }
 
     // MARK: Argon2id (§2)
@@ -80,7 +78,7 @@ public enum Closer {
                                      derive: KeyDerivation = Closer.kek(secret:salt:))
         throws(ContractError) -> (wrappedCoupleKey: String, kdfSalt: String, kdfParams: String) {
         let kek = try derive(phrase, kdfSalt)
-        let blob = try seal(key: kek, nonce: nonce, aad: coupleKeyAAD, plaintext: plaintext)
+        let blob = try seal(key: kek, nonce: nonce, aad: CloserAAD.coupleKey.bytes, plaintext: plaintext)
         return (Base64.encode(blob, .standard), Base64.encode(kdfSalt, .standard), KdfParams.closer.tag)
     }
 
@@ -92,7 +90,7 @@ public enum Closer {
         guard salt.count == saltLength else { throw ContractError(.format, "kdfSalt decodes to \(salt.count) bytes; the contract's salt is 16") }
         let blob: [UInt8]
         do { blob = try Base64.decode(wrappedCoupleKey, .standard) } catch { throw ContractError(.format, "wrappedCoupleKey: \(error.message)") }
-        let pt = try open(key: try derive(phrase, salt), aad: coupleKeyAAD, blob: blob, what: "wrappedCoupleKey")
+        let pt = try open(key: try derive(phrase, salt), aad: CloserAAD.coupleKey.bytes, blob: blob, what: "wrappedCoupleKey")
         if pt.count == 32 { return (pt, .raw) }
         if let json = String(validating: pt, as: UTF8.self), json.first == "{" {
             return (try TinkAesGcmKeyset.parse(json).primaryKey, .tinkKeyset)
@@ -105,7 +103,7 @@ public enum Closer {
     public static func sealInvitePhrase(inviteCode: String, phrase: String, salt: [UInt8], nonce: [UInt8],
                                         derive: KeyDerivation = Closer.kek(secret:salt:)) throws(ContractError) -> String {
         let key = try derive(inviteCode, salt)
-        return Base64.encode(salt + (try seal(key: key, nonce: nonce, aad: invitePhraseAAD, plaintext: Array(phrase.utf8))), .standard)
+        return Base64.encode(salt + (try seal(key: key, nonce: nonce, aad: CloserAAD.invitePhrase.bytes, plaintext: Array(phrase.utf8))), .standard)
     }
 
     public static func openInvitePhrase(inviteCode: String, encryptedRecoveryPhrase: String,
@@ -116,7 +114,7 @@ public enum Closer {
             throw ContractError(.format, "encryptedRecoveryPhrase is \(blob.count) bytes, shorter than salt (16) + nonce (12) + tag (16)")
         }
         let key = try derive(inviteCode, Array(blob.prefix(saltLength)))
-        let pt = try open(key: key, aad: invitePhraseAAD, blob: Array(blob.dropFirst(saltLength)), what: "encryptedRecoveryPhrase")
+        let pt = try open(key: key, aad: CloserAAD.invitePhrase.bytes, blob: Array(blob.dropFirst(saltLength)), what: "encryptedRecoveryPhrase")
         guard let phrase = String(validating: pt, as: UTF8.self) else { throw ContractError(.format, "the recovery phrase is not valid UTF-8") }
         return phrase
     }
@@ -124,14 +122,14 @@ public enum Closer {
     // MARK: field encryption (§6)
 
     public static func encryptField(coupleKey: [UInt8], coupleId: String, plaintext: [UInt8], nonce: [UInt8]) throws(ContractError) -> String {
-        Wire.field + Base64.encode(try seal(key: coupleKey, nonce: nonce, aad: Array(coupleId.utf8), plaintext: plaintext), .standard)
+        Wire.field + Base64.encode(try seal(key: coupleKey, nonce: nonce, aad: CloserAAD.field(coupleId: coupleId).bytes, plaintext: plaintext), .standard)
     }
 
     /// `legacy`: the user and question ids, to recognise the historical AAD `userId:questionId`.
     public static func decryptField(coupleKey: [UInt8], coupleId: String, wire: String, legacy: (userId: String, questionId: String)? = nil) throws(ContractError) -> [UInt8] {
         let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
-        let alternatives = legacy.map { [(name: "the historical AAD \"userId:questionId\" (\($0.userId):\($0.questionId)) of an older iOS build", aad: Array("\($0.userId):\($0.questionId)".utf8))] } ?? []
-        return try open(key: coupleKey, aad: Array(coupleId.utf8), blob: blob, what: "the enc:v1 blob", alternativeAADs: alternatives)
+        let alternatives = legacy.map { [CloserAAD.historical(userId: $0.userId, questionId: $0.questionId)] } ?? []
+        return try open(key: coupleKey, aad: CloserAAD.field(coupleId: coupleId).bytes, blob: blob, what: "the enc:v1 blob", alternativeAADs: alternatives)
     }
 
     // MARK: commitment and sealed answer (§8)
@@ -141,7 +139,7 @@ public enum Closer {
     }
 
     static func answerAAD(_ coupleId: String, _ questionId: String, _ userId: String) -> [UInt8] {
-        Array("\(coupleId)|\(questionId)|\(userId)".utf8)
+        CloserAAD.sealedAnswer(coupleId: coupleId, questionId: questionId, userId: userId).bytes
     }
 
     public static func sealAnswer(coupleId: String, questionId: String, userId: String, answer: Answer, oneTimeKey: [UInt8], nonce: [UInt8])

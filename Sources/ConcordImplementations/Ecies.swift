@@ -1,11 +1,10 @@
+import ConcordFormats
 import ConcordPrimitives
 
 /// Tink's ECIES-AEAD-HKDF for P-256 with an AES-GCM DEM (CONTRACT.md §10), and the `keybox:v1:`
 /// wire string: `prefix || E || iv(12) || AES-GCM(K, iv, aad = empty, pt)` with
 /// `K = HKDF-SHA256(E || Z, hkdfSalt, contextInfo, demKeySize)`.
 public enum Ecies {
-    public static let keyboxPrefix = "keybox:v1:"
-
     static func encode(_ x: [UInt8], _ y: [UInt8], _ format: String) -> [UInt8] {
         switch format {
         case "COMPRESSED": return P256.compressed(x: x, y: y)
@@ -77,7 +76,7 @@ public enum Ecies {
         }
         if !blob.starts(with: prefix) {
             let seen = Hex.encode(Array(blob.prefix(max(prefix.count, 5))))
-            throw ContractError(.authentication, "the ciphertext does not start with the key's \(pub.outputPrefix) prefix \(Hex.encode(prefix)) (found \(seen)): another key id or output prefix type")
+            throw ContractError(.authentication, "the ciphertext does not start with the key's \(pub.outputPrefix.rawValue) prefix \(Hex.encode(prefix)) (found \(seen)): another key id or output prefix type")
         }
         var rest = Array(blob.dropFirst(prefix.count))
         var e = Array(rest.prefix(eLength))

@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordPrimitives
 
 extension ContractError {

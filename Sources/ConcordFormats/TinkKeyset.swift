@@ -1,0 +1,72 @@
+/// A Tink cleartext JSON keyset (CONTRACT.md §9), walked in one place for every key type: the
+/// `primaryKeyId`, the `key` list, each entry's `keyId`, `status`, `keyData` and
+/// `outputPrefixType`. The per-type protobuf decoding (TinkAesGcmKeyset, TinkEciesKeyset) sits on
+/// top; each asks an entry for its prefix and value in its own order.
+public struct TinkKeyset: Sendable {
+    public var primaryKeyId: UInt32
+    var keys: [JSON]
+
+    /// One entry of the `key` list.
+    public struct Key: Sendable {
+        /// Its position in the list, for messages (`key[n]`).
+        public var index: Int
+        public var keyId: UInt32
+        public var typeURL: String
+        let entry: JSON
+
+        public var keyMaterialType: String? { entry["keyData"]?["keyMaterialType"]?.stringValue }
+
+        public func outputPrefix() throws(ContractError) -> TinkOutputPrefix {
+            try TinkOutputPrefix.parse(entry["outputPrefixType"]?.stringValue, field: "key[\(index)].outputPrefixType")
+        }
+
+        /// `keyData.value`: the key's protobuf bytes (standard base64 in the JSON).
+        public func value() throws(ContractError) -> [UInt8] {
+            guard let b64 = entry["keyData"]?["value"]?.stringValue else { throw ContractError(.format, "keyset: key[\(index)] has no keyData.value") }
+            do { return try Base64.decode(b64, .standard) } catch { throw ContractError(.format, "keyset: key[\(index)].keyData.value: \(error.message)") }
+        }
+    }
+
+    /// Reads the JSON, the primary key id and a non-empty key list (`format` refusals).
+    public static func parse(_ json: String) throws(ContractError) -> TinkKeyset {
+        let root: JSON
+        do { root = try JSON.parse(json) } catch { throw ContractError(.format, "keyset: \(error)") }
+        guard let primary = root["primaryKeyId"] else { throw ContractError(.format, "keyset: missing primaryKeyId") }
+        let primaryId = try keyId(primary, "primaryKeyId")
+        guard let keys = root["key"]?.arrayValue, !keys.isEmpty else { throw ContractError(.format, "keyset: missing or empty key list") }
+        return TinkKeyset(primaryKeyId: primaryId, keys: keys)
+    }
+
+    /// The first entry with the primary key id: it must be ENABLED and have a type URL. Every key
+    /// id up to it must read.
+    public func primary() throws(ContractError) -> Key {
+        for (n, k) in keys.enumerated() {
+            guard let idJSON = k["keyId"] else { throw ContractError(.format, "keyset: key[\(n)] has no keyId") }
+            guard try Self.keyId(idJSON, "key[\(n)].keyId") == primaryKeyId else { continue }
+            guard k["status"]?.stringValue == "ENABLED" else { throw ContractError(.key, "keyset: the primary key is not ENABLED") }
+            guard let url = k["keyData"]?["typeUrl"]?.stringValue else { throw ContractError(.format, "keyset: key[\(n)] has no keyData.typeUrl") }
+            return Key(index: n, keyId: primaryKeyId, typeURL: url, entry: k)
+        }
+        throw ContractError(.format, "keyset: no key has the primaryKeyId \(primaryKeyId)")
+    }
+
+    /// The other ENABLED entries of type `typeURL` whose id and output prefix read, in order (Tink
+    /// tries them too when the primary does not open); an entry that does not read is passed over.
+    public func others(typeURL: String) -> [Key] {
+        keys.enumerated().compactMap { n, k in
+            guard let idJSON = k["keyId"], let id = try? Self.keyId(idJSON, "key[\(n)].keyId"), id != primaryKeyId,
+                  k["status"]?.stringValue == "ENABLED", k["keyData"]?["typeUrl"]?.stringValue == typeURL,
+                  k["keyData"]?["value"]?.stringValue != nil else { return nil }
+            let key = Key(index: n, keyId: id, typeURL: typeURL, entry: k)
+            return (try? key.outputPrefix()) == nil ? nil : key
+        }
+    }
+
+    /// Key ids are unsigned 32-bit; a negative one is a Java `int` printed as signed.
+    public static func keyId(_ j: JSON, _ field: String) throws(ContractError) -> UInt32 {
+        guard let v = j.intValue else { throw ContractError(.format, "keyset: \(field) must be an integer") }
+        guard v >= 0 else { throw ContractError(.format, "keyset: \(field) \(v) is negative (a Java int printed as signed? it is \(UInt32(truncatingIfNeeded: v)) unsigned)") }
+        guard let u = UInt32(exactly: v) else { throw ContractError(.format, "keyset: \(field) \(v) is above 2^32-1") }
+        return u
+    }
+}

@@ -1,0 +1,32 @@
+import ConcordFormats
+import ConcordPrimitives
+
+/// What the explanation rules (ConcordRunner/Explanations.swift) ask of real cryptography, so
+/// that the rules themselves stay pure: whether a blob opens under an AAD, and Argon2id at
+/// parameters other than the vector's.
+public protocol CryptoDiagnoses: Sendable {
+    /// Whether `nonce(12) ‖ ciphertext ‖ tag(16)` opens under `key` (AES-GCM) with `aad`.
+    func aesGcmOpens(key: [UInt8], aad: [UInt8], blob: [UInt8]) -> Bool
+    /// Argon2id at `params` (its version included), `length` bytes; nil when refused.
+    func argon2id(password: [UInt8], salt: [UInt8], params: KdfParams, length: Int,
+                  secret: [UInt8]?, associatedData: [UInt8]?) -> [UInt8]?
+}
+
+/// The answers of the in-process primitives: AES-GCM on OpenSSL, Argon2id on libargon2 (which
+/// knows both versions 0x10 and 0x13 and any parallelism).
+public struct InProcessDiagnoses: CryptoDiagnoses {
+    public init() {}
+
+    public func aesGcmOpens(key: [UInt8], aad: [UInt8], blob: [UInt8]) -> Bool {
+        guard blob.count >= 28 else { return false }
+        let nonce = Array(blob.prefix(12)), ct = Array(blob[12..<(blob.count - 16)]), tag = Array(blob.suffix(16))
+        return (try? OpenSSLAESGCM.open(key: key, nonce: nonce, aad: aad, ciphertext: ct, tag: tag)) != nil
+    }
+
+    public func argon2id(password: [UInt8], salt: [UInt8], params: KdfParams, length: Int,
+                         secret: [UInt8]?, associatedData: [UInt8]?) -> [UInt8]? {
+        let p = Argon2idParameters(memoryKiB: params.memoryKiB, iterations: params.iterations, parallelism: params.parallelism,
+                                   version: params.version, length: length)
+        return try? ReferenceArgon2id.hash(password: password, salt: salt, parameters: p, secret: secret, associatedData: associatedData)
+    }
+}

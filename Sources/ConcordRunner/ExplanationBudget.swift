@@ -1,0 +1,97 @@
+import ConcordSuites
+import ConcordFormats
+import Foundation
+
+/// What explaining a mismatch may cost. Most rules are a few comparisons; a *costly* rule
+/// (today `argon2-parameters`, which recomputes Argon2id under other parameters) is checked
+/// against the budget before it runs, and skipped with a sentence when it does not fit:
+/// - each hash it would compute obeys the run's limits (`--max-kdf-memory`, `--max-kdf-work`);
+/// - all of them together fit in what is left of the budget of one vector (`vectorWork`,
+///   KiB·passes: every mismatched field of every implementation's result for it draws on it).
+/// Explaining one failing Argon2id vector at t=1000 took 66 s before (70 minutes at t=65535).
+public final class ExplanationBudget: @unchecked Sendable {
+    /// The explanation work one vector may spend (all its implementations together), in KiB·passes
+    /// (m×t summed over the hashes): about 1–2 s of the reference Argon2id here.
+    public static let defaultVectorWork: UInt64 = 1 << 22
+
+    public let limits: Limits
+    public private(set) var remaining: UInt64
+    private let lock = NSLock()
+
+    public init(limits: Limits = Limits(), vectorWork: UInt64 = ExplanationBudget.defaultVectorWork) {
+        self.limits = limits
+        self.remaining = vectorWork
+    }
+
+    /// What a costly rule would spend on this input: the number of hashes, their summed work
+    /// (KiB·passes) and the largest memory (KiB); nil for a cheap rule (or one that will not run).
+    public struct Cost: Sendable, Equatable {
+        public var hashes: Int
+        /// Summed over the hashes, and of the largest one (KiB·passes).
+        public var work: UInt64, largestWork: UInt64
+        public var memoryKiB: UInt64
+        public init(hashes: Int, work: UInt64, largestWork: UInt64, memoryKiB: UInt64) {
+            (self.hashes, self.work, self.largestWork, self.memoryKiB) = (hashes, work, largestWork, memoryKiB)
+        }
+    }
+
+    public static func cost(of rule: String, context: [String: Value]) -> Cost? {
+        guard rule == ExplanationRules.argon2Parameters.name else { return nil }
+        guard context["password"]?.bytes != nil, context["salt"]?.bytes != nil,
+              let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
+        // The alternatives argon2-parameters tries (the same guard), each computed for both sides.
+        var alternatives: [(m: UInt64, t: UInt64, p: UInt64)] = [
+            (UInt64(p.memoryKiB) * 1024, UInt64(p.iterations), UInt64(p.parallelism)),
+            (UInt64(p.memoryKiB / 1024), UInt64(p.iterations), UInt64(p.parallelism)),
+            (UInt64(p.memoryKiB), UInt64(p.iterations), UInt64(p.parallelism)),
+        ]
+        if p.iterations != p.parallelism { alternatives.append((UInt64(p.memoryKiB), UInt64(p.parallelism), UInt64(p.iterations))) }
+        alternatives.removeAll { a in
+            !(a.m <= UInt64(ExplanationRules.argon2MemoryCapKiB) && a.m >= 8 * a.p && a.t >= 1 && a.p >= 1)
+        }
+        guard !alternatives.isEmpty else { return nil }
+        // m ≤ 64 Mi and t < 2^32: no product or sum here can overflow 64 bits.
+        let each = alternatives.map { $0.m * $0.t }
+        return Cost(hashes: 2 * alternatives.count, work: 2 * each.reduce(0, +), largestWork: each.max() ?? 0,
+                    memoryKiB: alternatives.map(\.m).max() ?? 0)
+    }
+
+    /// Takes the cost of a costly rule from the budget, or says why it does not fit (nothing taken).
+    public func spend(_ rule: String, _ cost: Cost) -> String? {
+        lock.withLock {
+            if cost.memoryKiB > limits.maxKdfMemoryKiB {
+                return "\(rule) not tried: it needs Argon2id with \(cost.memoryKiB) KiB, above the limit of "
+                    + "\(limits.maxKdfMemoryKiB) KiB (--max-kdf-memory)"
+            }
+            if cost.largestWork > limits.maxKdfWork {
+                return "\(rule) not tried: one of its Argon2id hashes needs \(cost.largestWork) KiB·passes, above the limit of "
+                    + "\(limits.maxKdfWork) (--max-kdf-work)"
+            }
+            if cost.work > remaining {
+                return "\(rule) not tried: its \(cost.hashes) Argon2id hashes need \(cost.work) KiB·passes, above the "
+                    + "explanation budget left for this vector (\(remaining))"
+            }
+            remaining -= cost.work
+            return nil
+        }
+    }
+}
+
+/// The budgets of a run, one per vector, made when a vector's first mismatch is explained (a
+/// passing vector costs nothing).
+public final class ExplanationBudgets: @unchecked Sendable {
+    public let limits: Limits
+    private let lock = NSLock()
+    private var byVector: [Int: ExplanationBudget] = [:]
+
+    public init(limits: Limits) { self.limits = limits }
+
+    public func forVector(_ index: Int) -> ExplanationBudget {
+        lock.withLock {
+            if let b = byVector[index] { return b }
+            let b = ExplanationBudget(limits: limits)
+            byVector[index] = b
+            return b
+        }
+    }
+}

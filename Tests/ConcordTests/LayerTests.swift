@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The layers of docs/design.md, held by the sources themselves: Package.swift declares for every
+/// target exactly the modules its sources import, and ConcordFormats imports nothing (no C library,
+/// no file I/O).
+struct LayerTests {
+    /// Modules of the toolchain and the system, imported without a declaration.
+    static let system: Set<String> = ["Foundation", "Glibc", "Darwin", "Testing", "XCTest", "Dispatch"]
+
+    /// Every target of Package.swift with its declared dependencies.
+    static func declaredTargets() throws -> [String: Set<String>] {
+        let text = try String(contentsOfFile: repositoryRoot + "/Package.swift", encoding: .utf8)
+        let target = try Regex(#"\.(?:target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"(?:\s*,\s*dependencies:\s*\[([^\]]*)\])?"#)
+        var out: [String: Set<String>] = [:]
+        for m in text.matches(of: target) {
+            let name = String(m.output[1].substring!)
+            let list = m.output[2].substring.map(String.init) ?? ""
+            out[name] = Set(list.matches(of: #/"([^"]+)"/#).map { String($0.output.1) })
+        }
+        return out
+    }
+
+    /// The modules a folder's Swift sources import (plain `import X` lines).
+    static func imports(_ folder: String) throws -> Set<String> {
+        var out = Set<String>()
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("import ") {
+                out.insert(String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return out
+    }
+
+    @Test func everyTargetDeclaresExactlyWhatItImports() throws {
+        let targets = try Self.declaredTargets()
+        #expect(targets.count >= 9, "Package.swift was not read: \(targets)")
+        for (name, declared) in targets {
+            let folder = repositoryRoot + (name.hasSuffix("Tests") ? "/Tests/" : "/Sources/") + name
+            let imported = try Self.imports(folder).subtracting(Self.system)
+            // The test target also builds the executable it runs (`concord`), which nothing imports.
+            let expected = name.hasSuffix("Tests") ? declared.subtracting(["concord"]) : declared
+            #expect(imported == expected, "\(name): imports \(imported.sorted()), Package.swift declares \(expected.sorted())")
+        }
+    }
+
+    @Test func concordFormatsIsPure() throws {
+        let imported = try Self.imports(repositoryRoot + "/Sources/ConcordFormats")
+        #expect(imported.isEmpty, "ConcordFormats imports \(imported.sorted()): it must need no C library, no file I/O, no Foundation")
+        #expect(try Self.declaredTargets()["ConcordFormats"] == [])
+    }
+}

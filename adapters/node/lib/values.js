@@ -1,0 +1,80 @@
+'use strict';
+// Input values as the protocol carries them (docs/adapters.md, "Values"): bytes as {"hex":"…"}
+// (lowercase, an even number of digits), text as a JSON string, integers as JSON numbers, and the
+// Closer `answer` object. A value of the wrong shape is a malformed request (BadRequest → fault).
+
+const { BadRequest } = require('./answers');
+const { typeName, quote } = require('./json');
+
+/** Decodes lowercase hex; throws Error with the position of the first bad digit. */
+function hexDecode(hex) {
+  if (hex.length % 2 !== 0) throw new Error(`odd number of hex digits (${hex.length})`);
+  for (let i = 0; i < hex.length; i++) {
+    const c = hex[i];
+    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) continue;
+    if (c >= 'A' && c <= 'F') throw new Error(`upper-case hex digit at position ${i} (the protocol uses lower case)`);
+    throw new Error(`not a hex digit at position ${i}`);
+  }
+  return Buffer.from(hex, 'hex');
+}
+
+function bytes(name, v) {
+  if (!(v instanceof Map)) throw new BadRequest(`input.${name}: expected bytes {"hex":"..."}, found ${typeName(v)}`);
+  if (v.size !== 1 || !v.has('hex')) throw new BadRequest(`input.${name}: bytes must be an object with the single member "hex"`);
+  const hex = v.get('hex');
+  if (typeof hex !== 'string') throw new BadRequest(`input.${name}.hex: expected a string, found ${typeName(hex)}`);
+  try {
+    return hexDecode(hex);
+  } catch (e) {
+    throw new BadRequest(`input.${name}.hex: ${e.message}`);
+  }
+}
+
+function text(name, v) {
+  if (typeof v !== 'string') throw new BadRequest(`input.${name}: expected text (a JSON string), found ${typeName(v)}`);
+  return v;
+}
+
+function integer(name, v) {
+  if (typeof v !== 'bigint') throw new BadRequest(`input.${name}: expected an integer, found ${typeName(v)}`);
+  return v;
+}
+
+const ANSWER_MEMBERS = ['scaleValue', 'selectedOptionIds', 'writtenText'];
+
+/** The Closer answer: exactly scaleValue (integer|null), selectedOptionIds ([string]), writtenText (string|null). */
+function answer(name, v) {
+  const where = `input.${name}`;
+  if (!(v instanceof Map)) throw new BadRequest(`${where}: expected an answer object, found ${typeName(v)}`);
+  for (const k of v.keys()) {
+    if (!ANSWER_MEMBERS.includes(k)) {
+      throw new BadRequest(`${where}: unknown answer member ${quote(k)} (an answer has exactly scaleValue, selectedOptionIds, writtenText)`);
+    }
+  }
+  for (const k of ANSWER_MEMBERS) {
+    if (!v.has(k)) throw new BadRequest(`${where}.${k} is missing (all three members are required)`);
+  }
+  const scale = v.get('scaleValue');
+  if (scale !== null && typeof scale !== 'bigint') {
+    throw new BadRequest(`${where}.scaleValue: expected an integer or null, found ${typeName(scale)}`);
+  }
+  const ids = v.get('selectedOptionIds');
+  if (!Array.isArray(ids)) throw new BadRequest(`${where}.selectedOptionIds: expected an array of strings, found ${typeName(ids)}`);
+  ids.forEach((id, i) => {
+    if (typeof id !== 'string') throw new BadRequest(`${where}.selectedOptionIds[${i}]: expected a string, found ${typeName(id)}`);
+  });
+  const written = v.get('writtenText');
+  if (written !== null && typeof written !== 'string') {
+    throw new BadRequest(`${where}.writtenText: expected a string or null, found ${typeName(written)}`);
+  }
+  return { scaleValue: scale, selectedOptionIds: [...ids], writtenText: written };
+}
+
+const DECODERS = { bytes, text, integer, answer };
+
+/** An output byte string. */
+function out(buf) {
+  return { hex: Buffer.from(buf).toString('hex') };
+}
+
+module.exports = { DECODERS, hexDecode, out };

@@ -1,0 +1,8 @@
+'use strict';
+// The suites of the webcrypto adapter, in the order the handshake lists them; each is made for the page it runs in.
+
+module.exports = (page) => [
+  require('./aes-gcm')(page),
+  require('./hkdf-sha256')(page),
+  require('./ecdh-p256')(page),
+];
