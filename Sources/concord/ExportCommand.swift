@@ -11,6 +11,10 @@ func exportCommand(_ args: [String]) throws(UsageError) -> Int32 {
     let paths = o.positional.isEmpty ? ["vectors"] : o.positional
     guard let vectors = loadVectors(paths, try loader(o)) else { return 2 }
     if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
+    do { try OutputPlan.check(outputs: [("--out", out)], inputs: (try? VectorLoader.scan(paths).files) ?? []) } catch {
+        stderr("concord: \(error)")
+        return 2
+    }
     let json = Export.document(vectors).serialized(pretty: true) + "\n"
     if out == "-" {
         FileHandle.standardOutput.write(Data(json.utf8))

@@ -13,6 +13,10 @@ func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
     let o = try Options(args, valued: ["out", "max-file-bytes"], flags: [])
     let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
     guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: concord merge REPORT… [--out PATH]") }
+    do { try OutputPlan.check(outputs: [("--out", o.values["out"] ?? "-")], inputs: o.positional) } catch {
+        stderr("concord: \(error)")
+        return 2
+    }
     var reports: [JSON] = []
     var texts: [String] = []
     for path in o.positional {

@@ -131,6 +131,13 @@ func run(_ args: [String]) throws(UsageError) -> Int32 {
         impls.append(captured)
     }
 
+    // An output that is also an input, or two outputs on one file: refused before anything runs.
+    let outputs = [("--report", o.values["report"] ?? "reports/latest.json")] + ["markdown", "junit", "html"].compactMap { k in o.values[k].map { ("--\(k)", $0) } }
+    do { try OutputPlan.check(outputs: outputs, inputs: ((try? VectorLoader.scan(paths).files) ?? []) + (o.lists["captured"] ?? [])) } catch {
+        stderr("concord: \(error)")
+        return 2
+    }
+
     let runner = Runner(implementations: impls, configuration: config)
     let progress = ProgressLine(enabled: isatty(2) == 1 && !o.flags.contains("quiet"))
     var onProgress: (@Sendable (Int, Int) -> Void)? = nil
