@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
@@ -19,6 +20,11 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
         }
     }
     let load = try loader(o)
+    // A file named twice, or a captured source that is also a file to fill: refused before anything runs.
+    do { try OutputPlan.check(outputs: o.positional.map { ("fill \($0)", $0) }, inputs: o.values["from"].map { [$0] } ?? []) } catch {
+        stderr("concord: \(error)")
+        return 2
+    }
     // Status lines go to standard error in a dry run, so that standard output is just the diff.
     let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
 
@@ -50,25 +56,39 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
         decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
     }
 
+    // Plan every file, and read each new text back, before anything is written: a value that
+    // would not read back as itself stops the command with nothing written (exit 2).
+    let plans = files.map { Fill.plan(file: $0.file, bytes: $0.bytes, placeholders: $0.placeholders, decide: decide) }
+    var unsafe = false
+    for plan in plans {
+        do { try Fill.verify(plan, loader: load) } catch { stderr("concord: \(error)"); unsafe = true }
+    }
+    if unsafe {
+        stderr("concord: nothing was written")
+        return 2
+    }
     var filled = 0
     var refused = 0
     var failed = false
-    for f in files {
-        let plan = Fill.plan(file: f.file, bytes: f.bytes, placeholders: f.placeholders, decide: decide)
-        for x in plan.filled {
-            say("filled  \(f.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
-        }
-        for x in plan.refused {
-            say("refused \(f.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(x.reason)")
-        }
-        filled += plan.filled.count
-        refused += plan.refused.count
+    for plan in plans {
+        // "filled" is said only once the file holds the value.
+        var written = true
         if dryRun {
-            let diff = Fill.unifiedDiff(plan.original, plan.updated, path: f.file)
+            let diff = Fill.unifiedDiff(plan.original, plan.updated, path: plan.file)
             print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
         } else {
-            do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true }
+            do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true; written = false }
         }
+        if written {
+            for x in plan.filled {
+                say("filled  \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
+            }
+            filled += plan.filled.count
+        }
+        for x in plan.refused {
+            say("refused \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(x.reason)")
+        }
+        refused += plan.refused.count
     }
     let total = filled + refused
     say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) filled, \(refused) refused\(dryRun ? " (dry run: nothing written)" : "")")

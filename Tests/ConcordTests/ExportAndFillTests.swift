@@ -198,6 +198,79 @@ import Testing
         #expect(diff.components(separatedBy: "\n").filter { $0.hasPrefix("@@") } == ["@@ -1,8 +1,8 @@", "@@ -15,6 +15,6 @@"])
     }
 
+    // MARK: What fill writes reads back (issue 12 item 2)
+
+    static let textFixture = """
+    format: concord-vectors/1
+    suite: closer.canonical-json
+    title: t
+    source: s
+    vectors:
+      - id: x
+        input: {answer: {scaleValue: null, selectedOptionIds: [], writtenText: null}}
+        expect: {json: TODO_ANDROID_RUN}
+
+    """
+
+    /// Written raw inside YAML double quotes, NEL, DEL, U+FFFF, U+2028 and the like were read back
+    /// as other text (a line break folded to a space) or made libyaml refuse the file.
+    @Test func textYAMLWouldNotReadBackVerbatimIsEscaped() throws {
+        let text = "a\u{85}b\u{7F}c\u{FFFF}d\u{2028}e\u{2029}f\u{202E}g\u{FEFF}h\u{1}i\u{9F}j\t\"\\ é😀\r\n end "
+        let (dir, path) = temp("v.yaml", Self.textFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let read = try Fill.read(path)
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) { _ in .fill(.text(text), source: "test") }
+        #expect(plan.filled.count == 1)
+        try Fill.verify(plan)
+        try Fill.commit(plan)
+        let line = try lines(path)[7]
+        #expect(line == #"    expect: {json: "a\Nb\x7Fc\uFFFFd\Le\Pf\u202Eg\uFEFFh\x01i\x9Fj\t\"\\ é😀\r\n end "}"#, "\(line)")
+        let vectors = try VectorLoader().load(file: path)
+        guard case .outputs(let f) = vectors[0].expect, case .value(.text(let back)) = f[0].expected else {
+            Issue.record("no text read back"); return
+        }
+        #expect(Array(back.unicodeScalars) == Array(text.unicodeScalars))
+    }
+
+    /// The check after building the new bytes: a value that would read back as something else (here
+    /// the old rendering, NEL raw inside double quotes, read as a folded space) stops the write.
+    @Test func aValueThatWouldNotReadBackWritesNothing() throws {
+        let (dir, path) = temp("v.yaml", Self.textFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let read = try Fill.read(path)
+        var plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) { _ in .fill(.text("a\u{85}b"), source: "test") }
+        try Fill.verify(plan)
+        plan.updated = Array(Self.textFixture.replacingOccurrences(of: "TODO_ANDROID_RUN", with: "\"a\u{85}b\"").utf8)
+        #expect(throws: Fill.Failure.self) { try Fill.verify(plan) }
+        plan.updated = Array(Self.textFixture.replacingOccurrences(of: "TODO_ANDROID_RUN", with: "\"a\u{2028}b").utf8)
+        #expect(throws: Fill.Failure.self) { try Fill.verify(plan) }
+        // Canonically equivalent is not equal: é precomposed read back where e + U+0301 was filled.
+        plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) { _ in .fill(.text("e\u{301}"), source: "test") }
+        plan.updated = Array(Self.textFixture.replacingOccurrences(of: "TODO_ANDROID_RUN", with: "\"\u{E9}\"").utf8)
+        #expect(throws: Fill.Failure.self) { try Fill.verify(plan) }
+        #expect(FileManager.default.contents(atPath: path) == Data(Self.textFixture.utf8))
+    }
+
+    /// A file with lone CR line ends was refused ("does not hold TODO_ANDROID_RUN at 14:12 as
+    /// written"): libyaml counts CR as a line break, the placeholder search did not.
+    @Test func loneCRAndCRLFFilesFillLikeTheOthers() throws {
+        for ending in ["\r", "\r\n"] {
+            let text = Self.yamlFixture.replacingOccurrences(of: "\n", with: ending)
+            let (dir, path) = temp("v.yaml", text)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let captured = try Fill.Captured.parse(Self.capturedJSON, file: "c.json")
+            let read = try Fill.read(path)
+            let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+            #expect(plan.refused.isEmpty && plan.filled.count == 2, "\(plan.refused.map(\.reason))")
+            try Fill.verify(plan)
+            try Fill.commit(plan)
+            let vectors = try VectorLoader().load(file: path)
+            #expect(vectors.count == 3 && !vectors.contains { $0.hasPlaceholder })
+            let after = try #require(FileManager.default.contents(atPath: path))
+            #expect(after.filter { $0 == 10 }.count == (ending == "\r" ? 0 : text.utf8.filter { $0 == 10 }.count))
+        }
+    }
+
     @Test func columnsCountCharactersNotBytes() {
         let b = Array("ab\nü☃x\n".utf8)
         #expect(Fill.byteOffset(line: 2, column: 3, in: b) == 8)
