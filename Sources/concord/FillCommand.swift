@@ -4,24 +4,31 @@ import ConcordImplementations
 import ConcordRunner
 import Foundation
 
-/// `concord fill FILE… [--from CAPTURED] [--dry-run] [--require IMPL,…]` (docs/fill.md).
-/// Exit 0 when every placeholder was filled, 1 when some were refused, 2 on unreadable input or a
-/// file that changed while fill ran (nothing is written to that file).
+/// `concord fill FILE… [--from CAPTURED]… [--trust-captured] [--implementations a,b] [--dry-run] [--require IMPL,…]`
+/// (docs/fill.md). Exit 0 when every placeholder was filled, 1 when some were refused, 2 on
+/// unreadable input, a value that would not read back, or a file that changed while fill ran
+/// (nothing is written to that file).
 func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["from", "require", "timeout", "jobs", "max-file-bytes", "max-depth"], flags: ["dry-run"])
+    let o = try Options(args, valued: ["require", "timeout", "jobs", "max-file-bytes", "max-depth", "implementations"],
+                        repeatable: ["from"], flags: ["dry-run", "trust-captured"])
     guard !o.positional.isEmpty else { throw UsageError("fill needs at least one vector file") }
     let dryRun = o.flags.contains("dry-run")
+    let froms = o.lists["from"] ?? []
+    if o.flags.contains("trust-captured") && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
     var require: [String] = []
     if let r = o.values["require"] {
-        guard o.values["from"] == nil else { throw UsageError("--require applies to a live fill, not to --from") }
+        guard froms.isEmpty else { throw UsageError("--require applies to a live fill, not to --from") }
         require = r.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         for n in require where !Catalog.names.contains(n) {
             throw UsageError("--require: unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
         }
     }
+    // The live implementations (to compute values, or to check captured ones): all by default.
+    let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
+    if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
     let load = try loader(o)
     // A file named twice, or a captured source that is also a file to fill: refused before anything runs.
-    do { try OutputPlan.check(outputs: o.positional.map { ("fill \($0)", $0) }, inputs: o.values["from"].map { [$0] } ?? []) } catch {
+    do { try OutputPlan.check(outputs: o.positional.map { ("fill \($0)", $0) }, inputs: froms) } catch {
         stderr("concord: \(error)")
         return 2
     }
@@ -37,19 +44,37 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
         }
     } catch { stderr("concord: \(error)"); return 2 }
 
+    let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
+    var config = RunConfiguration()
+    if let j = try o.integer("jobs") { config.workers = Int(j) }
+    let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
     let decide: (Fill.Placeholder) -> Fill.Decision
-    if let from = o.values["from"] {
-        let captured: Fill.Captured
-        do { captured = try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes) } catch { stderr("concord: \(error)"); return 2 }
-        decide = { captured.decide($0) }
+    if !froms.isEmpty {
+        var sources: [Fill.Captured] = []
+        for from in froms {
+            do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes)) } catch { stderr("concord: \(error)"); return 2 }
+        }
+        let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p) }
+        if o.flags.contains("trust-captured") {
+            decide = { p in
+                guard case .fill(let v, let source) = captured(p) else { return captured(p) }
+                return .fill(v, source: source + " (--trust-captured: not checked)")
+            }
+        } else {
+            // Each captured value is run on the live implementations before it is written.
+            var check = Fill.LiveCheck()
+            if !pending.isEmpty {
+                let impls = try implementations(names, settings: settings)
+                check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
+                                       implementations: impls, configuration: config)
+                for impl in impls { impl.shutdown() }
+            }
+            decide = { [check] p in check.decide(p, captured: captured(p)) }
+        }
     } else {
-        let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
-        var config = RunConfiguration()
-        if let j = try o.integer("jobs") { config.workers = Int(j) }
-        let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
         var answers: Fill.Answers = [:]
         if !pending.isEmpty {
-            let impls = try implementations(Catalog.names, settings: settings)
+            let impls = try implementations(names, settings: settings)
             answers = Fill.live(pending, implementations: impls, configuration: config)
             for impl in impls { impl.shutdown() }
         }
@@ -86,7 +111,10 @@ func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
             filled += plan.filled.count
         }
         for x in plan.refused {
-            say("refused \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(x.reason)")
+            // A reason of several lines (who computed what) is printed line by line, each escaped.
+            let lines = x.reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            say("refused \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(lines[0])")
+            lines.dropFirst().forEach(say)
         }
         refused += plan.refused.count
     }

@@ -15,8 +15,9 @@ usage: concord run [PATH…] [options]     run vectors (default: vectors/) on ev
        concord schema                    print the vector-file JSON Schema, derived from the suite definitions
        concord validate PATH…            load vector files and report any error (nothing runs)
        concord export [PATH…] --out FILE one flat JSON file of inputs and answers for platform tests
-       concord fill FILE… [--from CAPTURED] [--require IMPL,…] [--dry-run]
+       concord fill FILE… [--from CAPTURED]… [--trust-captured] [--implementations a,b] [--require IMPL,…] [--dry-run]
                                          replace TODO_ANDROID_RUN placeholders, editing nothing else
+                                         (captured values are checked on the live implementations first)
        concord merge REPORT… [--out PATH]  combine shard reports into the report of an unsharded run
        concord diff A B [--implementation NAME] [--json]
                                          compare two captured-outputs files or reports, field by field

@@ -325,4 +325,49 @@ import Testing
         guard case .refuse(let why) = one else { Issue.record("expected a refusal"); return }
         #expect(why.hasPrefix("only libsodium computed it; at least two independent implementations must agree"))
     }
+
+    // MARK: Captured values checked live (issue 12 item 3)
+
+    /// A captured value every live implementation contradicted was written without a word. Now
+    /// each is run on the live implementations with the value in place of its placeholder: a
+    /// contradiction refuses it, showing both values and the runner's explanation; several
+    /// captured files must agree (a file without a result for the vector is left out).
+    @Test func capturedValuesAreCheckedAgainstTheLiveImplementations() throws {
+        let text = try String(contentsOfFile: fixture("hostile/base/fixture.yaml"), encoding: .utf8)
+        let (dir, path) = temp("v.yaml", text)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // libargon2's key for the hostile base vector (scripts/generate/hostile_corpus.py), and one byte off.
+        let good = "9c493022877348e034719bce110c99301e5d4d16acacc6a829000ff2044b1b0c"
+        let bad = String(good.dropLast(2)) + "00"
+        func captured(_ name: String, _ hex: String?) throws -> Fill.Captured {
+            let results = hex.map { #"[{"vector": "argon2id/basic", "outputs": {"key": {"hex": "\#($0)"}}}]"# } ?? "[]"
+            return try Fill.Captured.parse(#"{"format": "concord-outputs/1", "implementation": {"name": "\#(name)"}, "results": \#(results)}"#,
+                                           file: name + ".json")
+        }
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = ["libsodium", "libargon2"].compactMap { Catalog.make($0, settings: settings) }
+        let read = try Fill.read(path)
+        let p = try #require(read.placeholders.first)
+        func checked(_ sources: [Fill.Captured]) -> Fill.Decision {
+            let check = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { Fill.agree(captured: sources, $0) },
+                                       implementations: impls)
+            return check.decide(p, captured: Fill.agree(captured: sources, p))
+        }
+        let goodKey = Value.bytes(try Hex.decode(good))
+        #expect(checked([try captured("a", good)]) == .fill(goodKey, source: "captured:a, confirmed by libsodium, libargon2"))
+        guard case .refuse(let why) = checked([try captured("a", bad)]) else { Issue.record("a contradicted value was accepted"); return }
+        #expect(why.hasPrefix("the live implementations contradict the captured value:\n    captured:a gave {hex: \"\(bad)\"}\n"), "\(why)")
+        #expect(why.contains("    libsodium computed {hex: \"\(good)\"}: "), "\(why)")
+        #expect(why.contains("    libargon2 computed {hex: \"\(good)\"}: "), "\(why)")
+        #expect(why.contains(Explanations.noKnownCause) && why.hasSuffix("(--trust-captured writes the captured value anyway)"), "\(why)")
+        // Several captured files.
+        #expect(checked([try captured("a", good), try captured("b", good)]) == .fill(goodKey, source: "captured:a, captured:b, confirmed by libsodium, libargon2"))
+        #expect(checked([try captured("a", good), try captured("b", nil)]) == .fill(goodKey, source: "captured:a, confirmed by libsodium, libargon2"))
+        guard case .refuse(let apart) = checked([try captured("a", good), try captured("b", bad)]) else { Issue.record("disagreeing files were accepted"); return }
+        #expect(apart == "the captured files disagree:\n    captured:a gave {hex: \"\(good)\"}\n    captured:b gave {hex: \"\(bad)\"}")
+        // No live implementation of the suite: the captured value stands, and the source says so.
+        let alone = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { _ in .fill(goodKey, source: "captured:a") },
+                                   implementations: [])
+        #expect(alone.decide(p, captured: .fill(goodKey, source: "captured:a")) == .fill(goodKey, source: "captured:a; no live implementation computed it"))
+    }
 }

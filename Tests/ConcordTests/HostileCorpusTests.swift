@@ -64,7 +64,11 @@ import Testing
         // Options after the command; FILE is the entry's own file (which must come out unchanged),
         // OUT a new file in the test's folder.
         let words = e.command.split(separator: " ").map(String.init)
-        let extra = words.dropFirst().map { $0 == "FILE" ? e.file : $0 == "OUT" ? tmp + "/out" : $0 }
+        let extra = words.dropFirst().map {
+            $0 == "FILE" ? e.file : $0 == "OUT" ? tmp + "/out" : $0.hasPrefix("BASE/") ? base + $0.dropFirst(5) : $0
+        }
+        // The live implementations a fill runs (to check captured values): in-process ones, quick to start.
+        let live = ["--implementations", "libsodium,libargon2,swift"]
         if words.contains("FILE") { guarded = e.file }
         switch words.first ?? "" {
         case "run":
@@ -80,22 +84,23 @@ import Testing
             named = tmp + "/link.yaml"   // the message names the second
             try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: fixture)
             guarded = fixture
-            args = ["fill", fixture, named, "--from", base + "captured.json"]
+            args = ["fill", fixture, named, "--from", base + "captured.json"] + live
         case "fill":
             named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
             try FileManager.default.copyItem(atPath: e.file, toPath: named)
             guarded = named
-            args = ["fill", named, "--from", base + "captured.json"]
+            args = ["fill", named, "--from", base + "captured.json"] + live
         case "fill-ok":
             named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
             try FileManager.default.copyItem(atPath: e.file, toPath: named)
             filledCopy = named
-            args = ["fill", named, "--from", base + "captured.json"]
+            args = ["fill", named, "--from", base + "captured.json"] + live
         case "fill-from":
             let fx = tmp + "/fixture.yaml"
             try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: fx)
-            guarded = fx
-            args = ["fill", fx, "--from", e.file]
+            // A fill that succeeds must leave a loadable file; one that fails, the file as it was.
+            if e.exit == 0 { filledCopy = fx } else { guarded = fx }
+            args = ["fill", fx, "--from", e.file] + live + extra
         case "diff": args = ["diff", e.file, base + "captured.json"]
         case "merge": args = ["merge", e.file] + extra
         default:
@@ -265,7 +270,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: tmp + "/real", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: tmp + "/real/fixture.yaml")
         try FileManager.default.createSymbolicLink(atPath: tmp + "/link.yaml", withDestinationPath: "real/fixture.yaml")
-        let l = try Self.concord(["fill", tmp + "/link.yaml", "--from", base + "captured.json"])
+        let l = try Self.concord(["fill", tmp + "/link.yaml", "--from", base + "captured.json", "--implementations", "libsodium,libargon2"])
         #expect(l.status == 0, "\(l.stdout.prefix(300)) \(l.stderr.prefix(300))")
         #expect(kind(tmp + "/link.yaml") == S_IFLNK, "the link was replaced")
         let filled = String(decoding: FileManager.default.contents(atPath: tmp + "/real/fixture.yaml") ?? Data(), as: UTF8.self)
@@ -275,7 +280,7 @@ import Testing
         let owned = tmp + "/owned.yaml"
         try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: owned)
         #expect(chown(owned, 4242, 4343) == 0 && chmod(owned, 0o640) == 0)
-        let o = try Self.concord(["fill", owned, "--from", base + "captured.json"])
+        let o = try Self.concord(["fill", owned, "--from", base + "captured.json", "--implementations", "libsodium,libargon2"])
         #expect(o.status == 0, "\(o.stderr.prefix(300))")
         var st = stat()
         #expect(stat(owned, &st) == 0)

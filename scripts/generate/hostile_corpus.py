@@ -320,6 +320,15 @@ def build():
     add("fill/text-controls.yaml", TEXT_TODO, "fill-ok", 0, "ok", "1 filled, 0 refused")
     add("fill/lone-cr-line-ends.yaml", todo.replace("\n", "\r"), "fill-ok", 0, "ok", "1 filled, 0 refused")
     add("fill/crlf-line-ends.yaml", todo.replace("\n", "\r\n"), "fill-ok", 0, "ok", "1 filled, 0 refused")
+    # fill --from checks each captured value on the live implementations (issue 12 item 3): a value
+    # they contradict stays a placeholder, exit 1, both values and the explanation shown (it was
+    # written without a word); --trust-captured writes it anyway; a second --from file that
+    # disagrees with the first refuses it too.
+    wrong = {"vector": "argon2id/basic", "outputs": {"key": {"hex": KEY[:-2] + "00"}}}
+    add("fill/captured-contradicted.json", captured([wrong]), "fill-from", 1, "ok", "the live implementations contradict the captured value")
+    add("fill/captured-contradicted-trusted.json", captured([wrong]), "fill-from --trust-captured", 0, "ok", "1 filled, 0 refused")
+    add("fill/second-source-disagrees.json", captured([wrong], implementation={"name": "tablet"}), "fill-from --from BASE/captured.json", 1, "ok",
+        "the captured files disagree")
     add("fill/source-bad-hex.json", captured([{"vector": "argon2id/basic", "outputs": {"key": {"hex": "0g"}}}]), "fill-from", 2, "10:12", "hex")
 
     # --- diff and merge ------------------------------------------------------------------------
@@ -383,7 +392,8 @@ def main():
              "#   fill-from (fill a copy of base/fixture.yaml --from FILE), diff (diff FILE base/captured.json),",
              "#   merge (merge FILE), export (export FILE), fill-twice (fill a copy of FILE named twice), fill-ok (fill a copy of FILE --from base/captured.json,",
              "#   then validate it: nothing pending), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
-             "#   FILE after the command is the entry's file, OUT a new file in the test's folder",
+             "#   FILE after the command is the entry's file, OUT a new file in the test's folder, BASE/ the base folder;",
+             "#   every fill runs with --implementations libsodium,libargon2,swift (the live ones checking captured values)",
              "# where: LINE:COL or LINE: (the message starts FILE:LINE:COL), - (the message names FILE), limit (a",
              "#   vector error naming the limit), refused (the vector passes: every implementation refused it),",
              "#   ok (the run finishes within the limits, nothing to locate), escaped (run with GITHUB_ACTIONS=true:",
