@@ -178,6 +178,8 @@ def build():
     add("fields/result-unknown.yaml", argon().replace("    input:", "    result: maybe\n    input:"), "run", 2, "7:13", "maybe")
     add("fields/error-class-unknown.yaml", argon(expect="    expect: {error: wrong}\n").replace("    input:", "    result: invalid\n    input:"),
         "run", 2, "12:", "wrong")
+    add("fields/error-class-unclassified.yaml", argon(expect="    expect: {error: unclassified}\n").replace("    input:", "    result: invalid\n    input:"),
+        "run", 2, "12:", "unclassified is an implementation's answer")
     add("fields/missing-expect.yaml", argon(expect=""), "run", 2, "6:5", "expect")
     add("fields/two-encodings.yaml", argon(salt="{hex: %s, base64: AAEC}" % SALT), "run", 2, "9:13", "")
 
@@ -299,6 +301,9 @@ def build():
     add("captured/no-results-fail-on-missing.json", captured([]), "captured --fail-on missing", 1, "ok", "it checks nothing")
     # Text from input printed escaped: ESC, BEL, C1, bidi controls, U+2028, and no GitHub command from a line break (issue 12 item 7).
     evil = "\u001b[2J\u0007\n::error::pwned\u0085\u2028\u202e"
+    # An implementation may answer a refusal it cannot classify (issue 12 item 10): accepted, shown as such.
+    add("captured/unclassified-refusal.json", captured([{"vector": "argon2id/basic", "error": "unclassified", "message": "Decryption failed."}]),
+        "captured --verbose", 1, "ok", "actual   refused (unclassified): Decryption failed.")
     add("captured/escape-injection.json", captured([{"vector": "argon2id/basic", "error": "format", "message": "refused " + evil}],
         implementation={"name": "device", "version": "v\n::error::x" + evil, "platform": "\u001b]0;title\u0007"}),
         "captured --verbose", 1, "escaped", "\\u{1B}[2J")
