@@ -43,7 +43,7 @@ extension FuzzTarget {
         }
     }
 
-    /// The recipient keyset of `vectors/keybox/closer.yaml` (open-kat), read once.
+    /// The recipient keyset of `vectors/closer/keybox/closer.yaml` (open-kat), read once.
     static let fixedKey: EciesPrivateKey? = {
         let json = #"{"primaryKeyId":16909060,"key":[{"keyData":{"typeUrl":"type.googleapis.com/google.crypto.tink.EciesAeadHkdfPrivateKey","value":"EooBEkQKBAgCEAMSOhI4CjB0eXBlLmdvb2dsZWFwaXMuY29tL2dvb2dsZS5jcnlwdG8udGluay5BZXNHY21LZXkSAhAQGAEYARogn+7tqQPYPQH4hZ1cEXHXL/nOX/IhtICkYGjZfj1A3p4iIM2EXYEpeRwkhTKZG0Yq6eO+o1Typ6y8bg1uFXg7mwL7GiBmXQaY28j7la/CXDpNnPKA2HpYW3mZJDymAI/QMliXXw==","keyMaterialType":"ASYMMETRIC_PRIVATE"},"status":"ENABLED","keyId":16909060,"outputPrefixType":"TINK"}]}"#
         guard let (keys, _) = try? TinkEciesKeyset.parsePrivateKeys(json) else { return nil }

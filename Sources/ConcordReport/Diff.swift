@@ -162,10 +162,19 @@ public enum Diff {
             var o = 0
             while o < x.count && o < y.count && x[o] == y[o] { o += 1 }
             out.append(Field(field: k, status: .different, a: va, b: vb, offset: o,
-                             explanation: Explanations.explain(expected: va, actual: vb)))
+                             explanation: namingSides(Explanations.explain(expected: va, actual: vb))))
         }
         for (k, vb) in fb where !aKeys.contains(k) { out.append(Field(field: k, status: .onlyInB, b: vb)) }
         return out
+    }
+
+    /// An explanation in the words of a diff: neither side is the expected one, so "expected" and
+    /// "actual" become A and B ("A is URL-safe base64, B is standard").
+    public static func namingSides(_ e: String) -> String {
+        var out = e.replacingOccurrences(of: #"\bexpected\b"#, with: "A", options: .regularExpression)
+        out = out.replacingOccurrences(of: #"\bactual\b"#, with: "B", options: .regularExpression)
+        out = out.replacingOccurrences(of: #"\bExpected\b"#, with: "A", options: .regularExpression)
+        return out.replacingOccurrences(of: #"\bActual\b"#, with: "B", options: .regularExpression)
     }
 
     // MARK: rendering

@@ -79,7 +79,9 @@ public enum HTMLReport {
         total(s.failed, "failed", "fail")
         total(s.errors, "errors", "error")
         total(s.pending, "pending", "pending")
-        total(s.unsupported, "unsupported (implementation × vector)", "unsupported")
+        // Vectors, as the filter buttons count them; the pairs in the label.
+        let unsupportedVectors = run.results.filter { tags($0).contains("unsupported") }.count
+        total(unsupportedVectors, "with an unsupported implementation (\(s.unsupported) implementation × vector)", "unsupported")
         total(s.implementationErrors, "implementation errors", "error")
         total(s.divergences, "divergences", "diverge")
         total(s.warnings, "with warnings", "warn")
@@ -125,14 +127,11 @@ public enum HTMLReport {
 
     // MARK: - The matrix
 
-    /// The statuses a vector answers to in the filter: its own, plus `error` or `unsupported`
-    /// when any implementation ended so.
+    /// The statuses a vector answers to in the filter: its own (so the buttons count what the
+    /// header counts), plus `unsupported` when any implementation could not express it.
     static func tags(_ r: VectorResult) -> [String] {
         var t = [r.status.rawValue]
-        for extra in ["error", "unsupported", "fail"] where !t.contains(extra) {
-            if r.implementations.contains(where: { $0.status.rawValue == extra }) { t.append(extra) }
-        }
-        if let m = r.matrix, !t.contains("fail"), m.cells.joined().contains(where: { $0.status == .fail }) { t.append("fail") }
+        if r.implementations.contains(where: { $0.status == .unsupported }) { t.append("unsupported") }
         return t
     }
 
@@ -286,15 +285,48 @@ public enum HTMLReport {
         if let e = m.explanation { h += "<p class=\"explanation\">\(escape(e))</p>\n" }
         let e = dumpable(m.expectedValue), a = dumpable(m.actualValue)
         if let e, let a {
+            if case .text(let et)? = m.expectedValue, case .text(let at)? = m.actualValue {
+                h += textDiff(et, at, offset: m.offset ?? 0)
+            }
             h += "<p class=\"lengths\">expected \(e.count) bytes, actual \(a.count) bytes"
             if case .text = m.expectedValue { h += " (UTF-8 of text)" }
             h += "</p>\n"
             h += hexDiff(e, a)
+            // The dump elides identical rows: the whole values stay one click away.
+            if max(e.count, a.count) > 8 * 16 {
+                h += "<details class=\"full\"><summary>whole values (hex)</summary><table class=\"plain\">"
+                h += "<tr><th>expected</th><td><code class=\"val\">\(Hex.encode(e))</code></td></tr>"
+                h += "<tr><th>actual</th><td><code class=\"val\">\(Hex.encode(a))</code></td></tr></table></details>\n"
+            }
         } else {
             h += "<table class=\"plain\"><tr><th>expected</th><td><code>\(escape(m.expected))</code></td></tr>"
             h += "<tr><th>actual</th><td><code>\(escape(m.actual))</code></td></tr></table>\n"
         }
         return h + "</div>\n"
+    }
+
+    /// Two texts shown as text, whole, the first differing character of each marked with its
+    /// code point and UTF-8 bytes in hex beside it (`offset`: the first differing byte).
+    static func textDiff(_ expected: String, _ actual: String, offset: Int) -> String {
+        func line(_ label: String, _ text: String) -> String {
+            var before = "", marked: Character?, after = ""
+            var bytes = 0
+            for c in text {
+                let n = c.utf8.count
+                if marked == nil && bytes + n > offset { marked = c } else if marked == nil { before.append(c) } else { after.append(c) }
+                bytes += n
+            }
+            var h = "<tr><th>\(label)</th><td><code class=\"val text\">\(escape(before))"
+            if let marked {
+                let scalars = marked.unicodeScalars.map { String(format: "U+%04X", $0.value) }.joined(separator: " ")
+                h += "<mark>\(escape(String(marked)))</mark>\(escape(after))</code>"
+                h += " <span class=\"char\">byte \(offset): <code>\(Hex.encode(Array(String(marked).utf8)))</code> (\(scalars))</span>"
+            } else {
+                h += "</code> <span class=\"char\">ends at byte \(bytes)</span>"
+            }
+            return h + "</td></tr>"
+        }
+        return "<table class=\"plain textdiff\">" + line("expected", expected) + line("actual", actual) + "</table>\n"
     }
 
     /// The bytes to draw as hex: raw bytes, or the UTF-8 of text.
@@ -449,6 +481,8 @@ public enum HTMLReport {
     .hex mark{background:var(--mark);color:#000;font-weight:700;outline:1px solid #b08800;border-radius:2px}
     .hex .missing{color:#bbb} .hex .gap td{color:#6e7781;font-style:italic}
     .plain th{text-align:left;padding:2px 8px 2px 0;font-weight:400;color:#57606a} .plain code{word-break:break-all}
+    .textdiff code.text{white-space:pre-wrap} .textdiff mark{background:var(--mark);color:#000;font-weight:700;outline:1px solid #b08800;border-radius:2px}
+    .textdiff .char{color:#57606a;font-size:12px;white-space:nowrap} details.full summary{cursor:pointer;color:#57606a;font-size:12px}
     pre.msg{white-space:pre-wrap;margin:2px 0}
     .outputs th{text-align:left;padding:1px 10px 1px 0;font-weight:400;color:#57606a} .val{word-break:break-all}
     .roundtrip{margin:6px 0}

@@ -59,6 +59,8 @@ public enum JSONReport {
         o.append(("result", .string(v.result.rawValue)))
         o.append(("status", .string(r.status.rawValue)))
         if !v.flags.isEmpty { o.append(("flags", .array(v.flags.map { .string($0) }))) }
+        // What the HTML report shows of a vector that did not pass: kept so `concord report` can.
+        if r.status != .pass, let c = v.comment, !c.isEmpty { o.append(("comment", .string(c))) }
         if let n = r.note { o.append(("note", .string(n))) }
         if let d = r.divergence { o.append(("divergence", .string(d))) }
         if !r.warnings.isEmpty { o.append(("warnings", .array(r.warnings.map { .string($0) }))) }

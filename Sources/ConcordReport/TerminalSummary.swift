@@ -21,8 +21,9 @@ public enum TerminalSummary {
         }
     }
 
-    public static func render(_ run: RunResult, verbose: Bool = false, style: Style = Style(color: false)) -> String {
-        render(run, verbose: verbose).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+    /// `maxFailures`: failed and erroring vectors shown in full; the others are counted by cause.
+    public static func render(_ run: RunResult, verbose: Bool = false, style: Style = Style(color: false), maxFailures: Int = .max) -> String {
+        render(run, verbose: verbose, maxFailures: maxFailures).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             for l in ["FAIL    ", "ERROR   ", "PENDING ", "WARN    ", "DIVERGE "] where line.hasPrefix(l) {
                 return style.label(l) + line.dropFirst(l.count)
             }
@@ -54,11 +55,40 @@ public enum TerminalSummary {
         return [line(header)] + rows.map(line)
     }
 
-    public static func render(_ run: RunResult, verbose: Bool = false) -> String {
+    /// The legend of `table`: every symbol it uses.
+    public static let legend = "✓ pass, ✗ fail, ! error, … pending, – unsupported, . not run"
+
+    /// What a failed or erroring vector is grouped by once `maxFailures` were shown in full.
+    static func cause(_ r: VectorResult) -> String {
+        var parts: [String] = []
+        for i in r.implementations where i.status == (r.status == .fail ? .fail : .error) {
+            let what: [String]
+            if r.status == .fail {
+                what = i.mismatches.map { "\($0.field) differs" + ($0.explanation.map { " — \($0)" } ?? "") }
+            } else if case .error(let why) = i.outcome {
+                what = ["error: \(why)"]
+            } else { what = [] }
+            for w in what where !parts.contains(w) { parts.append(w) }
+        }
+        if parts.isEmpty { parts.append(r.note ?? r.status.rawValue) }
+        return parts.joined(separator: "; ")
+    }
+
+    public static func render(_ run: RunResult, verbose: Bool = false, maxFailures: Int = .max) -> String {
         var out: [String] = []
         // An adapter that died gives every later vector the same reason: print it once.
         var lastError: [String: String] = [:]
+        var shown = 0
+        var hidden: [(cause: String, count: Int)] = []
         for r in run.results {
+            if r.status == .fail || r.status == .error {
+                if shown >= maxFailures {
+                    let c = cause(r)
+                    if let k = hidden.firstIndex(where: { $0.cause == c }) { hidden[k].count += 1 } else { hidden.append((c, 1)) }
+                    continue
+                }
+                shown += 1
+            }
             switch r.status {
             case .fail:
                 out.append("FAIL    \(r.vector.name)  (\(r.vector.file):\(r.vector.line))")
@@ -110,8 +140,17 @@ public enum TerminalSummary {
                 }
             }
         }
+        if !hidden.isEmpty {
+            let more = hidden.reduce(0) { $0 + $1.count }
+            out.append("… and \(more) more failed or erroring vector\(more == 1 ? "" : "s") (see the report), by cause:")
+            let w = String(hidden.map(\.count).max() ?? 0).count
+            for h in hidden.sorted(by: { $0.count > $1.count }) {
+                let n = String(h.count)
+                out.append("  " + String(repeating: " ", count: w - n.count) + n + " × " + ReportText.visible(ReportText.clip(h.cause)))
+            }
+        }
         if !out.isEmpty { out.append("") }
-        out.append("Suites × implementations (✓ pass, ✗ fail, ! error, … pending, – unsupported):")
+        out.append("Suites × implementations (\(legend)):")
         out += table(run)
         out.append("Implementations:")
         let width = run.implementations.map(\.name.count).max() ?? 0
@@ -131,6 +170,7 @@ public enum TerminalSummary {
         let s = run.summary
         var total = "\(s.vectors) vectors: \(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors"
         total += "; \(s.unsupported) unsupported (implementation × vector)"
+        total += "; \(checks(run)) checks"
         if s.divergences > 0 { total += "; \(s.divergences) divergences" }
         if s.warnings > 0 { total += "; \(s.warnings) with warnings" }
         total += String(format: "; %.2f s on %d workers", run.wallSeconds, run.workers)
@@ -138,6 +178,12 @@ public enum TerminalSummary {
         // Every line carries text from input (ids, files, values, versions, messages): escaped, so
         // that none clears the screen or starts a line of its own (a GitHub `::error::` command).
         return out.map { Printable.escape($0) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The requests the implementations answered, as the progress line counts them; for a run
+    /// read back from a report, the implementation × vector pairs that were not unsupported.
+    public static func checks(_ run: RunResult) -> Int {
+        run.checks ?? run.results.reduce(0) { $0 + $1.implementations.filter { $0.status != .unsupported }.count }
     }
 
     /// A round trip's grid: rows seal, columns open.

@@ -120,6 +120,9 @@ public struct RunResult: Sendable {
     public var summary: RunSummary
     public var wallSeconds: Double
     public var workers: Int
+    /// The requests sent to implementations (the jobs the progress line counts); nil for a run
+    /// read back from a report, which does not record it.
+    public var checks: Int? = nil
 
     /// Exit status per VECTORS.md: 1 when a vector failed or could not be run, else 0.
     public var exitStatus: Int32 { summary.failed > 0 || summary.errors > 0 ? 1 : 0 }

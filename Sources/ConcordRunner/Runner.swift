@@ -153,7 +153,7 @@ public final class Runner: Sendable {
         }
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results),
-                         wallSeconds: Date().timeIntervalSince(start), workers: workers)
+                         wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: queue.total)
     }
 }
 

@@ -19,6 +19,9 @@ public struct VectorLoader: Sendable {
         public var files: [String] = []
         public var notes: [String] = []
         public var errors: [LoadError] = []
+        /// The files found by walking a folder (not named): a Wycheproof file no suite covers is skipped
+        /// among these, an error when named.
+        public var foundInFolders: Set<String> = []
     }
 
     /// Expands paths (files, or folders searched recursively for .yaml/.yml/.json, sorted) into files.
@@ -36,6 +39,7 @@ public struct VectorLoader: Sendable {
             var found: [String] = []
             walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found, &out)
             out.files += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+            out.foundInFolders.formUnion(found)
         }
         return out
     }
@@ -99,7 +103,8 @@ public struct VectorLoader: Sendable {
         return s.files
     }
 
-    /// Loads every file; returns the vectors, or every error found (a file stops at its first).
+    /// Loads every file; returns the vectors and every error found (a file goes on past a bad
+    /// vector; an error of the file itself stops that file).
     /// Duplicate ids are checked across files, per suite.
     public func load(paths: [String]) -> (vectors: [Vector], errors: [LoadError]) {
         let r = loadWithNotes(paths: paths)
@@ -107,17 +112,23 @@ public struct VectorLoader: Sendable {
     }
 
     /// `load(paths:)`, with the notes worth a line, each ready to print: what a folder scan passed
-    /// over on purpose, and an old suite name that still loads (located).
-    public func loadWithNotes(paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
+    /// over on purpose, an old suite name that still loads (located), a Wycheproof file a folder scan
+    /// found that no suite covers (skipped, with the reason; named explicitly it is an error), and a
+    /// Wycheproof test group of another curve or hash.
+    /// `named`: the files to treat as named on the command line (default: the paths that are files).
+    public func loadWithNotes(paths: [String], named given: Set<String>? = nil) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
         var located: [LoadError] = []
         let scan: Scan
         do { scan = try Self.scan(paths) } catch { return ([], [error], []) }
         var vectors: [Vector] = []
         var errors: [LoadError] = scan.errors
         var ids: [String: (String, Int, Int)] = [:]
+        // Files named on the command line are read whatever they are; files a folder scan found
+        // may be Concord's own outputs or Wycheproof files no suite covers: passed over, with a note.
+        let named = given ?? Set(paths.filter { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR })
         for file in scan.files {
             do {
-                for v in try load(file: file, notes: &located) {
+                for v in try load(file: file, notes: &located, errors: &errors, scanned: !named.contains(file)) {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -126,6 +137,11 @@ public struct VectorLoader: Sendable {
                     ids[v.name] = (file, v.line, v.column)
                     vectors.append(v)
                 }
+            } catch where error.notCovered && scan.foundInFolders.contains(file) {
+                // A Wycheproof file of another algorithm, curve or schema, found by a folder scan: listed, not an error.
+                var note = error
+                note.message = "skipped: " + error.message
+                located.append(note)
             } catch {
                 errors.append(error)
             }
@@ -144,6 +160,15 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
+        var errors: [LoadError] = []
+        let vectors = try load(file: file, notes: &notes, errors: &errors)
+        if let first = errors.first { throw first }
+        return vectors
+    }
+
+    /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
+    /// file's other vectors are still read (a file-level error is thrown).
+    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -151,7 +176,7 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file, notes: &notes)
+        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned)
     }
 
     public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
@@ -160,6 +185,19 @@ public struct VectorLoader: Sendable {
     }
 
     public func load(bytes: [UInt8], file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
+        var errors: [LoadError] = []
+        let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+        if let first = errors.first { throw first }
+        return vectors
+    }
+
+    /// The formats Concord writes, which a folder scan passes over (named, they are refused).
+    public static let ownFormats = ["concord-report/1": "a report", "concord-outputs/1": "a captured-outputs file",
+                                    "concord-export/1": "an export", "concord-diff/1": "a diff"]
+
+    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
+    /// Wycheproof files no suite covers are skipped with a note instead of refused.
+    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
@@ -167,13 +205,20 @@ public struct VectorLoader: Sendable {
         } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
         }
+        if scanned, let pairs = root.mapping {
+            if let format = pairs.first(where: { $0.key.scalarText == "format" })?.value.string, let what = Self.ownFormats[format] {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))
+                return []
+            }
+        }
         if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),
            !pairs.contains(where: { $0.key.scalarText == "format" }) {
-            return try WycheproofReader(file: file).read(root)
+            return try WycheproofReader(file: file).read(root, notes: &notes)
         }
         var reader = FileReader(file: file)
         let vectors = try reader.read(root)
         notes += reader.notes
+        errors += reader.vectorErrors
         return vectors
     }
 }
@@ -183,6 +228,8 @@ struct FileReader {
     let file: String
     /// What is worth a line but refuses nothing (an old suite name), located.
     var notes: [LoadError] = []
+    /// The errors of single vectors: the others are still read, so one pass reports them all.
+    var vectorErrors: [LoadError] = []
 
     init(file: String) { self.file = file }
 
@@ -269,9 +316,14 @@ struct FileReader {
         var out: [Vector] = []
         var seen: [String: Node] = [:]
         for item in items {
-            let v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags)
+            let v: (vector: Vector, idNode: Node)
+            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags) } catch {
+                vectorErrors.append(error)
+                continue
+            }
             if let first = seen[v.vector.id] {
-                throw fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))")
+                vectorErrors.append(fail(v.idNode, "duplicate id \"\(v.vector.id)\" (first at line \(first.mark.line))"))
+                continue
             }
             seen[v.vector.id] = v.idNode
             out.append(v.vector)
@@ -360,6 +412,9 @@ struct FileReader {
 
     func expect(_ pair: (key: Node, value: Node)?, vectorNode: Node, op: OpSpec, result: ResultKind) throws(LoadError) -> Expectation {
         guard let pair else {
+            if result == .valid && op.expects.isEmpty {
+                throw fail(vectorNode, "missing required field \"expect\": this op has no output fields, so a valid vector writes expect: {}")
+            }
             if result == .valid { throw fail(vectorNode, "missing required field \"expect\": a valid vector must state its expected \(op.expects.map(\.name).joined(separator: ", "))") }
             return result == .invalid ? .error(nil) : .none
         }

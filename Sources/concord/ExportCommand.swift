@@ -3,28 +3,44 @@ import ConcordReport
 import ConcordRunner
 import Foundation
 
-/// `concord export [PATH…] --out FILE`: the selected vectors as one `concord-export/1` JSON file
-/// (written atomically; `--out -` for standard output). Exit 0, or 2 when the input is unreadable.
-func exportCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["out", "max-file-bytes", "max-depth"], flags: [])
-    guard let out = o.values["out"] else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
-    let paths = o.positional.isEmpty ? ["vectors"] : o.positional
-    guard let vectors = loadVectors(paths, try loader(o)) else { return 2 }
-    if vectors.isEmpty { stderr("concord: no vector files under \(paths.joined(separator: " "))"); return 2 }
-    do { try OutputPlan.check(outputs: [("--out", out)], inputs: (try? VectorLoader.scan(paths).files) ?? []) } catch {
-        stderr("concord: \(error)")
-        return 2
-    }
-    let json = Export.document(vectors).serialized(pretty: true) + "\n"
-    if out == "-" {
-        FileHandle.standardOutput.write(Data(json.utf8))
+/// `concord export [PATH|SUITE|PACK…] --out FILE`: the selected vectors as one `concord-export/1`
+/// JSON file (written atomically; `--out -` for standard output). Exit 0, or 2 when the input is unreadable.
+enum ExportCommand: Command {
+    static let spec = CommandSpec(
+        name: "export", arguments: "[PATH|SUITE|PACK…]",
+        brief: "one flat JSON file of inputs and answers for platform tests",
+        summary: """
+        Writes the selected vectors (default vectors/; a suite or pack name selects its vectors under vectors/)
+        as one flat JSON file of inputs and answers (concord-export/1, every byte value as hex and base64)
+        that an XCTest or an Android instrumented test loads without a YAML parser.
+        """,
+        options: [
+            .value("out", "FILE", short: "o", aliases: ["report"], "where to write it (required; \"-\" for standard output)"),
+            Common.maxFileBytes, Common.maxDepth,
+        ])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        guard let out = o.values["out"] else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
+        let selection = VectorSelection(o.positional)
+        guard let vectors = selection.load(try Common.loader(o)) else { return 2 }
+        if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
+        // An output that is also an input is refused before anything is written (OutputPlan).
+        let inputs = Set(vectors.map(\.file)).sorted()
+        do { try OutputPlan.check(outputs: [("--out", out)], inputs: inputs) } catch {
+            stderr("concord: \(error)")
+            return 2
+        }
+        let json = Export.document(vectors).serialized(pretty: true) + "\n"
+        if out == "-" {
+            FileHandle.standardOutput.write(Data(json.utf8))
+            return 0
+        }
+        do { try AtomicFile.write(json, to: out) } catch {
+            stderr("concord: cannot write \(out): \(error.localizedDescription)")
+            return 2
+        }
+        let placeholders = vectors.filter(\.hasPlaceholder).count
+        print("exported \(vectors.count) vectors (\(placeholders) with placeholders) to \(out)")
         return 0
     }
-    do { try AtomicFile.write(json, to: out) } catch {
-        stderr("concord: cannot write \(out): \(error.localizedDescription)")
-        return 2
-    }
-    let placeholders = vectors.filter(\.hasPlaceholder).count
-    print("exported \(vectors.count) vectors (\(placeholders) with placeholders) to \(out)")
-    return 0
 }

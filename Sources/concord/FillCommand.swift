@@ -4,121 +4,153 @@ import ConcordImplementations
 import ConcordRunner
 import Foundation
 
-/// `concord fill FILE… [--from CAPTURED]… [--trust-captured] [--implementations a,b] [--dry-run] [--require IMPL,…]`
+/// `concord fill PATH… [--from CAPTURED]… [--trust-captured] [--implementations a,b] [--dry-run] [--require IMPL,…]`
 /// (docs/fill.md). Exit 0 when every placeholder was filled, 1 when some were refused, 2 on
 /// unreadable input, a value that would not read back, or a file that changed while fill ran
 /// (nothing is written to that file).
-func fillCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["require", "timeout", "jobs", "max-file-bytes", "max-depth", "implementations"],
-                        repeatable: ["from"], flags: ["dry-run", "trust-captured"])
-    guard !o.positional.isEmpty else { throw UsageError("fill needs at least one vector file") }
-    let dryRun = o.flags.contains("dry-run")
-    let froms = o.lists["from"] ?? []
-    if o.flags.contains("trust-captured") && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
-    var require: [String] = []
-    if let r = o.values["require"] {
-        guard froms.isEmpty else { throw UsageError("--require applies to a live fill, not to --from") }
-        require = r.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        for n in require where !Catalog.names.contains(n) {
-            throw UsageError("--require: unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
-        }
-    }
-    // The live implementations (to compute values, or to check captured ones): all by default.
-    let names = o.values["implementations"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? Catalog.names
-    if names.isEmpty || names.contains("") { throw UsageError("--implementations needs a comma-separated list of names") }
-    let load = try loader(o)
-    // A file named twice, or a captured source that is also a file to fill: refused before anything runs.
-    do { try OutputPlan.check(outputs: o.positional.map { ("fill \($0)", $0) }, inputs: froms) } catch {
-        stderr("concord: \(error)")
-        return 2
-    }
-    // Status lines go to standard error in a dry run, so that standard output is just the diff.
-    let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
+enum FillCommand: Command {
+    static let spec = CommandSpec(
+        name: "fill", arguments: "PATH…",
+        brief: "replace TODO_ANDROID_RUN placeholders, editing nothing else",
+        summary: """
+        Replaces each TODO_ANDROID_RUN placeholder of the vector files (or of every vector file under a folder)
+        with the captured value (--from), or with the value at least two live implementations agree on;
+        edits only the placeholder's characters, atomically.
+        """,
+        options: [
+            .repeatable("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run; repeatable (all must agree); each value is checked on the live implementations first"),
+            .flag("trust-captured", "write the captured values without checking them on the live implementations"),
+            .value("implementations", "NAME,…", aliases: ["implementation"], "the live implementations (default: all)"),
+            .value("require", "NAME,…", "a live value must come from (at least) these implementations agreeing"),
+            .flag("dry-run", short: "n", "write nothing: print what would be filled and the unified diff on standard output"),
+            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth,
+        ],
+        notes: ["exit status: 0 every placeholder filled, 1 some were refused, 2 unreadable input, a bad option, or a file that changed meanwhile, 130 interrupted"])
 
-    // Read everything first: an unreadable file stops the command before anything is written.
-    var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
-    do {
-        for f in o.positional {
-            let r = try Fill.read(f, loader: load)
-            files.append((f, r.bytes, r.vectors, r.placeholders))
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        guard !o.positional.isEmpty else { throw UsageError("fill needs at least one vector file or folder") }
+        let dryRun = o.flags.contains("dry-run")
+        let froms = o.lists["from"] ?? []
+        if o.flags.contains("trust-captured") && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
+        var require: [String] = []
+        if let r = o.values["require"] {
+            guard froms.isEmpty else { throw UsageError("--require applies to a live fill, not to --from") }
+            require = try Common.implementationNames(r, option: "--require")
         }
-    } catch { stderr("concord: \(error)"); return 2 }
+        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations") } ?? Catalog.names
+        let load = try Common.loader(o)
+        let timeout = try o.number("timeout") ?? 300
+        let jobs = try o.integer("jobs")
+        // Status lines go to standard error in a dry run, so that standard output is just the diff.
+        let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
 
-    let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
-    var config = RunConfiguration()
-    if let j = try o.integer("jobs") { config.workers = Int(j) }
-    let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
-    let decide: (Fill.Placeholder) -> Fill.Decision
-    if !froms.isEmpty {
-        var sources: [Fill.Captured] = []
-        for from in froms {
-            do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes)) } catch { stderr("concord: \(error)"); return 2 }
+        // Folders as `run` reads them; Concord's own files (captured outputs, reports, exports) and
+        // Wycheproof's files found in a folder hold no placeholders and are passed over.
+        var paths: [String] = []
+        do {
+            for p in o.positional {
+                var isDir: ObjCBool = false
+                if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
+                    paths += try VectorLoader.files([p]).filter { ValidateCommand.otherFormat($0, maxBytes: load.yamlLimits.maxBytes) == nil }
+                } else {
+                    paths.append(p)
+                }
+            }
+        } catch { stderr("concord: \(error)"); return 2 }
+        // A file named twice, or a captured source that is also a file to fill: refused before anything runs.
+        do { try OutputPlan.check(outputs: paths.map { ("fill \($0)", $0) }, inputs: froms) } catch {
+            stderr("concord: \(error)")
+            return 2
         }
-        let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p) }
-        if o.flags.contains("trust-captured") {
-            decide = { p in
-                guard case .fill(let v, let source) = captured(p) else { return captured(p) }
-                return .fill(v, source: source + " (--trust-captured: not checked)")
+
+        // Read everything first: an unreadable file stops the command before anything is written.
+        var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
+        do {
+            for f in paths {
+                let r = try Fill.read(f, loader: load)
+                files.append((f, r.bytes, r.vectors, r.placeholders))
+            }
+        } catch { stderr("concord: \(error)"); return 2 }
+
+        let settings = Catalog.Settings(home: Home.find(), requestTimeout: timeout)
+        var config = RunConfiguration()
+        if let jobs { config.workers = Int(jobs) }
+        let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
+        let decide: (Fill.Placeholder) -> Fill.Decision
+        if !froms.isEmpty {
+            var sources: [Fill.Captured] = []
+            for from in froms {
+                do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes)) } catch { stderr("concord: \(error)"); return 2 }
+            }
+            let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p) }
+            if o.flags.contains("trust-captured") {
+                decide = { p in
+                    guard case .fill(let v, let source) = captured(p) else { return captured(p) }
+                    return .fill(v, source: source + " (--trust-captured: not checked)")
+                }
+            } else {
+                // Each captured value is run on the live implementations before it is written.
+                var check = Fill.LiveCheck()
+                if !pending.isEmpty {
+                    let impls = try implementations(names, settings: settings)
+                    Interrupt.watch(impls)
+                    check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
+                                           implementations: impls, configuration: config)
+                    for impl in impls { impl.shutdown() }
+                }
+                decide = { [check] p in check.decide(p, captured: captured(p)) }
             }
         } else {
-            // Each captured value is run on the live implementations before it is written.
-            var check = Fill.LiveCheck()
+            var answers: Fill.Answers = [:]
             if !pending.isEmpty {
                 let impls = try implementations(names, settings: settings)
-                check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
-                                       implementations: impls, configuration: config)
+                Interrupt.watch(impls)
+                answers = Fill.live(pending, implementations: impls, configuration: config)
                 for impl in impls { impl.shutdown() }
             }
-            decide = { [check] p in check.decide(p, captured: captured(p)) }
+            decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
         }
-    } else {
-        var answers: Fill.Answers = [:]
-        if !pending.isEmpty {
-            let impls = try implementations(names, settings: settings)
-            answers = Fill.live(pending, implementations: impls, configuration: config)
-            for impl in impls { impl.shutdown() }
-        }
-        decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
-    }
 
-    // Plan every file, and read each new text back, before anything is written: a value that
-    // would not read back as itself stops the command with nothing written (exit 2).
-    let plans = files.map { Fill.plan(file: $0.file, bytes: $0.bytes, placeholders: $0.placeholders, decide: decide) }
-    var unsafe = false
-    for plan in plans {
-        do { try Fill.verify(plan, loader: load) } catch { stderr("concord: \(error)"); unsafe = true }
-    }
-    if unsafe {
-        stderr("concord: nothing was written")
-        return 2
-    }
-    var filled = 0
-    var refused = 0
-    var failed = false
-    for plan in plans {
-        // "filled" is said only once the file holds the value.
-        var written = true
-        if dryRun {
-            let diff = Fill.unifiedDiff(plan.original, plan.updated, path: plan.file)
-            print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
-        } else {
-            do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true; written = false }
+        // Plan every file, and read each new text back, before anything is written: a value that
+        // would not read back as itself stops the command with nothing written (exit 2).
+        let plans = files.map { Fill.plan(file: $0.file, bytes: $0.bytes, placeholders: $0.placeholders, decide: decide) }
+        var unsafe = false
+        for plan in plans {
+            do { try Fill.verify(plan, loader: load) } catch { stderr("concord: \(error)"); unsafe = true }
         }
-        if written {
-            for x in plan.filled {
-                say("filled  \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
+        if unsafe {
+            stderr("concord: nothing was written")
+            return 2
+        }
+        var filled = 0
+        var refused = 0
+        var failed = false
+        let verb = dryRun ? "would fill" : "filled"
+        for plan in plans {
+            // "filled" is said only once the file holds the value.
+            var written = true
+            if dryRun {
+                let diff = Fill.unifiedDiff(plan.original, plan.updated, path: plan.file)
+                print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
+            } else {
+                do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true; written = false }
             }
-            filled += plan.filled.count
+            if written {
+                for x in plan.filled {
+                    say("\(verb)\(dryRun ? "" : " ") \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
+                }
+                filled += plan.filled.count
+            }
+            for x in plan.refused {
+                // A reason of several lines (who computed what) is printed line by line, each escaped.
+                let lines = x.reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                say("refused \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(lines[0])")
+                lines.dropFirst().forEach(say)
+            }
+            refused += plan.refused.count
         }
-        for x in plan.refused {
-            // A reason of several lines (who computed what) is printed line by line, each escaped.
-            let lines = x.reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            say("refused \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(lines[0])")
-            lines.dropFirst().forEach(say)
-        }
-        refused += plan.refused.count
+        let total = filled + refused
+        say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) \(dryRun ? "would be filled" : "filled"), \(refused) refused\(dryRun ? " (dry run: nothing written)" : "")")
+        return failed ? 2 : (refused > 0 ? 1 : 0)
     }
-    let total = filled + refused
-    say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) filled, \(refused) refused\(dryRun ? " (dry run: nothing written)" : "")")
-    return failed ? 2 : (refused > 0 ? 1 : 0)
 }

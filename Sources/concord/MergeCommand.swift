@@ -2,67 +2,58 @@ import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
+import ConcordRunner
 import ConcordYAML
 import Foundation
 
-/// `concord merge REPORT… [--out PATH]`: shard reports (`run --shard K/N`) combined into the report
-/// of one unsharded run (docs/ci.md), written atomically to PATH or to standard output. Exit 0 when
-/// no vector of the merged report failed or errored, 1 when one did, 2 when a report cannot be read
-/// or the reports do not fit together.
-func mergeCommand(_ args: [String]) throws(UsageError) -> Int32 {
-    let o = try Options(args, valued: ["out", "max-file-bytes"], flags: [])
-    let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
-    guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: concord merge REPORT… [--out PATH]") }
-    do { try OutputPlan.check(outputs: [("--out", o.values["out"] ?? "-")], inputs: o.positional) } catch {
-        stderr("concord: \(error)")
-        return 2
-    }
-    var reports: [JSON] = []
-    var texts: [String] = []
-    for path in o.positional {
-        let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
-            stderr("concord: \(error)")
-            return 2
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            let p = InputFile.utf8Problem(bytes)
-            stderr("concord: " + (p.map { "\(path):\($0.line):\($0.column): \($0.message)" } ?? "\(path): the file is not UTF-8"))
-            return 2
-        }
-        do {
-            reports.append(try JSON.parse(text))
+/// `concord merge REPORT… [--out PATH] [--markdown …] [--junit …] [--html …]`: shard reports
+/// (`run --shard K/N`) combined into the report of one unsharded run (docs/ci.md), with the same
+/// report outputs as `run`. Exit 0 when no vector of the merged report failed or errored (and the
+/// gate passes), 1 when one did, 2 when a report cannot be read or the reports do not fit together.
+enum MergeCommand: Command {
+    static let spec = CommandSpec(
+        name: "merge", arguments: "REPORT…",
+        brief: "combine shard reports into the report of an unsharded run, in every format",
+        summary: """
+        Combines shard reports (run --shard K/N) into the report of one unsharded run, and writes the same
+        outputs as run: the JSON report (default: standard output), Markdown, JUnit, HTML, GitHub annotations
+        and $GITHUB_STEP_SUMMARY, with the terminal summary.
+        """,
+        options: [
+            .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)"),
+        ] + Common.reportOutputs + [Common.maxFileBytes],
+        notes: [Common.dashNote, Common.exitNote])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
+        let gate = try Common.gate(o)
+        _ = try o.integer("max-failures", min: 0)
+        let output = try ReportOutput(o, json: o.values["out"] ?? "-")
+        guard output.distinct(from: o.positional) else { return 2 }
+        var reports: [JSON] = []
+        var texts: [String] = []
+        for path in o.positional {
+            guard let (json, text) = readReportText(path, maxBytes: maxBytes) else { return 2 }
+            reports.append(json)
             texts.append(text)
-        } catch {
-            stderr("concord: \(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
+        }
+        let merged: JSON
+        do { merged = try ReportMerge.merge(reports, names: o.positional) } catch {
+            if let r = error.report, let mark = locate(error.path, in: texts[r]) {
+                stderr("concord: \(o.positional[r]):\(mark.line):\(mark.column): \(error.message)")
+            } else {
+                stderr("concord: \(error)")
+            }
             return 2
         }
+        let result: RunResult
+        do { result = try RunResult(report: merged, name: "the merged report") } catch { stderr("concord: \(error)"); return 2 }
+        let s = result.summary
+        stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
+               + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")
+        return try output.emit(result, report: merged, options: o, gate: gate)
     }
-    let merged: JSON
-    do { merged = try ReportMerge.merge(reports, names: o.positional) } catch {
-        if let r = error.report, let mark = locate(error.path, in: texts[r]) {
-            stderr("concord: \(o.positional[r]):\(mark.line):\(mark.column): \(error.message)")
-        } else {
-            stderr("concord: \(error)")
-        }
-        return 2
-    }
-    let text = merged.serialized(pretty: true) + "\n"
-    let out = o.values["out"] ?? "-"
-    if out == "-" {
-        FileHandle.standardOutput.write(Data(text.utf8))
-    } else {
-        do { try AtomicFile.write(text, to: out) } catch {
-            stderr("concord: cannot write the report \(out): \(error.localizedDescription)")
-            return 2
-        }
-    }
-    let s = merged["summary"]
-    let line = "merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s?["vectors"]?.intValue ?? 0) vectors: "
-        + "\(s?["passed"]?.intValue ?? 0) passed, \(s?["failed"]?.intValue ?? 0) failed, \(s?["pending"]?.intValue ?? 0) pending, "
-        + "\(s?["errors"]?.intValue ?? 0) errors"
-    if out == "-" { stderr(line) } else { print(line); print("report: \(out)") }
-    return ReportMerge.exitStatus(merged)
 }
 
 /// The line and column of the value at `path` in a report's text, read again with the positioned
@@ -80,4 +71,27 @@ func locate(_ path: [ReportMerge.Step], in text: String) -> Mark? {
         }
     }
     return node.mark
+}
+
+/// A JSON file read with a located message on failure (printed); nil then.
+func readReport(_ path: String, maxBytes: Int) -> JSON? { readReportText(path, maxBytes: maxBytes)?.json }
+
+/// `readReport`, with the file's text.
+func readReportText(_ path: String, maxBytes: Int) -> (json: JSON, text: String)? {
+    let bytes: [UInt8]
+    do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
+        stderr("concord: \(error)")
+        return nil
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+        let p = InputFile.utf8Problem(bytes)
+        stderr("concord: " + (p.map { "\(path):\($0.line):\($0.column): \($0.message)" } ?? "\(path): the file is not UTF-8"))
+        return nil
+    }
+    do {
+        return (try JSON.parse(text), text)
+    } catch {
+        stderr("concord: \(path):\(error.line):\(error.column): invalid JSON: \(error.message)")
+        return nil
+    }
 }

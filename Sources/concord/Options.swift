@@ -1,10 +1,202 @@
-/// A small command-line parser: `--name value`, `--name=value`, flags, and positional arguments.
-/// Anything unknown or malformed is a `UsageError` (exit status 2).
+/// The command-line machinery: each command declares its options once (`CommandSpec`), and its
+/// parsing, its usage line and its `--help` text all come from that declaration (the pattern of
+/// swift-argument-parser, in the small). Anything unknown or malformed is a `UsageError` (exit 2).
 struct UsageError: Error, CustomStringConvertible {
     var description: String
     init(_ d: String) { description = d }
 }
 
+/// One option: `--name VALUE` (or `--name=VALUE`), its other spellings, its one-letter form.
+struct OptionSpec: Sendable {
+    enum Kind: Sendable {
+        /// Takes no value.
+        case flag
+        /// Takes a value; given at most once.
+        case value
+        /// Takes a value; may be given several times, in order.
+        case repeatable
+    }
+    var name: String
+    var aliases: [String] = []
+    var short: Character?
+    var valueName: String?
+    var help: String
+    var kind: Kind
+
+    static func flag(_ name: String, short: Character? = nil, aliases: [String] = [], _ help: String) -> OptionSpec {
+        OptionSpec(name: name, aliases: aliases, short: short, valueName: nil, help: help, kind: .flag)
+    }
+    static func value(_ name: String, _ valueName: String, short: Character? = nil, aliases: [String] = [], _ help: String) -> OptionSpec {
+        OptionSpec(name: name, aliases: aliases, short: short, valueName: valueName, help: help, kind: .value)
+    }
+    static func repeatable(_ name: String, _ valueName: String, short: Character? = nil, aliases: [String] = [], _ help: String) -> OptionSpec {
+        OptionSpec(name: name, aliases: aliases, short: short, valueName: valueName, help: help + " (repeatable)", kind: .repeatable)
+    }
+
+    /// `-j, --jobs N` as the help shows it, with the other spellings after it.
+    var label: String {
+        var s = (short.map { "-\($0), " } ?? "    ") + "--" + name
+        if let v = valueName { s += " " + v }
+        return s
+    }
+}
+
+/// A command: its name, its arguments, what it does, its options, and notes under its help.
+struct CommandSpec: Sendable {
+    var name: String
+    /// The positional arguments as the usage shows them (`[PATH…]`).
+    var arguments: String
+    /// One line for the global usage.
+    var brief: String
+    var summary: String
+    var options: [OptionSpec]
+    var notes: [String] = []
+
+    static let help = OptionSpec.flag("help", short: "h", "show this help and exit")
+
+    var allOptions: [OptionSpec] { options + [Self.help] }
+
+    /// The pieces of the usage line: `concord`, the name, the arguments, each option in brackets.
+    var usageParts: [String] {
+        var parts = ["concord", name]
+        if !arguments.isEmpty { parts.append(arguments) }
+        for o in options {
+            let head = o.short.map { "-\($0)" } ?? "--" + o.name
+            parts.append("[" + head + (o.valueName.map { " " + $0 } ?? "") + "]" + (o.kind == .repeatable ? "…" : ""))
+        }
+        return parts
+    }
+
+    /// `concord run [PATH…] [-j N] [--report PATH] …`: every option, in declaration order.
+    var usageLine: String { usageParts.joined(separator: " ") }
+
+    /// The full `--help` text: usage, summary, one line per option (its other spellings after it), notes.
+    var helpText: String {
+        var usage: [String] = []
+        var current = "usage:"
+        let indent = String(repeating: " ", count: 7 + 8 + name.count + 1)
+        for part in usageParts {
+            if current.count + 1 + part.count > 100 && current != "usage:" && !current.allSatisfy({ $0 == " " }) {
+                usage.append(current)
+                current = indent + part
+            } else {
+                current += (current.hasSuffix(" ") ? "" : " ") + part
+            }
+        }
+        usage.append(current)
+        var out = usage + ["", summary, "", "options:"]
+        let width = min(34, (allOptions.map(\.label.count).max() ?? 0) + 2)
+        for o in allOptions {
+            var line = "  " + o.label
+            line += line.count < width + 2 ? String(repeating: " ", count: width + 2 - line.count) : "\n" + String(repeating: " ", count: width + 2)
+            line += o.help
+            if !o.aliases.isEmpty { line += " (also " + o.aliases.map { "--" + $0 }.joined(separator: ", ") + ")" }
+            out.append(line)
+        }
+        if !notes.isEmpty { out.append(""); out += notes }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func option(named n: String) -> OptionSpec? { allOptions.first { $0.name == n || $0.aliases.contains(n) } }
+    func option(short c: Character) -> OptionSpec? { allOptions.first { $0.short == c } }
+
+    /// The closest known spelling to an unknown `--name`, when one is close enough to be a typo.
+    func suggestion(for unknown: String) -> String? {
+        let names = allOptions.flatMap { [$0.name] + $0.aliases }
+        let scored = names.map { ($0, editDistance(unknown, $0)) }.min { $0.1 < $1.1 }
+        guard let (best, d) = scored, d <= max(2, best.count / 3) else {
+            return names.first { $0.hasPrefix(unknown) && unknown.count >= 3 }
+        }
+        return best
+    }
+
+    /// Parses `args`: `--name VALUE`, `--name=VALUE`, `-x VALUE`, `-xVALUE`, flags, `--` and
+    /// positional arguments (a lone `-` is positional).
+    func parse(_ args: [String]) throws(UsageError) -> Options {
+        var o = Options()
+        var i = 0
+        var onlyPositional = false
+        func take(_ spec: OptionSpec, _ inline: String?, shown: String) throws(UsageError) {
+            switch spec.kind {
+            case .flag:
+                if inline != nil { throw UsageError("\(shown) takes no value") }
+                o.flags.insert(spec.name)
+            case .value, .repeatable:
+                var value = inline
+                if value == nil {
+                    guard i < args.count else { throw UsageError("\(shown) needs a value (\(spec.valueName ?? "VALUE"))") }
+                    value = args[i]
+                    i += 1
+                }
+                if spec.kind == .repeatable {
+                    o.lists[spec.name, default: []].append(value!)
+                } else {
+                    if o.values[spec.name] != nil { throw UsageError("--\(spec.name) is given twice") }
+                    o.values[spec.name] = value
+                }
+            }
+        }
+        while i < args.count {
+            let a = args[i]
+            i += 1
+            if onlyPositional || !a.hasPrefix("-") || a == "-" {
+                o.positional.append(a)
+                continue
+            }
+            if a == "--" { onlyPositional = true; continue }
+            if a.hasPrefix("--") {
+                var name = String(a.dropFirst(2))
+                var inline: String? = nil
+                if let eq = name.firstIndex(of: "=") {
+                    inline = String(name[name.index(after: eq)...])
+                    name = String(name[..<eq])
+                }
+                guard let spec = option(named: name) else {
+                    let hint = suggestion(for: name).map { " (did you mean --\($0)?)" } ?? ""
+                    throw UsageError("unknown option --\(name)\(hint); concord help \(self.name) lists the options")
+                }
+                try take(spec, inline, shown: "--" + name)
+            } else {
+                // -x, -xVALUE
+                let c = a[a.index(after: a.startIndex)]
+                guard let spec = option(short: c) else {
+                    throw UsageError("unknown option \(a); concord help \(self.name) lists the options")
+                }
+                let rest = String(a.dropFirst(2))
+                if spec.kind == .flag && !rest.isEmpty {
+                    // -qv: several one-letter flags together.
+                    let more = rest.map { option(short: $0) }
+                    guard more.allSatisfy({ $0?.kind == .flag }) else {
+                        throw UsageError("unknown option \(a); concord help \(self.name) lists the options")
+                    }
+                    o.flags.insert(spec.name)
+                    for m in more { o.flags.insert(m!.name) }
+                    continue
+                }
+                try take(spec, rest.isEmpty ? nil : rest, shown: "-\(c)")
+            }
+        }
+        return o
+    }
+}
+
+/// Levenshtein distance, for "did you mean".
+func editDistance(_ a: String, _ b: String) -> Int {
+    let x = Array(a), y = Array(b)
+    if x.isEmpty { return y.count }
+    if y.isEmpty { return x.count }
+    var previous = Array(0...y.count)
+    for i in 1...x.count {
+        var current = [i] + [Int](repeating: 0, count: y.count)
+        for j in 1...y.count {
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
+        }
+        previous = current
+    }
+    return previous[y.count]
+}
+
+/// What a command line said, by each option's canonical name.
 struct Options {
     var positional: [String] = []
     var values: [String: String] = [:]
@@ -12,47 +204,7 @@ struct Options {
     var lists: [String: [String]] = [:]
     var flags: Set<String> = []
 
-    init(_ args: [String], valued: Set<String>, repeatable: Set<String> = [], flags allowedFlags: Set<String>) throws(UsageError) {
-        var i = 0
-        var onlyPositional = false
-        while i < args.count {
-            let a = args[i]
-            i += 1
-            if onlyPositional || !a.hasPrefix("--") || a == "-" {
-                if a.hasPrefix("-") && a != "-" && !onlyPositional { throw UsageError("unknown option \(a)") }
-                positional.append(a)
-                continue
-            }
-            if a == "--" { onlyPositional = true; continue }
-            var name = String(a.dropFirst(2))
-            var value: String? = nil
-            if let eq = name.firstIndex(of: "=") {
-                value = String(name[name.index(after: eq)...])
-                name = String(name[..<eq])
-            }
-            if repeatable.contains(name) {
-                if value == nil {
-                    guard i < args.count else { throw UsageError("--\(name) needs a value") }
-                    value = args[i]
-                    i += 1
-                }
-                lists[name, default: []].append(value!)
-            } else if valued.contains(name) {
-                if value == nil {
-                    guard i < args.count else { throw UsageError("--\(name) needs a value") }
-                    value = args[i]
-                    i += 1
-                }
-                if values[name] != nil { throw UsageError("--\(name) is given twice") }
-                values[name] = value
-            } else if allowedFlags.contains(name) {
-                if value != nil { throw UsageError("--\(name) takes no value") }
-                flags.insert(name)
-            } else {
-                throw UsageError("unknown option --\(name)")
-            }
-        }
-    }
+    var wantsHelp: Bool { flags.contains("help") }
 
     func integer(_ name: String, min: Int64 = 1) throws(UsageError) -> Int64? {
         guard let s = values[name] else { return nil }
@@ -65,4 +217,10 @@ struct Options {
         guard let v = Double(s), v > 0, v.isFinite else { throw UsageError("--\(name) needs a positive number, got \"\(s)\"") }
         return v
     }
+}
+
+/// A command of `concord`: its declaration and what it does with what was parsed.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ options: Options) throws(UsageError) -> Int32
 }

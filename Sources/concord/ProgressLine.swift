@@ -1,21 +1,23 @@
 import Foundation
 
 /// A progress line on standard error for runs longer than a second (Argon2id at the production
-/// parameters is slow), redrawn at most ten times a second and erased at the end. Only on a TTY.
+/// parameters is slow), counting the checks the summary line counts, redrawn at most ten times a second and erased at the end. Only on a TTY.
 final class ProgressLine: @unchecked Sendable {
     let enabled: Bool
+    /// Draw from the first update (CONCORD_PROGRESS=always, for tests), not after a second.
+    let immediate: Bool
     private let lock = NSLock()
     private let start = Date()
     private var lastDraw = Date.distantPast
     private var drawn = false
 
-    init(enabled: Bool) { self.enabled = enabled }
+    init(enabled: Bool, immediate: Bool = false) { self.enabled = enabled; self.immediate = immediate }
 
     func update(_ done: Int, _ total: Int) {
         guard enabled else { return }
         let now = Date()
         let line: String? = lock.withLock {
-            guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return nil }
+            guard immediate || now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return nil }
             lastDraw = now
             drawn = true
             return String(format: "\r  %d/%d checks  %.0f s ", done, total, now.timeIntervalSince(start))

@@ -550,8 +550,9 @@ def kdf_valid_file():
         path="vectors/closer/kdf-params/closer.yaml", suite="kdf-params",
         title="Well-formed kdfParams tags",
         source_impls=[],
-        source="CONTRACT.md section 2 by inspection: each expected integer is the decimal value written in the "
-               "tag itself (m -> memoryKiB, t -> iterations, p -> parallelism, v -> version). Limits: m >= 8 * p "
+        source="CONTRACT.md section 2 by inspection: every value in a tag is canonical decimal (ASCII digits "
+               "only, 0|[1-9][0-9]*: no sign, no leading zero), and each expected integer is the value written in "
+               "the tag itself (m -> memoryKiB, t -> iterations, p -> parallelism, v -> version). Limits: m >= 8 * p "
                "(CONTRACT.md section 2), values fit in 32 bits and p <= 2^24-1 (RFC 9106 section 3.1).",
         notes={
             "closer-params": "the production tag argon2id;v=19;m=47104;t=3;p=1",
@@ -615,9 +616,11 @@ def kdf_invalid_file():
         path="vectors/closer/kdf-params/invalid.yaml", suite="kdf-params",
         title="kdfParams tags that every parser must refuse",
         source_impls=[],
-        source="CONTRACT.md section 2 by inspection: a parser accepts only argon2id;v=19;m=<int>;t=<int>;p=<int> "
-               "with the keys in this order, decimal values without sign or leading zero, non-zero, and "
-               "m >= 8 * p; RFC 9106 section 3.1 bounds every value by 2^32-1 and p by 2^24-1.",
+        source="CONTRACT.md section 2 by inspection: a parser accepts only argon2id;v=19;m=<m>;t=<t>;p=<p> with "
+               "the keys in this order and every value in canonical decimal, ASCII digits only, 0|[1-9][0-9]* (no "
+               "sign, whitespace, hex, point, other Unicode digits or leading zero: t=03 is refused, since the tag "
+               "is stored and compared as text and one parameter set has one spelling), non-zero, and m >= 8 * p; "
+               "RFC 9106 section 3.1 bounds every value by 2^32-1 and p by 2^24-1.",
         notes={
             "wrong-algorithm": "an algorithm name other than argon2id (case matters)",
             "wrong-version": "a version other than 19",

@@ -368,7 +368,7 @@ def build():
     add("outputs/markdown-over-input.yaml", argon(), "run --markdown FILE", 2, "-", "--markdown is also an input of this command")
     add("outputs/junit-over-captured.json", captured([ok]), "captured --junit FILE", 2, "-", "--junit is also an input of this command")
     add("outputs/export-over-input.yaml", argon(), "export --out FILE", 2, "-", "--out is also an input of this command")
-    add("outputs/merge-over-input.json", report(), "merge --out FILE", 2, "-", "--out is also an input of this command")
+    add("outputs/merge-over-input.json", report(), "merge --out FILE", 2, "-", "is also an input of this command")
     add("outputs/two-outputs-one-file.yaml", argon(), "run --markdown OUT --html OUT", 2, "ok", "--html and --markdown name the same file")
     add("outputs/fill-named-twice.yaml", todo, "fill-twice", 2, "-", "name the same file")
     # Special files written by the test (HostileCorpusTests.outputsKeepSpecialFiles): a character

@@ -1403,9 +1403,12 @@ def invalid_file(data):
                       "keyset, and two keyboxes sealed with the wrong compositions CONTRACT.md section 10 names "
                       "(computed with pyca/cryptography {cryptography}). Each was refused by Tink {tink} (Python) and "
                       "by the contract's composition on pyca/cryptography; the class is the one docs/vector-format.md "
-                      "gives (context info, tag, key: authentication; prefix, base64, JSON, a keybox too short for "
-                      "its layout: format; a point off the curve, a public keyset or wrong type URL where a private "
-                      "key is needed: key), and the pyca side refused with exactly that class.",
+                      "gives (context info, tag, key, and anything wrong inside the ciphertext once its prefix and "
+                      "base64 read, such as an ephemeral point off the curve: authentication, as Tink reports them "
+                      "all as a failed decryption; prefix, base64, JSON: format; a public keyset or wrong type URL "
+                      "where a private key is needed: key; a keybox too short for its layout: format, which Tink cannot "
+                      "tell from a failed decryption: its adapter answers unclassified, matching any class), and the "
+                      "pyca side refused with exactly that class.",
             "notes": KB_NOTES, "vectors": V}
 
 

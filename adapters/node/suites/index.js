@@ -9,4 +9,6 @@ module.exports = [
   require('./commitment'),
   require('./tink-public-key'),
   require('./keybox'),
+  require('./sinew-field-cipher'),
+  ...require('./justsend-share'),
 ];

@@ -5,4 +5,6 @@ module.exports = (page) => [
   require('./aes-gcm')(page),
   require('./hkdf-sha256')(page),
   require('./ecdh-p256')(page),
+  require('./sinew-field-cipher')(page),
+  ...require('./justsend-share')(page),
 ];

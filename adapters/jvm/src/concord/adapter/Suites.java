@@ -24,7 +24,32 @@ final class Suites {
             new TinkPublicKeySuite(),
             new KeyboxSuite(),
             new EcdhP256Suite(),
-            new HkdfSha256Suite());
+            new HkdfSha256Suite(),
+            new SinewFieldCipherSuite(),
+            new JustSendSealSuite(),
+            new JustSendWrapSuite(),
+            new JustSendChainSuite(),
+            new JustSendDeviceEnvelopeSuite(),
+            new JustSendRecoveryCodeSuite(),
+            new JustSendShareLinkSuite(),
+            new JustSendChunkSuite(),
+            new SophaxChatX3dhSuite(),
+            new SophaxChatRatchetSuite(),
+            new SophaxChatSenderKeySuite(),
+            new SophaxChatMessageSuite(),
+            new SophaxChatGroupMessageSuite(),
+            new SophaxChatSealedSenderSuite(),
+            new SophaxChatOnionAddressSuite(),
+            new SophaxChatSafetyNumberSuite(),
+            new AskKeyPairingCodeSuite(),
+            new AskKeySignatureEncodingSuite(),
+
+            new HmacSha256Suite(),
+            new ChaCha20Poly1305Suite(false),
+            new ChaCha20Poly1305Suite(true),
+            new X25519Suite(),
+            new Ed25519Suite(),
+            new EcdsaP256Suite());
 
     private Suites() {}
 

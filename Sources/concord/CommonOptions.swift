@@ -1,0 +1,102 @@
+import ConcordFormats
+import ConcordFiles
+import ConcordImplementations
+import ConcordReport
+import ConcordRunner
+import ConcordYAML
+import Foundation
+
+/// The options several commands share, declared once so that every command spells them alike.
+enum Common {
+    static let implementations = OptionSpec.value("implementations", "NAME,…", aliases: ["implementation"],
+        "only these implementations (\(Catalog.names.joined(separator: ", ")))")
+    static let jobs = OptionSpec.value("jobs", "N", short: "j", "jobs in flight at once (default: the number of cores)")
+    static let timeout = OptionSpec.value("timeout", "SECONDS", "per-request timeout for adapter processes (default 300)")
+    static let maxFileBytes = OptionSpec.value("max-file-bytes", "N", "refuse input files larger than this (default 67108864)")
+    static let maxDepth = OptionSpec.value("max-depth", "N", "refuse YAML nested deeper than this (default 64, at most 1000)")
+    static let verbose = OptionSpec.flag("verbose", short: "v", "also list passing vectors and every unsupported reason")
+    static let quiet = OptionSpec.flag("quiet", short: "q", "print nothing but failures (and no progress line)")
+
+    // The report outputs of run, merge and report.
+    static let markdown = OptionSpec.value("markdown", "PATH", "a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)")
+    static let html = OptionSpec.value("html", "PATH", "one self-contained HTML page: the matrix, filters, highlighted mismatches")
+    static let junit = OptionSpec.value("junit", "PATH", "JUnit XML (one testsuite per suite, one testcase per vector × implementation)")
+    static let failOn = OptionSpec.value("fail-on", "CONDITION,…", "also fail on: pending, unsupported, divergence, missing, error (default: error)")
+    static let require = OptionSpec.value("require", "NAME,…", "fail when a named implementation could not start or was not run")
+    static let maxFailures = OptionSpec.value("max-failures", "N", "show this many failures in full on the terminal (default 20)")
+
+    static let reportOutputs = [markdown, html, junit, failOn, require, maxFailures, verbose, quiet]
+
+    static let dashNote = "Every PATH of an output may be \"-\": standard output (then the terminal summary, progress and annotations go to standard error)."
+    static let exitNote = "exit status: 0 nothing failed, 1 a vector failed or could not be run (or --fail-on/--require), 2 unreadable input or a bad option, 130 interrupted"
+
+    /// The loader with the file limits the options ask for.
+    static func loader(_ o: Options) throws(UsageError) -> VectorLoader {
+        var limits = YAMLParser.Limits()
+        if let b = try o.integer("max-file-bytes") { limits.maxBytes = Int(b) }
+        if let d = try o.integer("max-depth") { limits.maxDepth = Int(d) }
+        return VectorLoader(yamlLimits: limits)
+    }
+
+    /// A comma-separated list of implementation names, each known (else exit 2 with the known ones).
+    static func implementationNames(_ list: String, option: String) throws(UsageError) -> [String] {
+        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        if names.isEmpty || names.contains("") { throw UsageError("\(option) needs a comma-separated list of names") }
+        for n in names { try known(n, option: option) }
+        return names
+    }
+
+    static func known(_ n: String, option: String) throws(UsageError) {
+        guard Catalog.names.contains(n) || n.hasPrefix("captured:") else {
+            let close = Catalog.names.min { editDistance(n, $0) < editDistance(n, $1) }.flatMap { editDistance(n, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            throw UsageError("\(option): unknown implementation \"\(n)\"\(close) (known: \(Catalog.names.joined(separator: ", ")))")
+        }
+    }
+
+    /// The gate of `--fail-on` and `--require`.
+    static func gate(_ o: Options) throws(UsageError) -> Gate {
+        var gate = Gate()
+        if let f = o.values["fail-on"] {
+            do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
+        }
+        if let r = o.values["require"] {
+            gate.required = Gate.names(r)
+            for n in gate.required { try known(n, option: "--require") }
+        }
+        return gate
+    }
+}
+
+/// One message line to standard error. Messages carry text from input (file names, ids, values,
+/// adapter names and messages): escaped whole, line breaks included, so that nothing in them
+/// moves the cursor or starts a line of its own (a `::error::` GitHub command).
+func stderr(_ s: String) { stderrRaw(Printable.escape(s.hasSuffix("\n") ? String(s.dropLast()) : s)) }
+
+/// Concord's own text (the usage, an already escaped summary), written as is.
+func stderrRaw(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+
+/// One line to standard output, escaped as `stderr` does.
+func say(_ s: String) { print(Printable.escape(s)) }
+
+func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
+    let (vectors, errors, notes) = loader.loadWithNotes(paths: paths)
+    for n in notes { stderr("concord: note: \(n)") }
+    if !errors.isEmpty {
+        for e in errors { stderr("concord: \(e)") }
+        stderr("concord: \(errors.count) error\(errors.count == 1 ? "" : "s") in the input; nothing was run")
+        return nil
+    }
+    return vectors
+}
+
+func implementations(_ names: [String], settings: Catalog.Settings) throws(UsageError) -> [any Implementation] {
+    var out: [any Implementation] = []
+    for n in names {
+        guard let impl = Catalog.make(n, settings: settings) else {
+            throw UsageError("unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
+        }
+        if out.contains(where: { $0.name == n }) { throw UsageError("implementation \(n) is named twice") }
+        out.append(impl)
+    }
+    return out
+}

@@ -1,0 +1,53 @@
+import ConcordImplementations
+import ConcordSuites
+import Foundation
+
+/// `concord list`: the contract packs and their suites, the primitive suites, which
+/// implementations run each, and every implementation's version (starting the adapters to ask).
+enum ListCommand: Command {
+    static let spec = CommandSpec(
+        name: "list", arguments: "",
+        brief: "contract packs, suites, implementations and their versions",
+        summary: """
+        Lists the contract packs and their suites, the primitive suites, the implementations that run each,
+        and every implementation's version (starting the adapters to ask them; an adapter whose handshake
+        disagrees with a suite definition is shown with the disagreement).
+        """,
+        options: [])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        guard o.positional.isEmpty else { throw UsageError("list takes no arguments (got \(o.positional[0]))") }
+        let settings = Catalog.Settings(home: Home.find())
+        var impls: [(String, any Implementation)] = []
+        for n in Catalog.names {
+            guard let impl = Catalog.make(n, settings: settings) else { continue }
+            impls.append((n, impl))
+        }
+        Interrupt.watch(impls.map(\.1))
+        for (_, impl) in impls { impl.prepare() }
+        func line(_ s: Suite) {
+            let ops = s.opNames.isEmpty ? "" : " (ops: \(s.opNames.joined(separator: ", ")))"
+            let runs = impls.filter { $0.1.suites.contains(s.name) }.map(\.0)
+            print("    \(s.name)\(ops)")
+            print("      \(s.summary)")
+            print("      implementations: \(runs.isEmpty ? "none here" : runs.joined(separator: ", "))")
+        }
+        for c in Contracts.all {
+            print("Contract \(c.name) — \(c.title) (\(c.doc))")
+            c.suites.forEach(line)
+        }
+        print("Primitive suites")
+        Suites.list.filter { $0.contract == nil }.forEach(line)
+        print("Implementations:")
+        for (n, impl) in impls {
+            let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
+            say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
+            say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+            if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
+                for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
+            }
+            impl.shutdown()
+        }
+        return 0
+    }
+}

@@ -1,0 +1,34 @@
+import ConcordFiles
+import ConcordFormats
+import ConcordReport
+import ConcordRunner
+import Foundation
+
+/// `concord report REPORT.json [--html …] [--junit …] [--markdown …]`: renders a saved report
+/// (`concord-report/1`, from `run` or `merge`) in the other formats, as the run would have.
+enum ReportCommand: Command {
+    static let spec = CommandSpec(
+        name: "report", arguments: "REPORT",
+        brief: "render a saved JSON report as Markdown, JUnit, HTML, annotations, terminal summary",
+        summary: """
+        Renders a saved JSON report (concord-report/1, written by run or merge) as the run would have:
+        Markdown, JUnit XML, HTML, GitHub annotations, $GITHUB_STEP_SUMMARY and the terminal summary.
+        The exit status is the report's, under the same gate options as run.
+        """,
+        options: Common.reportOutputs + [Common.maxFileBytes],
+        notes: [Common.dashNote, Common.exitNote])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        guard o.positional.count == 1 else { throw UsageError("report needs exactly one report file: \(spec.usageLine)") }
+        let gate = try Common.gate(o)
+        _ = try o.integer("max-failures", min: 0)
+        let output = try ReportOutput(o, json: nil)
+        let path = o.positional[0]
+        guard output.distinct(from: [path]) else { return 2 }
+        guard let json = readReport(path, maxBytes: maxBytes) else { return 2 }
+        let result: RunResult
+        do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
+        return try output.emit(result, report: json, options: o, gate: gate)
+    }
+}

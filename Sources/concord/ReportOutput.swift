@@ -1,0 +1,84 @@
+import ConcordFiles
+import ConcordFormats
+import ConcordReport
+import ConcordRunner
+import Foundation
+
+/// Where a run's (or a saved report's) results go: the JSON report, Markdown, JUnit, HTML,
+/// `$GITHUB_STEP_SUMMARY`, GitHub annotations and the terminal summary — the same for `run`,
+/// `merge` and `report`. At most one output is standard output (`-`); when one is, everything
+/// else meant for a person (summary, annotations) goes to standard error, so that standard
+/// output holds exactly that one file.
+struct ReportOutput {
+    /// (option, path) of each output asked for, the JSON report first.
+    var outputs: [(option: String, path: String)] = []
+    var stdoutTaken: Bool { outputs.contains { $0.path == "-" } }
+
+    init(_ o: Options, json: String?) throws(UsageError) {
+        if let json { outputs.append(("report", json)) }
+        for name in ["markdown", "junit", "html"] { if let p = o.values[name] { outputs.append((name, p)) } }
+        let dashes = outputs.filter { $0.path == "-" }
+        if dashes.count > 1 {
+            throw UsageError("only one output can be standard output: " + dashes.map { "--\($0.option) -" }.joined(separator: ", "))
+        }
+        if let p = outputs.first(where: { $0.path.isEmpty }) { throw UsageError("--\(p.option) needs a path (\"-\" for standard output)") }
+    }
+
+    /// An output that is also one of the command's input files, or two outputs on one file: refused
+    /// (printed, false) before anything runs (OutputPlan, docs/reliability.md).
+    func distinct(from inputs: [String]) -> Bool {
+        do { try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs) } catch {
+            stderr("concord: \(error)")
+            return false
+        }
+        return true
+    }
+
+    /// Writes everything, prints the summary, and returns the exit status (the gate's, or 2 when
+    /// a file cannot be written).
+    func emit(_ result: RunResult, report: JSON?, options o: Options, gate: Gate) throws(UsageError) -> Int32 {
+        for (option, path) in outputs {
+            let text: String
+            switch option {
+            case "report": text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
+            case "markdown": text = MarkdownReport.render(result)
+            case "junit": text = JUnitReport.render(result)
+            default: text = HTMLReport.render(result)
+            }
+            if path == "-" {
+                FileHandle.standardOutput.write(Data(text.utf8))
+                continue
+            }
+            do { try AtomicFile.write(text, to: path) } catch {
+                stderr("concord: cannot write \(path): \(error.localizedDescription)")
+                return 2
+            }
+        }
+        let env = ProcessInfo.processInfo.environment
+        // GitHub Actions: the step summary is appended to (several steps share it).
+        if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty, let h = FileHandle(forWritingAtPath: summary) {
+            h.seekToEndOfFile()
+            h.write(Data((MarkdownReport.render(result) + "\n").utf8))
+            try? h.close()
+        }
+        // Concord's own lines, already escaped (annotations, the summary), written as they are.
+        let raw: (String) -> Void = stdoutTaken ? { stderrRaw($0) } : { print($0) }
+        if env["GITHUB_ACTIONS"] == "true" {
+            for line in GitHubAnnotations.render(result) { raw(line) }
+        }
+        let (status, reasons) = gate.exitStatus(result)
+        if !o.flags.contains("quiet") || status != 0 {
+            let tty = isatty(stdoutTaken ? 2 : 1) == 1
+            let color = tty && (env["NO_COLOR"] ?? "").isEmpty
+            let limit = Int(try o.integer("max-failures", min: 0) ?? 20)
+            let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit)
+            raw(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+            for (option, path) in outputs where path != "-" {
+                let line = "\(option): \(path)"
+                if stdoutTaken { stderr(line) } else { say(line) }
+            }
+        }
+        for r in reasons { stderr("concord: \(r)") }
+        return status
+    }
+}

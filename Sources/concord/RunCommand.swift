@@ -1,0 +1,107 @@
+import ConcordFiles
+import ConcordFormats
+import ConcordImplementations
+import ConcordReport
+import ConcordRunner
+import ConcordSuites
+import Foundation
+
+/// `concord run [PATH|SUITE|PACK…]`: every selected vector on every implementation that supports it.
+enum RunCommand: Command {
+    static let spec = CommandSpec(
+        name: "run", arguments: "[PATH|SUITE|PACK…]",
+        brief: "run vectors (files, folders, suite or pack names; default vectors/) on every implementation",
+        summary: """
+        Runs vector files or folders (searched recursively, sorted; default vectors/) on every implementation
+        that supports them, in parallel. A suite name (argon2id, closer.field or its old name field) or a
+        contract pack (closer) selects that suite's or pack's vectors under vectors/; an existing path is a path.
+        """,
+        options: [
+            Common.implementations,
+            .value("report", "PATH", short: "o", aliases: ["out"], "the JSON report (default reports/latest.json)"),
+        ] + Common.reportOutputs + [
+            Common.jobs, Common.timeout,
+            .value("max-kdf-memory", "KIB", "refuse Argon2 vectors above this memory (default 4194304 = 4 GiB)"),
+            .value("max-kdf-work", "N", "refuse Argon2 vectors above m×t (default 67108864)"),
+            Common.maxFileBytes, Common.maxDepth,
+            .value("shard", "K/N", "run only the K-th of N deterministic, cost-balanced slices (CI matrices; concord merge joins them)"),
+            .repeatable("captured", "FILE", "add a captured-outputs file (concord-outputs/1) as the implementation captured:NAME"),
+            .value("repeat", "N", "run the same vectors N times and print checks per second (benchmarking)"),
+            .flag("no-shared-kdf", "every vector derives its own KEK (by default a repeated phrase+salt KEK is derived once per run)"),
+        ],
+        notes: [Common.dashNote, "GITHUB_ACTIONS=true prints ::error/::warning annotations at the vectors' lines.", Common.exitNote])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        let home = Home.find()
+        let selection = VectorSelection(o.positional)
+        var limits = Limits()
+        if let m = try o.integer("max-kdf-memory") { limits.maxKdfMemoryKiB = UInt64(m) }
+        if let w = try o.integer("max-kdf-work") { limits.maxKdfWork = UInt64(w) }
+        var config = RunConfiguration(limits: limits)
+        if let j = try o.integer("jobs") { config.workers = Int(j) }
+        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,
+                                        shareDerivations: !o.flags.contains("no-shared-kdf"))
+        let gate = try Common.gate(o)
+        _ = try o.integer("max-failures", min: 0)
+        let repeats = Int(try o.integer("repeat") ?? 1)
+        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations") } ?? Catalog.names
+        var shard: Shard?
+        if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
+        let reportPath = o.values["report"] ?? "reports/latest.json"
+        let output = try ReportOutput(o, json: reportPath)
+        var impls = try implementations(names, settings: settings)
+        let load = try Common.loader(o)
+        guard let loaded = selection.load(load) else { return 2 }
+        if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
+        // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
+        let vectors = shard.map { $0.select(loaded) } ?? loaded
+        // --captured FILE: a device run's outputs join as the implementation captured:NAME.
+        for path in o.lists["captured"] ?? [] {
+            let captured: CapturedOutputs
+            do { captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded)) } catch {
+                stderr("concord: \(error)")
+                return 2
+            }
+            if impls.contains(where: { $0.name == captured.name }) { throw UsageError("two captured files are both named \(captured.name)") }
+            for name in captured.unknownVectors(known: Set(loaded.map(\.name))) {
+                stderr("concord: \(path): a result for \(name), which is not among the vectors run")
+            }
+            impls.append(captured)
+        }
+
+        // An output that is also an input (a file vectors were read from, a captured file), or two
+        // outputs on one file: refused before anything runs. (A folder scan passes over Concord's
+        // own files, so a report inside the folder run is no input.)
+        let inputs = Set(loaded.map(\.file)).sorted() + (o.lists["captured"] ?? [])
+        guard output.distinct(from: inputs) else { return 2 }
+
+        Interrupt.watch(impls)
+        let runner = Runner(implementations: impls, configuration: config)
+        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        var onProgress: (@Sendable (Int, Int) -> Void)? = nil
+        if progress.enabled { onProgress = { @Sendable done, total in progress.update(done, total) } }
+        var result = runner.run(vectors, progress: onProgress)
+        progress.finish()
+        // --repeat N: run the same plan N times (a benchmarking aid); the report is the last run's.
+        if repeats > 1 {
+            let t0 = Date()
+            for _ in 1..<repeats { result = runner.run(vectors) }
+            let seconds = Date().timeIntervalSince(t0)
+            let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
+            stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
+        }
+        for impl in impls { impl.shutdown() }
+
+        var report = JSONReport.make(result, concordVersion: concordVersion)
+        var own = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &own)
+        let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
+        report = JSONReport.addingPeaks(report, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
+        if let shard {
+            let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
+            report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)
+        }
+        return try output.emit(result, report: report, options: o, gate: gate)
+    }
+}

@@ -1,0 +1,74 @@
+import ConcordFiles
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+import Foundation
+
+/// `concord validate PATH…`: loads vector files exactly as `run` does and reports every error;
+/// captured-outputs files and reports (recognised by their `format`) are checked by their own
+/// readers. Runs nothing. Exit 0 when everything is valid, 2 when anything is not.
+enum ValidateCommand: Command {
+    static let spec = CommandSpec(
+        name: "validate", arguments: "PATH…",
+        brief: "load vector files, captured files and reports and report every error (nothing runs)",
+        summary: """
+        Loads vector files (and folders) exactly as run does and reports every error, runs nothing.
+        Captured-outputs files (concord-outputs/1) and reports (concord-report/1) are recognised by
+        their format and checked by their own readers; exports (concord-export/1) are recognised and skipped.
+        """,
+        options: [Common.maxFileBytes, Common.maxDepth],
+        notes: ["exit status: 0 every file is valid, 2 an error (each printed as invalid FILE:LINE:COLUMN: what was expected)"])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
+        let load = try Common.loader(o)
+        let scan: VectorLoader.Scan
+        do { scan = try VectorLoader.scan(o.positional) } catch { stderr("concord: \(error)"); return 2 }
+        let files = scan.files
+        var vectorFiles: [String] = []
+        var errors: [String] = scan.errors.map(\.description)
+        for n in scan.notes { stderr("concord: note: \(n)") }
+        var others = 0
+        for file in files {
+            guard let kind = otherFormat(file, maxBytes: load.yamlLimits.maxBytes) else { vectorFiles.append(file); continue }
+            others += 1
+            if let problem = check(file, kind: kind.format, text: kind.text) { errors.append(problem) }
+        }
+        // The same load as `run`: every file, then ids across files.
+        let (vectors, loadErrors, notes) = vectorFiles.isEmpty ? ([], [], []) : load.loadWithNotes(paths: vectorFiles, named: Set(o.positional))
+        for n in notes { stderr("concord: note: \(n)") }
+        errors += loadErrors.map(\.description)
+        for e in errors { say("invalid \(e)") }
+        var line = "\(files.count) files, \(vectors.count) vectors"
+        if others > 0 { line += " (and \(others) captured-outputs, report or export file\(others == 1 ? "" : "s"))" }
+        print(line + ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
+        // Nothing to validate is not a success: a typo in the path must not pass a CI step.
+        if files.isEmpty && errors.isEmpty {
+            stderr("concord: no vector files (.yaml, .yml, .json) under \(o.positional.joined(separator: " ")): nothing was validated")
+            return 2
+        }
+        return errors.isEmpty ? 0 : 2
+    }
+
+    /// A JSON file whose `format` is one of Concord's own outputs, with its text.
+    static func otherFormat(_ file: String, maxBytes: Int) -> (format: String, text: String)? {
+        guard file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
+              let text = String(validating: bytes, as: UTF8.self), let json = try? JSON.parse(text),
+              let format = json["format"]?.stringValue,
+              [CapturedOutputs.format, "concord-report/1", "concord-export/1"].contains(format) else { return nil }
+        return (format, text)
+    }
+
+    /// The reader's refusal, or nil when the file is valid.
+    static func check(_ file: String, kind: String, text: String) -> String? {
+        switch kind {
+        case CapturedOutputs.format:
+            do { _ = try CapturedOutputs.parse(text, file: file) } catch { return error.description }
+        case "concord-report/1":
+            do { _ = try RunResult(report: try JSON.parse(text), name: file) } catch { return "\(error)" }
+        default:
+            break
+        }
+        return nil
+    }
+}

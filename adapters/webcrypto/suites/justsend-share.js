@@ -1,0 +1,32 @@
+'use strict';
+// Suites justsend.share-link and justsend.chunk (docs/contracts/justsend.md §4) on Web Crypto, the seed's
+// share recipient: the composition of node/lib/justsend-share.js with HKDF and AES-GCM done by crypto.subtle
+// in the page (its hkdf, aesGcmSeal and aesGcmOpen).
+
+const { suites } = require('../../node/suites/justsend-share');
+const { Refusal } = require('../../node/lib/answers');
+const { PageError } = require('../page');
+
+module.exports = (page) => suites({
+  hkdf: async (ikm, salt, info) => {
+    const r = await page.call('hkdf', { ikm: hex(ikm), salt: hex(salt), info: hex(info), hash: 'SHA-256', bits: 256 });
+    return Buffer.from(r.okm, 'hex');
+  },
+  seal: async (key, nonce, aad, plaintext) => {
+    const r = await page.call('aesGcmSeal', { key: hex(key), nonce: hex(nonce), aad: hex(aad), plaintext: hex(plaintext) });
+    return Buffer.from(r.sealed, 'hex');
+  },
+  open: async (key, nonce, aad, sealed) => {
+    try {
+      const r = await page.call('aesGcmOpen', { key: hex(key), nonce: hex(nonce), aad: hex(aad), sealed: hex(sealed) });
+      return Buffer.from(r.plaintext, 'hex');
+    } catch (e) {
+      if (e instanceof PageError && e.step === 'decrypt' && e.domName === 'OperationError') {
+        throw new Refusal('authentication', `AES-GCM decrypt failed (${e.domName}): the chunk belongs elsewhere or was changed`);
+      }
+      throw e;
+    }
+  },
+});
+
+function hex(b) { return Buffer.from(b).toString('hex'); }

@@ -1,0 +1,29 @@
+'use strict';
+// Suite sinew.field-cipher (docs/contracts/sinew.md) on Web Crypto, the seed's web target: the layout of
+// node/lib/sinew.js (key selection, header, b64, UTF-8) with every AES-GCM done by crypto.subtle in the page
+// (the page's aesGcmSeal / aesGcmOpen); fresh nonces for the round trip from Node's crypto.randomBytes.
+
+const crypto = require('crypto');
+const { fieldCipher } = require('../../node/suites/sinew-field-cipher');
+const { Refusal } = require('../../node/lib/answers');
+const { PageError } = require('../page');
+
+module.exports = (page) => fieldCipher({
+  seal: async (key, nonce, aad, plaintext) => {
+    const r = await page.call('aesGcmSeal', { key: hex(key), nonce: hex(nonce), aad: hex(aad), plaintext: hex(plaintext) });
+    return Buffer.from(r.sealed, 'hex');
+  },
+  open: async (key, nonce, aad, sealed) => {
+    try {
+      const r = await page.call('aesGcmOpen', { key: hex(key), nonce: hex(nonce), aad: hex(aad), sealed: hex(sealed) });
+      return Buffer.from(r.plaintext, 'hex');
+    } catch (e) {
+      if (e instanceof PageError && e.step === 'decrypt' && e.domName === 'OperationError') {
+        throw new Refusal('authentication', `AES-GCM decrypt failed (${e.domName}): wrong key, context or altered bytes`);
+      }
+      throw e;
+    }
+  },
+}, () => crypto.randomBytes(12));
+
+function hex(b) { return Buffer.from(b).toString('hex'); }
