@@ -125,6 +125,7 @@ enum FillCommand: Command {
         var filled = 0
         var refused = 0
         var failed = false
+        var unwritten = 0   // filled in the plan, but the file could not be written
         let verb = dryRun ? "would fill" : "filled"
         for plan in plans {
             // "filled" is said only once the file holds the value.
@@ -133,7 +134,12 @@ enum FillCommand: Command {
                 let diff = Fill.unifiedDiff(plan.original, plan.updated, path: plan.file)
                 print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
             } else {
-                do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true; written = false }
+                do { try Fill.commit(plan) } catch {
+                stderr("concord: \(error)")
+                failed = true
+                written = false
+                unwritten += plan.filled.count
+            }
             }
             if written {
                 for x in plan.filled {
@@ -149,8 +155,9 @@ enum FillCommand: Command {
             }
             refused += plan.refused.count
         }
-        let total = filled + refused
-        say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) \(dryRun ? "would be filled" : "filled"), \(refused) refused\(dryRun ? " (dry run: nothing written)" : "")")
+        let total = filled + refused + unwritten
+        say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) \(dryRun ? "would be filled" : "filled"), \(refused) refused"
+            + (unwritten > 0 ? ", \(unwritten) not written (the file could not be written)" : "") + (dryRun ? " (dry run: nothing written)" : ""))
         return failed ? 2 : (refused > 0 ? 1 : 0)
     }
 }

@@ -288,6 +288,30 @@ import Testing
         #expect(!String(decoding: FileManager.default.contents(atPath: owned) ?? Data(), as: UTF8.self).contains("TODO_ANDROID_RUN"))
     }
 
+    /// "filled" is printed only once the file holds the value (issue 12 item 2): a fixture whose
+    /// folder cannot take the temporary file (immutable, `chattr +i`, which stops root too) is not
+    /// written, and fill says so without a "filled" line (it printed one before trying to write).
+    @Test func fillSaysFilledOnlyOnceWritten() throws {
+        let tmp = temporaryFolder()
+        let folder = tmp + "/locked"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("hostile/base/fixture.yaml"), toPath: folder + "/fixture.yaml")
+        let before = FileManager.default.contents(atPath: folder + "/fixture.yaml")
+        let lock = try runProcess("/usr/bin/chattr", ["+i", folder])
+        defer {
+            _ = try? runProcess("/usr/bin/chattr", ["-i", folder])
+            try? FileManager.default.removeItem(atPath: tmp)
+        }
+        try #require(lock.status == 0, "chattr +i is needed for this test: \(lock.stderr)")
+        let m = try Self.concord(["fill", folder + "/fixture.yaml", "--from", fixture("hostile/base/captured.json"),
+                                  "--implementations", "libsodium,libargon2"])
+        #expect(m.status == 2, "\(m.stdout) \(m.stderr)")
+        #expect(m.stderr.contains("cannot create a temporary file next to it"), "\(m.stderr)")
+        #expect(!m.stdout.contains("filled  "), "\(m.stdout)")
+        #expect(m.stdout.contains("1 placeholder: 0 filled, 0 refused, 1 not written"), "\(m.stdout)")
+        #expect(FileManager.default.contents(atPath: folder + "/fixture.yaml") == before)
+    }
+
     /// The two files too big to commit: a 200 MB scalar and a 200 MB captured file are refused from
     /// their size alone (nothing is read), and with the limit raised the scalar is read and refused
     /// for what it is, still in bounded time.
