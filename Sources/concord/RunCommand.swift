@@ -72,6 +72,12 @@ enum RunCommand: Command {
             impls.append(captured)
         }
 
+        // An output that is also an input (a file vectors were read from, a captured file), or two
+        // outputs on one file: refused before anything runs. (A folder scan passes over Concord's
+        // own files, so a report inside the folder run is no input.)
+        let inputs = Set(loaded.map(\.file)).sorted() + (o.lists["captured"] ?? [])
+        guard output.distinct(from: inputs) else { return 2 }
+
         Interrupt.watch(impls)
         let runner = Runner(implementations: impls, configuration: config)
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"

@@ -45,7 +45,8 @@ FIELD_BYTES = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
 
 
 class Refusal(Exception):
-    """The implementation refused the input; error_class is one of the vector format's classes."""
+    """The implementation refused the input; error_class is one of the vector format's classes, or
+    "unclassified" where Tink gives one error for failures of different classes (docs/adapters.md)."""
 
     def __init__(self, error_class, message):
         super().__init__(message)
@@ -211,11 +212,13 @@ def _json_object(text, field):
 
 
 def _tink_keyset_refusal(error, field):
-    """A TinkError from parsing: a JSON-to-protobuf mapping failure is format, anything else key."""
+    """A TinkError from parsing: a JSON-to-protobuf mapping failure is format; anything else is
+    unclassified, since Tink's keyset reader raises the same TinkError for a missing keyData (the
+    contract's format), secret material where none may be and a key it cannot use (key)."""
     cause = error.args[0] if error.args else None
     if isinstance(cause, json_format.ParseError):
         return Refusal("format", "%s is not a Tink JSON keyset: %s" % (field, cause))
-    return Refusal("key", "Tink refuses %s: %s" % (field, error))
+    return Refusal("unclassified", "Tink refuses %s: %s" % (field, error))
 
 
 def parse_keyset(text, field, secret):
@@ -376,7 +379,9 @@ class KeyboxSuite:
         try:
             return decrypt.decrypt(ciphertext, context)
         except tink.TinkError as e:
-            raise Refusal("authentication", "Tink HybridDecrypt refuses the keybox: %s" % e) from None
+            # Tink reports every failure while decrypting (a keybox too short for its layout, a point
+            # off the curve, another key id, a wrong tag or context) as one "decryption failed".
+            raise Refusal("unclassified", "Tink HybridDecrypt refuses the keybox: %s" % e) from None
 
 
 class TinkPublicKeySuite:
