@@ -98,6 +98,7 @@ enum FillCommand: Command {
                     Interrupt.watch(impls)
                     check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
                                            implementations: impls, configuration: config)
+                    Interrupt.holdIfInterrupted()
                     for impl in impls { impl.shutdown() }
                 }
                 decide = { [check] p in check.decide(p, captured: captured(p)) }
@@ -108,6 +109,7 @@ enum FillCommand: Command {
                 let impls = try implementations(names, settings: settings, user: user)
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
+                Interrupt.holdIfInterrupted()
                 for impl in impls { impl.shutdown() }
             }
             decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }

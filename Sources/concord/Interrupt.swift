@@ -8,6 +8,15 @@ enum Interrupt {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var running: [any Implementation] = []
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
+    nonisolated(unsafe) private static var interrupted = false
+
+    /// Called where a command would go on to write its outputs: once a signal has arrived, the run
+    /// it cut short must not write a report or exit with another status, so this thread waits for
+    /// the signal handler's exit(130) instead.
+    static func holdIfInterrupted() {
+        guard lock.withLock({ interrupted }) else { return }
+        while true { sleep(60) }
+    }
 
     /// Watch for the signals from now on; `implementations` are stopped when one arrives.
     static func watch(_ implementations: [any Implementation]) {
@@ -25,8 +34,11 @@ enum Interrupt {
     }
 
     private static func stop(_ sig: Int32) {
+        let impls: [any Implementation] = lock.withLock {
+            interrupted = true
+            return running
+        }
         FileHandle.standardError.write(Data("\ninterrupted\n".utf8))
-        let impls = lock.withLock { running }
         let group = DispatchGroup()
         for impl in impls {
             group.enter()
