@@ -5,7 +5,7 @@ public enum Suites {
     public static let list: [Suite] = [
         argon2id, aesGcm, hkdfSha256, ecdhP256,
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
-        closerSealedAnswer, closerTinkPublicKey, closerKeybox,
+        closerSealedAnswer, closerTinkPublicKey, closerKeybox, closerInviteCode, closerRecoveryPhrase,
         sinewFieldCipher,
         justsendSeal, justsendWrap, justsendChain, justsendDeviceEnvelope, justsendRecoveryCode, justsendShareLink, justsendChunk,
         sophaxChatX3DH, sophaxChatRatchet, sophaxChatSenderKey, sophaxChatMessage, sophaxChatGroupMessage,

@@ -23,6 +23,8 @@ final class Suites {
             new SealedAnswerSuite(),
             new TinkPublicKeySuite(),
             new KeyboxSuite(),
+            new InviteCodeSuite(),
+            new RecoveryPhraseSuite(),
             new EcdhP256Suite(),
             new HkdfSha256Suite(),
             new SinewFieldCipherSuite(),
