@@ -19,7 +19,9 @@ enum EciesHandlers {
             return ["keybox": .text(Wire.keybox + Base64.encode(ct, .url))]
         case "open":
             let (keys, primary) = try TinkEciesKeyset.parsePrivateKeys(try r.text("recipientPrivateKeyset"))
-            let ct = try Wire.decode(try r.text("keybox"), prefix: Wire.keybox, .url)
+            let text = try r.text("keybox")
+            if let refusal = LegacyForms.keyboxRefusal(text) { throw refusal }
+            let ct = try Wire.decode(text, prefix: Wire.keybox, .url)
             let pt = try Ecies.open(with: keys, primary: primary, contextInfo: context, ciphertext: ct)
             var out: [String: Value] = ["plaintext": .bytes(pt)]
             let d = Ecies.describe(pt)

@@ -94,6 +94,7 @@ final class KeyboxSuite implements Suite {
         String keybox = Values.text(input, "keybox");
 
         EciesKeyset.Key recipient = privateKeyset(keyset);
+        LegacyForms.checkKeybox(keybox);
         byte[] ct = Wire.decode("keybox", keybox, PREFIX, Wire.Encoding.B64URL);
         byte[] plaintext;
         try {
