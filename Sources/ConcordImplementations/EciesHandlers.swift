@@ -5,8 +5,16 @@ import ConcordPrimitives
 /// `keybox` and `tink-public-key` as the `swift` implementation computes them (ECIES on OpenSSL),
 /// and `ecdh-p256` / `hkdf-sha256` on `openssl`.
 enum EciesHandlers {
+    /// The keybox's context info: `contextInfo`, or the four ids joined as the contract says (§10).
+    static func context(_ r: Request) throws(ContractError) -> [UInt8] {
+        if r.input["contextInfo"] != nil { return Array(try r.text("contextInfo").utf8) }
+        var ids: [String] = []
+        for k in Wire.keyboxContextIds { ids.append(try r.text(k)) }
+        return Array(Wire.keyboxContext(ids).utf8)
+    }
+
     static let keybox = SuiteHandler(Suites.closerKeybox) { r in
-        let context = Array(try r.text("contextInfo").utf8)
+        let context = try context(r)
         switch r.op {
         case "seal":
             let key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
