@@ -6,6 +6,7 @@ public enum Suites {
         argon2id, aesGcm, hkdfSha256, ecdhP256,
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
         closerSealedAnswer, closerTinkPublicKey, closerKeybox, closerInviteCode, closerRecoveryPhrase,
+        closerDocument, closerChain,
         sinewFieldCipher,
         justsendSeal, justsendWrap, justsendChain, justsendDeviceEnvelope, justsendRecoveryCode, justsendShareLink, justsendChunk,
         sophaxChatX3DH, sophaxChatRatchet, sophaxChatSenderKey, sophaxChatMessage, sophaxChatGroupMessage,

@@ -25,6 +25,8 @@ final class Suites {
             new KeyboxSuite(),
             new InviteCodeSuite(),
             new RecoveryPhraseSuite(),
+            new DocumentSuite(),
+            new ChainSuite(),
             new EcdhP256Suite(),
             new HkdfSha256Suite(),
             new SinewFieldCipherSuite(),
