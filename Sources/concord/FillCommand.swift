@@ -54,8 +54,14 @@ enum FillCommand: Command {
 
         // Read everything first: an unreadable file stops the command before anything is written.
         var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
+        var maps: [String: FixtureMap.Loaded] = [:]   // a fixture map: fill edits its fixture (docs/fixture-maps.md)
         do {
             for f in paths {
+                if let m = try FixtureMap.read(f, loader: load) {
+                    maps[m.fixture] = m
+                    files.append((m.fixture, m.bytes, m.vectors, m.placeholders))
+                    continue
+                }
                 let r = try Fill.read(f, loader: load)
                 files.append((f, r.bytes, r.vectors, r.placeholders))
             }
@@ -86,7 +92,8 @@ enum FillCommand: Command {
         var failed = false
         let verb = dryRun ? "would fill" : "filled"
         for f in files {
-            let plan = Fill.plan(file: f.file, bytes: f.bytes, placeholders: f.placeholders, decide: decide)
+            let plan = maps[f.file].map { FixtureMap.plan($0, decide: decide) }
+                ?? Fill.plan(file: f.file, bytes: f.bytes, placeholders: f.placeholders, decide: decide)
             for x in plan.filled {
                 say("\(verb)\(dryRun ? "" : " ") \(f.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
             }

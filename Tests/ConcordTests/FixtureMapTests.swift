@@ -1,0 +1,68 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordRunner
+import ConcordYAML
+import Foundation
+import Testing
+
+/// Fixture maps (docs/fixture-maps.md) on the shipped Closer example: `run` reads the foreign fixture's
+/// entries as vectors; `fill` changes only the placeholders' characters, in the fixture's own encoding.
+@Suite struct FixtureMapTests {
+    static let folder = repositoryRoot + "/examples/closer-fixtures"
+    static let sealedMap = folder + "/sealed_answer_canonical_fixtures.concord.yaml"
+    static let argonMap = folder + "/argon2id_canonical_fixtures.concord.yaml"
+
+    func copyExample() throws -> String {
+        let dir = NSTemporaryDirectory() + "concord-fixture-map-\(UUID().uuidString)"
+        try FileManager.default.copyItem(atPath: Self.folder, toPath: dir)
+        return dir
+    }
+
+    @Test func runReadsTheEntriesAndChecksTheFilledOne() throws {
+        let loaded = VectorLoader().load(paths: [Self.sealedMap, Self.argonMap])
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(Set(loaded.vectors.map(\.name)) == ["closer.commitment/typical-answer", "closer.commitment/empty-options-null-text",
+                                                     "argon2id/closer-known-vector"])
+        let swift = try #require(Catalog.make("swift", settings: Catalog.Settings(home: repositoryRoot)))
+        defer { swift.shutdown() }
+        let run = Runner(implementations: [swift]).run(loaded.vectors)
+        let typical = try #require(run.results.first { $0.vector.name == "closer.commitment/typical-answer" })
+        #expect(typical.implementations.first?.status == .pass)
+        let pending = try #require(run.results.first { $0.vector.name == "closer.commitment/empty-options-null-text" })
+        #expect(pending.status == .pending)
+    }
+
+    @Test func fillEditsOnlyThePlaceholdersInTheFixturesEncoding() throws {
+        let dir = try copyExample()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let m = try #require(try FixtureMap.read(dir + "/argon2id_canonical_fixtures.concord.yaml", loader: VectorLoader()))
+        #expect(m.fixture.hasSuffix("argon2id_canonical_fixtures.json"))
+        let p = try #require(m.placeholders.first)
+        #expect(m.placeholders.count == 1 && p.field == "key" && p.line == 7)
+        // the key of libargon2 (the reference C code) and argon2-cffi for these inputs
+        let key = try Hex.decode("ee9a855ea815904892c506b72a595511f21ecb775fd1802ba8f3786de56ac226")
+        let plan = FixtureMap.plan(m) { _ in .fill(.bytes(key), source: "test") }
+        let before = String(decoding: plan.original, as: UTF8.self), after = String(decoding: plan.updated, as: UTF8.self)
+        #expect(after == before.replacingOccurrences(of: "\"TODO_ANDROID_RUN\"", with: "\"\(Hex.encode(key))\""))
+        try Fill.commit(plan)
+        let refilled = try #require(try FixtureMap.read(dir + "/argon2id_canonical_fixtures.concord.yaml", loader: VectorLoader()))
+        #expect(refilled.placeholders.isEmpty)
+        // a text placeholder is written as a JSON string, with its escapes
+        let s = try #require(try FixtureMap.read(dir + "/sealed_answer_canonical_fixtures.concord.yaml", loader: VectorLoader()))
+        #expect(s.placeholders.map(\.field).sorted() == ["canonicalJson", "commitmentHash"])
+        let sp = FixtureMap.plan(s) { p in p.field == "canonicalJson" ? .fill(.text("{\"a\":1}"), source: "t") : .refuse("no agreement") }
+        #expect(String(decoding: sp.updated, as: UTF8.self).contains(#""expectedCanonicalJson": "{\"a\":1}","#))
+        #expect(sp.refused.count == 1)
+    }
+
+    @Test func aPointerThatIsNotThereIsLocatedInTheMap() throws {
+        let dir = try copyExample()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let map = dir + "/argon2id_canonical_fixtures.concord.yaml"
+        let text = try String(contentsOfFile: map, encoding: .utf8).replacingOccurrences(of: "/kdfParams", with: "/kdfParamz")
+        try text.write(toFile: map, atomically: true, encoding: .utf8)
+        let loaded = VectorLoader().load(paths: [map])
+        let e = try #require(loaded.errors.first)
+        #expect(e.file == map && e.line == 11 && e.message.contains("/kdfParamz"), "\(e)")
+    }
+}
