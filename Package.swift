@@ -12,6 +12,8 @@ let package = Package(
     products: [
         .executable(name: "concord", targets: ["concord"]),
         .library(name: "ConcordRunner", targets: ["ConcordRunner"]),
+        // The platform kit an app's own tests add (docs/platforms.md): Foundation only, no other module.
+        .library(name: "ConcordKit", targets: ["ConcordKit"]),
     ],
     targets: [
         // C bridges: Debian's libraries as system library targets.
@@ -38,6 +40,9 @@ let package = Package(
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner",
                                                       "ConcordSuites"]),
+        // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
+        // Depends on nothing here, so that an iOS test target can add it alone.
+        .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordRunner", "ConcordYAML"]),
@@ -50,5 +55,6 @@ let package = Package(
             dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
                            "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordYAML"]
         ),
+        .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit"]),
     ]
 )

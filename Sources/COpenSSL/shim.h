@@ -8,3 +8,5 @@
 #include <openssl/obj_mac.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
+#include <openssl/aes.h>
+#include <openssl/modes.h>

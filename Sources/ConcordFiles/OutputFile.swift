@@ -7,12 +7,64 @@ import Darwin
 /// Replaces a file's contents so that a crash, a kill or a power cut at any moment leaves either
 /// the old file or the new one, never a mix: the bytes go to a temporary file in the same folder,
 /// which is flushed to disk (fsync) and renamed over the target, and the folder is then flushed so
-/// the rename itself is durable. Every command that writes a file (reports, fill) goes through here.
+/// the rename itself is durable. Every command that writes a file (reports, export, merge, fill)
+/// goes through here.
+///
+/// What is at the path decides how it is written (docs/reliability.md, issue 12 item 1):
+/// - a character device or a FIFO is written in place (`/dev/null` discards, `/dev/full` is a
+///   clean error), never replaced by a regular file;
+/// - a symbolic link is followed: its final target is replaced atomically and the link is kept;
+/// - a folder (or a socket, a block device) is refused;
+/// - an existing regular file keeps its owner, group and mode (the temporary file gets them
+///   before the rename).
 public enum OutputFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var message: String
         public var description: String { "\(path): \(message)" }
+        public init(path: String, message: String) { self.path = path; self.message = message }
+    }
+
+    /// What an output path leads to, its symbolic links followed.
+    public enum Kind: Sendable, Equatable {
+        case absent, regular, characterDevice, fifo, folder, other(String)
+    }
+
+    /// The path a write to `path` lands on: every symbolic link (the final component's, again and
+    /// again) followed, a relative link read from the link's folder. A dangling link leads to the
+    /// file it names, which the write creates.
+    public static func resolve(_ path: String) throws(Failure) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var st = stat()
+            guard lstat(current, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return current }
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let n = readlink(current, &buffer, buffer.count - 1)
+            guard n > 0 else { throw Failure(path: path, message: "cannot read the symbolic link \(current): \(String(cString: strerror(errno)))") }
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if target.hasPrefix("/") {
+                current = target
+            } else {
+                let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+                current = folder + target
+            }
+        }
+        throw Failure(path: path, message: "too many levels of symbolic links")
+    }
+
+    /// What is at a (resolved) path.
+    public static func kind(_ resolved: String) -> Kind {
+        var st = stat()
+        guard stat(resolved, &st) == 0 else { return .absent }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG: return .regular
+        case S_IFCHR: return .characterDevice
+        case S_IFIFO: return .fifo
+        case S_IFDIR: return .folder
+        case S_IFBLK: return .other("a block device")
+        case S_IFSOCK: return .other("a socket")
+        default: return .other("not a regular file")
+        }
     }
 
     /// `tag` names the temporary file (`.NAME.TAG-PID`), so a leftover says which command left it.
@@ -20,41 +72,74 @@ public enum OutputFile {
     /// throw there removes the temporary file and leaves the target untouched.
     public static func replace(_ path: String, with bytes: [UInt8], tag: String = "tmp", keepMode: Bool = true,
                                beforeRename: () throws -> Void = {}) throws {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let tmp = (folder == "/" ? "" : folder) + "/.\(name).\(tag)-\(getpid())"
-        func fail(_ what: String) -> Failure { Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))") }
+        let target = try resolve(path)
+        func fail(_ what: String) -> Failure {
+            Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))" + (target == path ? "" : " (the symbolic link's target \(target))"))
+        }
+        switch kind(target) {
+        case .folder:
+            throw Failure(path: path, message: "is a folder" + (target == path ? "" : " (\(target))") + "; an output must be a file")
+        case .other(let what):
+            throw Failure(path: path, message: "is \(what); an output must be a file, a character device or a FIFO")
+        case .characterDevice, .fifo:
+            // In place: a device or a pipe has no contents to replace, and renaming over it would
+            // destroy it (as root, /dev/null became a regular file).
+            try beforeRename()
+            let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+            if fd < 0 { throw fail("cannot open it for writing") }
+            defer { close(fd) }
+            try writeAll(fd, bytes) { fail("cannot write it") }
+            return
+        case .absent, .regular:
+            break
+        }
 
-        // A file that exists keeps its permissions; a new one gets 0666 less the umask, as any
-        // file a program creates.
-        var existing: mode_t? = nil
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        let tmp = (folder == "/" ? "" : folder) + "/.\(name).\(tag)-\(getpid())"
+
+        // A file that exists keeps its permissions and its owner; a new one gets 0666 less the
+        // umask, as any file a program creates.
+        var existing: stat? = nil
         var st = stat()
-        if keepMode && stat(path, &st) == 0 { existing = st.st_mode & 0o7777 }
+        if keepMode && stat(target, &st) == 0 { existing = st }
         unlink(tmp)   // a leftover of an earlier process with this pid
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing ?? 0o666)
+        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing.map { $0.st_mode & 0o777 } ?? 0o666)
         if fd < 0 { throw fail("cannot create a temporary file next to it") }
         var ok = false
         defer { if !ok { unlink(tmp) } }
         do {
             defer { close(fd) }
-            var written = 0
-            while written < bytes.count {
-                let n = bytes.withUnsafeBytes { writeFD(fd, $0.baseAddress! + written, bytes.count - written) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw fail("cannot write the temporary file")
+            try writeAll(fd, bytes) { fail("cannot write the temporary file") }
+            if let existing {
+                // The owner first: chown clears the set-id bits, chmod then restores the mode.
+                if existing.st_uid != geteuid() || existing.st_gid != getegid() {
+                    if fchown(fd, existing.st_uid, existing.st_gid) != 0 && geteuid() == 0 {
+                        throw fail("cannot give the new file the owner of the old one")
+                    }
                 }
-                written += n
+                _ = fchmod(fd, existing.st_mode & 0o7777)   // the umask may have narrowed it
             }
-            if let existing { _ = fchmod(fd, existing) }   // the umask may have narrowed it
             if fsync(fd) != 0 { throw fail("cannot flush the temporary file to disk") }
         }
         try beforeRename()
-        if rename(tmp, path) != 0 { throw fail("cannot replace the file") }
+        if rename(tmp, target) != 0 { throw fail("cannot replace the file") }
         ok = true
         let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 { _ = fsync(dir); close(dir) }
+    }
+
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ fail: () -> Failure) throws(Failure) {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { writeFD(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw fail()
+            }
+            written += n
+        }
     }
 }
 

@@ -90,9 +90,11 @@ public enum TinkEciesKeyset {
         var key = try self.params(params)
         key.keyId = keyId
         key.outputPrefix = prefix
-        guard key.curve == "NIST_P256" else { throw ContractError(.key, "curve \(key.curve) is not supported here (NIST_P256 only)") }
-        key.x = try coordinate(x, "x")
-        key.y = try coordinate(y, "y")
+        guard let size = coordinateSizes[key.curve] else {
+            throw ContractError(.key, "curve \(key.curve) is not supported here (NIST_P256, NIST_P384, NIST_P521: Tink's NIST curves)")
+        }
+        key.x = try coordinate(x, "x", size: size)
+        key.y = try coordinate(y, "y", size: size)
         return key
     }
 
@@ -103,7 +105,7 @@ public enum TinkEciesKeyset {
         guard let pub = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
         guard let d = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
         let key = try publicKey(pub, keyId: keyId, prefix: prefix)
-        return (key, try coordinate(d, "key_value"))
+        return (key, try coordinate(d, "key_value", size: coordinateSizes[key.curve] ?? coordinateLength))
     }
 
     /// `EciesAeadHkdfParams { kem_params = 1, dem_params = 2, ec_point_format = 3 }`, with
@@ -132,12 +134,16 @@ public enum TinkEciesKeyset {
     /// The size of a P-256 coordinate or scalar.
     public static let coordinateLength = 32
 
-    /// An unsigned big-endian integer of any encoded length, as exactly 32 bytes.
-    public static func coordinate(_ b: [UInt8], _ field: String) throws(ContractError) -> [UInt8] {
+    /// The size of a coordinate or scalar per NIST curve.
+    public static let coordinateSizes: [String: Int] = ["NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66]
+
+    /// An unsigned big-endian integer of any encoded length, as exactly `size` bytes.
+    public static func coordinate(_ b: [UInt8], _ field: String, size: Int = coordinateLength) throws(ContractError) -> [UInt8] {
         let significant = Array(b.drop(while: { $0 == 0 }))
-        guard significant.count <= coordinateLength else {
-            throw ContractError(.key, "\(field) is \(significant.count) significant bytes, too large for P-256")
+        guard significant.count <= size else {
+            let curve = [32: "P-256", 48: "P-384", 66: "P-521"][size] ?? "the curve"
+            throw ContractError(.key, "\(field) is \(significant.count) significant bytes, too large for \(curve)")
         }
-        return [UInt8](repeating: 0, count: coordinateLength - significant.count) + significant
+        return [UInt8](repeating: 0, count: size - significant.count) + significant
     }
 }

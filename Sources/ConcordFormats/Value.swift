@@ -67,8 +67,18 @@ public enum Value: Sendable, Equatable, Hashable {
 }
 
 /// The error classes of VECTORS.md: what kind of refusal an implementation gave.
+///
+/// `unclassified` is a refusal the implementation cannot classify (Tink reports one error for
+/// every failure while decrypting): an adapter or a captured file may answer it, a vector file may
+/// not state it (`stated`), and it matches any expected class (docs/adapters.md).
 public enum ErrorClass: String, Sendable, CaseIterable, Equatable {
-    case authentication, format, parameters, key
+    case authentication, format, parameters, key, unclassified
+
+    /// The classes a vector may expect.
+    public static let stated: [ErrorClass] = [.authentication, .format, .parameters, .key]
+
+    /// Whether this refusal satisfies a vector that expects `expected`.
+    public func matches(_ expected: ErrorClass) -> Bool { self == .unclassified || self == expected }
 }
 
 /// A refusal by the contract: the input is wrong in a way the contract names.

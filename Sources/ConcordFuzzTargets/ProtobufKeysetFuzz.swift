@@ -35,7 +35,9 @@ extension FuzzTarget {
         case 3:
             let json = keyset(typeURL: TinkEciesKeyset.privateTypeURL, material: "ASYMMETRIC_PRIVATE", value: rest)
             guard let (pub, scalar) = try? TinkEciesKeyset.parse(json) else { return nil }
-            guard let scalar, scalar.count == 32 else { return "a private key read without a 32-byte scalar: \(hexDump(rest))" }
+            // The scalar has the curve's size (32 bytes for P-256, 48 for P-384, 66 for P-521).
+            let size = TinkEciesKeyset.coordinateSizes[pub.curve] ?? -1
+            guard let scalar, scalar.count == size else { return "a private key read without a \(size)-byte scalar: \(hexDump(rest))" }
             return writesBack(pub)
         case 4:
             let text = String(decoding: rest, as: UTF8.self)

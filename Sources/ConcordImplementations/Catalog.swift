@@ -29,13 +29,15 @@ public enum Catalog {
         switch name {
         case "libsodium":
             return InProcessImplementation(name: name, version: "libsodium \(SodiumArgon2id.version)",
-                                           handlers: [Argon2idHandlers.libsodium, AesGcmHandlers.libsodium])
+                                           handlers: [Argon2idHandlers.libsodium, AesGcmHandlers.libsodium]
+                                               + PrimitiveHandlers.libsodium)
         case "libargon2":
             return InProcessImplementation(name: name, version: ReferenceArgon2id.version,
                                            handlers: [Argon2idHandlers.libargon2])
         case "openssl":
             return InProcessImplementation(name: name, version: SHA256.opensslVersion,
-                                           handlers: [AesGcmHandlers.openssl, EciesHandlers.ecdh, EciesHandlers.hkdf])
+                                           handlers: [AesGcmHandlers.openssl, EciesHandlers.ecdh, EciesHandlers.hkdf]
+                                               + PrimitiveHandlers.openssl)
         case "swift":
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
                                            handlers: [KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)

@@ -1,10 +1,17 @@
 import ConcordFormats
 import ConcordPrimitives
 
-/// Tink's ECIES-AEAD-HKDF for P-256 with an AES-GCM DEM (CONTRACT.md §10), and the `keybox:v1:`
-/// wire string: `prefix || E || iv(12) || AES-GCM(K, iv, aad = empty, pt)` with
-/// `K = HKDF-SHA256(E || Z, hkdfSalt, contextInfo, demKeySize)`.
+/// Tink's ECIES-AEAD-HKDF with an AES-GCM DEM (CONTRACT.md §10), and the `keybox:v1:` wire
+/// string: `prefix || E || iv(12) || AES-GCM(K, iv, aad = empty, pt)` with
+/// `K = HKDF-hash(E || Z, hkdfSalt, contextInfo, demKeySize)`. The contract's curve is P-256; every
+/// NIST curve Tink allows (P-384, P-521), every HKDF hash and point format work too.
 public enum Ecies {
+    /// The key's curve (TinkEciesKeyset reads only NIST curves).
+    static func curve(_ key: EciesPublicKey) throws(ContractError) -> NistCurve {
+        guard let c = NistCurve(rawValue: key.curve) else { throw ContractError(.key, "curve \(key.curve) is not a NIST curve") }
+        return c
+    }
+
     static func encode(_ x: [UInt8], _ y: [UInt8], _ format: String) -> [UInt8] {
         switch format {
         case "COMPRESSED": return P256.compressed(x: x, y: y)
@@ -13,11 +20,12 @@ public enum Ecies {
         }
     }
 
-    static func pointLength(_ format: String) -> Int {
+    static func pointLength(_ format: String, _ curve: NistCurve) -> Int {
+        let n = curve.fieldBytes
         switch format {
-        case "COMPRESSED": return 33
-        case "DO_NOT_USE_CRUNCHY_UNCOMPRESSED": return 64
-        default: return 65
+        case "COMPRESSED": return 1 + n
+        case "DO_NOT_USE_CRUNCHY_UNCOMPRESSED": return 2 * n
+        default: return 1 + 2 * n
         }
     }
 
@@ -32,9 +40,10 @@ public enum Ecies {
         guard iv.count == 12 else { throw ContractError(.parameters, "the DEM IV is \(iv.count) bytes; Tink's AES-GCM uses 12") }
         let ephemeral: (x: [UInt8], y: [UInt8])
         let z: [UInt8]
+        let c = try curve(key)
         do {
-            ephemeral = try P256.publicKey(privateScalar: ephemeralScalar)
-            z = try P256.sharedSecret(privateScalar: ephemeralScalar, publicPoint: P256.uncompressed(x: key.x, y: key.y))
+            ephemeral = try P256.publicKey(privateScalar: ephemeralScalar, curve: c)
+            z = try P256.sharedSecret(privateScalar: ephemeralScalar, publicPoint: P256.uncompressed(x: key.x, y: key.y), curve: c)
         } catch { throw ContractError(.key, "ECDH failed: \(error)") }
         let e = encode(ephemeral.x, ephemeral.y, key.pointFormat)
         let k = try demKey(key, e: e, z: z, contextInfo: contextInfo)
@@ -46,8 +55,10 @@ public enum Ecies {
 
     /// Seals with fresh randomness (for round trips).
     public static func seal(to key: EciesPublicKey, contextInfo: [UInt8], plaintext: [UInt8]) throws(ContractError) -> [UInt8] {
+        let size = (try? curve(key).fieldBytes) ?? 32
         while true {
-            let d = SecureRandom.bytes(32)
+            var d = SecureRandom.bytes(size)
+            if size == 66 { d[0] &= 0x01 }   // P-521: 521 bits, else nearly every draw is above n
             do { return try seal(to: key, contextInfo: contextInfo, plaintext: plaintext, ephemeralScalar: d, iv: SecureRandom.bytes(12)) } catch {
                 if error.errorClass != .key { throw error }   // a scalar ≥ n: draw again
             }
@@ -70,7 +81,8 @@ public enum Ecies {
     public static func open(with key: EciesPrivateKey, contextInfo: [UInt8], ciphertext blob: [UInt8]) throws(ContractError) -> [UInt8] {
         let pub = key.publicKey
         let prefix = pub.prefix
-        let eLength = pointLength(pub.pointFormat)
+        let c = try curve(pub)
+        let eLength = pointLength(pub.pointFormat, c)
         guard blob.count >= prefix.count + eLength + 12 + 16 else {
             throw ContractError(.format, "the ciphertext is \(blob.count) bytes, shorter than prefix (\(prefix.count)) + point (\(eLength)) + iv (12) + tag (16)")
         }
@@ -85,8 +97,8 @@ public enum Ecies {
         rest.removeFirst(12)
         let point = pub.pointFormat == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED" ? [4] + e : e
         let z: [UInt8]
-        do { z = try P256.sharedSecret(privateScalar: key.scalar, publicPoint: point) } catch {
-            throw ContractError(.authentication, "the ephemeral point in the ciphertext is not a P-256 point")
+        do { z = try P256.sharedSecret(privateScalar: key.scalar, publicPoint: point, curve: c) } catch {
+            throw ContractError(.authentication, "the ephemeral point in the ciphertext is not a \(c.shortName) point")
         }
         if pub.pointFormat == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED" { e = Array(point.dropFirst()) }
         let k = try demKey(pub, e: e, z: z, contextInfo: contextInfo)

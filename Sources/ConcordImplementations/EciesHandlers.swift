@@ -53,9 +53,12 @@ enum EciesHandlers {
                 "outputPrefix": .text(key.outputPrefix.rawValue), "x": .bytes(key.x), "y": .bytes(key.y)]
     }
 
+    /// `ecdh-p256` with its key forms: DER, PEM and JWK decoded by KeyForms (strict), then OpenSSL's EC_POINT arithmetic.
     static let ecdh = SuiteHandler(Suites.ecdhP256) { r in
+        let scalar = try KeyForms.p256PrivateKey(try KeyFormInputs.form(r, "private"))
+        let point = try KeyForms.p256PublicKey(try KeyFormInputs.form(r, "public"))
         do {
-            return ["shared": .bytes(try P256.sharedSecret(privateScalar: try r.bytes("private"), publicPoint: try r.bytes("public")))]
+            return ["shared": .bytes(try P256.sharedSecret(privateScalar: scalar, publicPoint: point))]
         } catch let f as P256.Failure {
             switch f {
             case .invalidPoint(let why), .invalidScalar(let why): throw ContractError(.key, why)

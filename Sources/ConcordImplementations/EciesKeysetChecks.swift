@@ -3,7 +3,8 @@ import ConcordPrimitives
 
 /// The Tink ECIES keysets as the implementations use them: decoded by ConcordFormats
 /// (`TinkEciesKeyset.decode…`, pure), then checked on the curve here: every public point must be
-/// on P-256, every private scalar valid and matching its public point (`key` refusals).
+/// on its curve (P-256, P-384 or P-521), every private scalar valid and matching its public point
+/// (`key` refusals).
 extension TinkEciesKeyset {
     /// Either kind of keyset: its primary key's public part, and the scalar when it is private.
     public static func parse(_ json: String) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
@@ -28,13 +29,14 @@ extension TinkEciesKeyset {
     }
 
     static func check(_ key: EciesPublicKey, _ scalar: [UInt8]?) throws(ContractError) {
-        do { _ = try P256.decode(P256.uncompressed(x: key.x, y: key.y)) } catch {
-            throw ContractError(.key, "EciesAeadHkdfPublicKey: the point (x, y) is not on P-256")
+        guard let curve = NistCurve(rawValue: key.curve) else { throw ContractError(.key, "curve \(key.curve) is not a NIST curve") }
+        do { _ = try P256.decode(P256.uncompressed(x: key.x, y: key.y), curve: curve) } catch {
+            throw ContractError(.key, "EciesAeadHkdfPublicKey: the point (x, y) is not on \(curve.shortName)")
         }
         guard let scalar else { return }
         let derived: (x: [UInt8], y: [UInt8])
-        do { derived = try P256.publicKey(privateScalar: scalar) } catch {
-            throw ContractError(.key, "EciesAeadHkdfPrivateKey: key_value is not a valid P-256 scalar")
+        do { derived = try P256.publicKey(privateScalar: scalar, curve: curve) } catch {
+            throw ContractError(.key, "EciesAeadHkdfPrivateKey: key_value is not a valid \(curve.shortName) scalar")
         }
         guard derived.x == key.x && derived.y == key.y else {
             throw ContractError(.key, "EciesAeadHkdfPrivateKey: key_value does not match its public key")

@@ -2,7 +2,7 @@ import COpenSSL
 import CSodium
 
 /// AES-GCM through OpenSSL's EVP interface: AES-128/192/256, any nonce length of at least one
-/// byte, 16-byte tags. `seal` returns the ciphertext and tag apart; the contract's combined form
+/// byte (above 128 bytes through OpenSSL's GCM128 mode, `AESGCM+GCM128.swift`), 16-byte tags. `seal` returns the ciphertext and tag apart; the contract's combined form
 /// (`nonce || ciphertext || tag`) is composed one layer up.
 public enum OpenSSLAESGCM {
     public enum Failure: Error, Sendable, Equatable {
@@ -41,6 +41,10 @@ public enum OpenSSLAESGCM {
     public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(Failure) -> (ciphertext: [UInt8], tag: [UInt8]) {
         guard let c = cipher(key.count) else { throw .keyLength(key.count) }
         guard !nonce.isEmpty else { throw .nonceLength(0) }
+        if nonce.count > gcm128Threshold {
+            let r = try gcm128(key: key, nonce: nonce, aad: aad, input: plaintext, tag: nil)
+            return (r.output, r.tag)
+        }
         guard let ctx = EVP_CIPHER_CTX_new() else { throw .library("EVP_CIPHER_CTX_new failed") }
         defer { EVP_CIPHER_CTX_free(ctx) }
         var out = [UInt8](repeating: 0, count: plaintext.count + 16)
@@ -74,6 +78,9 @@ public enum OpenSSLAESGCM {
         guard let c = cipher(key.count) else { throw .keyLength(key.count) }
         guard !nonce.isEmpty else { throw .nonceLength(0) }
         guard tag.count == tagLength else { throw .tagLength(tag.count) }
+        if nonce.count > gcm128Threshold {
+            return try gcm128(key: key, nonce: nonce, aad: aad, input: ciphertext, tag: tag).output
+        }
         guard let ctx = EVP_CIPHER_CTX_new() else { throw .library("EVP_CIPHER_CTX_new failed") }
         defer { EVP_CIPHER_CTX_free(ctx) }
         var out = [UInt8](repeating: 0, count: ciphertext.count + 16)

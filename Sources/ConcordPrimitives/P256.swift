@@ -1,7 +1,38 @@
 import COpenSSL
 
-/// NIST P-256 arithmetic through OpenSSL's EC_POINT/BIGNUM functions (not the deprecated EC_KEY):
-/// point decoding with an on-curve check, scalar multiplication, ECDH.
+/// The NIST prime curves Tink's ECIES-AEAD-HKDF allows (its `EllipticCurveType` names), as
+/// OpenSSL groups. P-256 is the contract's; P-384 and P-521 open Tink's own test vectors 12 and 13.
+public enum NistCurve: String, Sendable, CaseIterable {
+    case p256 = "NIST_P256", p384 = "NIST_P384", p521 = "NIST_P521"
+
+    var nid: Int32 {
+        switch self {
+        case .p256: return NID_X9_62_prime256v1
+        case .p384: return NID_secp384r1
+        case .p521: return NID_secp521r1
+        }
+    }
+
+    /// Bytes of a field element: a coordinate, a scalar or an ECDH secret written at fixed length.
+    public var fieldBytes: Int {
+        switch self {
+        case .p256: return 32
+        case .p384: return 48
+        case .p521: return 66
+        }
+    }
+
+    public var shortName: String {
+        switch self {
+        case .p256: return "P-256"
+        case .p384: return "P-384"
+        case .p521: return "P-521"
+        }
+    }
+}
+
+/// NIST P-256 (and P-384, P-521: `curve:`) arithmetic through OpenSSL's EC_POINT/BIGNUM functions
+/// (not the deprecated EC_KEY): point decoding with an on-curve check, scalar multiplication, ECDH.
 public enum P256 {
     public enum Failure: Error, Sendable, Equatable {
         case invalidPoint(String)
@@ -15,8 +46,10 @@ public enum P256 {
     final class Context {
         let group: OpaquePointer
         let bn: OpaquePointer
-        init() throws(Failure) {
-            guard let g = EC_GROUP_new_by_curve_name(NID_X9_62_prime256v1) else { throw .library("EC_GROUP_new_by_curve_name") }
+        let curve: NistCurve
+        init(_ curve: NistCurve = .p256) throws(Failure) {
+            self.curve = curve
+            guard let g = EC_GROUP_new_by_curve_name(curve.nid) else { throw .library("EC_GROUP_new_by_curve_name") }
             guard let c = BN_CTX_new() else { EC_GROUP_free(g); throw .library("BN_CTX_new") }
             group = g
             bn = c
@@ -27,14 +60,15 @@ public enum P256 {
         }
 
         func point(_ sec1: [UInt8]) throws(Failure) -> OpaquePointer {
-            guard sec1.count == 65 && sec1.first == 4 || sec1.count == 33 && (sec1.first == 2 || sec1.first == 3) else {
-                throw .invalidPoint("a SEC1 P-256 point is 65 bytes (0x04‖X‖Y) or 33 (0x02/0x03‖X); got \(sec1.count) bytes" + (sec1.first.map { " starting 0x\(String($0, radix: 16))" } ?? ""))
+            let n = curve.fieldBytes
+            guard sec1.count == 1 + 2 * n && sec1.first == 4 || sec1.count == 1 + n && (sec1.first == 2 || sec1.first == 3) else {
+                throw .invalidPoint("a SEC1 \(curve.shortName) point is \(1 + 2 * n) bytes (0x04‖X‖Y) or \(1 + n) (0x02/0x03‖X); got \(sec1.count) bytes" + (sec1.first.map { " starting 0x\(String($0, radix: 16))" } ?? ""))
             }
             guard let p = EC_POINT_new(group) else { throw .library("EC_POINT_new") }
             let ok = sec1.withUnsafeBufferPointer { EC_POINT_oct2point(group, p, $0.baseAddress, sec1.count, bn) }
             guard ok == 1, EC_POINT_is_on_curve(group, p, bn) == 1, EC_POINT_is_at_infinity(group, p) == 0 else {
                 EC_POINT_free(p)
-                throw .invalidPoint("the point is not on P-256")
+                throw .invalidPoint("the point is not on \(curve.shortName)")
             }
             return p
         }
@@ -56,16 +90,17 @@ public enum P256 {
             guard let x = BN_new(), let y = BN_new() else { throw .library("BN_new") }
             defer { BN_free(x); BN_free(y) }
             guard EC_POINT_get_affine_coordinates(group, p, x, y, bn) == 1 else { throw .invalidPoint("the point is at infinity") }
-            var xb = [UInt8](repeating: 0, count: coordinateLength), yb = [UInt8](repeating: 0, count: coordinateLength)
-            _ = BN_bn2binpad(x, &xb, Int32(coordinateLength))
-            _ = BN_bn2binpad(y, &yb, Int32(coordinateLength))
+            let size = curve.fieldBytes
+            var xb = [UInt8](repeating: 0, count: size), yb = [UInt8](repeating: 0, count: size)
+            _ = BN_bn2binpad(x, &xb, Int32(size))
+            _ = BN_bn2binpad(y, &yb, Int32(size))
             return (xb, yb)
         }
     }
 
     /// ECDH: the x-coordinate of `private · public`. Refuses points off the curve and scalars out of range.
-    public static func sharedSecret(privateScalar: [UInt8], publicPoint: [UInt8]) throws(Failure) -> [UInt8] {
-        let c = try Context()
+    public static func sharedSecret(privateScalar: [UInt8], publicPoint: [UInt8], curve: NistCurve = .p256) throws(Failure) -> [UInt8] {
+        let c = try Context(curve)
         let q = try c.point(publicPoint)
         defer { EC_POINT_free(q) }
         let d = try c.scalar(privateScalar)
@@ -77,8 +112,8 @@ public enum P256 {
     }
 
     /// The public point of a scalar, as (x, y).
-    public static func publicKey(privateScalar: [UInt8]) throws(Failure) -> (x: [UInt8], y: [UInt8]) {
-        let c = try Context()
+    public static func publicKey(privateScalar: [UInt8], curve: NistCurve = .p256) throws(Failure) -> (x: [UInt8], y: [UInt8]) {
+        let c = try Context(curve)
         let d = try c.scalar(privateScalar)
         defer { BN_clear_free(d) }
         guard let r = EC_POINT_new(c.group) else { throw .library("EC_POINT_new") }
@@ -88,8 +123,8 @@ public enum P256 {
     }
 
     /// Decodes a SEC1 point (compressed or not) to its affine coordinates, checking it is on the curve.
-    public static func decode(_ sec1: [UInt8]) throws(Failure) -> (x: [UInt8], y: [UInt8]) {
-        let c = try Context()
+    public static func decode(_ sec1: [UInt8], curve: NistCurve = .p256) throws(Failure) -> (x: [UInt8], y: [UInt8]) {
+        let c = try Context(curve)
         let p = try c.point(sec1)
         defer { EC_POINT_free(p) }
         return try c.coordinates(p)

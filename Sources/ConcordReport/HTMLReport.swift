@@ -96,6 +96,7 @@ public enum HTMLReport {
             for r in run.results { for i in r.implementations where i.implementation == info.name { counts[i.status, default: 0] += 1 } }
             h += "<tr><th scope=\"row\">\(escape(info.name))</th><td class=\"version\">\(escape(info.version))"
             if let f = info.startFailure { h += "<div class=\"startfail\">could not start: \(escape(f))</div>" }
+            if let u = UnclassifiedRefusals.line(info.name, in: run) { h += "<div class=\"unclassified\">\(escape(u))</div>" }
             h += "</td>"
             for st in statusOrder {
                 let n = counts[st] ?? 0

@@ -40,6 +40,13 @@ public enum MarkdownReport {
             for i in started { out.append("- " + code(i.name) + ": " + text(i.startFailure!)) }
             out.append("")
         }
+        let unclassified = run.implementations.compactMap { UnclassifiedRefusals.line($0.name, in: run) }
+        if !unclassified.isEmpty {
+            out.append("**Unclassified refusals:**")
+            out.append("")
+            for u in unclassified { out.append("- " + text(u)) }
+            out.append("")
+        }
 
         let failures = run.results.filter { $0.status == .fail }
         if !failures.isEmpty {

@@ -164,6 +164,7 @@ public enum TerminalSummary {
             out.append("  \(info.name)\(pad)  \(info.version)  —  " + (parts.isEmpty ? "no vectors" : parts.joined(separator: ", ")))
             let indent = "  " + String(repeating: " ", count: width) + "  "
             if let f = info.startFailure { out.append(indent + "could not start: \(f)") }
+            if let u = UnclassifiedRefusals.line(info.name, in: run) { out.append(indent + u) }
             out += unsupportedReasons(info.name, run).map { indent + $0 }
         }
         let s = run.summary

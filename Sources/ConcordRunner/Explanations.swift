@@ -200,13 +200,15 @@ public enum ExplanationRules {
 
     /// JSON documents equal but for `\/` escaping, whitespace, key order or Unicode normalization.
     public static let jsonForm = ExplanationRule(name: "json-form") { expected, actual, _ in
-        guard let es = text(expected), let as_ = text(actual), !same(es, as_),
-              let ej = try? JSON.parse(es), let aj = try? JSON.parse(as_) else { return nil }
-        guard case .object = ej else { return nil }
-        if same(es.replacingOccurrences(of: "\\/", with: "/"), as_.replacingOccurrences(of: "\\/", with: "/")) {
+        guard let es = text(expected), let as_ = text(actual), !same(es, as_) else { return nil }
+        // Before parsing: the contract's canonical JSON keeps raw control characters, which a strict parser refuses.
+        if es.hasPrefix("{"), as_.hasPrefix("{"),
+           same(es.replacingOccurrences(of: "\\/", with: "/"), as_.replacingOccurrences(of: "\\/", with: "/")) {
             let side = es.contains("\\/") ? "expected" : "actual"
             return "the same JSON but for escaping: \(side) writes \"/\" as \"\\/\""
         }
+        guard let ej = try? JSON.parse(es), let aj = try? JSON.parse(as_) else { return nil }
+        guard case .object = ej else { return nil }
         if same(ej.serialized(), aj.serialized()) { return "the same JSON but for whitespace or escaping" }
         if same(sortedKeys(ej).serialized(), sortedKeys(aj).serialized()) {
             return "the same JSON but for key order: expected \(keyOrder(ej)), actual \(keyOrder(aj))"

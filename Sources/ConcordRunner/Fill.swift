@@ -95,24 +95,41 @@ public enum Fill {
 
     /// The byte offset of a 1-based line and a column counted in characters (UTF-8 continuation
     /// bytes are not columns, as in libyaml and the JSON parser).
-    public static func byteOffset(line: Int, column: Int, in b: [UInt8]) -> Int? {
-        byteOffset(line: line, column: column, in: b, lineStarts: lineStarts(b))
+    public static func byteOffset(line: Int, column: Int, in b: [UInt8], json: Bool = false) -> Int? {
+        byteOffset(line: line, column: column, in: b, lineStarts: lineStarts(b, json: json))
+    }
+
+    /// The length of the line break at `i` (0 if there is none). YAML (libyaml) breaks lines at
+    /// LF, CR, CR LF, NEL, U+2028 and U+2029, so a file with lone CRs has lines as libyaml counts
+    /// them; JSON at LF only, as the JSON reader counts them.
+    static func lineBreak(at i: Int, in b: [UInt8], json: Bool) -> Int {
+        switch b[i] {
+        case 10: return 1
+        case 13 where !json: return i + 1 < b.count && b[i + 1] == 10 ? 2 : 1
+        case 0xC2 where !json && i + 1 < b.count && b[i + 1] == 0x85: return 2
+        case 0xE2 where !json && i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9): return 3
+        default: return 0
+        }
     }
 
     /// The byte offset at which each line starts (index 0 = line 1): built once per file, so that
     /// locating n placeholders costs n short scans, not n scans from the top.
-    public static func lineStarts(_ b: [UInt8]) -> [Int] {
+    public static func lineStarts(_ b: [UInt8], json: Bool = false) -> [Int] {
         var starts = [0]
-        for (i, c) in b.enumerated() where c == 10 { starts.append(i + 1) }
+        var i = 0
+        while i < b.count {
+            let n = b[i] == 10 || b[i] == 13 || b[i] >= 0xC2 ? lineBreak(at: i, in: b, json: json) : 0
+            if n > 0 { i += n; starts.append(i) } else { i += 1 }
+        }
         return starts
     }
 
-    static func byteOffset(line: Int, column: Int, in b: [UInt8], lineStarts: [Int]) -> Int? {
+    static func byteOffset(line: Int, column: Int, in b: [UInt8], lineStarts: [Int], json: Bool = false) -> Int? {
         guard line >= 1, line <= lineStarts.count else { return nil }
         var i = lineStarts[line - 1]
         var c = 1
         while c < column {
-            guard i < b.count, b[i] != 10 else { return nil }
+            guard i < b.count, lineBreak(at: i, in: b, json: json) == 0 else { return nil }
             i += 1
             while i < b.count, b[i] & 0xC0 == 0x80 { i += 1 }
             c += 1
@@ -123,11 +140,11 @@ public enum Fill {
     /// The byte range of the placeholder scalar at its mark: `TODO_ANDROID_RUN` plain (YAML), or
     /// quoted (`"…"` in JSON and YAML, `'…'` in YAML). Nil when the bytes there are anything else.
     public static func range(of p: Placeholder, in b: [UInt8], json: Bool) -> Range<Int>? {
-        range(of: p, in: b, json: json, lineStarts: lineStarts(b))
+        range(of: p, in: b, json: json, lineStarts: lineStarts(b, json: json))
     }
 
     static func range(of p: Placeholder, in b: [UInt8], json: Bool, lineStarts: [Int]) -> Range<Int>? {
-        guard let at = byteOffset(line: p.line, column: p.column, in: b, lineStarts: lineStarts) else { return nil }
+        guard let at = byteOffset(line: p.line, column: p.column, in: b, lineStarts: lineStarts, json: json) else { return nil }
         func isToken(at i: Int) -> Bool { i + token.count <= b.count && Array(b[i..<i + token.count]) == token }
         if !json, isToken(at: at) { return at..<at + token.count }
         if at < b.count, b[at] == 34 || (!json && b[at] == 39), isToken(at: at + 1),
@@ -143,7 +160,7 @@ public enum Fill {
         func key(_ k: String) -> String { json ? JSON.string(k).serialized() : k }
         switch v {
         case .bytes(let b): return "{\(key("hex")): \"\(Hex.encode(b))\"}"
-        case .text(let s): return JSON.string(s).serialized()
+        case .text(let s): return json ? JSON.string(s).serialized() : yamlQuoted(s)
         case .integer(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
@@ -153,6 +170,41 @@ public enum Fill {
             let keys = answerOrder.filter { m[$0] != nil } + m.keys.filter { !answerOrder.contains($0) }.sorted()
             return "{" + keys.map { "\(key($0)): \(render(m[$0]!, json: json))" }.joined(separator: ", ") + "}"
         }
+    }
+
+    /// A YAML double-quoted scalar that libyaml reads back as exactly `s`: printable characters
+    /// as they are, everything else escaped (YAML 1.1 §5.1 printable set; inside double quotes a
+    /// line break would be folded, so LF, CR, NEL, U+2028 and U+2029 are escaped too, as `\n`,
+    /// `\r`, `\N`, `\L`, `\P`). DEL, the C0 and C1 controls, U+FEFF, U+FFFE/U+FFFF and the
+    /// bidirectional controls become `\xXX`, `\uXXXX` (visible, and read back verbatim).
+    public static func yamlQuoted(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            let v = u.value
+            switch v {
+            case 0x22: out += "\\\""
+            case 0x5C: out += "\\\\"
+            case 0x09: out += "\\t"
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x85: out += "\\N"
+            case 0x2028: out += "\\L"
+            case 0x2029: out += "\\P"
+            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
+                out += "\\u" + hex(v, 4)
+            case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
+                out.unicodeScalars.append(u)
+            case 0..<0x100: out += "\\x" + hex(v, 2)
+            case 0..<0x10000: out += "\\u" + hex(v, 4)
+            default: out += "\\U" + hex(v, 8)
+            }
+        }
+        return out + "\""
+    }
+
+    private static func hex(_ v: UInt32, _ width: Int) -> String {
+        let h = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - h.count)) + h
     }
 
     /// Whether a value has the type a field needs.
@@ -181,7 +233,7 @@ public enum Fill {
         var plan = FilePlan(file: file, original: bytes, updated: bytes)
         var edits: [(Range<Int>, [UInt8])] = []
         let json = isJSON(file)
-        let starts = lineStarts(bytes)
+        let starts = lineStarts(bytes, json: json)
         for p in placeholders {
             switch decide(p) {
             case .refuse(let why):
@@ -213,6 +265,44 @@ public enum Fill {
             plan.updated = out
         }
         return plan
+    }
+
+    /// Reads the plan's new bytes back with the loader that read the file and checks that every
+    /// filled value reads back exactly (scalar for scalar: Swift's `==` on strings would let a
+    /// normalization pass). Throws, and nothing must be written, when the file would not load or
+    /// a value would read back as something else.
+    public static func verify(_ plan: FilePlan, loader: VectorLoader = VectorLoader()) throws(Failure) {
+        guard plan.changed else { return }
+        let vectors: [Vector]
+        do { vectors = try loader.load(bytes: plan.updated, file: plan.file) } catch {
+            throw Failure("\(plan.file): the filled file would not load (\(error)); nothing was written to it")
+        }
+        var fields: [String: [String: Expected]] = [:]
+        for v in vectors {
+            if case .outputs(let f) = v.expect { fields[v.name] = Dictionary(f.map { ($0.field, $0.expected) }, uniquingKeysWith: { a, _ in a }) }
+        }
+        for (p, value, _) in plan.filled {
+            let back = fields[p.vector]?[p.field]
+            guard case .value(let read)? = back, identical(read, value) else {
+                let seen: String
+                switch back {
+                case .value(let v)?: seen = "reads back as \(v.display)"
+                case .placeholder?: seen = "still reads as \(Expected.placeholderText)"
+                case nil: seen = "is missing"
+                }
+                throw Failure("\(plan.file):\(p.line):\(p.column): \(p.vector) \(p.field): the value written (\(value.display)) \(seen) when the filled file is loaded again; nothing was written to it")
+            }
+        }
+    }
+
+    /// Equal, with text compared scalar for scalar.
+    static func identical(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.text(let x), .text(let y)): return Array(x.unicodeScalars) == Array(y.unicodeScalars)
+        case (.list(let x), .list(let y)): return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1) }
+        case (.map(let x), .map(let y)): return x.count == y.count && x.allSatisfy { k, v in y[k].map { identical(v, $0) } ?? false }
+        default: return a == b
+        }
     }
 
     /// Writes the plan's bytes atomically (a temporary file in the same folder, then rename),

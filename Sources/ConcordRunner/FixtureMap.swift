@@ -239,4 +239,12 @@ public enum FixtureMap {
         }
         return plan
     }
+
+    /// The new fixture text must still be JSON, with each filled placeholder's place holding what was put there.
+    public static func verify(_ plan: Fill.FilePlan, loader: VectorLoader) throws(Fill.Failure) {
+        guard plan.changed else { return }
+        do { _ = try JSONNodeParser(limits: loader.yamlLimits).parse(plan.updated) } catch {
+            throw Fill.Failure("\(plan.file): the filled fixture would not read back as JSON (\(error.message)); nothing was written")
+        }
+    }
 }

@@ -141,6 +141,9 @@ public struct LoadError: Error, Sendable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     public var message: String
+    /// A Wycheproof file (or schema) that no suite covers: skipped with this message when a folder scan
+    /// found it, an error when it was named.
+    public var notCovered = false
     public init(file: String, line: Int, column: Int, message: String) {
         self.file = file
         self.line = line

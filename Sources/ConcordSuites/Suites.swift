@@ -4,6 +4,8 @@ public enum Suites {
     /// Every suite, primitives first, then each pack's, in the order `concord list` shows them.
     public static let list: [Suite] = [
         argon2id, aesGcm, hkdfSha256, ecdhP256,
+        hmacSha256,
+        chacha20Poly1305, xchacha20Poly1305, x25519, ed25519, ecdsaP256,
         closerKdfParams, closerCoupleKeyWrap, closerInvitePhrase, closerField, closerCanonicalJSON, closerCommitment,
         closerSealedAnswer, closerTinkPublicKey, closerKeybox, closerInviteCode, closerRecoveryPhrase,
         closerDocument, closerChain,

@@ -180,8 +180,8 @@ public enum VectorFileSchema {
             }
         }
         for op in s.ops {
-            for group in op.exactlyOne where group.count == 2 {
-                out.append(exactlyOne(group[0], group[1], op: op.name))
+            for group in op.exactlyOne {
+                out.append(group.count == 2 ? exactlyOne(group[0], group[1], op: op.name) : exactlyOne(group, op: op.name))
             }
         }
         return out
@@ -202,6 +202,23 @@ public enum VectorFileSchema {
                     "else": obj(["if": defaultsHave(b),
                                  "then": each("\(label): defaults give \(b)", [("not", has(a))]),
                                  "else": each(label, [("oneOf", .array([has(a), has(b)]))])])])
+    }
+
+    /// Exactly one of three or more inputs after merging defaults: a default of one of them is replaced
+    /// only by the same field; with none in defaults every vector gives exactly one.
+    static func exactlyOne(_ group: [String], op: String?) -> JSON {
+        let ops = op.map { [$0] }
+        let label = "exactly one of \(group.joined(separator: ", "))"
+        func has(_ f: String) -> JSON { obj(["required": strings(["input"]), "properties": obj(["input": obj(["required": strings([f])])])]) }
+        let perDefault: [JSON] = group.map { f in
+            obj(["if": defaultsHave(f),
+                 "then": vectorsOf(ops, .object([("title", .string("\(label): defaults give \(f)")),
+                                                 ("not", obj(["anyOf": .array(group.filter { $0 != f }.map(has))]))]))])
+        }
+        return obj(["title": .string("\(op.map { "\($0): " } ?? "")\(label), after merging defaults"),
+                    "if": obj(["anyOf": .array(group.map(defaultsHave))]),
+                    "then": obj(["oneOf": .array(group.map(defaultsHave)), "allOf": .array(perDefault)]),
+                    "else": vectorsOf(ops, .object([("title", .string(label)), ("oneOf", .array(group.map(has)))]))])
     }
 
     static func defaultsHave(_ f: String) -> JSON {

@@ -16,6 +16,9 @@ enum Common {
     static let maxDepth = OptionSpec.value("max-depth", "N", "refuse YAML nested deeper than this (default 64, at most 1000)")
     static let verbose = OptionSpec.flag("verbose", short: "v", "also list passing vectors and every unsupported reason")
     static let quiet = OptionSpec.flag("quiet", short: "q", "print nothing but failures (and no progress line)")
+    // The user's own adapters (a platform kit's serve, docs/platforms.md): never named in a vector file.
+    static let adapter = OptionSpec.repeatable("adapter", "NAME=COMMAND", "also run this adapter (the app's own code, docs/platforms.md) as NAME")
+    static let project = OptionSpec.value("project", "FILE", "the project file naming adapters (default: ./concord.yaml when it exists)")
 
     // The report outputs of run, merge and report.
     static let markdown = OptionSpec.value("markdown", "PATH", "a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)")
@@ -39,31 +42,36 @@ enum Common {
     }
 
     /// A comma-separated list of implementation names, each known (else exit 2 with the known ones).
-    static func implementationNames(_ list: String, option: String) throws(UsageError) -> [String] {
+    static func implementationNames(_ list: String, option: String, user: [UserAdapter] = []) throws(UsageError) -> [String] {
         let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         if names.isEmpty || names.contains("") { throw UsageError("\(option) needs a comma-separated list of names") }
-        for n in names { try known(n, option: option) }
+        for n in names { try known(n, option: option, user: user) }
         return names
     }
 
-    static func known(_ n: String, option: String) throws(UsageError) {
-        guard Catalog.names.contains(n) || n.hasPrefix("captured:") else {
+    static func known(_ n: String, option: String, user: [UserAdapter] = []) throws(UsageError) {
+        guard Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains(where: { $0.name == n }) else {
             let close = Catalog.names.min { editDistance(n, $0) < editDistance(n, $1) }.flatMap { editDistance(n, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
             throw UsageError("\(option): unknown implementation \"\(n)\"\(close) (known: \(Catalog.names.joined(separator: ", ")))")
         }
     }
 
     /// The gate of `--fail-on` and `--require`.
-    static func gate(_ o: Options) throws(UsageError) -> Gate {
+    static func gate(_ o: Options, user: [UserAdapter] = []) throws(UsageError) -> Gate {
         var gate = Gate()
         if let f = o.values["fail-on"] {
             do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
         }
         if let r = o.values["require"] {
             gate.required = Gate.names(r)
-            for n in gate.required { try known(n, option: "--require") }
+            for n in gate.required { try known(n, option: "--require", user: user) }
         }
         return gate
+    }
+
+    /// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).
+    static func userAdapters(_ o: Options) throws(UsageError) -> [UserAdapter] {
+        do { return try UserAdapters.load(options: o.lists["adapter"] ?? [], project: o.values["project"]) } catch { throw UsageError(error.description) }
     }
 }
 
@@ -89,10 +97,10 @@ func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
     return vectors
 }
 
-func implementations(_ names: [String], settings: Catalog.Settings) throws(UsageError) -> [any Implementation] {
+func implementations(_ names: [String], settings: Catalog.Settings, user: [UserAdapter] = []) throws(UsageError) -> [any Implementation] {
     var out: [any Implementation] = []
     for n in names {
-        guard let impl = Catalog.make(n, settings: settings) else {
+        guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else {
             throw UsageError("unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
         }
         if out.contains(where: { $0.name == n }) { throw UsageError("implementation \(n) is named twice") }

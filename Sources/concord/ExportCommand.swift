@@ -24,6 +24,12 @@ enum ExportCommand: Command {
         let selection = VectorSelection(o.positional)
         guard let vectors = selection.load(try Common.loader(o)) else { return 2 }
         if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
+        // An output that is also an input is refused before anything is written (OutputPlan).
+        let inputs = Set(vectors.map(\.file)).sorted()
+        do { try OutputPlan.check(outputs: [("--out", out)], inputs: inputs) } catch {
+            stderr("concord: \(error)")
+            return 2
+        }
         let json = Export.document(vectors).serialized(pretty: true) + "\n"
         if out == "-" {
             FileHandle.standardOutput.write(Data(json.utf8))

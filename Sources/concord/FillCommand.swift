@@ -4,9 +4,10 @@ import ConcordImplementations
 import ConcordRunner
 import Foundation
 
-/// `concord fill PATH… [--from CAPTURED] [--dry-run] [--require IMPL,…]` (docs/fill.md).
-/// Exit 0 when every placeholder was filled, 1 when some were refused, 2 on unreadable input or a
-/// file that changed while fill ran (nothing is written to that file).
+/// `concord fill PATH… [--from CAPTURED]… [--trust-captured] [--implementations a,b] [--dry-run] [--require IMPL,…]`
+/// (docs/fill.md). Exit 0 when every placeholder was filled, 1 when some were refused, 2 on
+/// unreadable input, a value that would not read back, or a file that changed while fill ran
+/// (nothing is written to that file).
 enum FillCommand: Command {
     static let spec = CommandSpec(
         name: "fill", arguments: "PATH…",
@@ -17,21 +18,28 @@ enum FillCommand: Command {
         edits only the placeholder's characters, atomically.
         """,
         options: [
-            .value("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run"),
+            .repeatable("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run; repeatable (all must agree); each value is checked on the live implementations first"),
+            .flag("trust-captured", "write the captured values without checking them on the live implementations"),
+            .value("implementations", "NAME,…", aliases: ["implementation"], "the live implementations (default: all)"),
             .value("require", "NAME,…", "a live value must come from (at least) these implementations agreeing"),
             .flag("dry-run", short: "n", "write nothing: print what would be filled and the unified diff on standard output"),
-            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth,
+            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
         ],
         notes: ["exit status: 0 every placeholder filled, 1 some were refused, 2 unreadable input, a bad option, or a file that changed meanwhile, 130 interrupted"])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard !o.positional.isEmpty else { throw UsageError("fill needs at least one vector file or folder") }
         let dryRun = o.flags.contains("dry-run")
+        let user = try Common.userAdapters(o)
+        let froms = o.lists["from"] ?? []
+        if o.flags.contains("trust-captured") && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
         var require: [String] = []
         if let r = o.values["require"] {
-            guard o.values["from"] == nil else { throw UsageError("--require applies to a live fill, not to --from") }
-            require = try Common.implementationNames(r, option: "--require")
+            guard froms.isEmpty else { throw UsageError("--require applies to a live fill, not to --from") }
+            require = try Common.implementationNames(r, option: "--require", user: user)
         }
+        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+            ?? Catalog.names + user.map(\.name)
         let load = try Common.loader(o)
         let timeout = try o.number("timeout") ?? 300
         let jobs = try o.integer("jobs")
@@ -51,6 +59,11 @@ enum FillCommand: Command {
                 }
             }
         } catch { stderr("concord: \(error)"); return 2 }
+        // A file named twice, or a captured source that is also a file to fill: refused before anything runs.
+        do { try OutputPlan.check(outputs: paths.map { ("fill \($0)", $0) }, inputs: froms) } catch {
+            stderr("concord: \(error)")
+            return 2
+        }
 
         // Read everything first: an unreadable file stops the command before anything is written.
         var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
@@ -67,19 +80,38 @@ enum FillCommand: Command {
             }
         } catch { stderr("concord: \(error)"); return 2 }
 
+        let settings = Catalog.Settings(home: Home.find(), requestTimeout: timeout)
+        var config = RunConfiguration()
+        if let jobs { config.workers = Int(jobs) }
+        let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
         let decide: (Fill.Placeholder) -> Fill.Decision
-        if let from = o.values["from"] {
-            let captured: Fill.Captured
-            do { captured = try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes) } catch { stderr("concord: \(error)"); return 2 }
-            decide = { captured.decide($0) }
+        if !froms.isEmpty {
+            var sources: [Fill.Captured] = []
+            for from in froms {
+                do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes)) } catch { stderr("concord: \(error)"); return 2 }
+            }
+            let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p) }
+            if o.flags.contains("trust-captured") {
+                decide = { p in
+                    guard case .fill(let v, let source) = captured(p) else { return captured(p) }
+                    return .fill(v, source: source + " (--trust-captured: not checked)")
+                }
+            } else {
+                // Each captured value is run on the live implementations before it is written.
+                var check = Fill.LiveCheck()
+                if !pending.isEmpty {
+                    let impls = try implementations(names, settings: settings, user: user)
+                    Interrupt.watch(impls)
+                    check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
+                                           implementations: impls, configuration: config)
+                    for impl in impls { impl.shutdown() }
+                }
+                decide = { [check] p in check.decide(p, captured: captured(p)) }
+            }
         } else {
-            let settings = Catalog.Settings(home: Home.find(), requestTimeout: timeout)
-            var config = RunConfiguration()
-            if let jobs { config.workers = Int(jobs) }
-            let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
             var answers: Fill.Answers = [:]
             if !pending.isEmpty {
-                let impls = try implementations(Catalog.names, settings: settings)
+                let impls = try implementations(names, settings: settings, user: user)
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
                 for impl in impls { impl.shutdown() }
@@ -87,30 +119,58 @@ enum FillCommand: Command {
             decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
         }
 
+        // Plan every file, and read each new text back, before anything is written: a value that
+        // would not read back as itself stops the command with nothing written (exit 2).
+        let plans = files.map { f in
+            maps[f.file].map { FixtureMap.plan($0, decide: decide) }
+                ?? Fill.plan(file: f.file, bytes: f.bytes, placeholders: f.placeholders, decide: decide)
+        }
+        var unsafe = false
+        for plan in plans {
+            do {
+                if maps[plan.file] != nil { try FixtureMap.verify(plan, loader: load) } else { try Fill.verify(plan, loader: load) }
+            } catch { stderr("concord: \(error)"); unsafe = true }
+        }
+        if unsafe {
+            stderr("concord: nothing was written")
+            return 2
+        }
         var filled = 0
         var refused = 0
         var failed = false
+        var unwritten = 0   // filled in the plan, but the file could not be written
         let verb = dryRun ? "would fill" : "filled"
-        for f in files {
-            let plan = maps[f.file].map { FixtureMap.plan($0, decide: decide) }
-                ?? Fill.plan(file: f.file, bytes: f.bytes, placeholders: f.placeholders, decide: decide)
-            for x in plan.filled {
-                say("\(verb)\(dryRun ? "" : " ") \(f.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
-            }
-            for x in plan.refused {
-                say("refused \(f.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(x.reason)")
-            }
-            filled += plan.filled.count
-            refused += plan.refused.count
+        for plan in plans {
+            // "filled" is said only once the file holds the value.
+            var written = true
             if dryRun {
-                let diff = Fill.unifiedDiff(plan.original, plan.updated, path: f.file)
+                let diff = Fill.unifiedDiff(plan.original, plan.updated, path: plan.file)
                 print(diff.split(separator: "\n", omittingEmptySubsequences: false).map { Printable.escape(String($0)) }.joined(separator: "\n"), terminator: "")
             } else {
-                do { try Fill.commit(plan) } catch { stderr("concord: \(error)"); failed = true }
+                do { try Fill.commit(plan) } catch {
+                stderr("concord: \(error)")
+                failed = true
+                written = false
+                unwritten += plan.filled.count
             }
+            }
+            if written {
+                for x in plan.filled {
+                    say("\(verb)\(dryRun ? "" : " ") \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field) = \(x.value.display) (\(x.source))")
+                }
+                filled += plan.filled.count
+            }
+            for x in plan.refused {
+                // A reason of several lines (who computed what) is printed line by line, each escaped.
+                let lines = x.reason.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                say("refused \(plan.file):\(x.placeholder.line):\(x.placeholder.column) \(x.placeholder.vector) \(x.placeholder.field): \(lines[0])")
+                lines.dropFirst().forEach(say)
+            }
+            refused += plan.refused.count
         }
-        let total = filled + refused
-        say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) \(dryRun ? "would be filled" : "filled"), \(refused) refused\(dryRun ? " (dry run: nothing written)" : "")")
+        let total = filled + refused + unwritten
+        say("\(total) placeholder\(total == 1 ? "" : "s"): \(filled) \(dryRun ? "would be filled" : "filled"), \(refused) refused"
+            + (unwritten > 0 ? ", \(unwritten) not written (the file could not be written)" : "") + (dryRun ? " (dry run: nothing written)" : ""))
         return failed ? 2 : (refused > 0 ? 1 : 0)
     }
 }

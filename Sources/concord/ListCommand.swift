@@ -13,14 +13,15 @@ enum ListCommand: Command {
         and every implementation's version (starting the adapters to ask them; an adapter whose handshake
         disagrees with a suite definition is shown with the disagreement).
         """,
-        options: [])
+        options: [Common.adapter, Common.project])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("list takes no arguments (got \(o.positional[0]))") }
         let settings = Catalog.Settings(home: Home.find())
+        let user = try Common.userAdapters(o)
         var impls: [(String, any Implementation)] = []
-        for n in Catalog.names {
-            guard let impl = Catalog.make(n, settings: settings) else { continue }
+        for n in Catalog.names + user.map(\.name) {
+            guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else { continue }
             impls.append((n, impl))
         }
         Interrupt.watch(impls.map(\.1))

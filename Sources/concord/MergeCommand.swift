@@ -30,6 +30,7 @@ enum MergeCommand: Command {
         let gate = try Common.gate(o)
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: o.values["out"] ?? "-")
+        guard output.distinct(from: o.positional) else { return 2 }
         var reports: [JSON] = []
         var texts: [String] = []
         for path in o.positional {

@@ -25,6 +25,7 @@ enum ReportCommand: Command {
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: nil)
         let path = o.positional[0]
+        guard output.distinct(from: [path]) else { return 2 }
         guard let json = readReport(path, maxBytes: maxBytes) else { return 2 }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }

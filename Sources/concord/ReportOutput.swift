@@ -24,6 +24,16 @@ struct ReportOutput {
         if let p = outputs.first(where: { $0.path.isEmpty }) { throw UsageError("--\(p.option) needs a path (\"-\" for standard output)") }
     }
 
+    /// An output that is also one of the command's input files, or two outputs on one file: refused
+    /// (printed, false) before anything runs (OutputPlan, docs/reliability.md).
+    func distinct(from inputs: [String]) -> Bool {
+        do { try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs) } catch {
+            stderr("concord: \(error)")
+            return false
+        }
+        return true
+    }
+
     /// Writes everything, prints the summary, and returns the exit status (the gate's, or 2 when
     /// a file cannot be written).
     func emit(_ result: RunResult, report: JSON?, options o: Options, gate: Gate) throws(UsageError) -> Int32 {

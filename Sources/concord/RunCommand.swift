@@ -26,6 +26,7 @@ enum RunCommand: Command {
             Common.maxFileBytes, Common.maxDepth,
             .value("shard", "K/N", "run only the K-th of N deterministic, cost-balanced slices (CI matrices; concord merge joins them)"),
             .repeatable("captured", "FILE", "add a captured-outputs file (concord-outputs/1) as the implementation captured:NAME"),
+            Common.adapter, Common.project,
             .value("repeat", "N", "run the same vectors N times and print checks per second (benchmarking)"),
             .flag("no-shared-kdf", "every vector derives its own KEK (by default a repeated phrase+salt KEK is derived once per run)"),
         ],
@@ -41,15 +42,17 @@ enum RunCommand: Command {
         if let j = try o.integer("jobs") { config.workers = Int(j) }
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,
                                         shareDerivations: !o.flags.contains("no-shared-kdf"))
-        let gate = try Common.gate(o)
+        let user = try Common.userAdapters(o)
+        let gate = try Common.gate(o, user: user)
         _ = try o.integer("max-failures", min: 0)
         let repeats = Int(try o.integer("repeat") ?? 1)
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations") } ?? Catalog.names
+        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+            ?? Catalog.names + user.map(\.name)
         var shard: Shard?
         if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
         let reportPath = o.values["report"] ?? "reports/latest.json"
         let output = try ReportOutput(o, json: reportPath)
-        var impls = try implementations(names, settings: settings)
+        var impls = try implementations(names, settings: settings, user: user)
         let load = try Common.loader(o)
         guard let loaded = selection.load(load) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
@@ -68,6 +71,12 @@ enum RunCommand: Command {
             }
             impls.append(captured)
         }
+
+        // An output that is also an input (a file vectors were read from, a captured file), or two
+        // outputs on one file: refused before anything runs. (A folder scan passes over Concord's
+        // own files, so a report inside the folder run is no input.)
+        let inputs = Set(loaded.map(\.file)).sorted() + (o.lists["captured"] ?? [])
+        guard output.distinct(from: inputs) else { return 2 }
 
         Interrupt.watch(impls)
         let runner = Runner(implementations: impls, configuration: config)

@@ -189,7 +189,7 @@ import Testing
         #expect(v.filter { $0.result == .valid }.count == 229)
         #expect(v.filter { $0.result == .invalid }.count == 87)
         let first = try #require(v.first)
-        #expect(first.name == "aes-gcm/1" && first.op == "open" && first.flags == ["Ktv"])
+        #expect(first.name == "aes-gcm/aes_gcm_test-1" && first.op == "open" && first.flags == ["Ktv"])
         #expect(first.input["key"] == .bytes(try Hex.decode("5b9604fe14eadba931b0ccf34843dab9")))
         #expect(first.input["nonce"] == .bytes(try Hex.decode("028318abc1824029138141a2")))
         guard case .outputs(let o) = first.expect else { Issue.record("no outputs"); return }

@@ -212,19 +212,20 @@ import Testing
         let (_, truth, _) = try CapturedAndDiffTests.files()
         write(truth, to: dir + "/captured/truth.json")
         // A Wycheproof file of an algorithm no suite covers (its header only).
-        write(#"{"algorithm": "CHACHA20-POLY1305", "schema": "aead_test_schema_v1.json", "numberOfTests": 0, "notes": {}, "testGroups": []}"#,
-              to: dir + "/wycheproof/chacha20_poly1305_test.json")
+        write(#"{"algorithm": "AES-SIV-CMAC", "schema": "aead_test_schema_v1.json", "numberOfTests": 0, "notes": {}, "testGroups": []}"#,
+              to: dir + "/wycheproof/aes_siv_cmac_test.json")
         let again = try concord(["run", dir, "--implementations", "swift", "--report", dir + "/reports/latest.json"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(again.stdout.contains("2 vectors: 2 passed"), "\(again.stdout)")
         for (file, what) in [("reports/latest.json", "a report (concord-report/1)"), ("export.json", "an export (concord-export/1)"),
                              ("captured/truth.json", "a captured-outputs file (concord-outputs/1)"),
-                             ("wycheproof/chacha20_poly1305_test.json", "a Wycheproof file of CHACHA20-POLY1305, which no suite covers")] {
-            #expect(again.stderr.contains("\(dir)/\(file): skipped, \(what)"), "\(file): \(again.stderr)")
+                             ("wycheproof/aes_siv_cmac_test.json", "algorithm AES-SIV-CMAC: no suite covers it")] {
+            let line = again.stderr.split(separator: "\n").first { $0.contains("\(dir)/\(file)") } ?? ""
+            #expect(line.contains("skipped, \(what)") || line.contains("skipped: \(what)"), "\(file): \(again.stderr)")
         }
         // Named explicitly, they stay errors.
-        let named = try concord(["run", dir + "/wycheproof/chacha20_poly1305_test.json", "--implementations", "swift", "--report", dir + "/r.json"])
-        #expect(named.status == 2 && named.stderr.contains("only AES-GCM files"), "\(named.stderr)")
+        let named = try concord(["run", dir + "/wycheproof/aes_siv_cmac_test.json", "--implementations", "swift", "--report", dir + "/r.json"])
+        #expect(named.status == 2 && named.stderr.contains("algorithm AES-SIV-CMAC: no suite covers it"), "\(named.stderr)")
         #expect(try concord(["run", dir + "/export.json", "--report", dir + "/r.json"]).status == 2)
     }
 

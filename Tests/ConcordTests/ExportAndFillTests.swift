@@ -198,6 +198,79 @@ import Testing
         #expect(diff.components(separatedBy: "\n").filter { $0.hasPrefix("@@") } == ["@@ -1,8 +1,8 @@", "@@ -15,6 +15,6 @@"])
     }
 
+    // MARK: What fill writes reads back (issue 12 item 2)
+
+    static let textFixture = """
+    format: concord-vectors/1
+    suite: closer.canonical-json
+    title: t
+    source: s
+    vectors:
+      - id: x
+        input: {answer: {scaleValue: null, selectedOptionIds: [], writtenText: null}}
+        expect: {json: TODO_ANDROID_RUN}
+
+    """
+
+    /// Written raw inside YAML double quotes, NEL, DEL, U+FFFF, U+2028 and the like were read back
+    /// as other text (a line break folded to a space) or made libyaml refuse the file.
+    @Test func textYAMLWouldNotReadBackVerbatimIsEscaped() throws {
+        let text = "a\u{85}b\u{7F}c\u{FFFF}d\u{2028}e\u{2029}f\u{202E}g\u{FEFF}h\u{1}i\u{9F}j\t\"\\ é😀\r\n end "
+        let (dir, path) = temp("v.yaml", Self.textFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let read = try Fill.read(path)
+        let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) { _ in .fill(.text(text), source: "test") }
+        #expect(plan.filled.count == 1)
+        try Fill.verify(plan)
+        try Fill.commit(plan)
+        let line = try lines(path)[7]
+        #expect(line == #"    expect: {json: "a\Nb\x7Fc\uFFFFd\Le\Pf\u202Eg\uFEFFh\x01i\x9Fj\t\"\\ é😀\r\n end "}"#, "\(line)")
+        let vectors = try VectorLoader().load(file: path)
+        guard case .outputs(let f) = vectors[0].expect, case .value(.text(let back)) = f[0].expected else {
+            Issue.record("no text read back"); return
+        }
+        #expect(Array(back.unicodeScalars) == Array(text.unicodeScalars))
+    }
+
+    /// The check after building the new bytes: a value that would read back as something else (here
+    /// the old rendering, NEL raw inside double quotes, read as a folded space) stops the write.
+    @Test func aValueThatWouldNotReadBackWritesNothing() throws {
+        let (dir, path) = temp("v.yaml", Self.textFixture)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let read = try Fill.read(path)
+        var plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) { _ in .fill(.text("a\u{85}b"), source: "test") }
+        try Fill.verify(plan)
+        plan.updated = Array(Self.textFixture.replacingOccurrences(of: "TODO_ANDROID_RUN", with: "\"a\u{85}b\"").utf8)
+        #expect(throws: Fill.Failure.self) { try Fill.verify(plan) }
+        plan.updated = Array(Self.textFixture.replacingOccurrences(of: "TODO_ANDROID_RUN", with: "\"a\u{2028}b").utf8)
+        #expect(throws: Fill.Failure.self) { try Fill.verify(plan) }
+        // Canonically equivalent is not equal: é precomposed read back where e + U+0301 was filled.
+        plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) { _ in .fill(.text("e\u{301}"), source: "test") }
+        plan.updated = Array(Self.textFixture.replacingOccurrences(of: "TODO_ANDROID_RUN", with: "\"\u{E9}\"").utf8)
+        #expect(throws: Fill.Failure.self) { try Fill.verify(plan) }
+        #expect(FileManager.default.contents(atPath: path) == Data(Self.textFixture.utf8))
+    }
+
+    /// A file with lone CR line ends was refused ("does not hold TODO_ANDROID_RUN at 14:12 as
+    /// written"): libyaml counts CR as a line break, the placeholder search did not.
+    @Test func loneCRAndCRLFFilesFillLikeTheOthers() throws {
+        for ending in ["\r", "\r\n"] {
+            let text = Self.yamlFixture.replacingOccurrences(of: "\n", with: ending)
+            let (dir, path) = temp("v.yaml", text)
+            defer { try? FileManager.default.removeItem(atPath: dir) }
+            let captured = try Fill.Captured.parse(Self.capturedJSON, file: "c.json")
+            let read = try Fill.read(path)
+            let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders, decide: captured.decide)
+            #expect(plan.refused.isEmpty && plan.filled.count == 2, "\(plan.refused.map(\.reason))")
+            try Fill.verify(plan)
+            try Fill.commit(plan)
+            let vectors = try VectorLoader().load(file: path)
+            #expect(vectors.count == 3 && !vectors.contains { $0.hasPlaceholder })
+            let after = try #require(FileManager.default.contents(atPath: path))
+            #expect(after.filter { $0 == 10 }.count == (ending == "\r" ? 0 : text.utf8.filter { $0 == 10 }.count))
+        }
+    }
+
     @Test func columnsCountCharactersNotBytes() {
         let b = Array("ab\nü☃x\n".utf8)
         #expect(Fill.byteOffset(line: 2, column: 3, in: b) == 8)
@@ -251,5 +324,50 @@ import Testing
         let one = Fill.agree(p, answers: [("libsodium", .outputs(["key": .bytes([1])]))], require: [])
         guard case .refuse(let why) = one else { Issue.record("expected a refusal"); return }
         #expect(why.hasPrefix("only libsodium computed it; at least two independent implementations must agree"))
+    }
+
+    // MARK: Captured values checked live (issue 12 item 3)
+
+    /// A captured value every live implementation contradicted was written without a word. Now
+    /// each is run on the live implementations with the value in place of its placeholder: a
+    /// contradiction refuses it, showing both values and the runner's explanation; several
+    /// captured files must agree (a file without a result for the vector is left out).
+    @Test func capturedValuesAreCheckedAgainstTheLiveImplementations() throws {
+        let text = try String(contentsOfFile: fixture("hostile/base/fixture.yaml"), encoding: .utf8)
+        let (dir, path) = temp("v.yaml", text)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // libargon2's key for the hostile base vector (scripts/generate/hostile_corpus.py), and one byte off.
+        let good = "9c493022877348e034719bce110c99301e5d4d16acacc6a829000ff2044b1b0c"
+        let bad = String(good.dropLast(2)) + "00"
+        func captured(_ name: String, _ hex: String?) throws -> Fill.Captured {
+            let results = hex.map { #"[{"vector": "argon2id/basic", "outputs": {"key": {"hex": "\#($0)"}}}]"# } ?? "[]"
+            return try Fill.Captured.parse(#"{"format": "concord-outputs/1", "implementation": {"name": "\#(name)"}, "results": \#(results)}"#,
+                                           file: name + ".json")
+        }
+        let settings = Catalog.Settings(home: repositoryRoot)
+        let impls = ["libsodium", "libargon2"].compactMap { Catalog.make($0, settings: settings) }
+        let read = try Fill.read(path)
+        let p = try #require(read.placeholders.first)
+        func checked(_ sources: [Fill.Captured]) -> Fill.Decision {
+            let check = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { Fill.agree(captured: sources, $0) },
+                                       implementations: impls)
+            return check.decide(p, captured: Fill.agree(captured: sources, p))
+        }
+        let goodKey = Value.bytes(try Hex.decode(good))
+        #expect(checked([try captured("a", good)]) == .fill(goodKey, source: "captured:a, confirmed by libsodium, libargon2"))
+        guard case .refuse(let why) = checked([try captured("a", bad)]) else { Issue.record("a contradicted value was accepted"); return }
+        #expect(why.hasPrefix("the live implementations contradict the captured value:\n    captured:a gave {hex: \"\(bad)\"}\n"), "\(why)")
+        #expect(why.contains("    libsodium computed {hex: \"\(good)\"}: "), "\(why)")
+        #expect(why.contains("    libargon2 computed {hex: \"\(good)\"}: "), "\(why)")
+        #expect(why.contains(Explanations.noKnownCause) && why.hasSuffix("(--trust-captured writes the captured value anyway)"), "\(why)")
+        // Several captured files.
+        #expect(checked([try captured("a", good), try captured("b", good)]) == .fill(goodKey, source: "captured:a, captured:b, confirmed by libsodium, libargon2"))
+        #expect(checked([try captured("a", good), try captured("b", nil)]) == .fill(goodKey, source: "captured:a, confirmed by libsodium, libargon2"))
+        guard case .refuse(let apart) = checked([try captured("a", good), try captured("b", bad)]) else { Issue.record("disagreeing files were accepted"); return }
+        #expect(apart == "the captured files disagree:\n    captured:a gave {hex: \"\(good)\"}\n    captured:b gave {hex: \"\(bad)\"}")
+        // No live implementation of the suite: the captured value stands, and the source says so.
+        let alone = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { _ in .fill(goodKey, source: "captured:a") },
+                                   implementations: [])
+        #expect(alone.decide(p, captured: .fill(goodKey, source: "captured:a")) == .fill(goodKey, source: "captured:a; no live implementation computed it"))
     }
 }

@@ -38,7 +38,7 @@ import Testing
         let work = dir + "/work.yaml"
         try FileManager.default.copyItem(atPath: fixture, toPath: work)
         let t0 = Date()
-        let full = try runProcess(concordBinary, ["fill", work, "--from", captured])
+        let full = try runProcess(concordBinary, ["fill", work, "--from", captured, "--trust-captured"])
         let duration = Date().timeIntervalSince(t0)
         #expect(full.status == 0, "\(full.stderr.prefix(300))")
         #expect(FileManager.default.contents(atPath: work) == filled)
@@ -49,7 +49,7 @@ import Testing
         for round in 0..<rounds {
             try FileManager.default.removeItem(atPath: work)
             try FileManager.default.copyItem(atPath: fixture, toPath: work)
-            let p = try Subprocess.spawn([concordBinary, "fill", work, "--from", captured])
+            let p = try Subprocess.spawn([concordBinary, "fill", work, "--from", captured, "--trust-captured"])
             close(p.stdin)
             usleep(useconds_t(duration * 1.2 * Double(round) / Double(rounds) * 1_000_000))
             p.signalGroup(SIGKILL)

@@ -59,25 +59,50 @@ import Testing
         let base = fixture("hostile/base/")
         var named = e.file
         var guarded: String? = nil   // a file that must come out of the command unchanged
+        var filledCopy: String? = nil   // a file fill must leave loadable, nothing pending
         let args: [String]
-        switch e.command.split(separator: " ").first.map(String.init) ?? "" {
+        // Options after the command; FILE is the entry's own file (which must come out unchanged),
+        // OUT a new file in the test's folder.
+        let words = e.command.split(separator: " ").map(String.init)
+        let extra = words.dropFirst().map {
+            $0 == "FILE" ? e.file : $0 == "OUT" ? tmp + "/out" : $0.hasPrefix("BASE/") ? base + $0.dropFirst(5) : $0
+        }
+        // The live implementations a fill runs (to check captured values): in-process ones, quick to start.
+        let live = ["--implementations", "libsodium,libargon2,swift"]
+        if words.contains("FILE") { guarded = e.file }
+        switch words.first ?? "" {
         case "run":
-            args = ["run", e.file, "--implementations", "libsodium", "--report", tmp + "/r.json"] + e.command.split(separator: " ").dropFirst().map(String.init)
+            args = ["run", e.file, "--implementations", "libsodium", "--report", tmp + "/r.json"] + extra
         case "captured":
             args = ["run", base + "argon2id.yaml", "--implementations", "libsodium", "--captured", e.file, "--report", tmp + "/r.json"]
-                + e.command.split(separator: " ").dropFirst().map(String.init)
+                + extra
+        case "export": args = ["export", e.file] + extra
+        case "fill-twice":
+            // The same fixture named twice, the second time through a symbolic link.
+            let fixture = tmp + "/fixture.yaml"
+            try FileManager.default.copyItem(atPath: e.file, toPath: fixture)
+            named = tmp + "/link.yaml"   // the message names the second
+            try FileManager.default.createSymbolicLink(atPath: named, withDestinationPath: fixture)
+            guarded = fixture
+            args = ["fill", fixture, named, "--from", base + "captured.json"] + live
         case "fill":
             named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
             try FileManager.default.copyItem(atPath: e.file, toPath: named)
             guarded = named
-            args = ["fill", named, "--from", base + "captured.json"]
+            args = ["fill", named, "--from", base + "captured.json"] + live
+        case "fill-ok":
+            named = tmp + "/fixture" + (e.path as NSString).pathExtension.prefixed(".")
+            try FileManager.default.copyItem(atPath: e.file, toPath: named)
+            filledCopy = named
+            args = ["fill", named, "--from", base + "captured.json"] + live
         case "fill-from":
             let fx = tmp + "/fixture.yaml"
             try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: fx)
-            guarded = fx
-            args = ["fill", fx, "--from", e.file]
+            // A fill that succeeds must leave a loadable file; one that fails, the file as it was.
+            if e.exit == 0 { filledCopy = fx } else { guarded = fx }
+            args = ["fill", fx, "--from", e.file] + live + extra
         case "diff": args = ["diff", e.file, base + "captured.json"]
-        case "merge": args = ["merge", e.file]
+        case "merge": args = ["merge", e.file] + extra
         default:
             Issue.record("unknown command \(e.command)")
             return
@@ -108,6 +133,13 @@ import Testing
         if !e.message.isEmpty { #expect(text.contains(e.message), "the message must say \"\(e.message)\": \(text.prefix(400))") }
         if let guarded {
             #expect(FileManager.default.contents(atPath: guarded) == before, "fill changed \(guarded)")
+        }
+        if let filledCopy {
+            // The filled file loads again, with no placeholder left.
+            let v = try Self.concord(["validate", filledCopy])
+            #expect(v.status == 0, "the filled file does not load: \(v.stdout.prefix(400)) \(v.stderr.prefix(400))")
+            let after = FileManager.default.contents(atPath: filledCopy) ?? Data()
+            #expect(!String(decoding: after, as: UTF8.self).contains("TODO_ANDROID_RUN"), "a placeholder is left")
         }
     }
 
@@ -186,6 +218,98 @@ import Testing
         let v = try Self.concord(["validate", empty])
         #expect(v.status == 2)
         #expect(v.stderr.contains("no vector files"), "\(v.stderr)")
+    }
+
+    /// Outputs to what is not a plain file (EXPECTED.tsv: `outputs/…`, generated; issue 12 item 1).
+    /// As root, `--report /dev/null` replaced /dev/null with a regular file, `fill` through a
+    /// symbolic link replaced the link and left its target unfilled, and `fill` made a user's file
+    /// root-owned. The devices here are made with mknod in the test's folder (never the real ones).
+    @Test func outputsKeepSpecialFiles() throws {
+        let tmp = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: tmp) }
+        let base = fixture("hostile/base/")
+        func run(_ outputs: [String]) throws -> ProcessOutput {
+            try Self.concord(["run", base + "argon2id.yaml", "--implementations", "libsodium"] + outputs)
+        }
+        func kind(_ p: String) -> mode_t { var st = stat(); return lstat(p, &st) == 0 ? st.st_mode & S_IFMT : 0 }
+
+        // A character device takes every output in place (several outputs may share it).
+        #expect(mknod(tmp + "/null", S_IFCHR | 0o666, deviceNumber(1, 3)) == 0)
+        let n = try run(["--report", tmp + "/null", "--markdown", tmp + "/null", "--html", tmp + "/null", "--junit", tmp + "/null"])
+        #expect(n.status == 0, "\(n.stderr.prefix(300))")
+        #expect(kind(tmp + "/null") == S_IFCHR, "no longer a character device")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: tmp)).sorted() == ["null"])
+
+        // A full device: a clean error, exit 2, the device kept.
+        #expect(mknod(tmp + "/full", S_IFCHR | 0o666, deviceNumber(1, 7)) == 0)
+        let f = try run(["--report", tmp + "/full"])
+        #expect(f.status == 2)
+        #expect(f.stderr.contains("\(tmp)/full: cannot write it: No space left on device"), "\(f.stderr.prefix(300))")
+        #expect(kind(tmp + "/full") == S_IFCHR)
+        let x = try Self.concord(["export", base + "argon2id.yaml", "--out", tmp + "/full"])
+        #expect(x.status == 2 && x.stderr.contains("No space left on device"), "\(x.stderr.prefix(300))")
+
+        // A FIFO: written in place, read by its reader.
+        #expect(mkfifo(tmp + "/fifo", 0o644) == 0)
+        let reader = open(tmp + "/fifo", O_RDWR | O_NONBLOCK)   // holds the FIFO open; the report is small
+        #expect(reader >= 0)
+        let p = try run(["--report", tmp + "/fifo"])
+        #expect(p.status == 0, "\(p.stderr.prefix(300))")
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        let got = read(reader, &buffer, buffer.count)
+        close(reader)
+        #expect(got > 0 && String(decoding: buffer[0..<max(got, 0)], as: UTF8.self).contains("concord-report/1"), "the report came through the FIFO")
+        #expect(kind(tmp + "/fifo") == S_IFIFO)
+
+        // A folder is refused.
+        try FileManager.default.createDirectory(atPath: tmp + "/folder", withIntermediateDirectories: true)
+        let d = try run(["--report", tmp + "/folder"])
+        #expect(d.status == 2 && d.stderr.contains("\(tmp)/folder: is a folder"), "\(d.stderr.prefix(300))")
+
+        // fill through a (relative) symbolic link: the link is kept, its target filled.
+        try FileManager.default.createDirectory(atPath: tmp + "/real", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: tmp + "/real/fixture.yaml")
+        try FileManager.default.createSymbolicLink(atPath: tmp + "/link.yaml", withDestinationPath: "real/fixture.yaml")
+        let l = try Self.concord(["fill", tmp + "/link.yaml", "--from", base + "captured.json", "--implementations", "libsodium,libargon2"])
+        #expect(l.status == 0, "\(l.stdout.prefix(300)) \(l.stderr.prefix(300))")
+        #expect(kind(tmp + "/link.yaml") == S_IFLNK, "the link was replaced")
+        let filled = String(decoding: FileManager.default.contents(atPath: tmp + "/real/fixture.yaml") ?? Data(), as: UTF8.self)
+        #expect(filled.contains("9c493022877348e0") && !filled.contains("TODO_ANDROID_RUN"), "the target was not filled: \(filled)")
+
+        // fill as root on a user's file: its owner, group and mode are kept.
+        let owned = tmp + "/owned.yaml"
+        try FileManager.default.copyItem(atPath: base + "fixture.yaml", toPath: owned)
+        #expect(chown(owned, 4242, 4343) == 0 && chmod(owned, 0o640) == 0)
+        let o = try Self.concord(["fill", owned, "--from", base + "captured.json", "--implementations", "libsodium,libargon2"])
+        #expect(o.status == 0, "\(o.stderr.prefix(300))")
+        var st = stat()
+        #expect(stat(owned, &st) == 0)
+        #expect(st.st_uid == 4242 && st.st_gid == 4343 && st.st_mode & 0o7777 == 0o640, "owner \(st.st_uid):\(st.st_gid) mode \(String(st.st_mode & 0o7777, radix: 8))")
+        #expect(!String(decoding: FileManager.default.contents(atPath: owned) ?? Data(), as: UTF8.self).contains("TODO_ANDROID_RUN"))
+    }
+
+    /// "filled" is printed only once the file holds the value (issue 12 item 2): a fixture whose
+    /// folder cannot take the temporary file (immutable, `chattr +i`, which stops root too) is not
+    /// written, and fill says so without a "filled" line (it printed one before trying to write).
+    @Test func fillSaysFilledOnlyOnceWritten() throws {
+        let tmp = temporaryFolder()
+        let folder = tmp + "/locked"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: fixture("hostile/base/fixture.yaml"), toPath: folder + "/fixture.yaml")
+        let before = FileManager.default.contents(atPath: folder + "/fixture.yaml")
+        let lock = try runProcess("/usr/bin/chattr", ["+i", folder])
+        defer {
+            _ = try? runProcess("/usr/bin/chattr", ["-i", folder])
+            try? FileManager.default.removeItem(atPath: tmp)
+        }
+        try #require(lock.status == 0, "chattr +i is needed for this test: \(lock.stderr)")
+        let m = try Self.concord(["fill", folder + "/fixture.yaml", "--from", fixture("hostile/base/captured.json"),
+                                  "--implementations", "libsodium,libargon2"])
+        #expect(m.status == 2, "\(m.stdout) \(m.stderr)")
+        #expect(m.stderr.contains("cannot create a temporary file next to it"), "\(m.stderr)")
+        #expect(!m.stdout.contains("filled  "), "\(m.stdout)")
+        #expect(m.stdout.contains("1 placeholder: 0 filled, 0 refused, 1 not written"), "\(m.stdout)")
+        #expect(FileManager.default.contents(atPath: folder + "/fixture.yaml") == before)
     }
 
     /// The two files too big to commit: a 200 MB scalar and a 200 MB captured file are refused from

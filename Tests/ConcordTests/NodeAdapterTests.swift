@@ -121,8 +121,11 @@ var nodeAvailable: Bool { Catalog.nodeBinary(ProcessInfo.processInfo.environment
         let passed = expectAllPass(node, vs, suites: nodeSuites) { why in
             // OpenSSL 3's GCM takes IVs of at most 128 bytes (Wycheproof has 257-byte ones).
             why.contains("takes nonces of 1..128 bytes")
+                // ecdh-p256's DER, PEM and JWK key forms (issue 14): this adapter reads raw keys only.
+                || why.contains("reads raw keys only")
         }
-        #expect(passed >= vs.count - 3, "\(passed) of \(vs.count)")
+        let keyForms = vs.filter { $0.suite == "ecdh-p256" && ($0.input["private"] == nil || $0.input["public"] == nil) }.count
+        #expect(passed >= vs.count - 3 - keyForms, "\(passed) of \(vs.count)")
         #expect((node as? ExternalAdapter)?.processStarts == 1, "one run starts the adapter once")
     }
 

@@ -32,4 +32,70 @@ import Testing
     @Test func aFolderThatCannotBeWrittenIsAMessageNotACrash() {
         #expect(throws: OutputFile.Failure.self) { try OutputFile.replace("/nonexistent-folder/x.json", with: [1]) }
     }
+
+    /// Issue 12 item 1: what is at the path decides how it is written.
+    @Test func specialFilesAreWrittenInPlaceLinksFollowedFoldersRefused() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func kind(_ p: String) -> mode_t { var st = stat(); return lstat(p, &st) == 0 ? st.st_mode & S_IFMT : 0 }
+        #expect(mknod(dir + "/null", S_IFCHR | 0o666, deviceNumber(1, 3)) == 0)
+        try OutputFile.replace(dir + "/null", with: Array("report".utf8))
+        #expect(kind(dir + "/null") == S_IFCHR)
+        #expect(mknod(dir + "/full", S_IFCHR | 0o666, deviceNumber(1, 7)) == 0)
+        #expect(throws: OutputFile.Failure.self) { try OutputFile.replace(dir + "/full", with: Array("report".utf8)) }
+        #expect(kind(dir + "/full") == S_IFCHR)
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        #expect(throws: OutputFile.Failure.self) { try OutputFile.replace(dir + "/sub", with: [1]) }
+        // A chain of two links, one relative: the final target is replaced, both links stay.
+        write("old", to: dir + "/sub/target")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/mid", withDestinationPath: "sub/target")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link", withDestinationPath: dir + "/mid")
+        try OutputFile.replace(dir + "/link", with: Array("new".utf8))
+        #expect(kind(dir + "/link") == S_IFLNK && kind(dir + "/mid") == S_IFLNK)
+        #expect(FileManager.default.contents(atPath: dir + "/sub/target") == Data("new".utf8))
+        // A dangling link: its target is created.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/dangling", withDestinationPath: "sub/new")
+        try OutputFile.replace(dir + "/dangling", with: Array("x".utf8))
+        #expect(kind(dir + "/dangling") == S_IFLNK && FileManager.default.contents(atPath: dir + "/sub/new") == Data("x".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/sub").sorted() == ["new", "target"])
+    }
+
+    @Test func anExistingFileKeepsItsOwnerAndMode() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/f.yaml"
+        write("old", to: path)
+        #expect(chown(path, 4242, 4343) == 0 && chmod(path, 0o640) == 0)
+        try OutputFile.replace(path, with: Array("new".utf8))
+        var st = stat()
+        #expect(stat(path, &st) == 0)
+        #expect(st.st_uid == 4242 && st.st_gid == 4343 && st.st_mode & 0o7777 == 0o640)
+    }
+
+    @Test func anOutputThatIsAnInputOrAnotherOutputIsRefused() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("v", to: dir + "/v.yaml")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/alias.yaml", withDestinationPath: "v.yaml")
+        #expect(link(dir + "/v.yaml", dir + "/hard.yaml") == 0)
+        for spelling in [dir + "/v.yaml", dir + "/./v.yaml", dir + "/alias.yaml", dir + "/hard.yaml"] {
+            #expect(throws: OutputFile.Failure.self, "\(spelling)") {
+                try OutputPlan.check(outputs: [("--report", spelling)], inputs: [dir + "/v.yaml"])
+            }
+        }
+        // Two outputs on one new file, spelled apart.
+        try FileManager.default.createDirectory(atPath: dir + "/sub", withIntermediateDirectories: true)
+        #expect(throws: OutputFile.Failure.self) {
+            try OutputPlan.check(outputs: [("--markdown", dir + "/o.md"), ("--html", dir + "/sub/../o.md")], inputs: [])
+        }
+        // Distinct files, standard output twice and a character device twice are fine.
+        #expect(mknod(dir + "/null", S_IFCHR | 0o666, deviceNumber(1, 3)) == 0)
+        try OutputPlan.check(outputs: [("--report", dir + "/r.json"), ("--markdown", "-"), ("--html", "-"),
+                                       ("--junit", dir + "/null"), ("--out", dir + "/null")], inputs: [dir + "/v.yaml"])
+    }
+}
+
+/// Linux's makedev(3) (a C macro Swift does not import), for the small numbers of mem devices.
+func deviceNumber(_ major: UInt64, _ minor: UInt64) -> dev_t {
+    dev_t(((major & 0xfff) << 8) | (minor & 0xff) | ((minor & ~0xff) << 12) | ((major & ~0xfff) << 32))
 }

@@ -1,3 +1,4 @@
+import ConcordImplementations
 import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives

@@ -119,13 +119,14 @@ enum DefaultRun {
         }
     }
 
-    /// A keybox whose context info is wrong fails with `authentication` on every implementation.
+    /// A keybox whose context info is wrong fails with `authentication` on every implementation
+    /// that can tell; tink cannot (Tink says "decryption failed" for every failure): `unclassified`.
     @Test func wrongContextInfoIsAuthenticationEverywhere() throws {
         let r = try #require(DefaultRun.results(of: "closer.keybox").first { $0.vector.id == "invalid-wrong-context" })
         #expect(r.implementations.count >= 3)
         for i in r.implementations {
             guard case .refused(let e) = i.outcome else { Issue.record("\(i.implementation): \(i.outcome)"); continue }
-            #expect(e.errorClass == .authentication, "\(i.implementation)")
+            #expect(e.errorClass == (i.implementation == "tink" ? .unclassified : .authentication), "\(i.implementation)")
         }
     }
 

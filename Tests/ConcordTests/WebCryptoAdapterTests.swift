@@ -47,8 +47,10 @@ func processes(using profile: String) -> [Int32] {
         let vs = vectors(of: webcryptoSuites)
         let passed = expectAllPass(web, vs, suites: webcryptoSuites) { why in
             why.contains("does not take a 192-bit AES key") // Chromium's Web Crypto refuses AES-192
+                || why.contains("reads raw keys only") // ecdh-p256's DER, PEM and JWK key forms (issue 14)
         }
-        #expect(passed > vs.count / 2, "\(passed) of \(vs.count)")
+        let keyForms = vs.filter { $0.suite == "ecdh-p256" && ($0.input["private"] == nil || $0.input["public"] == nil) }.count
+        #expect(passed > (vs.count - keyForms) / 2, "\(passed) of \(vs.count)")
         #expect((web as? ExternalAdapter)?.processStarts == 1, "one run starts the adapter once")
     }
 

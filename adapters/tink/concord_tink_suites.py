@@ -15,18 +15,27 @@ import threading
 import tink
 from google.protobuf import message as protobuf_message
 from tink import aead, hybrid, secret_key_access
+from tink import mac
+from tink import signature as signature_module
 from tink import _insecure_keyset_handle as insecure_keyset_handle  # the proto keyset behind a handle
 from tink.proto import aes_gcm_pb2, common_pb2, ecies_aead_hkdf_pb2, tink_pb2
+from tink.proto import hmac_pb2
+from tink.proto import ecdsa_pb2, ed25519_pb2, xchacha20_poly1305_pb2
 
 from google.protobuf import json_format
 
 hybrid.register()
 aead.register()
+mac.register()
+signature_module.register()
 
 TYPE_URL_PREFIX = "type.googleapis.com/google.crypto.tink."
 ECIES_PRIVATE = TYPE_URL_PREFIX + "EciesAeadHkdfPrivateKey"
 ECIES_PUBLIC = TYPE_URL_PREFIX + "EciesAeadHkdfPublicKey"
 AES_GCM = TYPE_URL_PREFIX + "AesGcmKey"
+HMAC = TYPE_URL_PREFIX + "HmacKey"
+ED25519_PUBLIC = TYPE_URL_PREFIX + "Ed25519PublicKey"
+ECDSA_PUBLIC = TYPE_URL_PREFIX + "EcdsaPublicKey"
 KEYBOX_PREFIX = "keybox:v1:"
 PUBLIC_KEY_PREFIX = "pub:v1:"
 FIELD_BYTES = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
@@ -36,7 +45,8 @@ FIELD_BYTES = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
 
 
 class Refusal(Exception):
-    """The implementation refused the input; error_class is one of the vector format's classes."""
+    """The implementation refused the input; error_class is one of the vector format's classes, or
+    "unclassified" where Tink gives one error for failures of different classes (docs/adapters.md)."""
 
     def __init__(self, error_class, message):
         super().__init__(message)
@@ -202,11 +212,13 @@ def _json_object(text, field):
 
 
 def _tink_keyset_refusal(error, field):
-    """A TinkError from parsing: a JSON-to-protobuf mapping failure is format, anything else key."""
+    """A TinkError from parsing: a JSON-to-protobuf mapping failure is format; anything else is
+    unclassified, since Tink's keyset reader raises the same TinkError for a missing keyData (the
+    contract's format), secret material where none may be and a key it cannot use (key)."""
     cause = error.args[0] if error.args else None
     if isinstance(cause, json_format.ParseError):
         return Refusal("format", "%s is not a Tink JSON keyset: %s" % (field, cause))
-    return Refusal("key", "Tink refuses %s: %s" % (field, error))
+    return Refusal("unclassified", "Tink refuses %s: %s" % (field, error))
 
 
 def parse_keyset(text, field, secret):
@@ -375,7 +387,9 @@ class KeyboxSuite:
         try:
             return decrypt.decrypt(ciphertext, context)
         except tink.TinkError as e:
-            raise Refusal("authentication", "Tink HybridDecrypt refuses the keybox: %s" % e) from None
+            # Tink reports every failure while decrypting (a keybox too short for its layout, a point
+            # off the curve, another key id, a wrong tag or context) as one "decryption failed".
+            raise Refusal("unclassified", "Tink HybridDecrypt refuses the keybox: %s" % e) from None
 
 
 class TinkPublicKeySuite:
@@ -491,7 +505,160 @@ class AesGcmSuite:
         return {"plaintext": out_bytes(plaintext)}
 
 
-ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite())
+# ------------------------------------------------------------------------------------ issue-14 primitives
+
+
+def _raw_handle(type_url, value, material):
+    """A keyset handle holding one key (id 1, ENABLED, prefix RAW) of this type, built from its proto bytes."""
+    keyset = tink_pb2.Keyset(primary_key_id=1)
+    entry = keyset.key.add()
+    entry.key_data.type_url = type_url
+    entry.key_data.value = value
+    entry.key_data.key_material_type = material
+    entry.status = tink_pb2.ENABLED
+    entry.key_id = 1
+    entry.output_prefix_type = tink_pb2.RAW
+    return tink.proto_keyset_format.parse(keyset.SerializeToString(), secret_key_access.TOKEN)
+
+
+class HmacSha256Suite:
+    """HMAC-SHA256 through Tink's Mac with a RAW HmacKey (hash SHA256, tag size = the tag's length). Tink's
+    HmacKey takes keys of at least 16 bytes: shorter keys are unsupported."""
+
+    name = "hmac-sha256"
+    NOT_RUN = {}
+
+    def __init__(self):
+        self.ops = (Op("compute", self._compute, inputs=("key", "message"), outputs=("tag",)),
+                    Op("verify", self._verify, inputs=("key", "message", "tag")))
+
+    def _mac(self, key, tag_size):
+        if len(key) < 16:
+            raise Unsupported("Tink's HmacKey takes keys of at least 16 bytes, not %d" % len(key))
+        value = hmac_pb2.HmacKey(version=0, key_value=key,
+                                 params=hmac_pb2.HmacParams(hash=common_pb2.SHA256, tag_size=tag_size))
+        try:
+            return _raw_handle(HMAC, value.SerializeToString(), tink_pb2.KeyData.SYMMETRIC).primitive(mac.Mac)
+        except tink.TinkError as e:
+            raise Unsupported("Tink refuses this HMAC key: %s" % e) from None
+
+    def _compute(self, request_input):
+        key = get_bytes(request_input, "key")
+        return {"tag": out_bytes(self._mac(key, 32).compute_mac(get_bytes(request_input, "message")))}
+
+    def _verify(self, request_input):
+        key = get_bytes(request_input, "key")
+        tag = get_bytes(request_input, "tag")
+        if not 16 <= len(tag) <= 32:
+            raise Refusal("parameters", "an HMAC-SHA256 tag is 16 to 32 bytes (got %d)" % len(tag))
+        try:
+            self._mac(key, len(tag)).verify_mac(tag, get_bytes(request_input, "message"))
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink's Mac refuses the tag: %s" % e) from None
+        return {}
+
+
+class _ChaChaOpen:
+    """AEAD open with a given raw key through a RAW keyset holding one key of the suite's type: Tink's ciphertext
+    is nonce || ct || tag, so a given nonce can be opened (never sealed: Tink draws it). Tink 1.16.1 for Python
+    registers no ChaCha20Poly1305Key manager ("No manager for type ...ChaCha20Poly1305Key"), so only
+    XChaCha20-Poly1305 is offered."""
+
+    NOT_RUN = {"seal": "Tink's Aead draws its own nonce; a given nonce cannot be used"}
+
+    def __init__(self):
+        self.ops = (Op("open", self._open, inputs=("key", "nonce", "aad", "ciphertext", "tag"), outputs=("plaintext",)),)
+
+    def _open(self, request_input):
+        key = get_bytes(request_input, "key")
+        nonce = get_bytes(request_input, "nonce")
+        aad = get_bytes(request_input, "aad")
+        ciphertext = get_bytes(request_input, "ciphertext")
+        tag = get_bytes(request_input, "tag")
+        if len(key) != 32:
+            raise Refusal("parameters", "%s takes a 32-byte key (got %d bytes)" % (self.label, len(key)))
+        if len(nonce) != self.nonce_bytes:
+            raise Refusal("parameters", "%s takes a %d-byte nonce (got %d bytes)" % (self.label, self.nonce_bytes, len(nonce)))
+        if len(tag) != 16:
+            raise Refusal("parameters", "%s takes a 16-byte tag (got %d bytes)" % (self.label, len(tag)))
+        value = self.proto(version=0, key_value=key).SerializeToString()
+        primitive = _raw_handle(self.type_url, value, tink_pb2.KeyData.SYMMETRIC).primitive(aead.Aead)
+        try:
+            plaintext = primitive.decrypt(nonce + ciphertext + tag, aad)
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink Aead refuses the blob: %s" % e) from None
+        return {"plaintext": out_bytes(plaintext)}
+
+
+class XChaCha20Poly1305Suite(_ChaChaOpen):
+    name = "xchacha20-poly1305"
+    label = "XChaCha20-Poly1305"
+    nonce_bytes = 24
+    type_url = TYPE_URL_PREFIX + "XChaCha20Poly1305Key"
+    proto = xchacha20_poly1305_pb2.XChaCha20Poly1305Key
+
+
+class Ed25519Suite:
+    """Ed25519 verify through Tink's PublicKeyVerify with a RAW Ed25519PublicKey."""
+
+    name = "ed25519"
+    NOT_RUN = {"sign": "a Tink Ed25519PrivateKey carries its public key, which the vector does not give and Tink's "
+                       "API cannot derive from the secret alone"}
+
+    def __init__(self):
+        self.ops = (Op("verify", self._verify, inputs=("public", "message", "signature")),)
+
+    def _verify(self, request_input):
+        public = get_bytes(request_input, "public")
+        signature = get_bytes(request_input, "signature")
+        if len(public) != 32:
+            raise Refusal("parameters", "an Ed25519 public key is 32 bytes (got %d)" % len(public))
+        if len(signature) != 64:
+            raise Refusal("parameters", "an Ed25519 signature is 64 bytes (got %d)" % len(signature))
+        value = ed25519_pb2.Ed25519PublicKey(version=0, key_value=public).SerializeToString()
+        try:
+            verifier = _raw_handle(ED25519_PUBLIC, value, tink_pb2.KeyData.ASYMMETRIC_PUBLIC).primitive(signature_module.PublicKeyVerify)
+        except tink.TinkError as e:
+            raise Refusal("key", "Tink refuses the Ed25519 public key: %s" % e) from None
+        try:
+            verifier.verify(signature, get_bytes(request_input, "message"))
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink's PublicKeyVerify refuses the signature: %s" % e) from None
+        return {}
+
+
+class EcdsaP256Suite:
+    """ECDSA P-256 / SHA-256 verify (DER and IEEE P1363) through Tink's PublicKeyVerify with a RAW
+    EcdsaPublicKey; the public key must be an uncompressed SEC1 point (Tink's key holds x and y)."""
+
+    name = "ecdsa-p256"
+    NOT_RUN = {"sign": "Tink's PublicKeySign draws a random nonce; RFC 6979 deterministic signatures cannot be asked for"}
+
+    def __init__(self):
+        self.ops = (Op("verify", lambda i: self._verify(i, ecdsa_pb2.DER), inputs=("public", "message", "signature")),
+                    Op("verify-p1363", lambda i: self._verify(i, ecdsa_pb2.IEEE_P1363), inputs=("public", "message", "signature")))
+
+    def _verify(self, request_input, encoding):
+        public = get_bytes(request_input, "public")
+        signature = get_bytes(request_input, "signature")
+        if len(public) != 65 or public[0] != 4:
+            raise Unsupported("Tink's EcdsaPublicKey takes x and y: only an uncompressed SEC1 point (65 bytes) is passed to it")
+        params = ecdsa_pb2.EcdsaParams(hash_type=common_pb2.SHA256, curve=common_pb2.NIST_P256, encoding=encoding)
+        value = ecdsa_pb2.EcdsaPublicKey(version=0, params=params, x=public[1:33], y=public[33:]).SerializeToString()
+        try:
+            verifier = _raw_handle(ECDSA_PUBLIC, value, tink_pb2.KeyData.ASYMMETRIC_PUBLIC).primitive(signature_module.PublicKeyVerify)
+        except tink.TinkError as e:
+            raise Refusal("key", "Tink refuses the P-256 public key: %s" % e) from None
+        try:
+            verifier.verify(signature, get_bytes(request_input, "message"))
+        except tink.TinkError as e:
+            raise Refusal("authentication", "Tink's PublicKeyVerify refuses the signature: %s" % e) from None
+        return {}
+
+
+ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite(),
+       HmacSha256Suite(),
+       XChaCha20Poly1305Suite(), Ed25519Suite(), EcdsaP256Suite())
 
 
 def handshake():

@@ -105,6 +105,17 @@ def captured(results, **top):
     return json.dumps(d, indent=1) + "\n"
 
 
+# A canonical-json vector whose answer's writtenText holds characters YAML does not read back
+# verbatim when written raw inside double quotes; its canonical JSON (CONTRACT.md §7: only '"', '\\'
+# and the C0 controls are escaped) keeps them raw, so the filled value holds them too.
+TEXT = "a\u0085b\u007fc\uffffd\u2028e\u2029f\u202eg"
+TEXT_TODO = ("format: concord-vectors/1\nsuite: closer.canonical-json\ntitle: Hostile\nsource: the contract's canonical form\n"
+             "vectors:\n  - id: text-controls\n    input:\n"
+             "      answer: {scaleValue: null, selectedOptionIds: [], writtenText: \"a\\Nb\\x7Fc\\uFFFFd\\Le\\Pf\\u202Eg\"}\n"
+             "    expect:\n      json: TODO_ANDROID_RUN\n")
+TEXT_RESULT = {"vector": "closer.canonical-json/text-controls",
+               "outputs": {"json": '{"scaleValue":null,"selectedOptionIds":[],"writtenText":"%s"}' % TEXT}}
+
 ENTRIES = []   # (path, bytes, command, exit, where, message)
 
 
@@ -167,6 +178,8 @@ def build():
     add("fields/result-unknown.yaml", argon().replace("    input:", "    result: maybe\n    input:"), "run", 2, "7:13", "maybe")
     add("fields/error-class-unknown.yaml", argon(expect="    expect: {error: wrong}\n").replace("    input:", "    result: invalid\n    input:"),
         "run", 2, "12:", "wrong")
+    add("fields/error-class-unclassified.yaml", argon(expect="    expect: {error: unclassified}\n").replace("    input:", "    result: invalid\n    input:"),
+        "run", 2, "12:", "unclassified is an implementation's answer")
     add("fields/missing-expect.yaml", argon(expect=""), "run", 2, "6:5", "expect")
     add("fields/two-encodings.yaml", argon(salt="{hex: %s, base64: AAEC}" % SALT), "run", 2, "9:13", "")
 
@@ -288,6 +301,9 @@ def build():
     add("captured/no-results-fail-on-missing.json", captured([]), "captured --fail-on missing", 1, "ok", "it checks nothing")
     # Text from input printed escaped: ESC, BEL, C1, bidi controls, U+2028, and no GitHub command from a line break (issue 12 item 7).
     evil = "\u001b[2J\u0007\n::error::pwned\u0085\u2028\u202e"
+    # An implementation may answer a refusal it cannot classify (issue 12 item 10): accepted, shown as such.
+    add("captured/unclassified-refusal.json", captured([{"vector": "argon2id/basic", "error": "unclassified", "message": "Decryption failed."}]),
+        "captured --verbose", 1, "ok", "actual   refused (unclassified): Decryption failed.")
     add("captured/escape-injection.json", captured([{"vector": "argon2id/basic", "error": "format", "message": "refused " + evil}],
         implementation={"name": "device", "version": "v\n::error::x" + evil, "platform": "\u001b]0;title\u0007"}),
         "captured --verbose", 1, "escaped", "\\u{1B}[2J")
@@ -301,6 +317,23 @@ def build():
     add("fill/duplicate-key.yaml", todo.replace("      salt:", "      password: {utf8: again}\n      salt:"), "fill", 2, "9:7", "password")
     add("fill/placeholder-in-input.yaml", todo.replace("{hex: %s}" % SALT, "TODO_ANDROID_RUN"), "fill", 2, "9:13", "")
     add("fill/source-bad-json.json", '{"format": "concord-outputs/1", "results": [}', "fill-from", 2, "1:45", "JSON")
+    # fill writes what the loader reads back (issue 12 item 2): text with NEL, DEL, U+FFFF, U+2028,
+    # U+2029 and a bidi control is escaped inside YAML double quotes (written raw, libyaml read
+    # another value or refused the file); files with lone CR or CR LF line ends fill like the others
+    # (lone CR: refused as "does not hold TODO_ANDROID_RUN" before). fill-ok: fill a copy of FILE
+    # --from base/captured.json; it must exit as said and the copy must load with nothing pending.
+    add("fill/text-controls.yaml", TEXT_TODO, "fill-ok", 0, "ok", "1 filled, 0 refused")
+    add("fill/lone-cr-line-ends.yaml", todo.replace("\n", "\r"), "fill-ok", 0, "ok", "1 filled, 0 refused")
+    add("fill/crlf-line-ends.yaml", todo.replace("\n", "\r\n"), "fill-ok", 0, "ok", "1 filled, 0 refused")
+    # fill --from checks each captured value on the live implementations (issue 12 item 3): a value
+    # they contradict stays a placeholder, exit 1, both values and the explanation shown (it was
+    # written without a word); --trust-captured writes it anyway; a second --from file that
+    # disagrees with the first refuses it too.
+    wrong = {"vector": "argon2id/basic", "outputs": {"key": {"hex": KEY[:-2] + "00"}}}
+    add("fill/captured-contradicted.json", captured([wrong]), "fill-from", 1, "ok", "the live implementations contradict the captured value")
+    add("fill/captured-contradicted-trusted.json", captured([wrong]), "fill-from --trust-captured", 0, "ok", "1 filled, 0 refused")
+    add("fill/second-source-disagrees.json", captured([wrong], implementation={"name": "tablet"}), "fill-from --from BASE/captured.json", 1, "ok",
+        "the captured files disagree")
     add("fill/source-bad-hex.json", captured([{"vector": "argon2id/basic", "outputs": {"key": {"hex": "0g"}}}]), "fill-from", 2, "10:12", "hex")
 
     # --- diff and merge ------------------------------------------------------------------------
@@ -329,10 +362,29 @@ def build():
     add("merge/fail-under-pass.json", report(implementations={"libsodium": {"status": "fail"}}), "merge", 2, "18:14",
         "is pass but libsodium failed it")
 
+    # Outputs (issue 12 item 1): an output that is also an input, or two outputs on one file, is
+    # refused before anything runs (exit 2) and the input is left as it was. FILE in the command is
+    # the entry's own file, OUT a new file in the test's folder.
+    add("outputs/markdown-over-input.yaml", argon(), "run --markdown FILE", 2, "-", "--markdown is also an input of this command")
+    add("outputs/junit-over-captured.json", captured([ok]), "captured --junit FILE", 2, "-", "--junit is also an input of this command")
+    add("outputs/export-over-input.yaml", argon(), "export --out FILE", 2, "-", "--out is also an input of this command")
+    add("outputs/merge-over-input.json", report(), "merge --out FILE", 2, "-", "is also an input of this command")
+    add("outputs/two-outputs-one-file.yaml", argon(), "run --markdown OUT --html OUT", 2, "ok", "--html and --markdown name the same file")
+    add("outputs/fill-named-twice.yaml", todo, "fill-twice", 2, "-", "name the same file")
+    # Special files written by the test (HostileCorpusTests.outputsKeepSpecialFiles): a character
+    # device is written in place, a full one is a clean error, a FIFO is written in place, a symbolic
+    # link keeps being one and its target is filled, a folder is refused, an owner and mode are kept.
+    add("outputs/char-device-null", b"", "generated", 0, "ok", "still a character device")
+    add("outputs/char-device-full", b"", "generated", 2, "-", "No space left on device")
+    add("outputs/fifo", b"", "generated", 0, "ok", "the report came through the FIFO")
+    add("outputs/symlink-to-fixture.yaml", b"", "generated", 0, "ok", "the link is kept, its target filled")
+    add("outputs/folder", b"", "generated", 2, "-", "is a folder")
+    add("outputs/owned-by-another-user.yaml", b"", "generated", 0, "ok", "owner 4242:4343 and mode 0640 kept")
+
     # The base files the commands above run against.
     add("base/argon2id.yaml", argon(), "base", 0, "", "")
     add("base/fixture.yaml", todo, "base", 0, "", "")
-    add("base/captured.json", captured([ok]), "base", 0, "", "")
+    add("base/captured.json", captured([ok, TEXT_RESULT]), "base", 0, "", "")
 
 
 def main():
@@ -343,7 +395,10 @@ def main():
              "# command: run (concord run FILE --implementations swift), captured (run base/argon2id.yaml --captured FILE; options after it added),",
              "#   keyset (run FILE: every implementation refuses the vector), fill (fill FILE --from base/captured.json),",
              "#   fill-from (fill a copy of base/fixture.yaml --from FILE), diff (diff FILE base/captured.json),",
-             "#   merge (merge FILE), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
+             "#   merge (merge FILE), export (export FILE), fill-twice (fill a copy of FILE named twice), fill-ok (fill a copy of FILE --from base/captured.json,",
+             "#   then validate it: nothing pending), generated (made by the test: too big to commit, or not a regular file), base (what the others run against)",
+             "#   FILE after the command is the entry's file, OUT a new file in the test's folder, BASE/ the base folder;",
+             "#   every fill runs with --implementations libsodium,libargon2,swift (the live ones checking captured values)",
              "# where: LINE:COL or LINE: (the message starts FILE:LINE:COL), - (the message names FILE), limit (a",
              "#   vector error naming the limit), refused (the vector passes: every implementation refused it),",
              "#   ok (the run finishes within the limits, nothing to locate), escaped (run with GITHUB_ACTIONS=true:",

@@ -708,23 +708,25 @@ def pub_v1(json_text: str) -> str:
 
 
 def fixed_recipient(label: str, key_id: int, java: bool = False, prefix: str = "TINK",
-                    hash_name="SHA256", point_format="UNCOMPRESSED", dem=16, d: int | None = None):
+                    hash_name="SHA256", point_format="UNCOMPRESSED", dem=16, d: int | None = None, curve="NIST_P256"):
     """A deterministic recipient: the scalar is SHA-256 of a label (mod n); the protos are written by hand and
-    by Tink's *_pb2 classes, which must give identical bytes."""
+    by Tink's *_pb2 classes, which must give identical bytes. A curve other than P-256 needs its scalar `d`."""
     from cryptography.hazmat.primitives.asymmetric import ec
     T = tink()
     if d is None:
+        assert curve == "NIST_P256"
         d = int.from_bytes(derived(label, 32), "big") % (P256_N - 1) + 1
-    nums = ec.derive_private_key(d, ec.SECP256R1()).public_key().public_numbers()
-    assert ref_mul(d, P256_G) == (nums.x, nums.y)
-    n = 33 if java else 32
+    nums = ec.derive_private_key(d, pyca_curve(curve)).public_key().public_numbers()
+    if curve == "NIST_P256":
+        assert ref_mul(d, P256_G) == (nums.x, nums.y)
+    n = COORD_SIZE[curve] + (1 if java else 0)
     x, y, dv = nums.x.to_bytes(n, "big"), nums.y.to_bytes(n, "big"), d.to_bytes(n, "big")
-    params = pb_params("NIST_P256", hash_name, b"", dem, point_format)
+    params = pb_params(curve, hash_name, b"", dem, point_format)
     priv = pb_private_key(pb_public_key(params, x, y), dv)
     # the same message with Tink's classes
     tp = T["E"].EciesAeadHkdfPrivateKey(version=0, key_value=dv)
     tp.public_key.x, tp.public_key.y = x, y
-    tp.public_key.params.kem_params.curve_type = T["common"].EllipticCurveType.Value("NIST_P256")
+    tp.public_key.params.kem_params.curve_type = T["common"].EllipticCurveType.Value(curve)
     tp.public_key.params.kem_params.hkdf_hash_type = T["common"].HashType.Value(hash_name)
     tp.public_key.params.ec_point_format = T["common"].EcPointFormat.Value(point_format)
     dt = tp.public_key.params.dem_params.aead_dem
@@ -867,6 +869,10 @@ TINK_TV_RECIPIENT = tuple(TINK_TV_DATA["recipient"][k] for k in ("privateKey", "
 TINK_TV = {int(n): tuple(v[k] for k in ("hkdfHash", "pointFormat", "variant", "demKeySize", "plaintext",
                                         "contextInfo", "ciphertext"))
            for n, v in TINK_TV_DATA["vectors"].items()}  # n: (hash, point format, variant, DEM key size, pt, ctx, ct)
+# The curve of each vector (P-256 unless it says; 12 is P-384, 13 P-521) and the recipient of the other curves.
+TINK_TV_CURVE = {int(n): v.get("curve", "NIST_P256") for n, v in TINK_TV_DATA["vectors"].items()}
+TINK_TV_CURVE_RECIPIENTS = {c: tuple(r[k] for k in ("privateKey", "publicX", "publicY"))
+                            for c, r in TINK_TV_DATA.get("curveRecipients", {}).items()}
 TINK_TV_KEY_ID = int(TINK_TV_DATA["keyId"], 16)  # the id of vectors 6 and 7; also used for the RAW keysets
 
 
@@ -886,7 +892,8 @@ def cross_read_tink_derived():
                                     v["ciphertext"])
         if v["keyId"] is not None:
             assert int(v["keyId"], 16) == TINK_TV_KEY_ID
-    assert got == TINK_TV, "the transcription differs from ecies_p256_aesgcm_vectors.derived.json"
+    p256 = {n: v for n, v in TINK_TV.items() if TINK_TV_CURVE[n] == "NIST_P256"}
+    assert got == p256, "the transcription differs from ecies_p256_aesgcm_vectors.derived.json"
 
 
 # --------------------------------------------------------------------------- values and vector records
@@ -902,6 +909,10 @@ FIELD_TYPES = {"publicKey": TX, "keysetJson": TX, "keyId": IN, "curve": TX, "has
 # opening as "decryption failed" and classes keyset refusals its own way), an invalid vector states
 # no class: any refusal passes, and the comment says why.
 ANY = "any"
+# Tink cannot tell the class of these refusals (one error for every failure): its adapter answers
+# "unclassified", which matches any class (docs/adapters.md), so the vector states the contract's class.
+TINK_UNCLASSIFIED = ("; real Tink reports it without a class (a failed decryption or keyset refusal): its adapter"
+                     " answers unclassified, which matches any expected class")
 ANY_NOTE = ("; the contract does not fix the refusal class here and implementations differ (Tink reports it as a"
             " failed decryption or a key refusal), so any refusal passes.")
 
@@ -1033,10 +1044,10 @@ def public_key_files(data):
         ["wrong-prefix"], "pub:v2: instead of pub:v1:")
     no_kd = ('{"primaryKeyId":%d,"key":[{"status":"ENABLED","keyId":%d,"outputPrefixType":"TINK"}]}\n'
              % (good_primary, good_primary))
-    bad("invalid-missing-key-data", {"keysetJson": no_kd}, ANY, ["missing-field"],
-        "the key has no keyData")
-    bad("invalid-missing-key-data-pub-v1", {"publicKey": pub_v1(no_kd)}, ANY, ["missing-field"],
-        "the same keyset as pub:v1:")
+    bad("invalid-missing-key-data", {"keysetJson": no_kd}, "format", ["missing-field"],
+        "the key has no keyData" + TINK_UNCLASSIFIED)
+    bad("invalid-missing-key-data-pub-v1", {"publicKey": pub_v1(no_kd)}, "format", ["missing-field"],
+        "the same keyset as pub:v1:" + TINK_UNCLASSIFIED)
     bad("invalid-json", {"keysetJson": java_json(gpub, good_primary)[:-30]}, "format", ["bad-json"],
         "the keyset JSON cut short")
     files.append({"path": "vectors/closer/tink-public-key/invalid.yaml", "suite": "tink-public-key",
@@ -1086,9 +1097,11 @@ PK_NOTES = {
 def tink_tv_recipient(n: int, key_id=TINK_TV_KEY_ID):
     """The recipient keyset of Tink's test vector n, with the parameters of that vector."""
     hash_name, fmt, variant, dem = TINK_TV[n][:4]
-    d, x, y = (int(h, 16) for h in TINK_TV_RECIPIENT)
+    curve = TINK_TV_CURVE[n]
+    d, x, y = (int(h, 16) for h in (TINK_TV_RECIPIENT if curve == "NIST_P256" else TINK_TV_CURVE_RECIPIENTS[curve]))
     prefix = {"NO_PREFIX": "RAW", "TINK": "TINK", "CRUNCHY": "CRUNCHY"}[variant]
-    r = fixed_recipient(f"tink-tv-{n}", key_id, prefix=prefix, hash_name=hash_name, point_format=fmt, dem=dem, d=d)
+    r = fixed_recipient(f"tink-tv-{n}", key_id, prefix=prefix, hash_name=hash_name, point_format=fmt, dem=dem, d=d,
+                        curve=curve)
     assert r["point"] == (x, y)
     return r
 
@@ -1110,6 +1123,8 @@ KB_NOTES = {
     "control-char-context": "contextInfo is the single byte 0x02 (Tink's test vectors), written as the text \\u0002",
     "hkdf-sha384": "HKDF with SHA-384 (the contract's template uses SHA-256)",
     "hkdf-sha512": "HKDF with SHA-512 (the contract's template uses SHA-256)",
+    "curve-p384": "the key is on NIST P-384 (the contract's curve is P-256; Tink's ECIES-AEAD-HKDF allows it)",
+    "curve-p521": "the key is on NIST P-521 (the contract's curve is P-256; Tink's ECIES-AEAD-HKDF allows it)",
     "ephemeral-scalar-one": "the ephemeral scalar is 1, so the ephemeral point is the generator",
     "non-primary-key": "the keybox was made with a key of the keyset that is not its primary",
     "wrong-context": "opened with another contextInfo",
@@ -1128,7 +1143,7 @@ KB_NOTES = {
                       "this does not decrypt)",
 }
 NON_CONTRACT = ("compressed-point", "raw-prefix", "legacy-prefix", "crunchy-prefix", "aes256-dem", "hkdf-sha384",
-                "hkdf-sha512")
+                "hkdf-sha512", "curve-p384", "curve-p521")
 
 
 def deterministic_recipients():
@@ -1274,6 +1289,7 @@ def tink_made_files(data):
         flags += {"NO_PREFIX": ["raw-prefix"], "CRUNCHY": ["crunchy-prefix"]}.get(variant, [])
         flags += ["aes256-dem"] if dem == 32 else []
         flags += {"SHA384": ["hkdf-sha384"], "SHA512": ["hkdf-sha512"]}.get(hash_name, [])
+        flags += {"NIST_P384": ["curve-p384"], "NIST_P521": ["curve-p521"]}.get(TINK_TV_CURVE[n], [])
         flags += ["empty-plaintext"] if pt == "" else []
         flags += ["empty-context"] if ctx == "" else ["control-char-context"]
         ptb = bytes.fromhex(pt)
@@ -1282,7 +1298,9 @@ def tink_made_files(data):
                       model({"recipientPrivateKeyset": python_json(r["keys"], r["primary"]), "contextInfo": ctx_text,
                              "keybox": "keybox:v1:" + std_b64url(bytes.fromhex(ct))}),
                       model({"plaintext": ptb, **pyca_form(ptb)}), flags=flags,
-                      comment=f"Tink's ECIES test vector {n} ({hash_name}, {fmt}, {variant}, AES-{dem * 8}-GCM); "
+                      comment=f"Tink's ECIES test vector {n} ("
+                              + ("" if TINK_TV_CURVE[n] == "NIST_P256" else TINK_TV_CURVE[n] + ", ")
+                              + f"{hash_name}, {fmt}, {variant}, AES-{dem * 8}-GCM); "
                               f"the recipient keyset is written for it (key id 0x88668866)"))
     return [
         {"path": "vectors/closer/keybox/tink.yaml", "suite": "keybox", "title": "Keyboxes made by Tink (CONTRACT.md section 10)",
@@ -1293,15 +1311,19 @@ def tink_made_files(data):
                    "a reader written from CONTRACT.md section 9).",
          "notes": KB_NOTES, "vectors": V},
         {"path": "vectors/closer/keybox/tink-test-vectors.yaml", "suite": "keybox",
-         "title": "Tink's own ECIES-AEAD-HKDF test vectors (P-256, AES-GCM DEM)",
+         "title": "Tink's own ECIES-AEAD-HKDF test vectors (P-256, P-384, P-521, AES-GCM DEM)",
          "source": "tink-crypto/tink-java src/main/java/com/google/crypto/tink/hybrid/internal/testing/"
                    "EciesAeadHkdfTestUtil.java, createTestVector0, 1, 2, 6, 7, 8, 9, 10, 11 (Apache-2.0; the same "
                    "values are in tink-cc ecies_aead_hkdf_test_vectors.cc), as transcribed in "
                    "scripts/generate/data/tink-ecies-test-vectors.json. The recipient keysets "
                    "are written for them (getPrivateP256Value / getP256Point; NO_PREFIX as RAW; key id 0x88668866). "
                    "Every vector was opened by Tink {tink} (Python) and by pyca/cryptography {cryptography}, both "
-                   "giving the published plaintext. Left out: vectors 3, 4, 5 (AES-CTR-HMAC and AES-SIV DEMs) and 12, "
-                   "13 (P-384, P-521), which the contract's suite does not cover.",
+                   "giving the published plaintext. Vectors 12 (NIST P-384) and 13 (NIST P-521): tink-crypto/tink-cc "
+                   "tink/hybrid/internal/testing/ecies_aead_hkdf_test_vectors.cc, CreateTestVector12 and 13, with "
+                   "their keys P384Point/P384SecretValue and P521Point/P521SecretValue (Apache-2.0); outside the "
+                   "contract's curve, but within Tink's ECIES-AEAD-HKDF, which implementations of the suite open too. "
+                   "Left out: vectors 3, 4, 5 (AES-CTR-HMAC and AES-SIV DEMs), which the suite does not cover, and 14 "
+                   "(X25519, made by tink-cc itself, not in tink-java).",
          "notes": KB_NOTES, "vectors": tv},
     ]
 
@@ -1326,8 +1348,8 @@ def invalid_file(data):
         "bit flipped", keybox=kb(flip(ct, len(ct) - 1)))
     bad("invalid-truncated-one-byte", "authentication", ["truncated"], "tink-32-byte-key without its last byte: "
         "still long enough for the layout, so the tag check fails", keybox=kb(ct[:-1]))
-    bad("invalid-truncated-layout", ANY, ["truncated"], "tink-32-byte-key cut to 97 bytes: shorter than "
-        "prefix(5) + point(65) + iv(12) + tag(16)", keybox=kb(ct[:97]))
+    bad("invalid-truncated-layout", "format", ["truncated"], "tink-32-byte-key cut to 97 bytes: shorter than "
+        "prefix(5) + point(65) + iv(12) + tag(16)" + TINK_UNCLASSIFIED, keybox=kb(ct[:97]))
     bad("invalid-wrong-key-id", "authentication", ["wrong-key-id"], "tink-32-byte-key with the prefix's key id "
         "changed: no key of the keyset matches", keybox=kb(ct[:4] + bytes([ct[4] ^ 0x01]) + ct[5:]))
     bad("invalid-wrong-recipient", "authentication", ["wrong-recipient"], "tink-32-byte-key opened with another "
@@ -1384,9 +1406,9 @@ def invalid_file(data):
                       "gives (context info, tag, key, and anything wrong inside the ciphertext once its prefix and "
                       "base64 read, such as an ephemeral point off the curve: authentication, as Tink reports them "
                       "all as a failed decryption; prefix, base64, JSON: format; a public keyset or wrong type URL "
-                      "where a private key is needed: key), and the pyca side refused with exactly that class. A "
-                      "keybox too short for its layout states no class (the contract reads it as format, Tink as a "
-                      "failed decryption or a key refusal): any refusal passes.",
+                      "where a private key is needed: key; a keybox too short for its layout: format, which Tink cannot "
+                      "tell from a failed decryption: its adapter answers unclassified, matching any class), and the "
+                      "pyca side refused with exactly that class.",
             "notes": KB_NOTES, "vectors": V}
 
 

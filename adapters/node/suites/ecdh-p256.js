@@ -5,12 +5,27 @@
 // computeSecret. A scalar of 0 or ≥ n, a point of another length or leading byte, a coordinate ≥ p
 // or a point not on the curve is `key`.
 
-const { suite, op, field } = require('../lib/suite-spec');
+const { suite, op, optional } = require('../lib/suite-spec');
+const { Unsupported } = require('../lib/answers');
+
+// The suite's key forms (docs/vector-format.md, "Key forms"): this adapter announces them all and reads the
+// raw ones only; a DER, PEM or JWK key is unsupported here (OpenSSL, the JVM and their KeyForms parse them).
+const FORMS = ['privateDer', 'privatePem', 'privateJwk', 'publicDer', 'publicPem', 'publicJwk'];
+const INPUTS = [optional('private', 'bytes'), optional('privateDer', 'bytes'), optional('privatePem', 'text'),
+  optional('privateJwk', 'text'), optional('public', 'bytes'), optional('publicDer', 'bytes'), optional('publicPem', 'text'),
+  optional('publicJwk', 'text')];
+
+function rawOnly(i) {
+  const form = FORMS.find((f) => i[f] !== undefined);
+  if (form !== undefined) throw new Unsupported(`this adapter reads raw keys only, not ${form}`);
+}
+
 const { out } = require('../lib/values');
 const curves = require('../lib/nist-curves');
 
 module.exports = suite('ecdh-p256', [
-  op(null, [field('private', 'bytes'), field('public', 'bytes')], ['shared'], (i) => {
+  op(null, INPUTS, ['shared'], (i) => {
+    rawOnly(i);
     const curve = curves.P256;
     const q = curves.decodeSec1(curve, i.public, 'public');
     const d = curves.scalar(curve, i.private, 'private');

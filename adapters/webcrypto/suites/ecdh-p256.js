@@ -8,7 +8,21 @@
 // a scalar of 0 or ≥ n (key). Then the browser's refusals: a point it does not accept (DataError on
 // import: not on the curve, a coordinate ≥ p) → key.
 
-const { suite, op, field } = require('../../node/lib/suite-spec');
+const { suite, op, optional } = require('../../node/lib/suite-spec');
+const { Unsupported } = require('../../node/lib/answers');
+
+// The suite's key forms (docs/vector-format.md, "Key forms"): this adapter announces them all and reads the
+// raw ones only; a DER, PEM or JWK key is unsupported here (OpenSSL, the JVM and their KeyForms parse them).
+const FORMS = ['privateDer', 'privatePem', 'privateJwk', 'publicDer', 'publicPem', 'publicJwk'];
+const INPUTS = [optional('private', 'bytes'), optional('privateDer', 'bytes'), optional('privatePem', 'text'),
+  optional('privateJwk', 'text'), optional('public', 'bytes'), optional('publicDer', 'bytes'), optional('publicPem', 'text'),
+  optional('publicJwk', 'text')];
+
+function rawOnly(i) {
+  const form = FORMS.find((f) => i[f] !== undefined);
+  if (form !== undefined) throw new Unsupported(`this adapter reads raw keys only, not ${form}`);
+}
+
 const { out } = require('../../node/lib/values');
 const { Refusal } = require('../../node/lib/answers');
 const curves = require('../../node/lib/nist-curves');
@@ -34,7 +48,8 @@ function checkPoint(pub) {
 }
 
 module.exports = (page) => suite('ecdh-p256', [
-  op(null, [field('private', 'bytes'), field('public', 'bytes')], ['shared'], async (i) => {
+  op(null, INPUTS, ['shared'], async (i) => {
+    rawOnly(i);
     checkPoint(i.public);
     const d = curves.scalar(curves.P256, i.private, 'private');
     try {

@@ -157,6 +157,8 @@ def emit(f: dict, versions: dict, *, width: int = 110, blocks: bool = False) -> 
         exp = v.get("expect")
         if exp is None:
             pass
+        elif not exp:  # a verify op: no output fields
+            lines.append("    expect: {}")
         elif "error" in exp:
             lines.append(f"    expect: {{error: {exp['error']}}}")
         else:

@@ -11,10 +11,10 @@ import org.bouncycastle.math.ec.ECPoint;
  * {@code ecdh_secp256r1_ecpoint_test.json}): private (a big-endian scalar of any length, leading zeros
  * allowed), public (a SEC1 point, compressed 33 or uncompressed 65 bytes) → shared, the x-coordinate of
  * private·public (32 bytes). A scalar of 0 or ≥ n, a point of another length or leading byte, not on the
- * curve, or at infinity is {@code key}.
+ * curve, or at infinity is {@code key}. Either key may also come as DER, PEM or JWK ({@link KeyFormInput}).
  */
 final class EcdhP256Suite implements Suite {
-    private final List<Op> ops = List.of(Op.single().in("private", "public").out("shared").run(this::agree));
+    private final List<Op> ops = List.of(Op.single().optional(KeyFormInput.all()).out("shared").run(this::agree));
 
     @Override
     public String name() {
@@ -27,8 +27,8 @@ final class EcdhP256Suite implements Suite {
     }
 
     private Map<String, Object> agree(Map<String, Object> input) throws Refusal, Unsupported {
-        byte[] priv = Values.bytes(input, "private");
-        byte[] pub = Values.bytes(input, "public");
+        byte[] priv = KeyFormInput.p256Private(input);
+        byte[] pub = KeyFormInput.p256Public(input);
         NistCurve curve = NistCurve.NIST_P256;
         ECPoint q = curve.decodeSec1(pub, "public");
         BigInteger d = curve.scalar(priv, "private");

@@ -75,7 +75,7 @@ public final class Main {
 
     static String version() {
         String bc = BouncyCastleVersion.get();
-        return "BouncyCastle " + bc + ", Java " + System.getProperty("java.version");
+        return "BouncyCastle " + bc + ", Java " + System.getProperty("java.version") + "; " + PrimitiveLibrary.describe();
     }
 
     private int serve(InputStream in) {

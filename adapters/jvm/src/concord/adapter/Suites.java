@@ -46,7 +46,14 @@ final class Suites {
             new SophaxChatOnionAddressSuite(),
             new SophaxChatSafetyNumberSuite(),
             new AskKeyPairingCodeSuite(),
-            new AskKeySignatureEncodingSuite());
+            new AskKeySignatureEncodingSuite(),
+
+            new HmacSha256Suite(),
+            new ChaCha20Poly1305Suite(false),
+            new ChaCha20Poly1305Suite(true),
+            new X25519Suite(),
+            new Ed25519Suite(),
+            new EcdsaP256Suite());
 
     private Suites() {}
 

@@ -1,0 +1,45 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The outputs a command will write, checked before anything runs (issue 12 item 1): an output
+/// that is also one of the command's inputs (a vector file, a captured file, a report to merge)
+/// would destroy it, and two outputs on one file would leave only the last; both are refused, exit
+/// status 2. Paths are compared by what they lead to: the device and inode of a file that exists,
+/// else the path with its symbolic links and its folder resolved. A character device (`/dev/null`)
+/// may take several outputs (each is written in place); standard output (`-`) is not a file.
+public enum OutputPlan {
+    /// `outputs`: the option that names each (`--report`) and its path. `inputs`: every file read.
+    public static func check(outputs: [(option: String, path: String)], inputs: [String]) throws(OutputFile.Failure) {
+        var seen: [String: (option: String?, path: String)] = [:]   // identity → who took it
+        for i in inputs { if let id = identity(i), seen[id] == nil { seen[id] = (nil, i) } }
+        for (option, path) in outputs where path != "-" {
+            let target = (try? OutputFile.resolve(path)) ?? path
+            if OutputFile.kind(target) == .characterDevice { continue }
+            guard let id = identity(path) else { continue }
+            if let other = seen[id] {
+                let same = other.path == path ? "" : " (\(other.path))"
+                let what = other.option.map { "\(option) and \($0) name the same file\(same): one would overwrite the other" }
+                    ?? "\(option) is also an input of this command\(same): writing it would destroy it"
+                throw OutputFile.Failure(path: path, message: "\(what); nothing was run")
+            }
+            seen[id] = (option, path)
+        }
+    }
+
+    /// Where a path leads: `inode DEV:INO` when it exists, else `path RESOLVED`.
+    static func identity(_ path: String) -> String? {
+        var st = stat()
+        if stat(path, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }
+        guard let target = try? OutputFile.resolve(path) else { return nil }
+        let slash = target.lastIndex(of: "/")
+        let folder = slash.map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
+        guard let real = realpath(folder, nil) else { return "path \(target)" }
+        defer { free(real) }
+        let dir = String(cString: real)
+        return "path \(dir == "/" ? "" : dir)/\(name)"
+    }
+}

@@ -1,0 +1,123 @@
+import ConcordFiles
+import ConcordYAML
+import Foundation
+
+/// An adapter the user names: the app's own code behind the line protocol (a platform kit's
+/// `serve`, docs/platforms.md). Named only on the command line (`--adapter NAME=COMMAND`) or in the
+/// project file (`concord.yaml`, or `--project FILE`), never in a vector file.
+public struct UserAdapter: Sendable, Equatable {
+    public var name: String
+    public var command: [String]
+    /// Set for the adapter on top of Concord's own environment.
+    public var environment: [String: String]
+    /// Where it was named (`--adapter`, or `concord.yaml:4:3`), for messages.
+    public var origin: String
+
+    /// A program named without a `/` is looked up in PATH (the adapter's, else Concord's). The
+    /// adapter is told its name in CONCORD_ADAPTER_NAME (the kits announce it in their handshake).
+    public func make(_ settings: Catalog.Settings) -> any Implementation {
+        var env = settings.environment.merging(environment) { $1 }
+        env["CONCORD_ADAPTER_NAME"] = name
+        var command = self.command
+        if !command[0].contains("/"), let found = Catalog.findExecutable(command[0], path: env["PATH"]) { command[0] = found }
+        return ExternalAdapter(name: name, command: command, environment: env, timeout: settings.requestTimeout)
+    }
+}
+
+public enum UserAdapters {
+    public struct Problem: Error, CustomStringConvertible {
+        public var description: String
+        public init(description: String) { self.description = description }
+    }
+
+    /// The default project file, read when it exists in the current directory.
+    public static let projectFile = "concord.yaml"
+
+    /// The adapters of `--adapter NAME=COMMAND` options and of the project file (`project`, else
+    /// `concord.yaml` when it exists). A name on the command line replaces the project file's.
+    public static func load(options: [String], project: String?, maxBytes: Int = InputFile.defaultMaxBytes) throws(Problem) -> [UserAdapter] {
+        var out: [UserAdapter] = []
+        let path = project ?? (FileManager.default.fileExists(atPath: projectFile) ? projectFile : nil)
+        if let path { out = try read(path, maxBytes: maxBytes) }
+        var seen = Set<String>()
+        for o in options {
+            guard let eq = o.firstIndex(of: "=") else { throw Problem(description: "--adapter needs NAME=COMMAND, got \"\(o)\"") }
+            let name = String(o[..<eq]), command = String(o[o.index(after: eq)...])
+            if let why = badName(name) { throw Problem(description: "--adapter \(name): \(why)") }
+            if !seen.insert(name).inserted { throw Problem(description: "--adapter \(name) is given twice") }
+            guard !command.trimmingCharacters(in: .whitespaces).isEmpty else { throw Problem(description: "--adapter \(name)= needs a command") }
+            out.removeAll { $0.name == name }
+            out.append(UserAdapter(name: name, command: ["/bin/sh", "-c", command], environment: [:], origin: "--adapter"))
+        }
+        return out
+    }
+
+    /// Why a name cannot be an adapter's, or nil.
+    static func badName(_ name: String) -> String? {
+        let ok = !name.isEmpty && name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0) }
+        if !ok { return "an adapter name is lower-case letters, digits, '.', '_' or '-'" }
+        if Catalog.names.contains(name) { return "\(name) is a built-in implementation; choose another name" }
+        return nil
+    }
+
+    /// `adapters: {NAME: {command: [PROGRAM, ARG…], environment: {KEY: VALUE}}}`. A relative
+    /// program path with a `/` is taken from the project file's folder.
+    static func read(_ path: String, maxBytes: Int) throws(Problem) -> [UserAdapter] {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw Problem(description: error.description) }
+        let root: Node
+        do { root = try YAMLParser().parse(bytes) } catch { throw Problem(description: "\(path):\(error)") }
+        func fail(_ node: Node, _ what: String) -> Problem { Problem(description: "\(path):\(node.mark): \(what)") }
+        func keys(_ node: Node, _ what: String, allowed: [String]?) throws(Problem) -> [(key: String, node: Node, value: Node)] {
+            guard let m = node.mapping else { throw fail(node, "\(what) must be a mapping, found \(node.typeDescription)") }
+            var out: [(key: String, node: Node, value: Node)] = []
+            for (k, v) in m {
+                guard let s = k.string ?? k.scalarText else { throw fail(k, "a key of \(what) must be text") }
+                if out.contains(where: { $0.key == s }) { throw fail(k, "\(what) has the key \"\(s)\" twice") }
+                if let allowed, !allowed.contains(s) {
+                    throw fail(k, "\(what) has an unknown key \"\(s)\" (allowed: \(allowed.joined(separator: ", ")))")
+                }
+                out.append((s, k, v))
+            }
+            return out
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        var out: [UserAdapter] = []
+        for top in try keys(root, "the project file", allowed: ["adapters"]) {
+            for entry in try keys(top.value, "adapters", allowed: nil) {
+                if let why = badName(entry.key) { throw fail(entry.node, "adapter \(entry.key): \(why)") }
+                var command: [String] = []
+                var environment: [String: String] = [:]
+                let fields = try keys(entry.value, "adapter \(entry.key)", allowed: ["command", "environment"])
+                for f in fields {
+                    switch f.key {
+                    case "command":
+                        guard let items = f.value.sequence, !items.isEmpty else {
+                            throw fail(f.value, "adapters.\(entry.key).command must be a non-empty list of strings (the program, then its arguments)")
+                        }
+                        for item in items {
+                            guard let s = item.scalarText, item.sequence == nil, item.mapping == nil else {
+                                throw fail(item, "adapters.\(entry.key).command holds \(item.typeDescription), not a string")
+                            }
+                            command.append(s)
+                        }
+                    default:
+                        for e in try keys(f.value, "adapters.\(entry.key).environment", allowed: nil) {
+                            guard let s = e.value.scalarText, e.value.mapping == nil, e.value.sequence == nil else {
+                                throw fail(e.value, "adapters.\(entry.key).environment.\(e.key) must be a string")
+                            }
+                            environment[e.key] = s
+                        }
+                    }
+                }
+                guard !command.isEmpty else { throw fail(entry.node, "adapter \(entry.key) has no command") }
+                if !command[0].hasPrefix("/") && command[0].contains("/") && !folder.isEmpty {
+                    command[0] = folder + "/" + command[0]
+                }
+                out.append(UserAdapter(name: entry.key, command: command, environment: environment,
+                                       origin: "\(path):\(entry.node.mark)"))
+            }
+        }
+        return out
+    }
+}

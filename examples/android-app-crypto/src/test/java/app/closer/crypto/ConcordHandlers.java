@@ -1,0 +1,29 @@
+package app.closer.crypto;
+
+import concord.kit.Answer;
+import concord.kit.ConcordKit;
+import concord.kit.Refusal;
+
+/** Concord's suites, each calling the app's real classes: shared by the JUnit test and the live adapter. */
+final class ConcordHandlers {
+    private ConcordHandlers() {}
+
+    static ConcordKit kit() {
+        ConcordKit kit = new ConcordKit("android").platform("JVM " + System.getProperty("java.version"))
+                .version("android-app-crypto example (BouncyCastle " + org.bouncycastle.jce.provider.BouncyCastleProvider.class.getPackage().getImplementationVersion() + ")");
+        kit.refuse(CloserCryptoException.Format.class, Refusal.FORMAT)
+           .refuse(CloserCryptoException.BadTag.class, Refusal.AUTHENTICATION)
+           .refuse(CloserCryptoException.Parameters.class, Refusal.PARAMETERS);
+        kit.on("closer.field", "encrypt", (v, out) ->
+                out.text("wire", FieldCipher.encrypt(v.bytes("coupleKey"), v.text("coupleId"), v.bytes("plaintext"), v.bytes("nonce"))))
+           .inputs("coupleKey", "coupleId", "plaintext", "nonce").outputs("wire");
+        kit.on("closer.field", "decrypt", (v, out) ->
+                out.bytes("plaintext", FieldCipher.decrypt(v.bytes("coupleKey"), v.text("coupleId"), v.text("wire"))))
+           .inputs("coupleKey", "coupleId", "wire", "userId", "questionId").outputs("plaintext");
+        kit.on("closer.canonical-json", (v, out) -> {
+            Answer a = v.answer("answer");
+            out.text("json", CanonicalAnswer.json(a.scaleValue, a.selectedOptionIds, a.writtenText));
+        }).inputs("answer").outputs("json");
+        return kit;
+    }
+}
