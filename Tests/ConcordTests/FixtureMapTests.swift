@@ -65,4 +65,32 @@ import Testing
         let e = try #require(loaded.errors.first)
         #expect(e.file == map && e.line == 11 && e.message.contains("/kdfParamz"), "\(e)")
     }
+
+    /// Two captures fill a fixture only when they agree with each other and with the live implementations.
+    @Test func twoCapturesMustAgreeWithEachOtherAndTheLiveImplementations() throws {
+        let dir = try copyExample()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let captures = repositoryRoot + "/Tests/Fixtures/capture/"
+        let map = dir + "/argon2id_canonical_fixtures.concord.yaml", fixture = dir + "/argon2id_canonical_fixtures.json"
+        let original = try String(contentsOfFile: fixture, encoding: .utf8)
+        // the two captures disagree: nothing written, both values shown
+        let d = try runProcess(concordBinary, ["fill", map, "--from", captures + "android-outputs.json",
+                                               "--from", captures + "ios-outputs-disagree.json"], timeout: 300)
+        #expect(d.status == 1, "\(d.stdout)\(d.stderr)")
+        #expect(d.stdout.contains("ee9a855ea815904892c506b72a595511f21ecb775fd1802ba8f3786de56ac226")
+                && d.stdout.contains("ee9a855ea815904892c506b72a595511f21ecb775fd1802ba8f3786de56ac227"), "\(d.stdout)")
+        #expect(try String(contentsOfFile: fixture, encoding: .utf8) == original)
+        // the two captures agree with each other but not with the live implementations: nothing written
+        let wrong = dir + "/wrong.json"
+        try String(contentsOfFile: captures + "ios-outputs-disagree.json", encoding: .utf8).write(toFile: wrong, atomically: true, encoding: .utf8)
+        let l = try runProcess(concordBinary, ["fill", map, "--from", captures + "ios-outputs-disagree.json", "--from", wrong], timeout: 300)
+        #expect(l.status == 1 && l.stdout.contains("live implementations contradict"), "\(l.stdout)\(l.stderr)")
+        #expect(try String(contentsOfFile: fixture, encoding: .utf8) == original)
+        // both agree with each other and with the live implementations: written, in the fixture's hex
+        let ok = try runProcess(concordBinary, ["fill", map, "--from", captures + "android-outputs.json",
+                                                "--from", captures + "ios-outputs.json"], timeout: 300)
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(try String(contentsOfFile: fixture, encoding: .utf8)
+                == original.replacingOccurrences(of: "\"TODO_ANDROID_RUN\"", with: "\"ee9a855ea815904892c506b72a595511f21ecb775fd1802ba8f3786de56ac226\""))
+    }
 }
