@@ -41,7 +41,7 @@ public enum Catalog {
         case "swift":
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
                                            handlers: [KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)
-                                               + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey]
+                                               + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
                                                + SophaxChatHandlers.all + AskKeyHandlers.all
                                                + [SinewHandlers.fieldCipher]
                                                + JustSendHandlers.all)

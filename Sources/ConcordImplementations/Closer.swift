@@ -153,6 +153,7 @@ public enum Closer {
     /// canonical answer JSON (`format`), then verifies the commitment over them (`authentication`).
     public static func openAnswer(coupleId: String, questionId: String, userId: String, oneTimeKey: [UInt8],
                                   encryptedPayload: String, commitmentHash expected: String) throws(ContractError) -> Answer {
+        if let refusal = LegacyForms.sealedRefusal(encryptedPayload) { throw refusal }
         let blob = try Wire.decode(encryptedPayload, prefix: Wire.sealed, .url)
         let digest = try Wire.decode(expected, prefix: Wire.commitment, .url)
         guard digest.count == 32 else {

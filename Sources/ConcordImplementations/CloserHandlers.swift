@@ -91,7 +91,8 @@ enum CloserHandlers {
     /// Every Closer handler; `shared`: the implementation's memo of KEK derivations (nil: none).
     static func all(_ shared: SharedDerivations?) -> [SuiteHandler] {
         let derive = derivation(shared)
-        return [coupleKeyWrap(derive), invitePhrase(derive), field, canonicalJSON, commitment, sealedAnswer]
+        return [coupleKeyWrap(derive), invitePhrase(derive), field, canonicalJSON, commitment, sealedAnswer,
+                CloserChainHandlers.document, CloserChainHandlers.chain(derive)]
     }
 }
 

@@ -5,8 +5,16 @@ import ConcordPrimitives
 /// `keybox` and `tink-public-key` as the `swift` implementation computes them (ECIES on OpenSSL),
 /// and `ecdh-p256` / `hkdf-sha256` on `openssl`.
 enum EciesHandlers {
+    /// The keybox's context info: `contextInfo`, or the four ids joined as the contract says (§10).
+    static func context(_ r: Request) throws(ContractError) -> [UInt8] {
+        if r.input["contextInfo"] != nil { return Array(try r.text("contextInfo").utf8) }
+        var ids: [String] = []
+        for k in Wire.keyboxContextIds { ids.append(try r.text(k)) }
+        return Array(Wire.keyboxContext(ids).utf8)
+    }
+
     static let keybox = SuiteHandler(Suites.closerKeybox) { r in
-        let context = Array(try r.text("contextInfo").utf8)
+        let context = try context(r)
         switch r.op {
         case "seal":
             let key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
@@ -19,7 +27,9 @@ enum EciesHandlers {
             return ["keybox": .text(Wire.keybox + Base64.encode(ct, .url))]
         case "open":
             let (keys, primary) = try TinkEciesKeyset.parsePrivateKeys(try r.text("recipientPrivateKeyset"))
-            let ct = try Wire.decode(try r.text("keybox"), prefix: Wire.keybox, .url)
+            let text = try r.text("keybox")
+            if let refusal = LegacyForms.keyboxRefusal(text) { throw refusal }
+            let ct = try Wire.decode(text, prefix: Wire.keybox, .url)
             let pt = try Ecies.open(with: keys, primary: primary, contextInfo: context, ciphertext: ct)
             var out: [String: Value] = ["plaintext": .bytes(pt)]
             let d = Ecies.describe(pt)

@@ -205,6 +205,9 @@ public struct VectorLoader: Sendable {
         } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
         }
+        if FixtureMap.isMap(root) {
+            return try FixtureMap.load(root: root, mapFile: file, loader: self).vectors
+        }
         if scanned, let pairs = root.mapping {
             if let format = pairs.first(where: { $0.key.scalarText == "format" })?.value.string, let what = Self.ownFormats[format] {
                 notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))

@@ -67,8 +67,14 @@ enum FillCommand: Command {
 
         // Read everything first: an unreadable file stops the command before anything is written.
         var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
+        var maps: [String: FixtureMap.Loaded] = [:]   // a fixture map: fill edits its fixture (docs/fixture-maps.md)
         do {
             for f in paths {
+                if let m = try FixtureMap.read(f, loader: load) {
+                    maps[m.fixture] = m
+                    files.append((m.fixture, m.bytes, m.vectors, m.placeholders))
+                    continue
+                }
                 let r = try Fill.read(f, loader: load)
                 files.append((f, r.bytes, r.vectors, r.placeholders))
             }
@@ -117,10 +123,15 @@ enum FillCommand: Command {
 
         // Plan every file, and read each new text back, before anything is written: a value that
         // would not read back as itself stops the command with nothing written (exit 2).
-        let plans = files.map { Fill.plan(file: $0.file, bytes: $0.bytes, placeholders: $0.placeholders, decide: decide) }
+        let plans = files.map { f in
+            maps[f.file].map { FixtureMap.plan($0, decide: decide) }
+                ?? Fill.plan(file: f.file, bytes: f.bytes, placeholders: f.placeholders, decide: decide)
+        }
         var unsafe = false
         for plan in plans {
-            do { try Fill.verify(plan, loader: load) } catch { stderr("concord: \(error)"); unsafe = true }
+            do {
+                if maps[plan.file] != nil { try FixtureMap.verify(plan, loader: load) } else { try Fill.verify(plan, loader: load) }
+            } catch { stderr("concord: \(error)"); unsafe = true }
         }
         if unsafe {
             stderr("concord: nothing was written")

@@ -166,4 +166,35 @@ struct ExplanationRuleTests {
         #expect(ExplanationRules.differentAAD.explain(.text("abc"), .text("abd"), context) == nil)
         #expect(Explanations.explain(expected: expected, actual: actual, context: context).contains("historical"))
     }
+
+    /// A keybox sealed with the four ids joined in another order: the rule reseals and names that order.
+    @Test func keyboxContextOrder() throws {
+        let loaded = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/context-ids.yaml"])
+        let v = try #require(loaded.vectors.first { $0.id == "seal-ids" })
+        let context = v.input
+        guard case .outputs(let outs) = v.expect, case .value(let expected)? = outs.first(where: { $0.field == "keybox" })?.expected else {
+            Issue.record("seal-ids has no expected keybox"); return
+        }
+        let key = try TinkEciesKeyset.parsePublic(wire: try #require(context["recipientPublicKey"]?.text))
+        func sealed(_ info: String, plaintext: [UInt8]? = nil) throws -> Value {
+            let ct = try Ecies.seal(to: key, contextInfo: Array(info.utf8), plaintext: plaintext ?? context["plaintext"]!.bytes!,
+                                    ephemeralScalar: context["ephemeralPrivateKey"]!.bytes!, iv: context["iv"]!.bytes!)
+            return .text(Wire.keybox + Base64.encode(ct, .url))
+        }
+        let ids = Wire.keyboxContextIds.map { context[$0]!.text! }
+        // the contract's order reproduces the vector's keybox (the rule's premise)
+        #expect(try sealed(ids.joined(separator: "|")) == expected)
+        let swapped = try sealed([ids[0], ids[1], ids[3], ids[2]].joined(separator: "|"))
+        let t = try #require(ExplanationRules.keyboxContextOrder.explain(expected, swapped, context))
+        #expect(t.contains("coupleId|questionId|recipientUserId|senderUserId") && t.contains("CONTRACT.md §10"), "\(t)")
+        #expect(Explanations.explain(expected: expected, actual: swapped, context: context) == t)
+        let colon = try #require(ExplanationRules.keyboxContextOrder.explain(expected, try sealed(ids.joined(separator: ":")), context))
+        #expect(colon.contains("with \":\""), "\(colon)")
+        // silent: another plaintext, a context given as contextInfo, a non-keybox value
+        #expect(ExplanationRules.keyboxContextOrder.explain(expected, try sealed(ids.joined(separator: "|"), plaintext: [1, 2, 3]), context) == nil)
+        var given = context
+        given["contextInfo"] = .text(ids.joined(separator: "|"))
+        #expect(ExplanationRules.keyboxContextOrder.explain(expected, swapped, given) == nil)
+        #expect(ExplanationRules.keyboxContextOrder.explain(.text("abc"), .text("abd"), context) == nil)
+    }
 }

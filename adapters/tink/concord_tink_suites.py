@@ -324,10 +324,18 @@ class KeyboxSuite:
     name = "closer.keybox"
     NOT_RUN = {"seal": "Tink's HybridEncrypt draws its own ephemeral key and IV; they cannot be injected"}
     ROUNDTRIP_INPUTS = ("recipientPrivateKeyset", "contextInfo", "plaintext")
+    # contextInfo, or the four ids joined in this order with "|" (CONTRACT.md section 10)
+    CONTEXT_FIELDS = ("contextInfo", "coupleId", "questionId", "senderUserId", "recipientUserId")
+
+    @classmethod
+    def _context(cls, request_input):
+        if "contextInfo" in request_input:
+            return get_text(request_input, "contextInfo").encode("utf-8")
+        return "|".join(get_text(request_input, k) for k in cls.CONTEXT_FIELDS[1:]).encode("utf-8")
 
     def __init__(self):
         self.ops = (
-            Op("open", self._open, inputs=("recipientPrivateKeyset", "contextInfo", "keybox"),
+            Op("open", self._open, inputs=("recipientPrivateKeyset", "keybox"), optional=self.CONTEXT_FIELDS,
                outputs=("plaintext", "form", "key")),
             Op("roundtrip-seal", self._roundtrip_seal, inputs=self.ROUNDTRIP_INPUTS, outputs=("keybox",)),
             Op("roundtrip", self._roundtrip, inputs=self.ROUNDTRIP_INPUTS, outputs=("plaintext",)),
@@ -335,7 +343,7 @@ class KeyboxSuite:
 
     def _open(self, request_input):
         keyset_text = get_text(request_input, "recipientPrivateKeyset")
-        context = get_text(request_input, "contextInfo").encode("utf-8")
+        context = self._context(request_input)
         keybox = get_text(request_input, "keybox")
         _, decrypt = private_keyset(keyset_text)  # the keyset first, as the JVM adapter does
         ciphertext = wire_decode(keybox, KEYBOX_PREFIX, "keybox")

@@ -16,7 +16,7 @@
 // also allows (its test vectors 12 and 13; until issue 12 another curve was refused as key). A keyset of several keys
 // seals with its primary key and opens with the key its output prefix names (or a RAW key), as Tink.
 
-const { suite, op, field } = require('../lib/suite-spec');
+const { suite, op, field, optional } = require('../lib/suite-spec');
 const { out } = require('../lib/values');
 const { Refusal, within } = require('../lib/answers');
 const keysets = require('../lib/ecies-keyset');
@@ -38,10 +38,15 @@ function privateKeyset(text) {
 
 const keybox = (ct) => ({ keybox: PREFIX + b64.encodeUrl(ct) });
 
+// contextInfo, or the four ids joined in this order with '|' (CONTRACT.md §10).
+const CONTEXT_IDS = ['coupleId', 'questionId', 'senderUserId', 'recipientUserId'];
+const contextFields = [optional('contextInfo', 'text'), ...CONTEXT_IDS.map((k) => optional(k, 'text'))];
+const context = (i) => utf8.encode(i.contextInfo !== undefined ? i.contextInfo : CONTEXT_IDS.map((k) => i[k]).join('|'));
+
 function seal(i) {
   const recipient = within('recipientPublicKey', () => keysets.parsePub(i.recipientPublicKey));
   const e = curves.scalar(recipient.params.curve, i.ephemeralPrivateKey, 'ephemeralPrivateKey');
-  return keybox(ecies.seal(recipient, e, i.iv, utf8.encode(i.contextInfo), i.plaintext));
+  return keybox(ecies.seal(recipient, e, i.iv, context(i), i.plaintext));
 }
 
 function roundtripSeal(i) {
@@ -65,7 +70,7 @@ function open(i) {
     if (e instanceof b64.B64Malformed) throw new Refusal('format', `keybox: ${e.message}`);
     throw e;
   }
-  const plaintext = within('keybox', () => ecies.openWithKeyset(recipient, ct, utf8.encode(i.contextInfo)));
+  const plaintext = within('keybox', () => ecies.openWithKeyset(recipient, ct, context(i)));
   if (plaintext.length === 32) return { plaintext: out(plaintext), form: 'raw', key: out(plaintext) };
   const text = utf8.decodeOrNull(plaintext);
   if (text !== null) {
@@ -82,9 +87,9 @@ function open(i) {
 const sealInputs = [field('recipientPrivateKeyset', 'text'), field('contextInfo', 'text'), field('plaintext', 'bytes')];
 
 module.exports = suite('closer.keybox', [
-  op('seal', [field('recipientPublicKey', 'text'), field('contextInfo', 'text'), field('plaintext', 'bytes'),
+  op('seal', [field('recipientPublicKey', 'text'), ...contextFields, field('plaintext', 'bytes'),
     field('ephemeralPrivateKey', 'bytes'), field('iv', 'bytes')], ['keybox'], seal),
-  op('open', [field('recipientPrivateKeyset', 'text'), field('contextInfo', 'text'), field('keybox', 'text')],
+  op('open', [field('recipientPrivateKeyset', 'text'), ...contextFields, field('keybox', 'text')],
     ['plaintext', 'form', 'key'], open),
   op('roundtrip-seal', sealInputs, ['keybox'], roundtripSeal),
   op('roundtrip', sealInputs, ['plaintext'], roundtrip),

@@ -34,10 +34,24 @@ import java.util.Map;
  */
 final class KeyboxSuite implements Suite {
     static final String PREFIX = "keybox:v1:";
+    /** contextInfo, or the four ids joined in this order with '|' (CONTRACT.md §10). */
+    static final String[] CONTEXT_FIELDS = {"contextInfo", "coupleId", "questionId", "senderUserId", "recipientUserId"};
+
+    /** UTF-8 of contextInfo, or of coupleId|questionId|senderUserId|recipientUserId when the ids are given instead. */
+    static byte[] context(Map<String, Object> input) {
+        if (input.containsKey("contextInfo")) {
+            return Utf8.encode(Values.text(input, "contextInfo"));
+        }
+        StringBuilder b = new StringBuilder();
+        for (int i = 1; i < CONTEXT_FIELDS.length; i++) {
+            b.append(i == 1 ? "" : "|").append(Values.text(input, CONTEXT_FIELDS[i]));
+        }
+        return Utf8.encode(b.toString());
+    }
     private final List<Op> ops = List.of(
-            Op.named("seal").in("recipientPublicKey", "contextInfo", "plaintext", "ephemeralPrivateKey", "iv")
+            Op.named("seal").in("recipientPublicKey", "plaintext", "ephemeralPrivateKey", "iv").optional(CONTEXT_FIELDS)
                     .out("keybox").run(this::seal),
-            Op.named("open").in("recipientPrivateKeyset", "contextInfo", "keybox").out("plaintext", "form", "key")
+            Op.named("open").in("recipientPrivateKeyset", "keybox").optional(CONTEXT_FIELDS).out("plaintext", "form", "key")
                     .run(this::open),
             Op.named("roundtrip-seal").in("recipientPrivateKeyset", "contextInfo", "plaintext").out("keybox")
                     .run(this::roundtripSeal),
@@ -56,7 +70,7 @@ final class KeyboxSuite implements Suite {
 
     private Map<String, Object> seal(Map<String, Object> input) throws Refusal, Unsupported {
         String pub = Values.text(input, "recipientPublicKey");
-        byte[] contextInfo = Utf8.encode(Values.text(input, "contextInfo"));
+        byte[] contextInfo = context(input);
         byte[] plaintext = Values.bytes(input, "plaintext");
         byte[] ephemeral = Values.bytes(input, "ephemeralPrivateKey");
         byte[] iv = Values.bytes(input, "iv");
@@ -90,10 +104,11 @@ final class KeyboxSuite implements Suite {
 
     private Map<String, Object> open(Map<String, Object> input) throws Refusal, Unsupported {
         String keyset = Values.text(input, "recipientPrivateKeyset");
-        byte[] contextInfo = Utf8.encode(Values.text(input, "contextInfo"));
+        byte[] contextInfo = context(input);
         String keybox = Values.text(input, "keybox");
 
         EciesKeyset.Key recipient = privateKeyset(keyset);
+        LegacyForms.checkKeybox(keybox);
         byte[] ct = Wire.decode("keybox", keybox, PREFIX, Wire.Encoding.B64URL);
         byte[] plaintext;
         try {

@@ -69,6 +69,7 @@ final class SealedAnswerSuite implements Suite {
         String commitment = Values.text(input, "commitmentHash");
 
         AesGcm.checkContractKey("oneTimeKey", key);
+        LegacyForms.checkSealed(payload);
         byte[] blob = Wire.decode("encryptedPayload", payload, PREFIX, Wire.Encoding.B64URL);
         byte[] digest = Wire.decode("commitmentHash", commitment, CommitmentSuite.PREFIX, Wire.Encoding.B64URL);
         if (digest.length != 32) {
