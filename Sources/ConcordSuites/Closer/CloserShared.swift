@@ -15,4 +15,10 @@ extension Suites {
               let w = Wire.pipeWarning(coupleId: c, questionId: q, userId: u) else { return [] }
         return [w]
     }
+
+    /// The keybox's contextInfo joins four ids with `|` (§10): the same ambiguity, seen in the joined text.
+    static let contextInfoPipeWarning: @Sendable ([String: Value]) -> [String] = { input in
+        guard let info = input["contextInfo"]?.text, let w = Wire.contextInfoPipeWarning(info) else { return [] }
+        return [w]
+    }
 }
