@@ -21,5 +21,6 @@ extension Suites {
                                FieldSpec("form", .text, "The form found: `raw` (option A) or `tink-keyset` (option B).")])],
         aliases: ["couple-key-wrap"],
         implementations: closerImplementations,
-        cost: { _ in closerKdfCost })
+        cost: closerKdfCostOf,
+        exceedsLimits: closerKdfLimits)
 }
