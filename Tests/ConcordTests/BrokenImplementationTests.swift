@@ -4,23 +4,24 @@ import ConcordRunner
 import ConcordSuites
 import Testing
 
-/// Issue 21, "done when", points 1 to 3: the traps the Closer vectors hold catch a deliberately broken
+/// Issue 21, "done when", points 1 to 3 (and 4 to 6 besides): the traps the Closer vectors hold catch a deliberately broken
 /// `swift` implementation. Each test runs the vector files twice, once on the real handler and once on a
 /// variant with one mistake, and asserts the real one passes the trap vectors while the broken one fails
 /// exactly there (so the vectors, not the test, are what notices).
 @Suite struct BrokenImplementationTests {
     static let loaded = VectorLoader().loadWithNotes(paths: [repositoryRoot + "/vectors/closer/sealed-answer",
                                                              repositoryRoot + "/vectors/closer/field",
-                                                             repositoryRoot + "/vectors/closer/keybox"])
+                                                             repositoryRoot + "/vectors/closer/keybox",
+                                                             repositoryRoot + "/vectors/closer/couple-key-wrap"])
 
     /// The names of the vectors of `suite` whose result on `handler` is not a pass.
-    static func failing(_ handler: SuiteHandler, suite: String) -> Set<String> {
-        failing(InProcessImplementation(name: "swift", version: "test", handlers: [handler]), suite: suite)
+    static func failing(_ handler: SuiteHandler, suite: String, flag: String? = nil) -> Set<String> {
+        failing(InProcessImplementation(name: "swift", version: "test", handlers: [handler]), suite: suite, flag: flag)
     }
 
-    static func failing(_ impl: any Implementation, suite: String) -> Set<String> {
+    static func failing(_ impl: any Implementation, suite: String, flag: String? = nil) -> Set<String> {
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
-        let vectors = loaded.vectors.filter { $0.suite == suite && $0.op != "roundtrip" }
+        let vectors = loaded.vectors.filter { $0.suite == suite && $0.op != "roundtrip" && (flag.map($0.flags.contains) ?? true) }
         #expect(!vectors.isEmpty)
         return Set(Runner(implementations: [impl]).run(vectors).results.filter { $0.status != .pass }.map(\.vector.name))
     }
@@ -142,5 +143,53 @@ import Testing
         let broken = Self.failing(Self.signedKeyIds, suite: suite)
         #expect(broken.contains("\(suite)/seal-key-id-max"))
         #expect(broken.contains("\(suite)/open-key-id-max"))
+    }
+
+    // MARK: beyond the brief: points 4 to 6
+
+    /// Point 4: an unwrap that ignores the stored kdfParams and always derives with production's.
+    static let storedParamsIgnored = SuiteHandler(Suites.closerCoupleKeyWrap) { r in
+        var input = r.input
+        input["kdfParams"] = nil
+        return try real(Request(suite: r.suite, op: r.op, input: input))
+    }
+
+    @Test func theStoredParamsVectorsCatchIgnoredParams() {
+        let suite = "closer.couple-key-wrap"
+        #expect(Self.failing(Self.swift, suite: suite, flag: "stored-params").isEmpty)
+        #expect(Self.failing(Self.storedParamsIgnored, suite: suite, flag: "stored-params")
+                == ["\(suite)/unwrap-stored-params-small", "\(suite)/unwrap-stored-params-mismatch",
+                    "\(suite)/unwrap-stored-params-leading-zero", "\(suite)/unwrap-stored-params-v16"])
+    }
+
+    /// Point 5: a field decrypt whose base64 decoder skips whitespace, as many lenient decoders do.
+    static let whitespaceSkipped = SuiteHandler(Suites.closerField) { r in
+        var input = r.input
+        if case .text(let wire)? = r.input["wire"] { input["wire"] = .text(String(String.UnicodeScalarView(wire.unicodeScalars.filter { !["\u{20}", "\r", "\n"].contains($0) }))) }
+        return try real(Request(suite: r.suite, op: r.op, input: input))
+    }
+
+    @Test func theWhitespaceVectorsCatchALenientDecoder() {
+        let suite = "closer.field"
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        let broken = Self.failing(Self.whitespaceSkipped, suite: suite)
+        for id in ["decrypt-line-breaks", "decrypt-trailing-newline", "decrypt-embedded-space", "decrypt-crlf"] {
+            #expect(broken.contains("\(suite)/\(id)"))
+        }
+    }
+
+    /// Point 6: a sealed-answer open that compares the commitment text after decrypting without reading
+    /// its shape: a malformed commitment becomes a mismatch (authentication) instead of `format`.
+    static let commitmentShapeUnread = SuiteHandler(Suites.closerSealedAnswer) { r in
+        guard r.op == "open", let c = r.input["commitmentHash"]?.text,
+              (try? Wire.decode(c, prefix: Wire.commitment, .url))?.count != 32 else { return try real(r) }
+        throw ContractError(.authentication, "the commitment does not match")
+    }
+
+    @Test func theMalformedCommitmentVectorsCatchAnUnreadShape() {
+        let suite = "closer.sealed-answer"
+        let broken = Self.failing(Self.commitmentShapeUnread, suite: suite)
+        #expect(broken == Set(["wrong-prefix", "no-prefix", "padded", "standard-alphabet", "short", "long", "hex"]
+            .map { "\(suite)/open-commitment-\($0)" }))
     }
 }
