@@ -5,6 +5,8 @@
 public struct TinkKeyset: Sendable {
     public var primaryKeyId: UInt32
     var keys: [JSON]
+    /// How many entries the `key` list has.
+    public var keyCount: Int { keys.count }
 
     /// One entry of the `key` list.
     public struct Key: Sendable {

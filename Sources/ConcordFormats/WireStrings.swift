@@ -35,4 +35,12 @@ public enum Wire {
         guard !named.isEmpty else { return nil }
         return "\(named.map(\.0).joined(separator: ", ")) contains '|': the commitment input is ambiguous (another id triple can give the same bytes)"
     }
+
+    /// A keybox's contextInfo joins four ids with `|` (§10): more than three `|` means an id holds one,
+    /// so another id quadruple gives the same HKDF info.
+    public static func contextInfoPipeWarning(_ contextInfo: String) -> String? {
+        let pipes = contextInfo.unicodeScalars.filter { $0 == "|" }.count
+        guard pipes > 3 else { return nil }
+        return "contextInfo holds \(pipes) '|' where coupleId|questionId|senderUserId|recipientUserId has 3: an id contains '|', so the HKDF info is ambiguous (another id quadruple can give the same bytes)"
+    }
 }

@@ -62,8 +62,12 @@ public enum Closer {
     public typealias KeyDerivation = @Sendable (_ secret: String, _ salt: [UInt8]) throws(ContractError) -> [UInt8]
 
     public static func kek(secret: String, salt: [UInt8]) throws(ContractError) -> [UInt8] {
+        try kek(secret: secret, salt: salt, params: KdfParams.closer)
+    }
+
+    /// The KEK with the parameters a stored `kdfParams` tag names (§2).
+    public static func kek(secret: String, salt: [UInt8], params p: KdfParams) throws(ContractError) -> [UInt8] {
         guard salt.count == saltLength else { throw ContractError(.parameters, "the salt is \(salt.count) bytes; the contract's salt is 16") }
-        let p = KdfParams.closer
         do {
             return try SodiumArgon2id.hash(password: Array(secret.utf8), salt: salt,
                                            parameters: Argon2idParameters(memoryKiB: p.memoryKiB, iterations: p.iterations, parallelism: p.parallelism))
@@ -93,7 +97,19 @@ public enum Closer {
         let pt = try open(key: try derive(phrase, salt), aad: CloserAAD.coupleKey.bytes, blob: blob, what: "wrappedCoupleKey")
         if pt.count == 32 { return (pt, .raw) }
         if let json = String(validating: pt, as: UTF8.self), json.first == "{" {
-            return (try TinkAesGcmKeyset.parse(json).primaryKey, .tinkKeyset)
+            // §4: option B is a keyset holding one AesGcmKey of 32 bytes; any other plaintext is `format`
+            let keyset: TinkAesGcmKeyset
+            do { keyset = try TinkAesGcmKeyset.parse(json) } catch {
+                throw ContractError(.format, "the unwrapped plaintext is not the contract's keyset: \(error.message)")
+            }
+            let count = (try? TinkKeyset.parse(json))?.keyCount ?? 0
+            guard count == 1 else {
+                throw ContractError(.format, "the unwrapped keyset holds \(count) keys; the contract's holds exactly one AesGcmKey")
+            }
+            guard keyset.primaryKey.count == 32 else {
+                throw ContractError(.format, "the unwrapped keyset's AesGcmKey is \(keyset.primaryKey.count) bytes; the contract's couple key is 32")
+            }
+            return (keyset.primaryKey, .tinkKeyset)
         }
         throw ContractError(.format, "the unwrapped plaintext is \(pt.count) bytes: neither a raw 32-byte key nor a Tink JSON keyset")
     }

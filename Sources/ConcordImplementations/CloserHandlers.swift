@@ -26,7 +26,16 @@ enum CloserHandlers {
             let w = try Closer.wrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.bytes("kdfSalt"), nonce: try r.bytes("nonce"), plaintext: plaintext, derive: derive)
             return ["wrappedCoupleKey": .text(w.wrappedCoupleKey), "kdfSalt": .text(w.kdfSalt), "kdfParams": .text(w.kdfParams)]
         case "unwrap":
-            let u = try Closer.unwrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.text("kdfSalt"), wrappedCoupleKey: try r.text("wrappedCoupleKey"), derive: derive)
+            var kek = derive
+            if case .text(let tag)? = r.input["kdfParams"] {
+                // §2: the stored tag names the parameters; the production ones go through the memo
+                let params = try KdfParams.parse(tag)
+                if params != KdfParams.closer {
+                    guard params.parallelism == 1 else { throw Unsupported("libsodium (the iOS side) derives with one lane only; kdfParams has p=\(params.parallelism)") }
+                    kek = { (secret: String, salt: [UInt8]) throws(ContractError) -> [UInt8] in try Closer.kek(secret: secret, salt: salt, params: params) }
+                }
+            }
+            let u = try Closer.unwrapCoupleKey(phrase: try r.text("phrase"), kdfSalt: try r.text("kdfSalt"), wrappedCoupleKey: try r.text("wrappedCoupleKey"), derive: kek)
             return ["coupleKey": .bytes(u.coupleKey), "form": .text(u.form.rawValue)]
         default:
             throw Unsupported("couple-key-wrap has no op \(r.op ?? "(none)")")

@@ -368,9 +368,12 @@ def pyca_keyset_text(inp: dict) -> str:
         raise Refused("format", "publicKey: missing prefix pub:v1:")
     raw = hand_b64decode(pk[len("pub:v1:"):], B64_URL, False)
     try:
-        return raw.decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise Refused("format", "publicKey: the keyset is not UTF-8")
+    if any(k["material"] == "ASYMMETRIC_PRIVATE" or k["typeUrl"] == TYPE_PRIV for k in pyca_keyset(text)["keys"]):
+        raise Refused("key", "publicKey: pub:v1: holds a private key")
+    return text
 
 
 # --------------------------------------------------------------------------- ECIES (pyca side)
@@ -565,6 +568,8 @@ def tink_describe(inp: dict) -> dict:
             raise Refused("format", "publicKey: not UTF-8")
     handle = tink_parse(text)
     ks = tink_keyset_proto(handle)
+    if "publicKey" in inp and any(k.key_data.key_material_type == T["tpb"].KeyData.ASYMMETRIC_PRIVATE for k in ks.key):
+        raise Refused("key", "publicKey: pub:v1: holds a private key (CONTRACT.md section 10)")
     key = [k for k in ks.key if k.key_id == ks.primary_key_id and k.status == T["tpb"].ENABLED]
     if len(key) != 1:
         raise Refused("format", "no primary key")
@@ -703,12 +708,55 @@ def public_keys(keys: list) -> list:
     return out
 
 
+def b64url_traps(body: str, ascii_text: bool = False) -> list:
+    """The strict-b64url traps of CONTRACT.md section 1 applied to a good unpadded b64url body: (name, flag, comment,
+    bad body). The body must encode a length that is not a multiple of 3, hold - or _, and exceed 76 characters.
+    ascii_text: the body encodes ASCII text (pub:v1:), whose b64url never holds - or _ (those need a byte whose low 6
+    bits are 62 or 63 in the third position of a group, and JSON keysets have no > ? ~): no alphabet trap then."""
+    data = hand_b64decode(body, B64_URL, False)
+    assert len(data) % 3 and (ascii_text or "-" in body or "_" in body) and len(body) > 76
+    mask = 0x0F if len(data) % 3 == 1 else 0x03
+    assert B64_URL.index(body[-1]) & mask == 0
+    out = [("spare-bits", "b64-spare-bits", "the last character has a non-zero spare bit; a lenient decoder returns "
+            "the same bytes", body[:-1] + B64_URL[B64_URL.index(body[-1]) | 1]),
+           ("standard-alphabet", "b64-standard-alphabet", "+ and / instead of - and _",
+            body.translate(str.maketrans("-_", "+/"))),
+           ("space", "b64-whitespace", "a space inside the b64url text", body[:20] + " " + body[20:]),
+           ("trailing-newline", "b64-line-breaks", "the b64url text followed by a line break", body + "\n"),
+           ("triple-padding", "b64-extra-padding", "the b64url text followed by ===", body + "==="),
+           ("padding-inside", "b64-padding-inside", "the first 10 bytes and the rest encoded separately, the first "
+            "part padded: == inside the text", hand_b64encode(data[:10], B64_URL, True)
+            + hand_b64encode(data[10:], B64_URL, False))]
+    if ascii_text:
+        out = [t for t in out if t[0] != "standard-alphabet"]
+    for _, _, _, bad in out:
+        for decode in (lambda t: hand_b64decode(t, B64_URL, False), std_unb64url):
+            try:
+                decode(bad)
+            except (Refused, ValueError):
+                continue
+            raise AssertionError(f"a strict decoder accepted {bad!r}")
+    return out
+
+
+B64_TRAP_NOTES = {
+    "b64-spare-bits": "the last b64url character has non-zero spare bits; a lenient decoder returns the same bytes, "
+                      "a strict one (CONTRACT.md section 1) refuses them",
+    "b64-standard-alphabet": "the b64url text uses + and / (RFC 4648 section 4) instead of - and _ (section 1)",
+    "b64-whitespace": "a space inside the b64url text; the contract forbids whitespace (section 1)",
+    "b64-extra-padding": "the b64url text is followed by ===; b64url is unpadded (section 1)",
+    "b64-padding-inside": "two separately encoded parts concatenated, so = padding stands inside the text; strict "
+                          "decoding (section 1) refuses it, lenient decoders stop at it or skip it",
+}
+
+
 def pub_v1(json_text: str) -> str:
     return "pub:v1:" + hand_b64encode(json_text.encode("utf-8"), B64_URL, False)
 
 
 def fixed_recipient(label: str, key_id: int, java: bool = False, prefix: str = "TINK",
-                    hash_name="SHA256", point_format="UNCOMPRESSED", dem=16, d: int | None = None, curve="NIST_P256"):
+                    hash_name="SHA256", point_format="UNCOMPRESSED", dem=16, d: int | None = None, curve="NIST_P256",
+                    salt: bytes = b"", status: str = "ENABLED"):
     """A deterministic recipient: the scalar is SHA-256 of a label (mod n); the protos are written by hand and
     by Tink's *_pb2 classes, which must give identical bytes. A curve other than P-256 needs its scalar `d`."""
     from cryptography.hazmat.primitives.asymmetric import ec
@@ -721,20 +769,21 @@ def fixed_recipient(label: str, key_id: int, java: bool = False, prefix: str = "
         assert ref_mul(d, P256_G) == (nums.x, nums.y)
     n = COORD_SIZE[curve] + (1 if java else 0)
     x, y, dv = nums.x.to_bytes(n, "big"), nums.y.to_bytes(n, "big"), d.to_bytes(n, "big")
-    params = pb_params(curve, hash_name, b"", dem, point_format)
+    params = pb_params(curve, hash_name, salt, dem, point_format)
     priv = pb_private_key(pb_public_key(params, x, y), dv)
     # the same message with Tink's classes
     tp = T["E"].EciesAeadHkdfPrivateKey(version=0, key_value=dv)
     tp.public_key.x, tp.public_key.y = x, y
     tp.public_key.params.kem_params.curve_type = T["common"].EllipticCurveType.Value(curve)
     tp.public_key.params.kem_params.hkdf_hash_type = T["common"].HashType.Value(hash_name)
+    tp.public_key.params.kem_params.hkdf_salt = salt
     tp.public_key.params.ec_point_format = T["common"].EcPointFormat.Value(point_format)
     dt = tp.public_key.params.dem_params.aead_dem
     dt.type_url = TYPE_AES_GCM
     dt.value = T["gcm"].AesGcmKeyFormat(key_size=dem).SerializeToString()
     dt.output_prefix_type = T["tpb"].TINK
     assert tp.SerializeToString(deterministic=True) == priv, label
-    key = {"keyId": key_id, "status": "ENABLED", "outputPrefix": prefix, "typeUrl": TYPE_PRIV, "value": priv,
+    key = {"keyId": key_id, "status": status, "outputPrefix": prefix, "typeUrl": TYPE_PRIV, "value": priv,
            "material": "ASYMMETRIC_PRIVATE"}
     return {"d": d, "point": (nums.x, nums.y), "keys": [key], "primary": key_id}
 
@@ -1050,18 +1099,50 @@ def public_key_files(data):
         "the same keyset as pub:v1:" + TINK_UNCLASSIFIED)
     bad("invalid-json", {"keysetJson": java_json(gpub, good_primary)[:-30]}, "format", ["bad-json"],
         "the keyset JSON cut short")
+    bad("invalid-primary-matches-no-key", {"keysetJson": java_json(gpub, good_primary ^ 1)}, ANY,
+        ["primary-no-key"], f"primaryKeyId {good_primary ^ 1}, while the only key has id {good_primary}: a keyset "
+        "without a primary key (Tink Python refuses it while reading the keyset, Tink Java when it makes the "
+        "primitive)")
+    bad("invalid-pub-v1-private-keyset", {"publicKey": pub_v1(ks["p256-tink"]["json"])}, "key", ["pub-v1-private"],
+        "pub:v1: wrapping the PRIVATE keyset Tink made (a key leak): pub:v1: carries the public keyset (CONTRACT.md "
+        "section 10), so it is refused, not described by its public key as keysetJson is")
+    f = pb_read(value, "pub")
+    for name, coord, field in (("x", 3, "x"), ("y", 4, "y")):
+        long_c = b"\x01" + f[coord][0]
+        assert len(f[coord][0]) == 32
+        vals = {3: f[3][0], 4: f[4][0]}
+        vals[coord] = long_c
+        v33 = pb_bytes(2, f[2][0]) + pb_bytes(3, vals[3]) + pb_bytes(4, vals[4])
+        bad(f"invalid-coordinate-33-bytes-nonzero-{name}",
+            {"publicKey": pub_v1(java_json([dict(gpub[0], value=v33)], good_primary))}, "key", ["coordinate-33-nonzero"],
+            f"{field} written in 33 bytes whose leading byte is 01, not 00: as an unsigned integer it is 2^256 more "
+            "than the point's coordinate, beyond the field, so no point of P-256")
+    ptext = java_json(gpub, good_primary)
+    while len(ptext.encode()) % 3 == 0:
+        ptext = "{ " + ptext[1:]
+    for name, flag, comment, body_bad in b64url_traps(pub_v1(ptext)[len("pub:v1:"):], ascii_text=True):
+        bad(f"invalid-pub-v1-{name}", {"publicKey": "pub:v1:" + body_bad}, "format", [flag], "pub:v1: " + comment)
     files.append({"path": "vectors/closer/tink-public-key/invalid.yaml", "suite": "tink-public-key",
-                  "title": "Refused Tink public keys (CONTRACT.md sections 1 and 9)",
+                  "title": "Refused Tink public keys (CONTRACT.md sections 1, 9 and 10)",
                   "source": "Modified copies of the Tink-made public keyset of tink.yaml (tink-contract-*). Each was "
                             "refused by Tink {tink} (Python) and by the pyca/cryptography {cryptography} reader; the "
                             "class is the one docs/vector-format.md gives (bad prefix, base64, protobuf or JSON: "
                             "format; point off the curve, wrong type URL: key), and both implementations refused at "
-                            "the step that class names.",
+                            "the step that class names. pub:v1: wrapping a private keyset is refused by the contract's "
+                            "rule (CONTRACT.md section 10: pub:v1: is the public keyset), applied on both sides after "
+                            "Tink and the pyca reader both read that keyset.",
                   "notes": PK_NOTES, "vectors": IV})
     return files
 
 
 PK_NOTES = {
+    **B64_TRAP_NOTES,
+    "primary-no-key": "primaryKeyId names no key of the keyset",
+    "pub-v1-private": "pub:v1: holds a private keyset: publishing it leaks the private key, so a reader refuses it "
+                      "(key) instead of describing its public key",
+    "coordinate-33-nonzero": "a 33-byte coordinate whose leading byte is not zero: Tink Java's 33-byte form always "
+                             "starts with 00, so a reader that drops the first byte of any 33-byte coordinate accepts "
+                             "a point that is not the key",
     "tink-made": "the keyset was made by Tink 1.16.1 (Python) with its own key generation "
                  "(scripts/generate/data/keybox_tink.json)",
     "tink-python-json": "the keyset text is what Tink Python's json_proto_keyset_format.serialize writes (protobuf "
@@ -1138,12 +1219,26 @@ KB_NOTES = {
     "keybox-prefix": "the text prefix is not keybox:v1:",
     "b64url-padding": "b64url with = padding, which CONTRACT.md section 1 refuses",
     "ephemeral-off-curve": "the ephemeral point in the keybox is not on the curve",
+    "hkdf-salt": "the recipient key's EciesHkdfKemParams has a non-empty hkdf_salt (field 11), which HKDF must use "
+                 "as its salt; Closer's template leaves it empty, so an implementation that ignores it passes every "
+                 "other vector",
+    "crunchy-point": "point format DO_NOT_USE_CRUNCHY_UNCOMPRESSED: the ephemeral point is written X || Y without the "
+                     "0x04 byte (Tink's CRUNCHY encoding), and HKDF's ikm starts with those 64 bytes; not the "
+                     "contract's template",
+    "key-id-bounds": "a key id at a bound of the unsigned 32-bit range (0 or 2^32-1)",
+    "disabled-key": "the recipient keyset holds a DISABLED key; Tink never uses it, for sealing or opening",
+    "pipe-in-id": "contextInfo joins coupleId, questionId, senderUserId and recipientUserId with | unescaped "
+                  "(CONTRACT.md section 10); here an id contains |, so two id quadruples give the same HKDF info. The "
+                  "values are valid; a checker should flag the contextInfo",
+    **B64_TRAP_NOTES,
+    "b64-line-breaks": "a line break in or after the b64url text; the contract forbids line breaks (CONTRACT.md "
+                       "section 1)",
     "swapped-ikm": "sealed with HKDF ikm = Z || E instead of E || Z (CONTRACT.md section 10 says this does not decrypt)",
     "context-as-aad": "sealed with an empty HKDF info and contextInfo as the GCM AAD (CONTRACT.md section 10 says "
                       "this does not decrypt)",
 }
 NON_CONTRACT = ("compressed-point", "raw-prefix", "legacy-prefix", "crunchy-prefix", "aes256-dem", "hkdf-sha384",
-                "hkdf-sha512", "curve-p384", "curve-p521")
+                "hkdf-sha512", "curve-p384", "curve-p521", "hkdf-salt", "crunchy-point")
 
 
 def deterministic_recipients():
@@ -1153,14 +1248,27 @@ def deterministic_recipients():
         "r1": fixed_recipient("keybox recipient 1", 0x1B2C3D4E),
         "r2": fixed_recipient("keybox recipient 2", 0xD3A1C0F5),
         "r3": fixed_recipient("keybox recipient 3", 0x5E6F7A8B, java=True),
+        "salt": fixed_recipient("keybox recipient salt", 0x2C3D4E5F, salt=derived("keybox hkdf salt", 16)),
+        "crunchy": fixed_recipient("keybox recipient crunchy", 0x3D4E5F60,
+                                   point_format="DO_NOT_USE_CRUNCHY_UNCOMPRESSED"),
+        "id0": fixed_recipient("keybox recipient id 0", 0),
+        "idmax": fixed_recipient("keybox recipient id max", 0xFFFFFFFF),
+        "disabled": with_disabled_key(fixed_recipient("keybox recipient 1", 0x1B2C3D4E),
+                                      fixed_recipient("keybox recipient disabled", 0x4E5F6071, status="DISABLED")),
     }
+
+
+def with_disabled_key(primary: dict, disabled: dict) -> dict:
+    """A keyset of two keys: a DISABLED one first, then the ENABLED primary."""
+    assert disabled["keys"][0]["status"] == "DISABLED"
+    return {**primary, "keys": disabled["keys"] + primary["keys"], "disabled": disabled}
 
 
 def closer_file():
     """seal vectors with chosen ephemeral scalars and IVs (computed by pyca, checked by ref, opened by Tink), each
     with its open twin."""
     R = deterministic_recipients()
-    for r in ("r1", "r2", "r3"):
+    for r in ("r1", "r2", "r3", "salt", "crunchy", "id0", "idmax", "disabled"):
         R[r]["text"] = java_json(R[r]["keys"], R[r]["primary"])
     kat = json.loads(shared_text(TINK_KAT))
     android_pt = android_keyset_json(derived("android answer key", 32), 0x9F8E7D6C).encode()
@@ -1193,6 +1301,26 @@ def closer_file():
          derived("keybox iv 9", 12), ["ephemeral-scalar-one", "raw-key"], "ephemeral scalar 1: E is the generator"),
         ("long-plaintext", "r1", "java", CTX_MAIN, derived("keybox long plaintext", 300), derived("keybox eph 10", 32),
          derived("keybox iv 10", 12), [], "a 300-byte plaintext"),
+        ("hkdf-salt", "salt", "java", CTX_MAIN, derived("keybox one-time key 11", 32), derived("keybox eph 11", 32),
+         derived("keybox iv 11", 12), ["hkdf-salt", "raw-key"], "the recipient key has a 16-byte hkdf_salt: "
+         "HKDF must use it (an implementation that ignores it derives another DEM key)"),
+        ("crunchy-point", "crunchy", "java", CTX_MAIN, derived("keybox one-time key 12", 32),
+         derived("keybox eph 12", 32), derived("keybox iv 12", 12), ["crunchy-point", "raw-key"],
+         "point format DO_NOT_USE_CRUNCHY_UNCOMPRESSED: the ephemeral point is X || Y (64 bytes, no 0x04), and HKDF "
+         "takes those 64 bytes"),
+        ("key-id-0", "id0", "java", CTX_MAIN, derived("keybox one-time key 13", 32), derived("keybox eph 13", 32),
+         derived("keybox iv 13", 12), ["key-id-bounds", "raw-key"], "recipient key id 0: the prefix is 01 00000000 "
+         "(and protobuf JSON writers may leave a 0 out)"),
+        ("key-id-max", "idmax", "java", CTX_MAIN, derived("keybox one-time key 14", 32), derived("keybox eph 14", 32),
+         derived("keybox iv 14", 12), ["key-id-bounds", "key-id-above-2-31", "raw-key"],
+         "recipient key id 2^32-1 = 4294967295 (-1 in a Java int): the prefix is 01 ffffffff"),
+        ("disabled-key", "disabled", "java", CTX_MAIN, derived("keybox one-time key 15", 32),
+         derived("keybox eph 15", 32), derived("keybox iv 15", 12), ["disabled-key", "raw-key"],
+         "the recipient keyset holds a DISABLED key (0x4E5F6071) before its ENABLED primary; sealed to the primary"),
+        ("pipe-in-id", "r1", "java", "cpl|q1|x|uid_alice_01|uid_bob_02", derived("keybox one-time key 16", 32),
+         derived("keybox eph 16", 32), derived("keybox iv 16", 12), ["pipe-in-id", "raw-key"],
+         "contextInfo cpl|q1|x|uid_alice_01|uid_bob_02: coupleId 'cpl|q1' with questionId 'x', or coupleId 'cpl' "
+         "with questionId 'q1|x', give these same bytes (CONTRACT.md section 10 joins the ids with | unescaped)"),
     ]
     for cid, rname, layout, ctx, pt, eph, iv, flags, comment in cases:
         r = R[rname]
@@ -1238,14 +1366,17 @@ def closer_file():
 def ref_check_seal(inp: dict, trace: dict):
     """Recompute E, Z and the DEM key of a pyca seal with the pure-Python P-256 and HKDF."""
     pub = pyca_public_of(pyca_primary(pyca_keyset(pyca_keyset_text({"publicKey": inp["recipientPublicKey"]}))))
-    assert pub["curve"] == "NIST_P256" and pub["pointFormat"] == "UNCOMPRESSED" and pub["hashFunction"] == "SHA256"
+    assert pub["curve"] == "NIST_P256" and pub["pointFormat"] in ("UNCOMPRESSED", "DO_NOT_USE_CRUNCHY_UNCOMPRESSED")
+    assert pub["hashFunction"] == "SHA256"
+    crunchy = pub["pointFormat"] == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED"
     e = int.from_bytes(inp["ephemeralPrivateKey"], "big")
     E = ref_mul(e, P256_G)
     R = (int.from_bytes(pub["x"], "big"), int.from_bytes(pub["y"], "big"))
     assert ref_on_curve(R)
     Z = be32(ref_mul(e, R)[0])
-    assert trace["kem"] == ref_uncompressed(E) and trace["z"] == Z
-    dem = ref_hkdf("sha256", ref_uncompressed(E) + Z, pub["hkdfSalt"], inp["contextInfo"].encode(), pub["demKeySize"])
+    kem = ref_uncompressed(E)[1:] if crunchy else ref_uncompressed(E)
+    assert trace["kem"] == kem and trace["z"] == Z
+    dem = ref_hkdf("sha256", kem + Z, pub["hkdfSalt"], inp["contextInfo"].encode(), pub["demKeySize"])
     assert trace["dem"] == dem
 
 
@@ -1373,6 +1504,22 @@ def invalid_file(data):
     assert ref_decode_point(off[5:70]) is None
     bad("invalid-ephemeral-off-curve", "authentication", ["ephemeral-off-curve"], "tink-32-byte-key with the last byte of the "
         "ephemeral point's y flipped: not a point on P-256", keybox=kb(off))
+    body = base["keybox"][len("keybox:v1:"):]
+    for name, flag, comment, body_bad in b64url_traps(body):
+        if name != "padded":
+            bad(f"invalid-keybox-{name}", "format", [flag], "tink-32-byte-key: " + comment, keybox="keybox:v1:" + body_bad)
+    # a keybox for a key the recipient keyset holds DISABLED
+    dis = fixed_recipient("keybox recipient disabled", 0x4E5F6071)
+    dis_box = pyca_seal(java_json(public_keys(dis["keys"]), dis["primary"]), CTX_MAIN, derived("keybox disabled pt", 32),
+                        derived("keybox eph disabled", 32), derived("keybox iv disabled", 12))
+    holder = with_disabled_key(fixed_recipient("keybox recipient 1", 0x1B2C3D4E),
+                               fixed_recipient("keybox recipient disabled", 0x4E5F6071, status="DISABLED"))
+    holder_text = java_json(holder["keys"], holder["primary"])
+    enabled_text = java_json(dis["keys"] + holder["keys"][1:], holder["primary"])
+    assert tink_open(enabled_text, CTX_MAIN, dis_box) == pyca_open(enabled_text, CTX_MAIN, dis_box)
+    bad("invalid-disabled-key", "authentication", ["disabled-key"], "a keybox for the key 0x4E5F6071, which the "
+        "recipient keyset holds DISABLED: no usable key matches its prefix (it opens once that key is ENABLED)",
+        keyset=holder_text, context=CTX_MAIN, keybox=dis_box)
     # the two wrong compositions CONTRACT.md section 10 names, computed with pyca for the deterministic recipient r1
     from cryptography.hazmat.primitives.asymmetric import ec
     from cryptography.hazmat.primitives.ciphers.aead import AESGCM

@@ -39,6 +39,7 @@ import hashlib
 import json
 import re
 import struct
+import subprocess
 import sys
 import unicodedata
 from pathlib import Path
@@ -116,9 +117,10 @@ class StackA:
     def sha256(self, data):
         return hashlib.sha256(data).digest()
 
-    def argon2id(self, pw, salt):
-        """Argon2id v=19, m=47104, t=3, p=1, 32 bytes: reference C code through argon2-cffi's argon2_ctx."""
-        k = (pw, salt)
+    def argon2id(self, pw, salt, m=47104, t=3):
+        """Argon2id v=19, m=47104, t=3 (or the m, t of a stored kdfParams), p=1, 32 bytes: reference C code through
+        argon2-cffi's argon2_ctx."""
+        k = (pw, salt) if (m, t) == (47104, 3) else (pw, salt, m, t)
         if k not in self._kdf:
             from argon2.low_level import ffi, lib
             out = ffi.new("uint8_t[]", 32)
@@ -126,7 +128,7 @@ class StackA:
             sb = ffi.new("uint8_t[]", salt)
             ctx = ffi.new("argon2_context *", dict(
                 out=out, outlen=32, pwd=pwb, pwdlen=len(pw), salt=sb, saltlen=len(salt),
-                secret=ffi.NULL, secretlen=0, ad=ffi.NULL, adlen=0, t_cost=3, m_cost=47104, lanes=1,
+                secret=ffi.NULL, secretlen=0, ad=ffi.NULL, adlen=0, t_cost=t, m_cost=m, lanes=1,
                 threads=1, version=19, allocate_cbk=ffi.NULL, free_cbk=ffi.NULL, flags=lib.ARGON2_DEFAULT_FLAGS))
             rc = lib.argon2_ctx(ctx, lib.Argon2_id)
             assert rc == lib.ARGON2_OK, ffi.string(lib.argon2_error_message(rc))
@@ -233,12 +235,12 @@ class StackB:
         from Crypto.Hash import SHA256
         return SHA256.new(data).digest()
 
-    def argon2id(self, pw, salt):
-        """libsodium crypto_pwhash(ALG_ARGON2ID13), opslimit 3, memlimit 47104 * 1024."""
-        k = (pw, salt)
+    def argon2id(self, pw, salt, m=47104, t=3):
+        """libsodium crypto_pwhash(ALG_ARGON2ID13), opslimit t (3), memlimit m (47104) * 1024."""
+        k = (pw, salt) if (m, t) == (47104, 3) else (pw, salt, m, t)
         if k not in self._kdf:
             import nacl.bindings as nb
-            self._kdf[k] = nb.crypto_pwhash_alg(32, pw, salt, 3, 47104 * 1024, nb.crypto_pwhash_ALG_ARGON2ID13)
+            self._kdf[k] = nb.crypto_pwhash_alg(32, pw, salt, t, m * 1024, nb.crypto_pwhash_ALG_ARGON2ID13)
         return self._kdf[k]
 
     def b64(self, data):
@@ -383,14 +385,27 @@ def op_wrap(S, i):
     return {"wrappedCoupleKey": S.b64(blob), "kdfSalt": S.b64(salt), "kdfParams": KDF_PARAMS}
 
 
+def stored_params(tag: str):
+    """A stored kdfParams tag read with the grammar of CONTRACT.md section 2: (m, t); parameters otherwise."""
+    mt = re.fullmatch(r"argon2id;v=19;m=(0|[1-9][0-9]*);t=(0|[1-9][0-9]*);p=(0|[1-9][0-9]*)", tag, re.ASCII)
+    if not mt:
+        raise Refused("parameters", f"kdfParams {tag!r} does not follow the grammar")
+    m, t, p = (int(x) for x in mt.groups())
+    if 0 in (m, t, p) or m < 8 * p or max(m, t) >= 2 ** 32 or p >= 2 ** 24:
+        raise Refused("parameters", f"kdfParams {tag!r}: values out of range")
+    assert p == 1, "the generator derives with one lane only"
+    return m, t
+
+
 def op_unwrap(S, i):
+    m, t = stored_params(i.get("kdfParams", KDF_PARAMS))
     salt = S.unb64(i["kdfSalt"])
     if len(salt) != 16:
         raise Refused("format", f"kdfSalt decodes to {len(salt)} bytes, not 16")
     blob = S.unb64(i["wrappedCoupleKey"])
     if len(blob) < 28:
         raise Refused("format", f"wrappedCoupleKey of {len(blob)} bytes")
-    kek = S.argon2id(i["phrase"].encode("utf-8"), salt)
+    kek = S.argon2id(i["phrase"].encode("utf-8"), salt, m, t)
     pt = open_combined(S, kek, blob, AAD_COUPLE)
     return extract_couple_key(S, pt)
 
@@ -414,6 +429,7 @@ def extract_couple_key(S, pt: bytes):
     try:
         doc = json.loads(pt.decode("utf-8"))
         primary = doc["primaryKeyId"]
+        assert len(doc["key"]) == 1, "a keyset of more than one key"  # section 4: "holding one AES-GCM key"
         keys = [k for k in doc["key"] if k["keyId"] == primary]
         assert isinstance(primary, int) and 0 <= primary < 2 ** 32 and len(keys) == 1
         k = keys[0]
@@ -497,12 +513,17 @@ def op_sealed_open(S, i):
     if not payload.startswith("sealed:v1:"):
         raise Refused("format", "missing prefix sealed:v1:")
     blob = S.unb64url(payload[len("sealed:v1:"):])
+    commit = i["commitmentHash"]  # its shape is checked with the other encodings, before decrypting
+    if not commit.startswith("sha256:"):
+        raise Refused("format", "commitmentHash: missing prefix sha256:")
+    if len(S.unb64url(commit[len("sha256:"):])) != 32:
+        raise Refused("format", "commitmentHash: not 32 bytes")
     pt = open_combined(S, i["oneTimeKey"], blob, sealed_aad(i))
-    if commitment_hash(S, (i["coupleId"], i["questionId"], i["userId"]), pt) != i["commitmentHash"]:
-        raise Refused("authentication", "commitmentHash does not match the decrypted payload")
     answer = parse_answer(pt)
     if S.canonical(answer).encode("utf-8") != pt:
         raise Refused("format", "decrypted payload is not the canonical JSON of its answer")
+    if commitment_hash(S, (i["coupleId"], i["questionId"], i["userId"]), pt) != commit:
+        raise Refused("authentication", "commitmentHash does not match the decrypted payload")
     return {"answer": answer}
 
 
@@ -524,7 +545,8 @@ SUITES = {
     "couple-key-wrap": {
         "wrap": ({"phrase": TX, "kdfSalt": BY, "nonce": BY}, {"coupleKey": BY, "keysetJson": TX},
                  {"wrappedCoupleKey": TX, "kdfSalt": TX, "kdfParams": TX}),
-        "unwrap": ({"phrase": TX, "kdfSalt": TX, "wrappedCoupleKey": TX}, {}, {"coupleKey": BY, "form": TX})},
+        "unwrap": ({"phrase": TX, "kdfSalt": TX, "wrappedCoupleKey": TX}, {"kdfParams": TX},
+                   {"coupleKey": BY, "form": TX})},
     "invite-phrase": {
         "seal": ({"inviteCode": TX, "phrase": TX, "salt": BY, "nonce": BY}, {}, {"encryptedRecoveryPhrase": TX}),
         "open": ({"inviteCode": TX, "encryptedRecoveryPhrase": TX}, {}, {"phrase": TX})},
@@ -830,6 +852,66 @@ B64_NOTES = {
 }
 
 
+FIRST_BYTE_NOTES = {
+    "first-byte-01": "a valid RAW blob whose first byte (the nonce's) is 0x01 by chance, as a TINK output prefix "
+                     "starts; a checker that looks for a prefix before trying the blob as it is (CONTRACT.md "
+                     "section 3) drops 5 bytes and fails. The generator checked that it does not open without them",
+    "first-byte-00": "a valid RAW blob whose first byte is 0x00 by chance, as a LEGACY/CRUNCHY prefix starts; it "
+                     "must open as it is",
+}
+B64_TRAP_NOTES = {
+    "b64-extra-padding": "the text ends in ===, more padding than RFC 4648 allows; the contract refuses it (section 1)",
+    "b64-padding-inside": "two separately encoded parts concatenated, so = padding stands inside the text; strict "
+                          "decoding (the contract, section 1) refuses it, lenient decoders stop at it or skip it",
+    "b64url-padding": "the b64url text is padded with =; the contract's b64url is unpadded (section 1)",
+    "b64-standard-alphabet": "the b64url text uses + and / (RFC 4648 section 4) instead of - and _ (section 1)",
+}
+
+
+def b64_traps(S, body, padded, skip=()):
+    """Each strict-base64 trap of CONTRACT.md section 1 applied to a good base64 body (padded b64 or unpadded
+    b64url): (name, flag, comment, bad body). The body must encode a length that is not a multiple of 3, use the
+    alphabet's two special characters, and be longer than 76 characters."""
+    alpha = B64_STD if padded else B64_URL
+    data = S.unb64(body) if padded else S.unb64url(body)
+    core = body.rstrip("=")
+    npad = len(body) - len(core)
+    assert len(data) % 3 != 0 and len(body) > 76
+    mask = 0x0F if len(data) % 3 == 1 else 0x03
+    assert alpha.index(core[-1]) & mask == 0
+    out = [("spare-bits", "b64-spare-bits", "the last character before any padding has a non-zero spare bit; a lenient "
+            "decoder returns the same bytes", core[:-1] + alpha[alpha.index(core[-1]) | 1] + "=" * npad)]
+    if padded:
+        assert "+" in body or "/" in body
+        out += [("missing-padding", "b64-missing-padding", "the b64 text without its = padding", core),
+                ("b64url-alphabet", "b64url-alphabet", "the b64 text with - and _ instead of + and /",
+                 body.translate(str.maketrans("+/", "-_")))]
+    else:
+        assert "-" in body or "_" in body
+        out += [("padded", "b64url-padding", "the b64url text with = padding", core + "=" * (-len(core) % 4)),
+                ("standard-alphabet", "b64-standard-alphabet", "the b64url text with + and / instead of - and _",
+                 body.translate(str.maketrans("-_", "+/")))]
+    enc = (lambda b: hand_b64encode(b, alpha, True)) if padded else (lambda b: hand_b64encode(b, alpha, False))
+    inside = hand_b64encode(data[:10], alpha, True) + enc(data[10:])
+    assert "=" in inside[:-3]
+    out += [("space", "b64-whitespace", "a space inside the base64 text", body[:20] + " " + body[20:]),
+            ("trailing-newline", "b64-line-breaks", "the base64 text followed by a line break", body + "\n"),
+            ("crlf", "b64-line-breaks", "a CR LF line break after 76 characters of the base64 text",
+             body[:76] + "\r\n" + body[76:]),
+            ("triple-padding", "b64-extra-padding", "the base64 text ending in ===", core + "==="),
+            ("padding-inside", "b64-padding-inside", "the first 10 bytes and the rest encoded separately and "
+             "concatenated: == padding inside the text", inside)]
+    for _, _, _, bad in out:
+        for T in (StackA(), StackB()):
+            try:
+                T.unb64(bad) if padded else T.unb64url(bad)
+            except Refused as e:
+                assert e.cls == "format"
+            else:
+                raise AssertionError(f"a strict decoder accepted the trap {bad!r}")
+    return [t for t in out if t[0] not in skip]
+
+
 def field_files():
     key = derived("field couple key", 32)
     A = StackA()
@@ -881,6 +963,20 @@ def field_files():
          couple_id="couple-\u00fcn\u00efcode-\U0001F49E")
     pair("long", "a 300-byte plaintext", [], derived("field long pt", 300), derived("field nonce long", 12),
          encrypt=False)
+    for marker, name in ((1, "01"), (0, "00")):
+        nonce_m = bytes([marker]) + derived(f"field nonce first byte {name}", 12)[1:]
+        w_m, blob_m = wire("Weekend in the mountains".encode(), nonce_m)
+
+        def not_prefixed(S, b=blob_m):  # dropping 5 bytes as if they were a Tink prefix does not open
+            try:
+                tink_prefix_opens(S, key, b, COUPLE_ID.encode())
+            except Refused:
+                return
+            raise AssertionError("opens without its first 5 bytes")
+        pair(f"first-byte-{name}", f"a valid RAW blob whose nonce, and so its first byte, is 0x{name} by chance: "
+             "not a Tink prefix", [f"first-byte-{name}"], "Weekend in the mountains".encode(), nonce_m,
+             want=lambda w, b, m=marker: b[0] == m)
+        valid[-1]["checks"].append(not_prefixed)
     w, _ = wire(b"Movie night", derived("field nonce explain", 12))
     valid.append(vec("decrypt-with-explain-fields", op="decrypt", utf8_expect=True,
                      comment="a good blob; the optional userId and questionId (used only to explain a failure) are "
@@ -953,6 +1049,14 @@ def field_files():
         "ignore spare bits return the original blob, which opens", ["b64-spare-bits"], "format", spare)
     bad("decrypt-missing-padding", "the enc:v1 body without its = padding", ["b64-missing-padding"], "format",
         good.rstrip("="))
+    for n in range(1000):  # a long blob whose b64 has + or / and == padding, picked deterministically
+        long_wire, long_blob = wire(derived("field invalid long pt", 121), derived(f"field invalid long nonce {n}", 12))
+        if "+" in long_wire or "/" in long_wire:
+            break
+    for name, flag, comment, bad_body in b64_traps(A, long_wire[len("enc:v1:"):], True,
+                                                   skip=("spare-bits", "missing-padding", "b64url-alphabet", "space",
+                                                         "trailing-newline")):
+        bad(f"decrypt-{name}", "the enc:v1 body: " + comment, [flag], "format", "enc:v1:" + bad_body)
     bad("decrypt-wrong-prefix", "enc:v2: instead of enc:v1:", ["wrong-prefix"], "format",
         "enc:v2:" + good[len("enc:v1:"):])
     bad("decrypt-no-prefix", "the bare base64 blob without enc:v1:", ["wrong-prefix"], "format", good[len("enc:v1:"):])
@@ -973,6 +1077,7 @@ def field_files():
         "b64-plus-slash": "the b64 text contains + and /, which a URL-safe decoder rejects or mis-decodes",
         "non-ascii-aad": "the coupleId (the AAD) has non-ASCII characters; the AAD is its UTF-8 bytes, not "
                          "normalized",
+        **FIRST_BYTE_NOTES,
     }
     invalid_notes = {
         **PREFIX_NOTES,
@@ -985,6 +1090,7 @@ def field_files():
         "wrong-aad": "decrypted under another coupleId",
         "truncated": "the decoded blob is too short for nonce(12) + tag(16)",
         "bad-key-size": "a couple key that is not 32 bytes",
+        **B64_TRAP_NOTES,
     }
     src_valid = ("Generated by scripts/generate/symmetric_vectors.py: the enc:v1 composition of CONTRACT.md "
                  "section 6 run on two independent stacks that agreed byte for byte, pyca/cryptography "
@@ -1096,6 +1202,19 @@ def couple_key_wrap_files():
     pair("keyset-pretty", "option B pretty-printed with the object keys in another order (legal JSON)",
          ["tink-keyset", "pretty-json"], PHRASES[0], salt1, derived("wrap nonce keyset pretty", 12),
          ksj=keyset_json(ck1, kid_hi, "pretty"), key=ck1, wrap=False)
+    small_tag = "argon2id;v=19;m=64;t=1;p=1"
+    small_blob = seal_combined(A, A.argon2id(PHRASES[0].encode(), salt1, 64, 1), derived("wrap nonce small params", 12),
+                               AAD_COUPLE, ck2)
+    valid.append(vec("unwrap-stored-params-small", op="unwrap", flags=["stored-params", "raw-key"],
+                     comment=f"the stored kdfParams is {small_tag}, not production's: the KEK is Argon2id with m=64, "
+                             "t=1, p=1 (an implementation that always uses the production parameters fails)",
+                     input=dict(phrase=PHRASES[0], kdfSalt=A.b64(salt1), wrappedCoupleKey=A.b64(small_blob),
+                                kdfParams=small_tag), known={"coupleKey": ck2, "form": "raw"}))
+    raw_blob = wrap_out(PHRASES[0], salt1, derived("wrap nonce raw", 12), ck1)
+    valid.append(vec("unwrap-stored-params-production", op="unwrap", flags=["stored-params", "raw-key"],
+                     comment="unwrap-raw with the production kdfParams given explicitly",
+                     input=dict(phrase=PHRASES[0], kdfSalt=A.b64(salt1), wrappedCoupleKey=A.b64(raw_blob),
+                                kdfParams=KDF_PARAMS), known={"coupleKey": ck1, "form": "raw"}))
     for v in valid:
         if v["op"] == "wrap" and "keysetJson" in v["input"]:
             # construction check: the keyset really holds the key
@@ -1147,6 +1266,46 @@ def couple_key_wrap_files():
         "break every 76 characters and at the end)", ["b64-line-breaks"], "format", PHRASES[1], A.b64(salt2),
         android_default_b64(A.b64(kblob)))
 
+    def bad_params(id_, comment, cls, tag, wrapped):
+        inv.append(vec(id_, op="unwrap", comment=comment, flags=["stored-params"], result="invalid",
+                       input=dict(phrase=PHRASES[0], kdfSalt=A.b64(salt1), wrappedCoupleKey=wrapped, kdfParams=tag),
+                       expect={"error": cls}))
+    bad_params("unwrap-stored-params-mismatch", "a blob wrapped with the production parameters, stored with the tag "
+               "argon2id;v=19;m=64;t=1;p=1: that KEK does not open it", "authentication", "argon2id;v=19;m=64;t=1;p=1",
+               A.b64(blob))
+    bad_params("unwrap-stored-params-leading-zero", "the stored tag argon2id;v=19;m=47104;t=03;p=1: t=03 is not "
+               "canonical decimal (CONTRACT.md section 2)", "parameters", "argon2id;v=19;m=47104;t=03;p=1", A.b64(blob))
+    bad_params("unwrap-stored-params-v16", "the stored tag names Argon2 version 16", "parameters",
+               "argon2id;v=16;m=47104;t=3;p=1", A.b64(blob))
+
+    def keyset_blob(text, label):
+        return wrap_out(PHRASES[1], salt2, derived(f"wrap invalid nonce {label}", 12), text.encode())
+    k16 = derived("couple key 16 bytes", 16)
+    bad("unwrap-keyset-16-byte-key", "option B holding a 16-byte AesGcmKey (an AES128_GCM keyset): valid Tink, but "
+        "the contract's couple key is 32 bytes", ["keyset-not-contract"], "format", PHRASES[1], A.b64(salt2),
+        A.b64(keyset_blob(keyset_json(k16, kid_lo, "tink-java"), "16")))
+    two = json.loads(keyset_json(ck2, kid_lo, "compact"))
+    two["key"].append(json.loads(keyset_json(ck3, kid_hi, "compact"))["key"][0])
+    two_text = json.dumps(two, separators=(",", ":")) + "\n"
+    bad("unwrap-keyset-two-keys", f"option B holding two AesGcmKeys (ids {kid_lo}, the primary, and {kid_hi}): the "
+        "contract's keyset holds one key (CONTRACT.md section 4)", ["keyset-not-contract"], "format", PHRASES[1],
+        A.b64(salt2), A.b64(keyset_blob(two_text, "two")))
+    chacha = json.loads(keyset_json(ck2, kid_lo, "compact"))
+    chacha["key"][0]["keyData"]["typeUrl"] = "type.googleapis.com/google.crypto.tink.ChaCha20Poly1305Key"
+    chacha["key"][0]["keyData"]["value"] = base64.b64encode(bytes([0x12, 0x20]) + ck2).decode()  # key_value = 2
+    chacha_text = json.dumps(chacha, separators=(",", ":")) + "\n"
+    bad("unwrap-keyset-other-type", "option B holding a ChaCha20Poly1305Key (protobuf 12 20 || key) instead of an "
+        "AesGcmKey", ["keyset-not-contract"], "format", PHRASES[1], A.b64(salt2),
+        A.b64(keyset_blob(chacha_text, "chacha")))
+    for n in range(1000):  # a wrapped keyset whose b64 has + or / and padding
+        tblob = wrap_out(PHRASES[1], salt2, derived(f"wrap invalid nonce traps {n}", 12),
+                         keyset_json(ck2, kid_lo, "compact").encode())
+        if "+" in A.b64(tblob) or "/" in A.b64(tblob):
+            break
+    for name, flag, comment, bad_text in b64_traps(A, A.b64(tblob), True):
+        bad(f"unwrap-{name}", "wrappedCoupleKey (an option B keyset): " + comment, [flag], "format", PHRASES[1],
+            A.b64(salt2), bad_text)
+
     notes_valid = {
         "raw-key": "option A (iOS): the plaintext is the raw 32-byte couple key; unwrap reports form raw",
         "tink-keyset": "option B (Android): the plaintext is the UTF-8 of a Tink cleartext JSON keyset holding one "
@@ -1159,6 +1318,8 @@ def couple_key_wrap_files():
                              "(CONTRACT.md section 9: key ids are unsigned)",
         "escaped-solidus": "the keyset JSON writes / as \\/, which JSON allows",
         "pretty-json": "the keyset JSON is indented and its object keys are in another order, which JSON allows",
+        "stored-params": "unwrap is given the stored kdfParams tag (optional input): the KEK is derived with the "
+                         "parameters it names, read with the grammar of CONTRACT.md section 2",
     }
     notes_invalid = {
         **PREFIX_NOTES,
@@ -1167,6 +1328,14 @@ def couple_key_wrap_files():
         "wrong-aad": "wrapped with the AAD of the invite-phrase path",
         "b64url-alphabet": B64_NOTES["b64url-alphabet"],
         "b64-line-breaks": B64_NOTES["b64-line-breaks"],
+        "b64-spare-bits": B64_NOTES["b64-spare-bits"],
+        "b64-missing-padding": B64_NOTES["b64-missing-padding"],
+        "b64-whitespace": B64_NOTES["b64-whitespace"],
+        **B64_TRAP_NOTES,
+        "stored-params": "unwrap is given the stored kdfParams tag: a malformed tag is a parameters refusal "
+                         "(CONTRACT.md section 2), a well-formed one names the KEK's parameters",
+        "keyset-not-contract": "option B with a valid Tink keyset that is not the contract's (one AesGcmKey of 32 "
+                               "bytes, CONTRACT.md section 4): any other plaintext is a format refusal",
     }
     src = ("Generated by scripts/generate/symmetric_vectors.py: the composition of CONTRACT.md section 4 run on two "
            "independent stacks that agreed byte for byte: KEK by the phc-winner-argon2 reference C code (argon2-cffi "
@@ -1205,10 +1374,13 @@ def invite_phrase_files():
         return salt + seal_combined(A, key, nonce, aad, phrase.encode())
 
     valid = []
+    cases.append(("first-byte-01", "K7M2QX", PHRASES[0], derived("closer-invite-1", 16)))
     for cid, code, phrase, salt in cases:
         nonce = derived(f"invite nonce {cid}", 12)
+        if cid == "first-byte-01":
+            nonce = b"\x01" + nonce[1:]
         blob = seal(code, phrase, salt, nonce)
-        fl = ["zero-salt"] if salt == bytes(16) else []
+        fl = ["zero-salt"] if salt == bytes(16) else ["first-byte-01"] if cid == "first-byte-01" else []
         valid.append(vec(f"seal-{cid}", op="seal", flags=fl,
                          comment=f"invite code {code}; the blob is salt(16) || nonce(12) || ciphertext || tag(16)",
                          input=dict(inviteCode=code, phrase=phrase, salt=Hex(salt), nonce=Hex(nonce)),
@@ -1241,8 +1413,21 @@ def invite_phrase_files():
     bad("open-tink-prefix", f"salt || 0x01 || keyId {key_id:#010x} || nonce || ciphertext || tag: the AES-GCM part "
         "carries a Tink TINK output prefix; dropping those 5 bytes after the salt gives a blob that opens",
         ["tink-prefix"], "format", code, A.b64(tink_blob), checks=[opens_without_prefix])
+    legacy_blob = salt + b"\x00" + key_id.to_bytes(4, "big") + blob[16:]
+
+    def legacy_opens_without_prefix(S):
+        assert tink_prefix_opens(S, S.argon2id(code.encode(), salt), legacy_blob[16:], AAD_INVITE) == phrase.encode()
+    bad("open-legacy-prefix", f"salt || 0x00 || keyId {key_id:#010x} || nonce || ciphertext || tag: the AES-GCM part "
+        "carries a Tink LEGACY output prefix; dropping those 5 bytes after the salt gives a blob that opens",
+        ["legacy-prefix"], "format", code, A.b64(legacy_blob), checks=[legacy_opens_without_prefix])
     bad("open-truncated", "43 bytes: one short of salt(16) + nonce(12) + tag(16)", ["truncated"], "format", code,
         A.b64(blob[:43]))
+    for n in range(1000):
+        tblob = seal(code, phrase, salt, derived(f"invite invalid nonce traps {n}", 12))
+        if ("+" in A.b64(tblob) or "/" in A.b64(tblob)) and len(tblob) % 3:
+            break
+    for name, flag, comment, bad_text in b64_traps(A, A.b64(tblob), True, skip=("missing-padding", "b64url-alphabet")):
+        bad(f"open-{name}", comment, [flag], "format", code, bad_text)
     text = A.b64(blob)
     assert text.endswith("=")
     bad("open-missing-padding", "the b64 text without its = padding", ["b64-missing-padding"], "format", code,
@@ -1263,7 +1448,10 @@ def invite_phrase_files():
         dict(path="vectors/closer/invite-phrase/closer.yaml", suite="invite-phrase",
              title="Recovery phrase sealed with the invite code (CONTRACT.md section 5)",
              source=src + " Every seal was opened again by both stacks.",
-             notes={"zero-salt": "the salt is 16 zero bytes"}, vectors=valid),
+             notes={"zero-salt": "the salt is 16 zero bytes",
+                    "first-byte-01": "the AES-GCM part after the salt starts with 0x01 by chance (its nonce does), as a "
+                                     "TINK output prefix starts: a valid RAW blob, which must open as it is"},
+             vectors=valid),
         dict(path="vectors/closer/invite-phrase/invalid.yaml", suite="invite-phrase",
              title="encryptedRecoveryPhrase values every implementation must refuse",
              source=src + " Each vector was refused by both stacks with the class given; the prefixed blob was "
@@ -1273,9 +1461,11 @@ def invite_phrase_files():
                     "modified-salt": "the salt was modified, so the derived key differs",
                     "wrong-aad": "sealed with the AAD of the couple-key-wrap path",
                     "tink-prefix": PREFIX_NOTES["tink-prefix"],
+                    "legacy-prefix": PREFIX_NOTES["legacy-prefix"],
                     "truncated": "the decoded blob is too short for salt(16) + nonce(12) + tag(16)",
-                    "b64-missing-padding": B64_NOTES["b64-missing-padding"],
-                    "b64url-alphabet": B64_NOTES["b64url-alphabet"]},
+                    **{k: B64_NOTES[k] for k in ("b64-missing-padding", "b64url-alphabet", "b64-spare-bits",
+                                                 "b64-whitespace", "b64-line-breaks")},
+                    **B64_TRAP_NOTES},
              vectors=inv),
     ]
 
@@ -1305,6 +1495,8 @@ ANSWERS = {
                         "\u65e5\u672c\u8a9e \u0627\u0644\u0639\u0631\u0628\u064a\u0629 \U0001F510 \u00fcn\u00efc\u00f6d\u00e9"),
     "key-order": Answer(9, ["opt_c"], "keys written in reverse order",
                         order=("writtenText", "selectedOptionIds", "scaleValue")),
+    "nul-char": Answer(None, ["a\u0000b"], "x\u0000y"),
+    "empty-id": Answer(2, ["b", "", "a"], ""),
 }
 ANSWER_NOTES = {
     "key-order": "the answer's keys are written in another order in this file; the output order is always "
@@ -1329,6 +1521,9 @@ ANSWER_NOTES = {
     "nfc-nfd-ids": "selectedOptionIds holds the same letter in NFC and NFD: both kept, the NFD one (starting with "
                    "U+0065) sorted first; Swift's String treats them as equal",
     "non-ascii": "non-ASCII text (CJK, Arabic, an emoji, accented letters) written as UTF-8",
+    "nul-char": "an id and the text hold U+0000, written raw as the byte 00 like the other control characters (no "
+                "\\u0000): C strings and some JSON writers stop at it or escape it",
+    "empty-id": "selectedOptionIds holds the empty string, which sorts first and is written \"\"",
 }
 ANSWER_FLAGS = {
     "basic": ["sort"], "empty": ["empty-list", "null-value"], "empty-text": ["empty-string", "empty-list"],
@@ -1336,7 +1531,7 @@ ANSWER_FLAGS = {
     "utf16-sort": ["utf16-sort", "sort", "null-value"], "nfc-nfd-ids": ["nfc-nfd-ids", "null-value"], "ascii-sort": ["sort"],
     "duplicates": ["duplicates", "sort"], "escapes": ["escapes", "sort"], "raw-chars": ["raw-chars", "null-value"],
     "nfc": ["nfc", "empty-list"], "nfd": ["nfd", "empty-list"], "non-ascii": ["non-ascii", "sort"],
-    "key-order": ["key-order"],
+    "key-order": ["key-order"], "nul-char": ["nul-char", "null-value"], "empty-id": ["empty-id", "sort", "empty-string"],
 }
 ANSWER_COMMENTS = {
     "basic": "a typical answer: a scale value, two option ids given out of order, a sentence",
@@ -1355,6 +1550,8 @@ ANSWER_COMMENTS = {
     "nfd": "the NFC text of the previous vector in NFD: different bytes",
     "non-ascii": "CJK, Arabic, emoji and accented letters as UTF-8",
     "key-order": "input keys in reverse order; output order fixed",
+    "nul-char": "U+0000 inside an id and inside the text, written raw",
+    "empty-id": "an empty-string id among others, and an empty text",
 }
 SHARED_SOURCE_JSON = ("two independent canonical-JSON serializers written in scripts/generate/symmetric_vectors.py "
                       "agreed byte for byte: one builds the text character by character and sorts ids by UTF-16 code "
@@ -1362,9 +1559,38 @@ SHARED_SOURCE_JSON = ("two independent canonical-JSON serializers written in scr
                       "':')) with the escapes the contract forbids undone and ids sorted by their UTF-16-BE bytes")
 
 
+def node_json_stringify(answers: dict) -> tuple[dict, str]:
+    """A third serializer, not written by this project: Node.js's JSON.stringify on an object with the three keys
+    in the contract's order and the ids sorted by Array.prototype.sort (UTF-16 code units, as the contract). It
+    coincides with CONTRACT.md section 7 only for strings without control characters other than LF, CR and TAB
+    (it escapes those as \\b, \\f, \\u00XX): the texts of the other answers are not returned."""
+    script = ("const a = JSON.parse(require('fs').readFileSync(0, 'utf8')); const out = {};"
+              "for (const [k, v] of Object.entries(a)) out[k] = JSON.stringify({scaleValue: v.scaleValue,"
+              " selectedOptionIds: [...v.selectedOptionIds].sort(), writtenText: v.writtenText});"
+              "process.stdout.write(JSON.stringify({version: process.version, out}));")
+    payload = json.dumps({k: to_runtime(a) for k, a in answers.items()})
+    r = subprocess.run(["node", "-e", script], input=payload, capture_output=True, text=True, check=True)
+    doc = json.loads(r.stdout)
+
+    def coincides(a):
+        strings = list(a["selectedOptionIds"]) + ([a["writtenText"]] if a["writtenText"] is not None else [])
+        return not any(ord(ch) < 0x20 and ch not in "\n\r\t" for t in strings for ch in t)
+    return {k: v for k, v in doc["out"].items() if coincides(to_runtime(answers[k]))}, doc["version"]
+
+
+def _assert_equal(got, want):
+    assert got == want, f"{got!r} != {want!r}"
+
+
 def canonical_json_files():
     valid = [vec(f"canonical-{k}", comment=ANSWER_COMMENTS[k], flags=ANSWER_FLAGS[k], input=dict(answer=a))
              for k, a in ANSWERS.items()]
+    node_out, node_version = node_json_stringify(ANSWERS)
+    for v in valid:
+        k = v["id"][len("canonical-"):]
+        if k in node_out:
+            v["known"] = {"json": node_out[k]}  # run_checks asserts both stacks give exactly this
+    left = sorted(v["id"] for v in valid if v["known"] is None)
     inv = [
         vec("canonical-scale-2147483648", comment="scaleValue 2147483648 = Int32.max + 1: out of range",
             flags=["scale-out-of-range"], result="invalid", input=dict(answer=Answer(2147483648, [], None)),
@@ -1376,13 +1602,19 @@ def canonical_json_files():
             flags=["scale-out-of-range"], result="invalid",
             input=dict(answer=Answer(9223372036854775807, [], None)), expect={"error": "format"}),
     ]
-    src = "Generated by scripts/generate/symmetric_vectors.py from CONTRACT.md section 7: " + SHARED_SOURCE_JSON + "."
+    src = ("Generated by scripts/generate/symmetric_vectors.py from CONTRACT.md section 7: " + SHARED_SOURCE_JSON + "."
+           " A third serializer, not written by this project, gave the same text for every valid vector whose strings "
+           "hold no control character other than LF, CR and TAB (all but " + ", ".join(left) + ", whose control "
+           "characters it escapes): Node.js " + node_version + " JSON.stringify on an object with the keys in the "
+           "contract's order and the ids sorted by Array.prototype.sort (UTF-16 code units).")
     return [
         dict(path="vectors/closer/canonical-json/closer.yaml", suite="canonical-json",
              title="Canonical answer JSON, schemaVersion 3 (CONTRACT.md section 7)", source=src,
              notes=ANSWER_NOTES, vectors=valid),
         dict(path="vectors/closer/canonical-json/invalid.yaml", suite="canonical-json",
-             title="Answers that have no canonical JSON", source=src.rstrip(".") + "; both refused these.",
+             title="Answers that have no canonical JSON",
+             source="Generated by scripts/generate/symmetric_vectors.py from CONTRACT.md section 7: "
+                    + SHARED_SOURCE_JSON + "; both refused these.",
              notes={"scale-out-of-range": "scaleValue is outside the 32-bit signed range, which the contract's "
                                           "<int> is (section 7)"}, vectors=inv),
     ]
@@ -1412,6 +1644,15 @@ def commitment_files():
                          "coupleId 'cpl', questionId 'q1|x', userId 'u1': the same hash input v1|cpl|q1|x|u1| as "
                          "commitment-pipe-in-id-a, so the same commitmentHash",
                          input=dict(**ids_, answer=ANSWERS["basic"])))
+    node_out, node_version = node_json_stringify(ANSWERS)
+    unchecked = []
+    for v in valid:
+        key = next((k for k, a in ANSWERS.items() if a is v["input"]["answer"]), None)
+        if key in node_out:
+            v["checks"].append(lambda S, a=v["input"]["answer"], want=node_out[key]:
+                               _assert_equal(S.canonical(to_runtime(a)), want))
+        else:
+            unchecked.append(v["id"])
     inv = [vec("commitment-scale-out-of-range", comment="scaleValue 2147483648: no canonical JSON, no commitment",
                flags=["scale-out-of-range"], result="invalid",
                input=dict(**ids, answer=Answer(2147483648, [], None)), expect={"error": "format"})]
@@ -1428,9 +1669,12 @@ def commitment_files():
     src = ("Generated by scripts/generate/symmetric_vectors.py from CONTRACT.md sections 7 and 8: "
            + SHARED_SOURCE_JSON + "; SHA-256 by hashlib and by PyCryptodome {pycryptodome} (Crypto.Hash.SHA256), "
            "b64url by Python's base64 and by a codec written in the script, all agreeing byte for byte.")
+    src_valid = (src + " The canonicalJson of every vector but " + ", ".join(unchecked) + " (control characters "
+                 "it escapes) also equals Node.js " + node_version + " JSON.stringify's text, as for "
+                 "canonical-json.")
     return [
         dict(path="vectors/closer/commitment/closer.yaml", suite="commitment",
-             title="commitmentHash over the canonical answer (CONTRACT.md section 8)", source=src, notes=notes,
+             title="commitmentHash over the canonical answer (CONTRACT.md section 8)", source=src_valid, notes=notes,
              vectors=valid),
         dict(path="vectors/closer/commitment/invalid.yaml", suite="commitment",
              title="Answers that have no commitment", source=src.rstrip(".") + "; both refused this.",
@@ -1465,6 +1709,41 @@ def sealed_answer_files():
             valid.append(vec(f"open-{k}", op="open", comment=ANSWER_COMMENTS[k], flags=ANSWER_FLAGS[k],
                              input=dict(**ids, oneTimeKey=Hex(key), encryptedPayload=payload, commitmentHash=commit),
                              known={"answer": as_opened(to_runtime(ANSWERS[k]))}))
+    for marker, name in ((1, "01"), (0, "00")):
+        key = derived(f"sealed one-time key first byte {name}", 32)
+        nonce = bytes([marker]) + derived(f"sealed nonce first byte {name}", 12)[1:]
+        payload, commit, blob_m = sealed(to_runtime(ANSWERS["basic"]), key, nonce)
+        assert blob_m[0] == marker
+
+        def not_prefixed(S, k=key, b=blob_m):
+            try:
+                tink_prefix_opens(S, k, b, sealed_aad(ids))
+            except Refused:
+                return
+            raise AssertionError("opens without its first 5 bytes")
+        valid.append(vec(f"seal-first-byte-{name}", op="seal", comment=f"a nonce starting with 0x{name}",
+                         flags=[f"first-byte-{name}", "sort"],
+                         input=dict(**ids, answer=ANSWERS["basic"], oneTimeKey=Hex(key), nonce=Hex(nonce)),
+                         known={"encryptedPayload": payload, "commitmentHash": commit}))
+        valid.append(vec(f"open-first-byte-{name}", op="open", flags=[f"first-byte-{name}", "sort"],
+                         comment=f"a valid RAW blob whose first byte is 0x{name} by chance (its nonce's): not a Tink "
+                                 "prefix", checks=[not_prefixed],
+                         input=dict(**ids, oneTimeKey=Hex(key), encryptedPayload=payload, commitmentHash=commit),
+                         known={"answer": as_opened(to_runtime(ANSWERS["basic"]))}))
+    key, nonce = derived("sealed one-time key pipe", 32), derived("sealed nonce pipe", 12)
+    for suffix, ids_ in (("a", dict(coupleId="cpl|q1", questionId="x", userId="u1")),
+                         ("b", dict(coupleId="cpl", questionId="q1|x", userId="u1"))):
+        payload, commit, _ = sealed(to_runtime(ANSWERS["basic"]), key, nonce, ids_=ids_)
+        who = "coupleId 'cpl|q1', questionId 'x', userId 'u1'" if suffix == "a" else \
+            "coupleId 'cpl', questionId 'q1|x', userId 'u1'"
+        valid.append(vec(f"seal-pipe-in-id-{suffix}", op="seal", flags=["pipe-in-id", "sort"],
+                         comment=who + ": the AAD and the commitment input are those of the other pipe-in-id vector, "
+                                       "so with the same key and nonce the payload and the commitment are the same",
+                         input=dict(**ids_, answer=ANSWERS["basic"], oneTimeKey=Hex(key), nonce=Hex(nonce)),
+                         known={"encryptedPayload": payload, "commitmentHash": commit}))
+        valid.append(vec(f"open-pipe-in-id-{suffix}", op="open", flags=["pipe-in-id", "sort"], comment=who,
+                         input=dict(**ids_, oneTimeKey=Hex(key), encryptedPayload=payload, commitmentHash=commit),
+                         known={"answer": as_opened(to_runtime(ANSWERS["basic"]))}))
     tids = dict(coupleId=COUPLE_ID, questionId="thread_5f2a9c", userId="uid_bob_02")
     key, nonce = derived("sealed one-time key thread", 32), derived("sealed nonce thread", 12)
     valid.append(vec("seal-thread", op="seal", comment="a thread answer: questionId is the thread id",
@@ -1523,6 +1802,41 @@ def sealed_answer_files():
         payload[:60] + "\n" + payload[60:], commit)
     bad("open-truncated", "a body of 27 bytes, one short of nonce(12) + tag(16)", ["truncated"], "format",
         "sealed:v1:" + A.b64url(blob[:27]), commit)
+    key_id = int.from_bytes(derived("sealed tink key id", 4), "big")
+    for marker, kind in ((1, "tink"), (0, "legacy")):
+        pblob = bytes([marker]) + key_id.to_bytes(4, "big") + blob
+
+        def opens_without_prefix(S, b=pblob):
+            assert tink_prefix_opens(S, key, b, sealed_aad(ids)) == canon
+        bad(f"open-{kind}-prefix", f"0x0{marker} || keyId {key_id:#010x} || nonce || ciphertext || tag, as a Tink Aead "
+            f"with output prefix {kind.upper()} writes it (the Android one-time key is a Tink keyset); dropping the "
+            "5-byte prefix gives a blob that opens to the canonical answer, and commitmentHash matches it",
+            [f"{kind}-prefix"], "format", "sealed:v1:" + A.b64url(pblob), commit, checks=[opens_without_prefix])
+    for n in range(1000):  # a payload whose b64url has - or _, a length not a multiple of 3
+        tp, tc, tb = sealed(base_rt, key, derived(f"sealed invalid nonce traps {n}", 12))
+        if "-" in tp or "_" in tp:
+            break
+    assert len(tb) % 3
+    for name, flag, comment, bad_body in b64_traps(A, tp[len("sealed:v1:"):], False,
+                                                   skip=("padded", "standard-alphabet", "spare-bits")):
+        bad(f"open-{name}", "the sealed:v1 body: " + comment, [flag], "format", "sealed:v1:" + bad_body, tc)
+    for n in range(1000):  # an answer whose commitment has - or _
+        c_rt = dict(base_rt, writtenText=f"yes/no {n}")
+        cp, cc, _ = sealed(c_rt, key, nonce)
+        if "-" in cc[7:] or "_" in cc[7:]:
+            break
+    digest = A.unb64url(cc[7:])
+    for name, comment, c_bad in (
+            ("wrong-prefix", "commitmentHash with the prefix sha-256: instead of sha256:", "sha-256:" + cc[7:]),
+            ("no-prefix", "commitmentHash without its sha256: prefix", cc[7:]),
+            ("padded", "commitmentHash with = padding (44 characters after the prefix)", cc + "="),
+            ("standard-alphabet", "commitmentHash written with + and / instead of - and _",
+             "sha256:" + cc[7:].translate(str.maketrans("-_", "+/"))),
+            ("short", "commitmentHash of 31 bytes (the digest's last byte dropped)", "sha256:" + A.b64url(digest[:31])),
+            ("long", "commitmentHash of 33 bytes (a zero byte appended)", "sha256:" + A.b64url(digest + b"\0")),
+            ("hex", "commitmentHash as sha256: + the hex digest (64 characters)", "sha256:" + digest.hex())):
+        bad(f"open-commitment-{name}", comment + "; the payload is genuine and its commitment would match",
+            ["malformed-commitment"], "format", cp, c_bad)
 
     noncanon = [
         ("escaped-solidus", "the answer JSON with / escaped as \\/ (as Foundation's JSONSerialization writes it)",
@@ -1538,6 +1852,46 @@ def sealed_answer_files():
         ("escaped-non-ascii", "a non-ASCII letter written as the escape \\u00e9 (ASCII-only writers)",
          b'{"scaleValue":null,"selectedOptionIds":[],"writtenText":"caf\\u00e9"}'),
     ]
+    noncanon += [
+        ("escaped-backspace", "U+0008 written as the escape \\b (as Gson and Foundation write it) instead of raw",
+         b'{"scaleValue":null,"selectedOptionIds":[],"writtenText":"a\\bb"}'),
+        ("escaped-formfeed", "U+000C written as the escape \\f (as Gson and Foundation write it) instead of raw",
+         b'{"scaleValue":null,"selectedOptionIds":[],"writtenText":"a\\fb"}'),
+        ("escaped-u0001", "U+0001 written as the escape \\u0001 (as Gson and Foundation write it) instead of raw",
+         b'{"scaleValue":null,"selectedOptionIds":[],"writtenText":"a\\u0001b"}'),
+        ("escaped-u0000", "U+0000 written as the escape \\u0000 instead of raw",
+         b'{"scaleValue":null,"selectedOptionIds":[],"writtenText":"a\\u0000b"}'),
+        ("trailing-newline", "the canonical JSON followed by a line break (a writer that ends its output with one)",
+         b'{"scaleValue":4,"selectedOptionIds":["opt_a"],"writtenText":"yes/no"}\n'),
+        ("unsorted-ids", "selectedOptionIds left in the order given instead of sorted",
+         b'{"scaleValue":4,"selectedOptionIds":["opt_b","opt_a"],"writtenText":"yes/no"}'),
+    ]
+    unparsable = [
+        ("duplicate-key", "scaleValue written twice with the same value",
+         b'{"scaleValue":4,"scaleValue":4,"selectedOptionIds":["opt_a"],"writtenText":"yes/no"}'),
+        ("extra-key", "a fourth key after the three (\"schemaVersion\":3)",
+         b'{"scaleValue":4,"selectedOptionIds":["opt_a"],"writtenText":"yes/no","schemaVersion":3}'),
+        ("float-scale", "scaleValue written 4.0 (as a writer holding a double writes it)",
+         b'{"scaleValue":4.0,"selectedOptionIds":["opt_a"],"writtenText":"yes/no"}'),
+        ("leading-zero", "scaleValue written 04", b'{"scaleValue":04,"selectedOptionIds":["opt_a"],"writtenText":"yes/no"}'),
+        ("bom", "the canonical JSON preceded by a UTF-8 byte order mark (EF BB BF)",
+         b'\xef\xbb\xbf{"scaleValue":4,"selectedOptionIds":["opt_a"],"writtenText":"yes/no"}'),
+        ("missing-key", "writtenText left out instead of null",
+         b'{"scaleValue":4,"selectedOptionIds":["opt_a"]}'),
+    ]
+    for name, comment, pt in unparsable:
+        for T in (A, StackB()):
+            try:
+                T.canonical(parse_answer(pt))
+            except Refused as e:
+                assert e.cls == "format"
+            else:
+                raise AssertionError(f"{name}: read as an answer")
+        k, n = derived(f"sealed noncanon key {name}", 32), derived(f"sealed noncanon nonce {name}", 12)
+        p, c, _ = sealed(None, k, n, pt=pt)
+        bad(f"open-noncanonical-{name}", comment + "; encrypted correctly, and commitmentHash is computed over these "
+            "exact bytes, so tag and commitment both check out and the only defect is that the plaintext is not "
+            "canonical (CONTRACT.md section 7)", ["noncanonical-plaintext"], "format", p, c, k=k)
     for name, comment, pt in noncanon:
         k, n = derived(f"sealed noncanon key {name}", 32), derived(f"sealed noncanon nonce {name}", 12)
         p, c, _ = sealed(None, k, n, pt=pt)
@@ -1557,6 +1911,11 @@ def sealed_answer_files():
 
     notes_valid = {f: ANSWER_NOTES[f] for v in valid for f in v["flags"] if f in ANSWER_NOTES}
     notes_valid["thread"] = "a thread answer, whose questionId is the thread id (CONTRACT.md section 8)"
+    notes_valid.update(FIRST_BYTE_NOTES)
+    notes_valid["pipe-in-id"] = ("an id contains |, which the contract does not escape (CONTRACT.md section 8): the "
+                                 "-a and -b vectors have different id triples but the same AAD cpl|q1|x|u1 and the "
+                                 "same commitment input, so the same payload and commitmentHash. The values are "
+                                 "valid; a checker should flag the id")
     notes_invalid = {
         "commitment-mismatch": "the payload decrypts, but commitmentHash does not match its canonical JSON",
         "modified-tag": "the tag was modified",
@@ -1568,7 +1927,14 @@ def sealed_answer_files():
         "b64-standard-alphabet": "the body uses + and / (RFC 4648 section 4) instead of - and _",
         "b64-spare-bits": "the last base64url character has non-zero spare bits (strict decoding, CONTRACT.md "
                           "section 1)",
-        "b64-line-breaks": "a line break inside the base64url body",
+        "b64-line-breaks": "a line break inside the base64url body, or after it",
+        "b64-whitespace": B64_NOTES["b64-whitespace"],
+        "b64-extra-padding": B64_TRAP_NOTES["b64-extra-padding"],
+        "b64-padding-inside": B64_TRAP_NOTES["b64-padding-inside"],
+        **PREFIX_NOTES,
+        "malformed-commitment": "commitmentHash is not sha256: + 43 b64url characters of a 32-byte digest (the "
+                                "Firestore rule ^sha256:[A-Za-z0-9_-]{43}$); its shape is checked with the other "
+                                "encodings, before decrypting (CONTRACT.md section 8), so format",
         "truncated": "the decoded blob is too short for nonce(12) + tag(16)",
         "noncanonical-plaintext": "the decrypted payload is valid JSON for an answer but not its canonical form",
         "scale-out-of-range": "scaleValue outside the 32-bit signed range",

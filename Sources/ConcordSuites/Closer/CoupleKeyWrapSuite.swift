@@ -15,10 +15,12 @@ extension Suites {
               OpSpec("unwrap", "Unwrap: the couple key and the form it was found in, or a refusal.",
                      inputs: [FieldSpec("phrase", .text, "The recovery phrase."),
                               FieldSpec("kdfSalt", .text, "The stored salt, `b64` text (bad base64 belongs in invalid vectors)."),
-                              FieldSpec("wrappedCoupleKey", .text, "The stored `b64` blob.")],
+                              FieldSpec("wrappedCoupleKey", .text, "The stored `b64` blob."),
+                              FieldSpec("kdfParams", .text, required: false, "Optional. The stored parameter tag (§2 grammar: a malformed one is a `parameters` refusal); the KEK is derived with the parameters it names. Left out: the production tag `argon2id;v=19;m=47104;t=3;p=1`.")],
                      expects: [FieldSpec("coupleKey", .bytes, "The 32-byte couple key (for option B, the key extracted from the keyset)."),
                                FieldSpec("form", .text, "The form found: `raw` (option A) or `tink-keyset` (option B).")])],
         aliases: ["couple-key-wrap"],
         implementations: closerImplementations,
-        cost: { _ in closerKdfCost })
+        cost: closerKdfCostOf,
+        exceedsLimits: closerKdfLimits)
 }

@@ -36,6 +36,7 @@ extension Suites {
                      expects: [FieldSpec("plaintext", .bytes, "The message every open must find.")])],
         aliases: ["keybox"],
         implementations: ["swift", "jvm", "tink", "node"],
+        warnings: contextInfoPipeWarning,
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "keybox",
                                  openInputs: ["recipientPrivateKeyset", "contextInfo"], compared: "plaintext"))
 }

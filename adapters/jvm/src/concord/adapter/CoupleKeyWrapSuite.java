@@ -17,7 +17,9 @@ import java.util.Map;
  *   <li>{@code wrap}: phrase, kdfSalt (16 bytes), nonce (12 bytes) and exactly one of coupleKey (32 bytes:
  *       option A) or keysetJson (its UTF-8 bytes exactly as given: option B) → wrappedCoupleKey,
  *       kdfSalt (b64), kdfParams;
- *   <li>{@code unwrap}: phrase, kdfSalt (b64 text), wrappedCoupleKey → coupleKey and form: {@code raw} for
+ *   <li>{@code unwrap}: phrase, kdfSalt (b64 text), wrappedCoupleKey, optional kdfParams (the stored tag, read
+ *       with the §2 grammar; the KEK is derived with the parameters it names; left out: the production tag)
+ *       → coupleKey and form: {@code raw} for
  *       a 32-byte plaintext, {@code tink-keyset} for a Tink AesGcmKey JSON keyset (the key extracted),
  *       anything else {@code format}.
  * </ul>
@@ -27,8 +29,8 @@ final class CoupleKeyWrapSuite implements Suite {
     private final List<Op> ops = List.of(
             Op.named("wrap").in("phrase", "kdfSalt", "nonce").optional("coupleKey", "keysetJson")
                     .out("wrappedCoupleKey", "kdfSalt", "kdfParams").run(this::wrap),
-            Op.named("unwrap").in("phrase", "kdfSalt", "wrappedCoupleKey").out("coupleKey", "form")
-                    .run(this::unwrap));
+            Op.named("unwrap").in("phrase", "kdfSalt", "wrappedCoupleKey").optional("kdfParams")
+                    .out("coupleKey", "form").run(this::unwrap));
 
     @Override
     public String name() {
@@ -75,6 +77,7 @@ final class CoupleKeyWrapSuite implements Suite {
         String phrase = Values.text(input, "phrase");
         String saltText = Values.text(input, "kdfSalt");
         String wrapped = Values.text(input, "wrappedCoupleKey");
+        KdfParams params = input.containsKey("kdfParams") ? KdfParams.parse(Values.text(input, "kdfParams")) : null;
 
         byte[] salt = Wire.decode("kdfSalt", saltText, "", Wire.Encoding.B64);
         if (salt.length != Argon2.CLOSER_SALT_BYTES) {
@@ -87,7 +90,9 @@ final class CoupleKeyWrapSuite implements Suite {
                     + AesGcm.MIN_COMBINED + ")");
         }
 
-        byte[] kek = Argon2.closerKey(phrase, salt);
+        byte[] kek = params == null ? Argon2.closerKey(phrase, salt)
+                : Argon2.derive(Utf8.encode(phrase), salt, params.memoryKiB(), params.iterations(), params.parallelism(),
+                        null, null, Argon2.CLOSER_KEY_BYTES);
         byte[] plaintext = AesGcm.openCombined("KEK", kek, blob, Utf8.encode(AAD),
                 "wrappedCoupleKey");
         Map<String, Object> out = new LinkedHashMap<>();
