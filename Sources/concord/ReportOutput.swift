@@ -26,11 +26,16 @@ struct ReportOutput {
 
     /// Writes everything, prints the summary, and returns the exit status (the gate's, or 2 when
     /// a file cannot be written).
-    func emit(_ result: RunResult, report: JSON?, options o: Options, gate: Gate) throws(UsageError) -> Int32 {
+    /// `reportBytes`: makes the JSON report's bytes (`JSONReport.serialized`), used before `report`;
+    /// called when the report is written, so its bytes live no longer than that.
+    func emit(_ result: RunResult, report: JSON?, reportBytes: (() -> [UInt8])? = nil, options o: Options, gate: Gate) throws(UsageError) -> Int32 {
         for (option, path) in outputs {
             let text: String
             switch option {
-            case "report": text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
+            case "report":
+                if let reportBytes { text = String(decoding: reportBytes(), as: UTF8.self) } else {
+                    text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
+                }
             case "markdown": text = MarkdownReport.render(result)
             case "junit": text = JUnitReport.render(result)
             default: text = HTMLReport.render(result)
