@@ -33,9 +33,17 @@ struct ReportOutput {
             let text: String
             switch option {
             case "report":
-                if let reportBytes { text = String(decoding: reportBytes(), as: UTF8.self) } else {
-                    text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
+                if let reportBytes {
+                    // Written from its bytes: no String copy of a report that may be hundreds of MB.
+                    let bytes = reportBytes()
+                    if path == "-" { FileHandle.standardOutput.write(Data(bytes)); continue }
+                    do { try AtomicFile.write(bytes: bytes, to: path) } catch {
+                        stderr("concord: cannot write \(path): \(error.localizedDescription)")
+                        return 2
+                    }
+                    continue
                 }
+                text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
             case "markdown": text = MarkdownReport.render(result)
             case "junit": text = JUnitReport.render(result)
             default: text = HTMLReport.render(result)
