@@ -4,9 +4,14 @@ import Foundation
 /// sees half a report, and a crash never leaves a truncated one.
 public enum AtomicFile {
     public static func write(_ text: String, to path: String) throws {
+        try write(bytes: Array(text.utf8), to: path)
+    }
+
+    /// The same for bytes already made (a large JSON report: no second copy as a String).
+    public static func write(bytes: [UInt8], to path: String) throws {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        do { try OutputFile.replace(path, with: Array(text.utf8)) } catch {
+        do { try OutputFile.replace(path, with: bytes) } catch {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(error)"])
         }
     }

@@ -27,7 +27,9 @@ public indirect enum JSON: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
+    /// Appends the value as `serialized` writes it, as if nested `indent` levels deep (pretty
+    /// output indents by two spaces a level): a large document can then be written a part at a time.
+    public func write(into out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: out += Array("null".utf8)
         case .bool(let b): out += Array((b ? "true" : "false").utf8)

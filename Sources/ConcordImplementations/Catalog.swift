@@ -73,11 +73,20 @@ public enum Catalog {
             return Unavailable(name: "jvm", why: "BouncyCastle is missing (\(bcprov)): apt-get install libbcprov-java, or run scripts/setup")
         }
         // JVM options: CONCORD_JVM_OPTIONS replaces the defaults (docs/performance.md says why these).
-        let options = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) } ?? defaultJVMOptions
+        var options = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) } ?? defaultJVMOptions
+        // The AppCDS archive scripts/build-jvm records (with the jar it was recorded from): the
+        // adapter's classes are then mapped at start instead of loaded and verified again.
+        var classPath = classes
+        let jar = s.home + "/.build/jvm/concord-adapter.jar", archive = s.home + "/.build/jvm/concord.jsa"
+        if env["CONCORD_JVM_CLASSES"] == nil, fm.fileExists(atPath: jar), fm.fileExists(atPath: archive) {
+            classPath = jar
+            // JVM notes (a stale archive, say) go to standard error: standard output is the protocol's.
+            options += ["-XX:SharedArchiveFile=" + archive, "-Xlog:disable", "-Xlog:all=warning:stderr"]
+        }
         var adapterEnv = env
         adapterEnv["CONCORD_SHARE_KDF"] = s.shareDerivations ? "1" : "0"
         return ExternalAdapter(name: "jvm",
-                               command: [java] + options + ["-cp", classes + ":" + bcprov, "concord.adapter.Main"],
+                               command: [java] + options + ["-cp", classPath + ":" + bcprov, "concord.adapter.Main"],
                                environment: adapterEnv, timeout: s.requestTimeout)
     }
 

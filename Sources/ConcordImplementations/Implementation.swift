@@ -128,13 +128,22 @@ public final class InProcessImplementation: Implementation {
 
 /// Typed access to a request's input, refusing a missing or mistyped field with `format`.
 extension Request {
+    /// A field of a small input found by comparing names, not hashing them: a request has a handful
+    /// of fields, and hashing a name costs more than comparing it with each (docs/performance.md).
+    @inline(__always)
+    func field(_ key: String) -> Value? {
+        if input.count > 8 { return input[key] }
+        for (k, v) in input where k == key { return v }
+        return nil
+    }
+
     public func bytes(_ key: String) throws(ContractError) -> [UInt8] {
-        guard let v = input[key] else { throw ContractError(.format, "missing input \(key)") }
+        guard let v = field(key) else { throw ContractError(.format, "missing input \(key)") }
         guard let b = v.bytes else { throw ContractError(.format, "input \(key) must be bytes") }
         return b
     }
     public func optionalBytes(_ key: String) throws(ContractError) -> [UInt8]? {
-        guard let v = input[key], v != .null else { return nil }
+        guard let v = field(key), v != .null else { return nil }
         guard let b = v.bytes else { throw ContractError(.format, "input \(key) must be bytes") }
         return b
     }

@@ -1,5 +1,10 @@
 import COpenSSL
 import CSodium
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// AES-GCM through OpenSSL's EVP interface: AES-128/192/256, any nonce length of at least one
 /// byte (above 128 bytes through OpenSSL's GCM128 mode, `AESGCM+GCM128.swift`), 16-byte tags. `seal` returns the ciphertext and tag apart; the contract's combined form
@@ -31,6 +36,65 @@ public enum OpenSSLAESGCM {
         }
     }
 
+    /// One thread's cipher contexts, one per (key size, direction), each bound to its cipher once:
+    /// a check then only sets the nonce length, key and nonce. Creating, binding and freeing a
+    /// context per call cost more than encrypting 32 bytes (docs/performance.md). A context is
+    /// used by its thread only and freed when the thread ends.
+    final class Contexts {
+        /// [0..2]: encrypt with AES-128/192/256; [3..5]: decrypt.
+        var ctx: [OpaquePointer?] = Array(repeating: nil, count: 6)
+        /// The nonce length each context was last set to (0: not yet): setting it goes through
+        /// OpenSSL's parameter lookup, so it is set only when it changes.
+        var nonceLength = [Int](repeating: 0, count: 6)
+        deinit { for c in ctx where c != nil { EVP_CIPHER_CTX_free(c) } }
+
+        /// The bound context with its nonce length set, or nil when OpenSSL could not make one
+        /// (`nonceRefused`: it could, but refused the nonce length).
+        func get(keyLength: Int, encrypt: Bool, nonceLength n: Int, nonceRefused: inout Bool) -> OpaquePointer? {
+            let k: Int
+            switch keyLength { case 16: k = 0; case 24: k = 1; default: k = 2 }
+            let i = k + (encrypt ? 0 : 3)
+            guard let c = ctx[i] ?? make(i, keyLength: keyLength, encrypt: encrypt) else { return nil }
+            if nonceLength[i] != n {
+                guard EVP_CIPHER_CTX_ctrl(c, EVP_CTRL_GCM_SET_IVLEN, Int32(n), nil) == 1 else {
+                    nonceLength[i] = 0
+                    nonceRefused = true
+                    return nil
+                }
+                nonceLength[i] = n
+            }
+            return c
+        }
+
+        private func make(_ i: Int, keyLength: Int, encrypt: Bool) -> OpaquePointer? {
+            guard let c = EVP_CIPHER_CTX_new() else { return nil }
+            let cipher = OpenSSLAESGCM.cipher(keyLength)
+            let ok = encrypt ? EVP_EncryptInit_ex(c, cipher, nil, nil, nil) : EVP_DecryptInit_ex(c, cipher, nil, nil, nil)
+            guard ok == 1 else { EVP_CIPHER_CTX_free(c); return nil }
+            ctx[i] = c
+            return c
+        }
+    }
+
+    static let key: pthread_key_t = {
+        var k = pthread_key_t()
+        pthread_key_create(&k) { p in
+            guard let p else { return }
+            Unmanaged<Contexts>.fromOpaque(p).release()
+        }
+        return k
+    }()
+
+    /// This thread's contexts.
+    @inline(__always)
+    static func contexts() -> Contexts {
+        let k = key
+        if let p = pthread_getspecific(k) { return Unmanaged<Contexts>.fromOpaque(p).takeUnretainedValue() }
+        let c = Contexts()
+        pthread_setspecific(k, Unmanaged.passRetained(c).toOpaque())
+        return c
+    }
+
     /// A non-null pointer for possibly empty input (OpenSSL accepts a length of zero with any pointer).
     @inline(__always)
     static func withBytes<R>(_ b: [UInt8], _ body: (UnsafePointer<UInt8>) -> R) -> R {
@@ -39,82 +103,85 @@ public enum OpenSSLAESGCM {
     }
 
     public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(Failure) -> (ciphertext: [UInt8], tag: [UInt8]) {
-        guard let c = cipher(key.count) else { throw .keyLength(key.count) }
+        guard cipher(key.count) != nil else { throw .keyLength(key.count) }
         guard !nonce.isEmpty else { throw .nonceLength(0) }
         if nonce.count > gcm128Threshold {
             let r = try gcm128(key: key, nonce: nonce, aad: aad, input: plaintext, tag: nil)
             return (r.output, r.tag)
         }
-        guard let ctx = EVP_CIPHER_CTX_new() else { throw .library("EVP_CIPHER_CTX_new failed") }
-        defer { EVP_CIPHER_CTX_free(ctx) }
-        var out = [UInt8](repeating: 0, count: plaintext.count + 16)
-        var tag = [UInt8](repeating: 0, count: tagLength)
-        var len: Int32 = 0
-        var total: Int32 = 0
-        guard EVP_EncryptInit_ex(ctx, c, nil, nil, nil) == 1,
-              EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, Int32(nonce.count), nil) == 1 else {
-            throw .nonceLength(nonce.count)
+        var nonceRefused = false
+        guard let ctx = contexts().get(keyLength: key.count, encrypt: true, nonceLength: nonce.count, nonceRefused: &nonceRefused) else {
+            throw nonceRefused ? .nonceLength(nonce.count) : .library("EVP_CIPHER_CTX_new failed")
         }
-        let ok: Bool = withBytes(key) { k in withBytes(nonce) { n in
-            guard EVP_EncryptInit_ex(ctx, nil, nil, k, n) == 1 else { return false }
-            if !aad.isEmpty {
-                guard withBytes(aad, { a in EVP_EncryptUpdate(ctx, nil, &len, a, Int32(aad.count)) }) == 1 else { return false }
-            }
-            if !plaintext.isEmpty {
-                guard out.withUnsafeMutableBufferPointer({ o in
-                    withBytes(plaintext) { p in EVP_EncryptUpdate(ctx, o.baseAddress, &len, p, Int32(plaintext.count)) }
-                }) == 1 else { return false }
-                total = len
-            }
-            guard out.withUnsafeMutableBufferPointer({ o in EVP_EncryptFinal_ex(ctx, o.baseAddress! + Int(total), &len) }) == 1 else { return false }
-            total += len
-            return tag.withUnsafeMutableBytes { t in EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, Int32(tagLength), t.baseAddress) } == 1
-        } }
+        var ok = true
+        var len: Int32 = 0
+        // GCM is a stream mode: the ciphertext is exactly as long as the plaintext, and Final adds nothing.
+        let out = [UInt8](unsafeUninitializedCapacity: plaintext.count) { o, count in
+            count = plaintext.count
+            ok = withBytes(key) { k in withBytes(nonce) { n in
+                guard EVP_EncryptInit_ex(ctx, nil, nil, k, n) == 1 else { return false }
+                if !aad.isEmpty {
+                    guard withBytes(aad, { a in EVP_EncryptUpdate(ctx, nil, &len, a, Int32(aad.count)) }) == 1 else { return false }
+                }
+                var scratch: UInt8 = 0
+                if !plaintext.isEmpty {
+                    guard withBytes(plaintext, { p in EVP_EncryptUpdate(ctx, o.baseAddress, &len, p, Int32(plaintext.count)) }) == 1,
+                          Int(len) == plaintext.count else { return false }
+                }
+                return EVP_EncryptFinal_ex(ctx, &scratch, &len) == 1 && len == 0
+            } }
+            if !ok { o.initialize(repeating: 0) }
+        }
         guard ok else { throw .library("OpenSSL AES-GCM seal failed") }
-        return (Array(out.prefix(Int(total))), tag)
+        var tagOK = true
+        let tag = [UInt8](unsafeUninitializedCapacity: tagLength) { t, count in
+            count = tagLength
+            tagOK = EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_GET_TAG, Int32(tagLength), t.baseAddress) == 1
+            if !tagOK { t.initialize(repeating: 0) }
+        }
+        guard tagOK else { throw .library("OpenSSL AES-GCM seal failed") }
+        return (out, tag)
     }
 
     public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(Failure) -> [UInt8] {
-        guard let c = cipher(key.count) else { throw .keyLength(key.count) }
+        guard cipher(key.count) != nil else { throw .keyLength(key.count) }
         guard !nonce.isEmpty else { throw .nonceLength(0) }
         guard tag.count == tagLength else { throw .tagLength(tag.count) }
         if nonce.count > gcm128Threshold {
             return try gcm128(key: key, nonce: nonce, aad: aad, input: ciphertext, tag: tag).output
         }
-        guard let ctx = EVP_CIPHER_CTX_new() else { throw .library("EVP_CIPHER_CTX_new failed") }
-        defer { EVP_CIPHER_CTX_free(ctx) }
-        var out = [UInt8](repeating: 0, count: ciphertext.count + 16)
-        var len: Int32 = 0
-        var total: Int32 = 0
-        guard EVP_DecryptInit_ex(ctx, c, nil, nil, nil) == 1,
-              EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_IVLEN, Int32(nonce.count), nil) == 1 else {
-            throw .nonceLength(nonce.count)
+        var nonceRefused = false
+        guard let ctx = contexts().get(keyLength: key.count, encrypt: false, nonceLength: nonce.count, nonceRefused: &nonceRefused) else {
+            throw nonceRefused ? .nonceLength(nonce.count) : .library("EVP_CIPHER_CTX_new failed")
         }
-        var tagCopy = tag
-        let stage: Int = withBytes(key) { k in withBytes(nonce) { n in
-            guard EVP_DecryptInit_ex(ctx, nil, nil, k, n) == 1 else { return 1 }
-            if !aad.isEmpty {
-                guard withBytes(aad, { a in EVP_DecryptUpdate(ctx, nil, &len, a, Int32(aad.count)) }) == 1 else { return 1 }
-            }
-            if !ciphertext.isEmpty {
-                guard out.withUnsafeMutableBufferPointer({ o in
-                    withBytes(ciphertext) { p in EVP_DecryptUpdate(ctx, o.baseAddress, &len, p, Int32(ciphertext.count)) }
-                }) == 1 else { return 1 }
-                total = len
-            }
-            guard tagCopy.withUnsafeMutableBytes({ t in EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, Int32(tagLength), t.baseAddress) }) == 1 else { return 1 }
-            guard out.withUnsafeMutableBufferPointer({ o in EVP_DecryptFinal_ex(ctx, o.baseAddress! + Int(total), &len) }) == 1 else { return 2 }
-            total += len
-            return 0
-        } }
+        var len: Int32 = 0
+        var stage = 0
+        let out = [UInt8](unsafeUninitializedCapacity: ciphertext.count) { o, count in
+            count = ciphertext.count
+            stage = withBytes(key) { k in withBytes(nonce) { n in
+                guard EVP_DecryptInit_ex(ctx, nil, nil, k, n) == 1 else { return 1 }
+                if !aad.isEmpty {
+                    guard withBytes(aad, { a in EVP_DecryptUpdate(ctx, nil, &len, a, Int32(aad.count)) }) == 1 else { return 1 }
+                }
+                if !ciphertext.isEmpty {
+                    guard withBytes(ciphertext, { p in EVP_DecryptUpdate(ctx, o.baseAddress, &len, p, Int32(ciphertext.count)) }) == 1,
+                          Int(len) == ciphertext.count else { return 1 }
+                }
+                // SET_TAG only reads the tag; OpenSSL's prototype takes a mutable pointer.
+                guard tag.withUnsafeBytes({ t in EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_GCM_SET_TAG, Int32(tagLength), UnsafeMutableRawPointer(mutating: t.baseAddress)) }) == 1 else { return 1 }
+                var scratch: UInt8 = 0
+                guard EVP_DecryptFinal_ex(ctx, &scratch, &len) == 1 else { return 2 }
+                return len == 0 ? 0 : 1
+            } }
+            if stage != 0 { o.initialize(repeating: 0) }
+        }
         switch stage {
-        case 0: return Array(out.prefix(Int(total)))
+        case 0: return out
         case 2: throw .authentication
         default: throw .library("OpenSSL AES-GCM open failed")
         }
     }
 }
-
 /// libsodium's `crypto_aead_aes256gcm` (what the iOS app can call): AES-256 and 12-byte nonces
 /// only, and only where the CPU has AES-NI and CLMUL (checked at run time).
 public enum SodiumAESGCM {

@@ -6,6 +6,42 @@ import Foundation
 /// The JSON report of VECTORS.md (`concord-report/1`): a stable core plus optional fields.
 public enum JSONReport {
     public static func make(_ run: RunResult, concordVersion: String) -> JSON {
+        make(run, concordVersion: concordVersion, results: true)
+    }
+
+    /// The report's bytes as `finish(make(run))` serialized pretty with a final newline would be,
+    /// made one result at a time: the JSON tree of every result is never held at once (a run of a
+    /// million vectors held a tree several times the size of its vectors; docs/performance.md).
+    /// `finish` edits the top object (peaks, shard) and must keep `results` its last member;
+    /// `eachResult` edits one result's object.
+    public static func serialized(_ run: RunResult, concordVersion: String, finish: (JSON) -> JSON = { $0 },
+                                  eachResult: ((JSON) -> JSON)? = nil) -> [UInt8] {
+        let head = finish(make(run, concordVersion: concordVersion, results: false))
+        var out: [UInt8] = []
+        head.write(into: &out, pretty: true, indent: 0)
+        let tail = Array("[]\n}".utf8)
+        guard !run.results.isEmpty, head.objectValue?.last?.key == "results", out.count >= tail.count,
+              Array(out.suffix(tail.count)) == tail else {
+            // Not the shape streamed here: the whole tree, as before.
+            var whole: [UInt8] = []
+            finish(make(run, concordVersion: concordVersion)).write(into: &whole, pretty: true, indent: 0)
+            whole.append(10)
+            return whole
+        }
+        out.removeLast(tail.count)
+        out.append(UInt8(ascii: "["))
+        for (i, r) in run.results.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(10)
+            out += [UInt8](repeating: 32, count: 4)
+            let json = result(r)
+            (eachResult?(json) ?? json).write(into: &out, pretty: true, indent: 2)
+        }
+        out += Array("\n  ]\n}\n".utf8)
+        return out
+    }
+
+    static func make(_ run: RunResult, concordVersion: String, results withResults: Bool) -> JSON {
         let s = run.summary
         var top: [(key: String, value: JSON)] = [
             ("format", .string("concord-report/1")),
@@ -20,7 +56,7 @@ public enum JSONReport {
             ("wallSeconds", .double((run.wallSeconds * 1000).rounded() / 1000)),
             ("workers", .int(Int64(run.workers))),
         ]
-        top.append(("results", .array(run.results.map(result))))
+        top.append(("results", .array(withResults ? run.results.map(result) : [])))
         return .object(top)
     }
 

@@ -83,6 +83,12 @@ public enum Judge {
     /// The vector's verdict from its implementations' verdicts.
     public static func vector(_ v: Vector, _ impls: [ImplementationResult]) -> VectorResult {
         var r = VectorResult(vector: v, status: .pass, implementations: impls, note: nil, divergence: nil)
+        // The common case, decided without building anything: every implementation passed a vector
+        // whose verdict needs no comparison between them (no placeholder; not `acceptable`, or one
+        // implementation only).
+        if !impls.isEmpty, impls.allSatisfy({ $0.status == .pass }), v.result != .acceptable || impls.count == 1, !v.hasPlaceholder {
+            return r
+        }
         let ran = impls.filter { $0.status != .unsupported && $0.status != .error }
         r.divergence = divergence(v, ran)
         if impls.contains(where: { $0.status == .fail }) {

@@ -43,11 +43,27 @@ public final class Runner: Sendable {
 
     public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
         let start = Date()
-        var blocked: [Int: String] = [:]
+        // Per vector, indexed by position: why it cannot run (nil: it can), its cost, its suite's
+        // definition (an index into `suites`). Names are looked up once per run of vectors of one
+        // suite, not hashed per vector.
+        var blocked = [String?](repeating: nil, count: vectors.count)
         var roundtrips: [Int] = []
         var costs = [Double](repeating: 0, count: vectors.count)
+        var suites: [Suite] = []
+        var suiteOf = [Int](repeating: -1, count: vectors.count)
+        var suiteIndex: [String: Int] = [:]
+        var lastName: String? = nil, last = -1
         for (vi, v) in vectors.enumerated() {
-            guard let suite = Suites.all[v.suite] else { blocked[vi] = "unknown suite \(v.suite)"; continue }
+            let name = v.suite
+            if name != lastName {
+                lastName = name
+                if let i = suiteIndex[name] { last = i } else if let def = Suites.all[name] {
+                    suites.append(def); last = suites.count - 1; suiteIndex[name] = last
+                } else { last = -1 }
+            }
+            suiteOf[vi] = last
+            guard last >= 0 else { blocked[vi] = "unknown suite \(v.suite)"; continue }
+            let suite = suites[last]
             if let why = suite.exceedsLimits(v.input, configuration.limits) { blocked[vi] = why; continue }
             if let rt = suite.roundtrip, v.op == rt.op { roundtrips.append(vi); continue }
             costs[vi] = suite.cost(v.input)
@@ -62,8 +78,17 @@ public final class Runner: Sendable {
             let weight = Self.weight[impl.name] ?? 1
             var jobs: [Job] = []
             var slots: ResultSlots? = nil
+            // Asked once per run of vectors with the same suite and op.
+            var lastKey: (suite: String, op: String?)? = nil
+            var lastSupport = Support.absent
             for (vi, v) in vectors.enumerated() where blocked[vi] == nil {
-                let support = impl.support(suite: v.suite, op: v.op)
+                let suite = v.suite, op = v.op
+                let support: Support
+                if let k = lastKey, k.suite == suite, k.op == op { support = lastSupport } else {
+                    support = impl.support(suite: suite, op: op)
+                    lastKey = (suite, op)
+                    lastSupport = support
+                }
                 if support == .absent { continue }
                 if slots == nil { slots = store.allocate(ii, count: vectors.count) }
                 switch support {
@@ -78,7 +103,7 @@ public final class Runner: Sendable {
         }
         // Adapters announce what they run in their handshake: start each one the plan may need at
         // once, and add its jobs when its handshake is in; in-process jobs run meanwhile.
-        let needed = Set(vectors.map(\.suite))
+        let needed = Set(suites.map(\.name))
         let starting = implementations.indices.filter { !implementations[$0].isReady && Self.shouldStart(implementations[$0], needed: needed) }
         let queue = JobQueue(planners: starting.count)
         for ii in implementations.indices where implementations[ii].isReady { queue.add(plan(ii)) }
@@ -105,9 +130,10 @@ public final class Runner: Sendable {
                 }
             }
         }
-        // A plan of a few milliseconds of in-process work runs on this thread: starting workers
-        // would cost more than it saves.
-        let inline = starting.isEmpty && queue.totalCost < 2e-3
+        // A plan of well under a millisecond of in-process work runs on this thread: starting
+        // workers would cost more than it saves. (A cheap check is costed 1 µs and takes a few:
+        // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
+        let inline = starting.isEmpty && queue.totalCost < 2.5e-4
         let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
         if inline {
             work()
@@ -125,21 +151,17 @@ public final class Runner: Sendable {
             group.wait()
         }
 
-        // Each vector's results in implementation order.
-        var perVector = [[ImplementationResult]](repeating: [], count: vectors.count)
-        for ii in implementations.indices {
-            guard let slots = store.slots(ii) else { continue }
-            for vi in vectors.indices { if let r = slots.get(vi) { perVector[vi].append(r) } }
-        }
+        let allSlots = implementations.indices.compactMap { store.slots($0) }
         var results: [VectorResult] = []
+        results.reserveCapacity(vectors.count)
         var matrices: [Int: VectorResult] = [:]
         for vi in roundtrips {
             let v = vectors[vi]
-            matrices[vi] = Roundtrip.run(v, spec: Suites.all[v.suite]!.roundtrip!, implementations: implementations)
+            matrices[vi] = Roundtrip.run(v, spec: suites[suiteOf[vi]].roundtrip!, implementations: implementations)
         }
         for (vi, v) in vectors.enumerated() {
-            if var r = matrices[vi] {
-                r.warnings = Suites.all[v.suite]?.warnings(v.input) ?? []
+            if !matrices.isEmpty, var r = matrices[vi] {
+                r.warnings = suites[suiteOf[vi]].warnings(v.input)
                 results.append(r)
                 continue
             }
@@ -147,8 +169,11 @@ public final class Runner: Sendable {
                 results.append(VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil))
                 continue
             }
-            var r = Judge.vector(v, perVector[vi])
-            r.warnings = Suites.all[v.suite]?.warnings(v.input) ?? []
+            // Each vector's results in implementation order.
+            var mine: [ImplementationResult] = []
+            for slots in allSlots { if let r = slots.get(vi) { mine.append(r) } }
+            var r = Judge.vector(v, mine)
+            r.warnings = suites[suiteOf[vi]].warnings(v.input)
             results.append(r)
         }
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }

@@ -36,11 +36,24 @@ struct ReportOutput {
 
     /// Writes everything, prints the summary, and returns the exit status (the gate's, or 2 when
     /// a file cannot be written).
-    func emit(_ result: RunResult, report: JSON?, options o: Options, gate: Gate) throws(UsageError) -> Int32 {
+    /// `reportBytes`: makes the JSON report's bytes (`JSONReport.serialized`), used before `report`;
+    /// called when the report is written, so its bytes live no longer than that.
+    func emit(_ result: RunResult, report: JSON?, reportBytes: (() -> [UInt8])? = nil, options o: Options, gate: Gate) throws(UsageError) -> Int32 {
         for (option, path) in outputs {
             let text: String
             switch option {
-            case "report": text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
+            case "report":
+                if let reportBytes {
+                    // Written from its bytes: no String copy of a report that may be hundreds of MB.
+                    let bytes = reportBytes()
+                    if path == "-" { FileHandle.standardOutput.write(Data(bytes)); continue }
+                    do { try AtomicFile.write(bytes: bytes, to: path) } catch {
+                        stderr("concord: cannot write \(path): \(error.localizedDescription)")
+                        return 2
+                    }
+                    continue
+                }
+                text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
             case "markdown": text = MarkdownReport.render(result)
             case "junit": text = JUnitReport.render(result)
             default: text = HTMLReport.render(result)

@@ -97,15 +97,22 @@ enum RunCommand: Command {
         }
         for impl in impls { impl.shutdown() }
 
-        var report = JSONReport.make(result, concordVersion: concordVersion)
         var own = rusage()
         getrusage(RUSAGE_SELF.rawValue, &own)
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
-        report = JSONReport.addingPeaks(report, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
         if let shard {
+            var report = JSONReport.make(result, concordVersion: concordVersion)
+            report = JSONReport.addingPeaks(report, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
             report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)
+            return try output.emit(result, report: report, options: o, gate: gate)
         }
-        return try output.emit(result, report: report, options: o, gate: gate)
+        // Without a shard the JSON report is written a result at a time (docs/performance.md).
+        let bytes = {
+            JSONReport.serialized(result, concordVersion: concordVersion, finish: {
+                JSONReport.addingPeaks($0, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
+            })
+        }
+        return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate)
     }
 }

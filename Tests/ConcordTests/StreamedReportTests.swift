@@ -1,0 +1,22 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordReport
+import ConcordRunner
+import Testing
+
+/// The JSON report written a result at a time is byte for byte the report built as one tree.
+struct StreamedReportTests {
+    @Test func theStreamedReportIsTheTreeSerialized() throws {
+        let run = try ReportFormatTests.makeRun()
+        let finish: (JSON) -> JSON = { JSONReport.addingPeaks($0, concordKiB: 1234, adapters: ["libargon2": 5]) }
+        let tree = finish(JSONReport.make(run, concordVersion: "9.9.9")).serialized(pretty: true) + "\n"
+        let streamed = JSONReport.serialized(run, concordVersion: "9.9.9", finish: finish)
+        #expect(run.results.count == 4)
+        #expect(String(decoding: streamed, as: UTF8.self) == tree)
+        // And without results: the empty list as the tree writes it.
+        var empty = run
+        empty.results = []
+        #expect(String(decoding: JSONReport.serialized(empty, concordVersion: "1"), as: UTF8.self)
+                == JSONReport.make(empty, concordVersion: "1").serialized(pretty: true) + "\n")
+    }
+}
