@@ -73,7 +73,8 @@ public enum Catalog {
             return Unavailable(name: "jvm", why: "BouncyCastle is missing (\(bcprov)): apt-get install libbcprov-java, or run scripts/setup")
         }
         // JVM options: CONCORD_JVM_OPTIONS replaces the defaults (docs/performance.md says why these).
-        var options = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) } ?? defaultJVMOptions
+        let given = env["CONCORD_JVM_OPTIONS"].map { $0.split(separator: " ").map(String.init) }
+        var options = given ?? defaultJVMOptions
         // The AppCDS archive scripts/build-jvm records (with the jar it was recorded from): the
         // adapter's classes are then mapped at start instead of loaded and verified again.
         var classPath = classes
@@ -85,9 +86,19 @@ public enum Catalog {
         }
         var adapterEnv = env
         adapterEnv["CONCORD_SHARE_KDF"] = s.shareDerivations ? "1" : "0"
-        return ExternalAdapter(name: "jvm",
-                               command: [java] + options + ["-cp", classPath + ":" + bcprov, "concord.adapter.Main"],
-                               environment: adapterEnv, timeout: s.requestTimeout)
+        let tail = ["-cp", classPath + ":" + bcprov, "concord.adapter.Main"]
+        let chosen = options
+        // With the default options, a heap sized to the run (docs/performance.md): the JVM's own
+        // default (a quarter of the machine) let the default run reach 360 MiB resident.
+        var sized: (@Sendable (PlannedWork) -> [String])? = nil
+        if given == nil {
+            sized = { (work: PlannedWork) -> [String] in
+                let heap: [String] = ["-Xmx" + String(Catalog.jvmHeapMiB(for: work)) + "m"]
+                return [java] + chosen + heap + tail
+            }
+        }
+        return ExternalAdapter(name: "jvm", command: [java] + options + tail,
+                               environment: adapterEnv, timeout: s.requestTimeout, commandForWork: sized)
     }
 
     /// `.build/venv-tink/bin/python adapters/tink/concord_tink_adapter.py` (Tink 1.16.1 from PyPI,
@@ -107,6 +118,16 @@ public enum Catalog {
     }
 
     public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto"]
+
+    /// The JVM heap for a run: room for `workers` Argon2 hashes of the largest memory at once
+    /// (BouncyCastle keeps about 1.1 bytes per byte of Argon2 memory), under the adapter's own
+    /// allowance (it takes a request only within 90% of the heap less 64 MiB); at least 192 MiB.
+    public static func jvmHeapMiB(for work: PlannedWork) -> Int {
+        let largest = Double(work.largestKdfMemoryKiB) / 1024
+        let needed = (Double(max(1, work.workers)) * 1.1 * largest + 64) / 0.9
+        guard needed.isFinite, needed < 1e12 else { return 1 << 40 }
+        return max(192, (Int(needed.rounded(.up)) + 31) / 32 * 32)
+    }
 
     static func findExecutable(_ name: String, path: String?) -> String? {
         for dir in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {

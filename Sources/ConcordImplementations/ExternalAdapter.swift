@@ -35,10 +35,15 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     /// What it runs is what its handshake announces (docs/adapters.md §1), checked against the
     /// suite definitions: nothing about its suites is kept on this side.
+    /// The command for a run's planned work (the JVM: a heap sized to it), when it depends on it.
+    let commandForWork: (@Sendable (PlannedWork) -> [String])?
+    private var plannedCommand: [String]? = nil
+
     public init(name: String, command: [String], environment: [String: String]? = nil,
-                timeout: Double = 300, startTimeout: Double = 30) {
+                timeout: Double = 300, startTimeout: Double = 30, commandForWork: (@Sendable (PlannedWork) -> [String])? = nil) {
         self.name = name
         self.command = command
+        self.commandForWork = commandForWork
         self.environment = environment
         self.timeout = timeout
         self.startTimeout = startTimeout
@@ -101,8 +106,14 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         started.signal()  // let every later waiter through
     }
 
+    public func expect(_ work: PlannedWork) {
+        guard let commandForWork else { return }
+        let c = commandForWork(work)
+        lock.withLock { plannedCommand = c }
+    }
+
     private func launch() throws {
-        let c = try Subprocess.spawn(command, environment: environment)
+        let c = try Subprocess.spawn(lock.withLock { plannedCommand } ?? command, environment: environment)
         lock.withLock {
             child = c
             stdinFD = c.stdin

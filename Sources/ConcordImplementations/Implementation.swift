@@ -56,6 +56,8 @@ public protocol Implementation: AnyObject, Sendable {
     /// Starts what must be started (a process); in-process implementations do nothing. Idempotent.
     func prepare()
     func run(_ request: Request) -> Outcome
+    /// What the run will ask of it, told before `prepare()` (an adapter may size its process to it).
+    func expect(_ work: PlannedWork)
     /// Stops what was started. Idempotent.
     func shutdown()
     /// Why it could not start, if it could not.
@@ -68,7 +70,20 @@ public protocol Implementation: AnyObject, Sendable {
     var peakResidentKiB: Int? { get }
 }
 
+/// What a run will ask of an implementation, known from its plan before the implementation starts.
+public struct PlannedWork: Sendable, Equatable {
+    /// The largest Argon2 memory (KiB) of any vector in the run: parameter tags among the inputs.
+    public var largestKdfMemoryKiB: Int
+    /// Requests in flight at once, at most.
+    public var workers: Int
+    public init(largestKdfMemoryKiB: Int, workers: Int) {
+        self.largestKdfMemoryKiB = largestKdfMemoryKiB
+        self.workers = workers
+    }
+}
+
 extension Implementation {
+    public func expect(_ work: PlannedWork) {}
     public func support(suite: String, op: String?) -> Support { suites.contains(suite) ? .runs : .absent }
     public var processStarts: Int { 0 }
     public var peakResidentKiB: Int? { nil }

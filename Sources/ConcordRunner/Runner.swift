@@ -105,6 +105,10 @@ public final class Runner: Sendable {
         // once, and add its jobs when its handshake is in; in-process jobs run meanwhile.
         let needed = Set(suites.map(\.name))
         let starting = implementations.indices.filter { !implementations[$0].isReady && Self.shouldStart(implementations[$0], needed: needed) }
+        if !starting.isEmpty {
+            let work = PlannedWork(largestKdfMemoryKiB: Self.largestKdfMemoryKiB(vectors, blocked: blocked, costs: costs), workers: configuration.workers)
+            for ii in starting { implementations[ii].expect(work) }
+        }
         let queue = JobQueue(planners: starting.count)
         for ii in implementations.indices where implementations[ii].isReady { queue.add(plan(ii)) }
         for ii in starting {
@@ -179,6 +183,24 @@ public final class Runner: Sendable {
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results),
                          wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: queue.total)
+    }
+}
+
+extension Runner {
+    /// The largest Argon2 memory (`m=`, KiB) named by a parameter tag (`argon2id;v=19;m=…`) among
+    /// the inputs of the vectors that will run and derive something (a cost above 0.1 ms: a tag
+    /// that is only parsed, as in `closer.kdf-params`, may name any memory).
+    static func largestKdfMemoryKiB(_ vectors: [Vector], blocked: [String?], costs: [Double]) -> Int {
+        var largest = 0
+        for (vi, v) in vectors.enumerated() where blocked[vi] == nil && costs[vi] > 1e-4 {
+            for (_, value) in v.input {
+                guard case .text(let tag) = value, tag.hasPrefix("argon2") else { continue }
+                for part in tag.split(separator: ";") where part.hasPrefix("m=") {
+                    if let m = Int(part.dropFirst(2)), m > largest { largest = m }
+                }
+            }
+        }
+        return largest
     }
 }
 

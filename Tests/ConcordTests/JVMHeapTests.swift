@@ -1,0 +1,32 @@
+import ConcordFormats
+import ConcordImplementations
+@testable import ConcordRunner
+import Testing
+
+/// The JVM adapter's heap is sized to the run: room for every worker's Argon2 hash of the run's
+/// largest memory within the adapter's allowance (90% of the heap less 64 MiB), at least 192 MiB.
+struct JVMHeapTests {
+    @Test func theHeapHoldsTheLargestHashOnEveryWorker() {
+        #expect(Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: 0, workers: 2)) == 192)
+        #expect(Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: 47104, workers: 2)) == 192)
+        for (m, w) in [(262_144, 2), (1_048_576, 2), (4_194_304, 8), (47104, 16)] {
+            let heap = Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: m, workers: w))
+            #expect(0.9 * Double(heap) - 64 >= Double(w) * 1.1 * Double(m) / 1024, "m=\(m) workers=\(w): heap \(heap) MiB")
+            #expect(heap % 32 == 0)
+        }
+    }
+
+    @Test func theLargestMemoryComesFromTagsOfVectorsThatDerive() {
+        func v(_ suite: String, _ input: [String: Value]) -> Vector {
+            Vector(suite: suite, id: "x", file: "f.yaml", line: 1, column: 1, comment: nil, flags: [], op: nil,
+                   result: .valid, input: input, expect: .none, inputOrder: Array(input.keys))
+        }
+        let vectors = [
+            v("argon2id", ["params": .text("argon2id;v=19;m=65536;t=3;p=1"), "password": .bytes([1])]),
+            v("closer.kdf-params", ["tag": .text("argon2id;v=19;m=134217728;t=3;p=1")]),  // parsed only
+            v("argon2id", ["params": .text("argon2id;v=19;m=999999;t=1;p=1")]),           // blocked
+        ]
+        let largest = Runner.largestKdfMemoryKiB(vectors, blocked: [nil, nil, "over the limit"], costs: [0.08, 1e-6, 0.4])
+        #expect(largest == 65536)
+    }
+}
