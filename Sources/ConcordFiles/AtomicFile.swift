@@ -15,4 +15,14 @@ public enum AtomicFile {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(error)"])
         }
     }
+
+    /// The same for bytes made while they are written (OutputFile.replace(_:producing:)): a large
+    /// JSON report goes to its file a chunk at a time and is never held whole.
+    public static func write(to path: String, producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
+        let url = URL(fileURLWithPath: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        do { try OutputFile.replace(path, producing: produce) } catch {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write \(error)"])
+        }
+    }
 }

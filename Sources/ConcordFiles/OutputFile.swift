@@ -72,6 +72,16 @@ public enum OutputFile {
     /// throw there removes the temporary file and leaves the target untouched.
     public static func replace(_ path: String, with bytes: [UInt8], tag: String = "tmp", keepMode: Bool = true,
                                beforeRename: () throws -> Void = {}) throws {
+        try replace(path, tag: tag, keepMode: keepMode, beforeRename: beforeRename) { write in try write(bytes) }
+    }
+
+    /// The same, with the contents made while they are written: `produce` calls `write` with each
+    /// chunk in order (a large report is never held whole). Every guarantee above holds: the chunks
+    /// go to the temporary file (or in place to a device or a FIFO), and a throw from `produce` or a
+    /// failed write removes the temporary file and leaves the target untouched.
+    public static func replace(_ path: String, tag: String = "tmp", keepMode: Bool = true,
+                               beforeRename: () throws -> Void = {},
+                               producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
         let target = try resolve(path)
         func fail(_ what: String) -> Failure {
             Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))" + (target == path ? "" : " (the symbolic link's target \(target))"))
@@ -88,7 +98,7 @@ public enum OutputFile {
             let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
             if fd < 0 { throw fail("cannot open it for writing") }
             defer { close(fd) }
-            try writeAll(fd, bytes) { fail("cannot write it") }
+            try produce { chunk in try writeAll(fd, chunk) { fail("cannot write it") } }
             return
         case .absent, .regular:
             break
@@ -111,7 +121,7 @@ public enum OutputFile {
         defer { if !ok { unlink(tmp) } }
         do {
             defer { close(fd) }
-            try writeAll(fd, bytes) { fail("cannot write the temporary file") }
+            try produce { chunk in try writeAll(fd, chunk) { fail("cannot write the temporary file") } }
             if let existing {
                 // The owner first: chown clears the set-id bits, chmod then restores the mode.
                 if existing.st_uid != geteuid() || existing.st_gid != getegid() {

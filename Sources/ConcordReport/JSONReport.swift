@@ -16,6 +16,17 @@ public enum JSONReport {
     /// `eachResult` edits one result's object.
     public static func serialized(_ run: RunResult, concordVersion: String, finish: (JSON) -> JSON = { $0 },
                                   eachResult: ((JSON) -> JSON)? = nil) -> [UInt8] {
+        var whole: [UInt8] = []
+        serialize(run, concordVersion: concordVersion, finish: finish, eachResult: eachResult) { whole += $0 }
+        return whole
+    }
+
+    /// The same bytes handed to `write` in chunks of about `chunkSize` bytes as they are made, so that a
+    /// writer that puts them straight into a file (AtomicFile.write(to:producing:)) never holds the
+    /// whole report (it was about 0.6 KiB a small vector; docs/performance.md).
+    public static func serialize(_ run: RunResult, concordVersion: String, finish: (JSON) -> JSON = { $0 },
+                                 eachResult: ((JSON) -> JSON)? = nil, chunkSize: Int = 1 << 16,
+                                 into write: ([UInt8]) throws -> Void) rethrows {
         let head = finish(make(run, concordVersion: concordVersion, results: false))
         var out: [UInt8] = []
         head.write(into: &out, pretty: true, indent: 0)
@@ -26,8 +37,10 @@ public enum JSONReport {
             var whole: [UInt8] = []
             finish(make(run, concordVersion: concordVersion)).write(into: &whole, pretty: true, indent: 0)
             whole.append(10)
-            return whole
+            try write(whole)
+            return
         }
+        let chunk = max(1, chunkSize)
         out.removeLast(tail.count)
         out.append(UInt8(ascii: "["))
         for (i, r) in run.results.enumerated() {
@@ -36,9 +49,13 @@ public enum JSONReport {
             out += [UInt8](repeating: 32, count: 4)
             let json = result(r)
             (eachResult?(json) ?? json).write(into: &out, pretty: true, indent: 2)
+            if out.count >= chunk {
+                try write(out)
+                out.removeAll(keepingCapacity: true)
+            }
         }
         out += Array("\n  ]\n}\n".utf8)
-        return out
+        try write(out)
     }
 
     static func make(_ run: RunResult, concordVersion: String, results withResults: Bool) -> JSON {

@@ -164,6 +164,8 @@ public final class Runner: Sendable {
             matrices[vi] = Roundtrip.run(v, spec: suites[suiteOf[vi]].roundtrip!, implementations: implementations)
         }
         for (vi, v) in vectors.enumerated() {
+            // The slots of the chunk just judged are read no more.
+            if vi > 0 && vi % ResultSlots.chunk == 0 { for slots in allSlots { slots.release(chunkOf: vi - 1) } }
             if !matrices.isEmpty, var r = matrices[vi] {
                 r.warnings = suites[suiteOf[vi]].warnings(v.input)
                 results.append(r)
@@ -175,6 +177,7 @@ public final class Runner: Sendable {
             }
             // Each vector's results in implementation order.
             var mine: [ImplementationResult] = []
+            mine.reserveCapacity(allSlots.count)
             for slots in allSlots { if let r = slots.get(vi) { mine.append(r) } }
             var r = Judge.vector(v, mine)
             r.warnings = suites[suiteOf[vi]].warnings(v.input)
@@ -282,17 +285,29 @@ final class ResultStore: @unchecked Sendable {
 }
 
 final class ResultSlots: @unchecked Sendable {
-    private let storage: UnsafeMutableBufferPointer<ImplementationResult?>
+    /// Slots come in chunks, so that those already read can be freed while the results are made
+    /// (a run of many small vectors otherwise held every result twice at its peak).
+    static let chunk = 4096
+    private var chunks: [UnsafeMutableBufferPointer<ImplementationResult?>?]
     init(count: Int) {
-        storage = .allocate(capacity: count)
-        storage.initialize(repeating: nil)
+        chunks = stride(from: 0, to: count, by: Self.chunk).map { start in
+            let b = UnsafeMutableBufferPointer<ImplementationResult?>.allocate(capacity: min(Self.chunk, count - start))
+            b.initialize(repeating: nil)
+            return b
+        }
     }
     deinit {
-        storage.baseAddress?.deinitialize(count: storage.count)
-        storage.deallocate()
+        for case let b? in chunks { b.deinitialize(); b.deallocate() }
     }
-    func set(_ i: Int, _ r: ImplementationResult) { storage[i] = r }
-    func get(_ i: Int) -> ImplementationResult? { storage[i] }
+    func set(_ i: Int, _ r: ImplementationResult) { chunks[i / Self.chunk]![i % Self.chunk] = r }
+    func get(_ i: Int) -> ImplementationResult? { chunks[i / Self.chunk]![i % Self.chunk] }
+    /// Frees the chunk that holds slot `i`: once every worker has finished and its slots were read.
+    func release(chunkOf i: Int) {
+        guard let b = chunks[i / Self.chunk] else { return }
+        b.deinitialize()
+        b.deallocate()
+        chunks[i / Self.chunk] = nil
+    }
 }
 
 /// A locked counter, for progress reports only.

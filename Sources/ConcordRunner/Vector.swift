@@ -44,6 +44,9 @@ public struct Vector: Sendable {
         var inputOrder: [String]
         /// `suite/id`, made once.
         var name: String
+        /// The expected outputs as an implementation's outputs, when every field has a value: a
+        /// passing implementation's result keeps this (shared) instead of its own equal copy.
+        let expectedOutputs: [String: Value]?
         init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String], op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
             self.suite = suite
             self.id = id
@@ -58,6 +61,16 @@ public struct Vector: Sendable {
             self.expect = expect
             self.inputOrder = inputOrder
             self.name = "\(suite)/\(id)"
+            self.expectedOutputs = Storage.outputs(expect)
+        }
+        static func outputs(_ expect: Expectation) -> [String: Value]? {
+            guard case .outputs(let fields) = expect else { return nil }
+            var out: [String: Value] = [:]
+            out.reserveCapacity(fields.count)
+            for (field, expected) in fields {
+                guard case .value(let v) = expected, out.updateValue(v, forKey: field) == nil else { return nil }
+            }
+            return out
         }
         func copy() -> Storage {
             Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect, inputOrder: inputOrder)
@@ -113,8 +126,11 @@ public struct Vector: Sendable {
     }
     public var expect: Expectation {
         get { storage.expect }
-        set { let s = unique(); s.expect = newValue }
+        set { storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: newValue, inputOrder: inputOrder) }
     }
+    /// The expected outputs as a dictionary, made once when the vector is: nil unless every
+    /// expected field has a value (no placeholder) and the vector expects outputs.
+    public var expectedOutputs: [String: Value]? { storage.expectedOutputs }
     /// The order in which the file wrote the input fields (for reports).
     public var inputOrder: [String] {
         get { storage.inputOrder }

@@ -318,8 +318,11 @@ struct FileReader {
         if items.isEmpty { throw fail(vectorsNode, "expected a sequence of at least one vector, found an empty one") }
         var out: [Vector] = []
         var seen: [String: Node] = [:]
+        // The vectors of a file mostly list their inputs in the same order: one shared array per
+        // order, not one per vector (issue 12 item 9: memory per small vector).
+        var orders: [[String]: [String]] = [:]
         for item in items {
-            let v: (vector: Vector, idNode: Node)
+            var v: (vector: Vector, idNode: Node)
             do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags) } catch {
                 vectorErrors.append(error)
                 continue
@@ -329,6 +332,8 @@ struct FileReader {
                 continue
             }
             seen[v.vector.id] = v.idNode
+            let order = v.vector.inputOrder
+            if let shared = orders[order] { v.vector.inputOrder = shared } else { orders[order] = order }
             out.append(v.vector)
         }
         return out

@@ -36,18 +36,23 @@ struct ReportOutput {
 
     /// Writes everything, prints the summary, and returns the exit status (the gate's, or 2 when
     /// a file cannot be written).
-    /// `reportBytes`: makes the JSON report's bytes (`JSONReport.serialized`), used before `report`;
-    /// called when the report is written, so its bytes live no longer than that.
-    func emit(_ result: RunResult, report: JSON?, reportBytes: (() -> [UInt8])? = nil, options o: Options, gate: Gate) throws(UsageError) -> Int32 {
+    /// `reportBytes`: makes the JSON report's bytes (`JSONReport.serialize`), used before `report`;
+    /// called when the report is written, handing each chunk to the writer it is given as it is
+    /// made, so the report's bytes are never held whole.
+    func emit(_ result: RunResult, report: JSON?, reportBytes: ((_ write: ([UInt8]) throws -> Void) throws -> Void)? = nil,
+              options o: Options, gate: Gate) throws(UsageError) -> Int32 {
         for (option, path) in outputs {
             let text: String
             switch option {
             case "report":
                 if let reportBytes {
-                    // Written from its bytes: no String copy of a report that may be hundreds of MB.
-                    let bytes = reportBytes()
-                    if path == "-" { FileHandle.standardOutput.write(Data(bytes)); continue }
-                    do { try AtomicFile.write(bytes: bytes, to: path) } catch {
+                    // Written a chunk at a time as it is made: neither a String nor the whole bytes of a
+                    // report that may be hundreds of MB.
+                    if path == "-" {
+                        try? reportBytes { FileHandle.standardOutput.write(Data($0)) }
+                        continue
+                    }
+                    do { try AtomicFile.write(to: path, producing: reportBytes) } catch {
                         stderr("concord: cannot write \(path): \(error.localizedDescription)")
                         return 2
                     }

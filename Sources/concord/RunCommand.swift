@@ -108,10 +108,10 @@ enum RunCommand: Command {
             return try output.emit(result, report: report, options: o, gate: gate)
         }
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
-        let bytes = {
-            JSONReport.serialized(result, concordVersion: concordVersion, finish: {
+        let bytes = { (write: ([UInt8]) throws -> Void) throws in
+            try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
                 JSONReport.addingPeaks($0, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
-            })
+            }, into: write)
         }
         return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate)
     }

@@ -29,6 +29,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["f.yaml"])
     }
 
+    /// The contents made while they are written (a report streamed to its file): the chunks land in
+    /// order, the mode is kept, and a failure halfway leaves the old file and no temporary one.
+    @Test func streamedContentsReplaceTheFileOrNothing() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/r.json"
+        write("old", to: path)
+        chmod(path, 0o640)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.json", withDestinationPath: "r.json")
+        try OutputFile.replace(dir + "/link.json") { write in
+            try write(Array("{\"a\":".utf8)); try write([]); try write(Array("1}\n".utf8))
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data("{\"a\":1}\n".utf8))
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        var st = stat()
+        #expect(lstat(dir + "/link.json", &st) == 0 && st.st_mode & S_IFMT == S_IFLNK)
+        #expect(throws: Stop.self) {
+            try OutputFile.replace(path) { write in try write(Array("half".utf8)); throw Stop() }
+        }
+        #expect(FileManager.default.contents(atPath: path) == Data("{\"a\":1}\n".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted() == ["link.json", "r.json"])
+        // A character device is written in place, chunk by chunk, and stays a device.
+        #expect(mknod(dir + "/null", S_IFCHR | 0o666, deviceNumber(1, 3)) == 0)
+        try OutputFile.replace(dir + "/null") { write in try write([1, 2]); try write([3]) }
+        #expect(lstat(dir + "/null", &st) == 0 && st.st_mode & S_IFMT == S_IFCHR)
+    }
+
     @Test func aFolderThatCannotBeWrittenIsAMessageNotACrash() {
         #expect(throws: OutputFile.Failure.self) { try OutputFile.replace("/nonexistent-folder/x.json", with: [1]) }
     }

@@ -19,4 +19,16 @@ struct StreamedReportTests {
         #expect(String(decoding: JSONReport.serialized(empty, concordVersion: "1"), as: UTF8.self)
                 == JSONReport.make(empty, concordVersion: "1").serialized(pretty: true) + "\n")
     }
+
+    /// Handed over in chunks (the report is written to its file as it is made): the chunks, put
+    /// together, are the same bytes, and there is more than one when the report outgrows a chunk.
+    @Test func theChunkedReportIsTheSameBytes() throws {
+        let run = try ReportFormatTests.makeRun()
+        let whole = JSONReport.serialized(run, concordVersion: "9.9.9")
+        var chunks: [[UInt8]] = []
+        JSONReport.serialize(run, concordVersion: "9.9.9", chunkSize: 100) { chunks.append($0) }
+        #expect(chunks.count > 2)
+        #expect(chunks.flatMap { $0 } == whole)
+        #expect(chunks.dropLast().allSatisfy { $0.count >= 100 })
+    }
 }
