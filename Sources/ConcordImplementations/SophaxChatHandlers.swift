@@ -75,24 +75,18 @@ enum SophaxChatHandlers {
     static let message = SuiteHandler(Suites.sophaxChatMessage) { r in
         let key = try r.bytes("messageKey")
         try SophaxChat.checkKey(key, "messageKey")
-        switch r.op {
-        case "seal":
-            return ["wire": .bytes(try SophaxChat.sealWire(key: key, nonce: try r.bytes("nonce"), plaintext: try r.bytes("plaintext")))]
-        case "roundtrip-seal":
-            return ["wire": .bytes(try SophaxChat.sealWire(key: key, nonce: SecureRandom.bytes(12), plaintext: try r.bytes("plaintext")))]
-        case "open":
-            return ["plaintext": .bytes(try SophaxChat.openWire(key: key, wire: try r.bytes("wire")))]
-        case "roundtrip":
-            let wire = try SophaxChat.sealWire(key: key, nonce: SecureRandom.bytes(12), plaintext: try r.bytes("plaintext"))
-            return ["plaintext": .bytes(try SophaxChat.openWire(key: key, wire: wire))]
-        default:
-            throw Unsupported("sophaxchat.message has no op \(r.op ?? "(none)")")
-        }
+        return try wireOp(r, key: key)
     }
 
     static let groupMessage = SuiteHandler(Suites.sophaxChatGroupMessage) { r in
         guard let i = try r.optionalInteger("iteration") else { throw ContractError(.format, "missing input iteration") }
         let key = SophaxChat.senderMessageKey(try SophaxChat.senderChainKey(try r.bytes("chainKey"), iteration: i))
+        return try wireOp(r, key: key)
+    }
+
+    /// `nonce ‖ ChaCha20-Poly1305` wires under a message key, for the message and group-message
+    /// suites alike: seal (given nonce), roundtrip-seal (fresh nonce), open, roundtrip.
+    static func wireOp(_ r: Request, key: [UInt8]) throws -> [String: Value] {
         switch r.op {
         case "seal":
             return ["wire": .bytes(try SophaxChat.sealWire(key: key, nonce: try r.bytes("nonce"), plaintext: try r.bytes("plaintext")))]
@@ -104,7 +98,7 @@ enum SophaxChatHandlers {
             let wire = try SophaxChat.sealWire(key: key, nonce: SecureRandom.bytes(12), plaintext: try r.bytes("plaintext"))
             return ["plaintext": .bytes(try SophaxChat.openWire(key: key, wire: wire))]
         default:
-            throw Unsupported("sophaxchat.group-message has no op \(r.op ?? "(none)")")
+            throw Unsupported("\(r.suite) has no op \(r.op ?? "(none)")")
         }
     }
 
