@@ -68,7 +68,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
     struct RequestKey: Hashable {
         var suite: String
         var op: String?
-        var input: [String: Value]
+        var input: Fields
     }
 
     /// Tells it which vector each request stands for (call once before the run).

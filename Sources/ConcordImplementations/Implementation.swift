@@ -5,14 +5,27 @@ import ConcordSuites
 public struct Request: Sendable {
     public var suite: String
     public var op: String?
-    public var input: [String: Value]
-    /// The vector's name (`suite/id`), for implementations that answer by name (a captured file).
-    public var vector: String?
-    public init(suite: String, op: String? = nil, input: [String: Value], vector: String? = nil) {
+    public var input: Fields
+    private var vectorName: String?
+    private var vectorID: String?
+    /// The vector's name (`suite/id`), for implementations that answer by name (a captured file):
+    /// made when asked, not for every request.
+    public var vector: String? {
+        get { vectorName ?? vectorID.map { suite + "/" + $0 } }
+        set { vectorName = newValue; vectorID = nil }
+    }
+    public init(suite: String, op: String? = nil, input: Fields, vector: String? = nil) {
         self.suite = suite
         self.op = op
         self.input = input
-        self.vector = vector
+        self.vectorName = vector
+    }
+    /// The request of the vector `suite/id`.
+    public init(suite: String, op: String?, input: Fields, vectorID: String) {
+        self.suite = suite
+        self.op = op
+        self.input = input
+        self.vectorID = vectorID
     }
 }
 
@@ -56,6 +69,9 @@ public protocol Implementation: AnyObject, Sendable {
     /// Starts what must be started (a process); in-process implementations do nothing. Idempotent.
     func prepare()
     func run(_ request: Request) -> Outcome
+    /// A function that runs requests of one suite, asked once per batch of jobs: what `run` would
+    /// answer, without looking the suite up for each request (the default calls `run`).
+    func runner(suite: String) -> @Sendable (Request) -> Outcome
     /// What the run will ask of it, told before `prepare()` (an adapter may size its process to it).
     func expect(_ work: PlannedWork)
     /// Stops what was started. Idempotent.
@@ -83,6 +99,7 @@ public struct PlannedWork: Sendable, Equatable {
 }
 
 extension Implementation {
+    public func runner(suite: String) -> @Sendable (Request) -> Outcome { { [self] in run($0) } }
     public func expect(_ work: PlannedWork) {}
     public func support(suite: String, op: String?) -> Support { suites.contains(suite) ? .runs : .absent }
     public var processStarts: Int { 0 }
@@ -111,26 +128,34 @@ public struct SuiteHandler: Sendable {
 public final class InProcessImplementation: Implementation {
     public let name: String
     public let version: String
-    private let handlers: [String: SuiteHandler]
+    /// Each suite's function only: looking up a `SuiteHandler` copied its whole suite definition
+    /// (a reference count per field) for every request.
+    private let handlers: [String: @Sendable (Request) throws -> [String: Value]]
     /// Kept, not computed: the runner asks for every job.
     public let suites: Set<String>
 
     public init(name: String, version: String, handlers: [SuiteHandler]) {
         self.name = name
         self.version = version
-        self.handlers = Dictionary(handlers.map { ($0.suite.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.handlers = Dictionary(handlers.map { ($0.suite.name, $0.run) }, uniquingKeysWith: { a, _ in a })
         self.suites = Set(self.handlers.keys)
     }
     public var startFailure: String? { nil }
     public func prepare() {}
     public func shutdown() {}
 
-    public func run(_ request: Request) -> Outcome {
-        guard let h = handlers[request.suite] else {
-            return .unsupported("\(name) does not implement the suite \(request.suite)")
-        }
+    public func run(_ request: Request) -> Outcome { runner(suite: request.suite)(request) }
+
+    public func runner(suite: String) -> @Sendable (Request) -> Outcome {
+        let name = name
+        guard let h = handlers[suite] else { return { _ in .unsupported("\(name) does not implement the suite \(suite)") } }
+        return { Self.outcome(name, h, $0) }
+    }
+
+    @inline(__always)
+    static func outcome(_ name: String, _ h: @Sendable (Request) throws -> [String: Value], _ request: Request) -> Outcome {
         do {
-            return .outputs(try h.run(request))
+            return .outputs(try h(request))
         } catch let e as ContractError {
             return .refused(e)
         } catch let u as Unsupported {
@@ -143,14 +168,9 @@ public final class InProcessImplementation: Implementation {
 
 /// Typed access to a request's input, refusing a missing or mistyped field with `format`.
 extension Request {
-    /// A field of a small input found by comparing names, not hashing them: a request has a handful
-    /// of fields, and hashing a name costs more than comparing it with each (docs/performance.md).
+    /// A field of the input (`Fields` compares the few names in turn: no hashing).
     @inline(__always)
-    func field(_ key: String) -> Value? {
-        if input.count > 8 { return input[key] }
-        for (k, v) in input where k == key { return v }
-        return nil
-    }
+    func field(_ key: String) -> Value? { input[key] }
 
     public func bytes(_ key: String) throws(ContractError) -> [UInt8] {
         guard let v = field(key) else { throw ContractError(.format, "missing input \(key)") }

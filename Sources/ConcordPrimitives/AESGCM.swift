@@ -41,12 +41,21 @@ public enum OpenSSLAESGCM {
     /// context per call cost more than encrypting 32 bytes (docs/performance.md). A context is
     /// used by its thread only and freed when the thread ends.
     final class Contexts {
-        /// [0..2]: encrypt with AES-128/192/256; [3..5]: decrypt.
-        var ctx: [OpaquePointer?] = Array(repeating: nil, count: 6)
+        /// [0..2]: encrypt with AES-128/192/256; [3..5]: decrypt. Plain memory, not arrays: a
+        /// class's array property is checked for exclusive access on every use.
+        let ctx = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: 6)
         /// The nonce length each context was last set to (0: not yet): setting it goes through
         /// OpenSSL's parameter lookup, so it is set only when it changes.
-        var nonceLength = [Int](repeating: 0, count: 6)
-        deinit { for c in ctx where c != nil { EVP_CIPHER_CTX_free(c) } }
+        let nonceLength = UnsafeMutablePointer<Int>.allocate(capacity: 6)
+        init() {
+            ctx.initialize(repeating: nil, count: 6)
+            nonceLength.initialize(repeating: 0, count: 6)
+        }
+        deinit {
+            for i in 0..<6 where ctx[i] != nil { EVP_CIPHER_CTX_free(ctx[i]) }
+            ctx.deallocate()
+            nonceLength.deallocate()
+        }
 
         /// The bound context with its nonce length set, or nil when OpenSSL could not make one
         /// (`nonceRefused`: it could, but refused the nonce length).

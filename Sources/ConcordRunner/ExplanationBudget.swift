@@ -35,7 +35,7 @@ public final class ExplanationBudget: @unchecked Sendable {
         }
     }
 
-    public static func cost(of rule: String, context: [String: Value]) -> Cost? {
+    public static func cost(of rule: String, context: Fields) -> Cost? {
         guard rule == ExplanationRules.argon2Parameters.name else { return nil }
         guard context["password"]?.bytes != nil, context["salt"]?.bytes != nil,
               let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }

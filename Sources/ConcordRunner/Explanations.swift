@@ -7,8 +7,8 @@ import Foundation
 /// relates to `expected` (nil when the cause does not fit). `context` is the vector's input when known.
 public struct ExplanationRule: Sendable {
     public var name: String
-    public var explain: @Sendable (_ expected: Value, _ actual: Value, _ context: [String: Value]) -> String?
-    public init(name: String, explain: @escaping @Sendable (_ expected: Value, _ actual: Value, _ context: [String: Value]) -> String?) {
+    public var explain: @Sendable (_ expected: Value, _ actual: Value, _ context: Fields) -> String?
+    public init(name: String, explain: @escaping @Sendable (_ expected: Value, _ actual: Value, _ context: Fields) -> String?) {
         self.name = name
         self.explain = explain
     }
@@ -28,7 +28,7 @@ public enum Explanations {
     /// The first rule that fits: its name and its sentence.
     /// A costly rule (ExplanationBudget) runs only when it fits the budget; when none fits and a
     /// costly one was skipped, the answer is "no known cause" saying what was not tried.
-    public static func match(expected: Value, actual: Value, context: [String: Value] = [:],
+    public static func match(expected: Value, actual: Value, context: Fields = [:],
                              budget: ExplanationBudget = ExplanationBudget()) -> (rule: String, text: String)? {
         guard expected != actual else { return nil }   // Value compares text by its bytes
 
@@ -47,7 +47,7 @@ public enum Explanations {
     public static let skippedRule = "skipped"
 
     /// The sentence of the first rule that fits, or "no known cause".
-    public static func explain(expected: Value, actual: Value, context: [String: Value] = [:]) -> String {
+    public static func explain(expected: Value, actual: Value, context: Fields = [:]) -> String {
         match(expected: expected, actual: actual, context: context)?.text ?? noKnownCause
     }
 }
@@ -146,7 +146,7 @@ public enum ExplanationRules {
     }
 
     /// The AADs the contract has used, named, from what the vector's input tells.
-    static func contractAADs(_ context: [String: Value]) -> [CloserAAD] {
+    static func contractAADs(_ context: Fields) -> [CloserAAD] {
         CloserAAD.all(coupleId: context["coupleId"]?.text, questionId: context["questionId"]?.text, userId: context["userId"]?.text)
     }
 

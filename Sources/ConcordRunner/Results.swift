@@ -30,10 +30,54 @@ public struct Mismatch: Sendable {
 public struct ImplementationResult: Sendable {
     public var implementation: String
     public var status: ImplementationStatus
-    public var outcome: Outcome
-    public var mismatches: [Mismatch]
+    /// What it answered. A pass whose outputs are exactly the vector's expected ones keeps only
+    /// that fact (a reference to the vector) and makes the outputs when asked: a run of many small
+    /// vectors held one dictionary per result (issue 12 item 9, docs/performance.md).
+    public var outcome: Outcome {
+        get {
+            if let v = outputsOf { return .outputs(v.expectedOutputs ?? [:]) }
+            return storedOutcome
+        }
+        set { storedOutcome = newValue; outputsOf = nil }
+    }
+    public var mismatches: [Mismatch] {
+        get { storedMismatches ?? [] }
+        set { storedMismatches = newValue.isEmpty ? nil : newValue }
+    }
     /// Wall time of the call as this process saw it.
     public var seconds: Double
+    private var storedOutcome: Outcome
+    /// nil when there are none: an empty array is one object shared by the whole process, and every
+    /// worker counting references to it at once made each wait for the other.
+    private var storedMismatches: [Mismatch]?
+    private var outputsOf: Vector?
+
+    /// Whether any mismatch was recorded.
+    public var hasMismatches: Bool { storedMismatches != nil }
+
+    init(implementation: String, status: ImplementationStatus, outcome: Outcome, seconds: Double) {
+        self.implementation = implementation
+        self.status = status
+        self.storedOutcome = outcome
+        self.storedMismatches = nil
+        self.seconds = seconds
+    }
+
+    init(implementation: String, status: ImplementationStatus, outcome: Outcome, mismatches: [Mismatch], seconds: Double) {
+        self.implementation = implementation
+        self.status = status
+        self.storedOutcome = outcome
+        self.storedMismatches = mismatches.isEmpty ? nil : mismatches
+        self.seconds = seconds
+    }
+
+    /// The outcome is `v`'s expected outputs (checked by the caller): keep that fact, not a copy.
+    mutating func outputsAreExpected(of v: Vector) {
+        // Never read while `outputsOf` is set. Not `.outputs([:])`: every result would then count
+        // references to the one shared empty dictionary, from every worker at once.
+        storedOutcome = .unsupported("")
+        outputsOf = v
+    }
 }
 
 public struct VectorResult: Sendable {
@@ -41,13 +85,59 @@ public struct VectorResult: Sendable {
     public var status: VectorStatus
     public var implementations: [ImplementationResult]
     /// Why the vector itself could not be run, or what is notable (a divergence).
-    public var note: String?
+    public var note: String? {
+        get { extras?.note }
+        set { extra { $0.note = newValue } }
+    }
     /// For `acceptable` and placeholder fields: whether the implementations gave the same answer.
-    public var divergence: String?
+    public var divergence: String? {
+        get { extras?.divergence }
+        set { extra { $0.divergence = newValue } }
+    }
     /// What the suite flags about the input whatever the outcome (an id containing `|`, say).
-    public var warnings: [String] = []
+    public var warnings: [String] {
+        get { extras?.warnings ?? [] }
+        set { extra { $0.warnings = newValue } }
+    }
     /// For a round trip: who sealed (rows) and who opened (columns).
-    public var matrix: RoundtripMatrix?
+    public var matrix: RoundtripMatrix? {
+        get { extras?.matrix }
+        set { extra { $0.matrix = newValue } }
+    }
+
+    /// What most vectors do not have, in one box most do without: a result is then three words.
+    private final class Extras: @unchecked Sendable {
+        var note: String?
+        var divergence: String?
+        var warnings: [String] = []
+        var matrix: RoundtripMatrix?
+        init() {}
+        func copy() -> Extras {
+            let e = Extras()
+            e.note = note; e.divergence = divergence; e.warnings = warnings; e.matrix = matrix
+            return e
+        }
+        var isEmpty: Bool { note == nil && divergence == nil && warnings.isEmpty && matrix == nil }
+    }
+    private var extras: Extras?
+
+    private mutating func extra(_ change: (Extras) -> Void) {
+        if extras == nil { extras = Extras() } else if !isKnownUniquelyReferenced(&extras!) { extras = extras!.copy() }
+        change(extras!)
+        if extras!.isEmpty { extras = nil }
+    }
+
+    public init(vector: Vector, status: VectorStatus, implementations: [ImplementationResult], note: String? = nil,
+                divergence: String? = nil, warnings: [String] = [], matrix: RoundtripMatrix? = nil) {
+        self.vector = vector
+        self.status = status
+        self.implementations = implementations
+        if note != nil || divergence != nil || !warnings.isEmpty || matrix != nil {
+            let e = Extras()
+            e.note = note; e.divergence = divergence; e.warnings = warnings; e.matrix = matrix
+            extras = e
+        }
+    }
 }
 
 /// The N×N result of a round trip: cell [s][o] is implementation o opening what s sealed.
@@ -80,7 +170,12 @@ public struct RunSummary: Sendable, Equatable {
     /// The rules of `init(counting:)`, counted on the statuses themselves (no strings built: a run
     /// of a million vectors counts them in one pass).
     public init(_ results: [VectorResult]) {
-        for r in results {
+        for r in results { add(r) }
+    }
+
+    /// Counts one more vector's result.
+    public mutating func add(_ r: VectorResult) {
+        do {
             vectors += 1
             switch r.status {
             case .pass: passed += 1
@@ -95,6 +190,13 @@ public struct RunSummary: Sendable, Equatable {
                 if i.status == .error { implementationErrors += 1 }
             }
         }
+    }
+
+    /// Adds another part's counts (results counted on several threads).
+    public mutating func merge(_ o: RunSummary) {
+        vectors += o.vectors; passed += o.passed; failed += o.failed; pending += o.pending
+        unsupported += o.unsupported; errors += o.errors; implementationErrors += o.implementationErrors
+        divergences += o.divergences; warnings += o.warnings
     }
 
     /// The counting rules, on statuses by name (so a merged JSON report counts exactly as a run does):

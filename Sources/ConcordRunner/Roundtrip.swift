@@ -28,7 +28,7 @@ enum Roundtrip {
             case .refused(let e): return .init(status: .fail, detail: "\(impls[s].name) refused to seal (\(e.errorClass.rawValue)): \(e.message)")
             case .outputs(let out):
                 guard let carried = out[spec.carried] else { return .init(status: .error, detail: "\(impls[s].name) sealed without \(spec.carried)") }
-                var input: [String: Value] = [spec.carried: carried]
+                var input: Fields = [spec.carried: carried]
                 for f in spec.openInputs { input[f] = v.input[f] }
                 switch impls[o].run(Request(suite: v.suite, op: spec.openOp, input: input)) {
                 case .unsupported(let why): return .init(status: .unsupported, detail: why)

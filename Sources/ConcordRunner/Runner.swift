@@ -19,11 +19,14 @@ public struct RunConfiguration: Sendable {
 public final class Runner: Sendable {
     public let implementations: [any Implementation]
     public let configuration: RunConfiguration
+    /// The worker threads, started at the first run that needs them and kept for the next.
+    let pool = WorkerPool()
 
     public init(implementations: [any Implementation], configuration: RunConfiguration = RunConfiguration()) {
         self.implementations = implementations
         self.configuration = configuration
     }
+    deinit { pool.stop() }
 
     struct Job: Sendable {
         var vectorIndex: Int
@@ -53,6 +56,11 @@ public final class Runner: Sendable {
         var suiteOf = [Int](repeating: -1, count: vectors.count)
         var suiteIndex: [String: Int] = [:]
         var lastName: String? = nil, last = -1
+        // The current suite's rules, taken out of its definition once per run of its vectors (a
+        // definition is a struct of many references: copying it per vector cost a count each).
+        var exceeds: @Sendable (Fields, Limits) -> String? = { _, _ in nil }
+        var cost: @Sendable (Fields) -> Double = { _ in 0 }
+        var roundtripOp: String? = nil
         for (vi, v) in vectors.enumerated() {
             let name = v.suite
             if name != lastName {
@@ -60,16 +68,21 @@ public final class Runner: Sendable {
                 if let i = suiteIndex[name] { last = i } else if let def = Suites.all[name] {
                     suites.append(def); last = suites.count - 1; suiteIndex[name] = last
                 } else { last = -1 }
+                roundtripOp = nil
+                if last >= 0 {
+                    exceeds = suites[last].exceedsLimits
+                    cost = suites[last].cost
+                    roundtripOp = suites[last].roundtrip.map(\.op)
+                }
             }
             suiteOf[vi] = last
             guard last >= 0 else { blocked[vi] = "unknown suite \(v.suite)"; continue }
-            let suite = suites[last]
-            if let why = suite.exceedsLimits(v.input, configuration.limits) { blocked[vi] = why; continue }
-            if let rt = suite.roundtrip, v.op == rt.op { roundtrips.append(vi); continue }
-            costs[vi] = suite.cost(v.input)
+            if let why = exceeds(v.input, configuration.limits) { blocked[vi] = why; continue }
+            if let rt = roundtripOp, v.op == rt { roundtrips.append(vi); continue }
+            costs[vi] = cost(v.input)
         }
+        let warnings: [(@Sendable (Fields) -> [String])?] = suites.map { $0.hasWarnings ? $0.warnings : nil }
         let store = ResultStore(implementations: implementations.count)
-        let requests = vectors.map { Request(suite: $0.suite, op: $0.op, input: $0.input, vector: $0.name) }
         let implementations = self.implementations
         // One implementation's jobs, from what it says it supports (an adapter: its handshake). What
         // it announces but cannot run is answered here, never sent.
@@ -91,6 +104,7 @@ public final class Runner: Sendable {
                 }
                 if support == .absent { continue }
                 if slots == nil { slots = store.allocate(ii, count: vectors.count) }
+                slots!.prepare(vi)
                 switch support {
                 case .absent: continue
                 case .runs: jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: costs[vi] * weight))
@@ -98,8 +112,11 @@ public final class Runner: Sendable {
                 case .broken(let why): slots!.set(vi, Judge.implementation(impl.name, .error(why), for: v, seconds: 0))
                 }
             }
-            // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail.
-            return jobs.sorted { $0.cost > $1.cost }
+            // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail. (Most
+            // plans of cheap checks are already in order: all cost the same.)
+            var ordered = true
+            for i in jobs.indices.dropFirst() where jobs[i - 1].cost < jobs[i].cost { ordered = false; break }
+            return ordered ? jobs : jobs.sorted { $0.cost > $1.cost }
         }
         // Adapters announce what they run in their handshake: start each one the plan may need at
         // once, and add its jobs when its handshake is in; in-process jobs run meanwhile.
@@ -120,16 +137,32 @@ public final class Runner: Sendable {
         }
         let counter = progress.map { _ in Counter() }
         let budgets = ExplanationBudgets(limits: configuration.limits)
-        let work: @Sendable () -> Void = { [vectors, requests, budgets] in
-            // Cheap jobs are taken in batches: one lock per batch, not per job.
+        let work: @Sendable () -> Void = { [vectors, budgets] in
+            // Cheap jobs are taken in batches: one lock per batch, not per job. A job's time runs from
+            // the end of the one before it in the batch (one clock reading a job, not two).
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
+                var t0 = DispatchTime.now().uptimeNanoseconds
+                // What a job needs of its implementation, taken once per batch while the implementation
+                // and suite stay the same: objects every worker shares are not counted per check.
+                var current = -1, currentSuite = ""
+                var slots: ResultSlots? = nil, implName = "", run: (@Sendable (Request) -> Outcome)? = nil
                 for job in batch {
-                    let impl = implementations[job.implementationIndex]
-                    let t0 = DispatchTime.now().uptimeNanoseconds
-                    let outcome = impl.run(requests[job.vectorIndex])
-                    let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
-                    store.slots(job.implementationIndex)!.set(job.vectorIndex, Judge.implementation(impl.name, outcome, for: vectors[job.vectorIndex], seconds: seconds,
-                                                                                                     budget: budgets.forVector(job.vectorIndex)))
+                    let v = vectors[job.vectorIndex]
+                    if job.implementationIndex != current || v.suite != currentSuite {
+                        current = job.implementationIndex
+                        currentSuite = v.suite
+                        let impl = implementations[current]
+                        implName = impl.name
+                        run = impl.runner(suite: currentSuite)
+                        slots = store.slots(current)
+                    }
+                    // Made here, not kept per vector: a request is a few references to the vector's parts.
+                    let outcome = run!(Request(suite: v.suite, op: v.op, input: v.input, vectorID: v.id))
+                    let t1 = DispatchTime.now().uptimeNanoseconds
+                    let seconds = Double(t1 - t0) / 1e9
+                    t0 = t1
+                    slots!.set(job.vectorIndex, Judge.implementation(implName, outcome, for: v, seconds: seconds,
+                                                                     budget: budgets.forVector(job.vectorIndex)))
                     if let counter, let progress { progress(counter.increment(), queue.total) }
                 }
             }
@@ -139,52 +172,17 @@ public final class Runner: Sendable {
         // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
         let inline = starting.isEmpty && queue.totalCost < 2.5e-4
         let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
-        if inline {
-            work()
-        } else {
-            let group = DispatchGroup()
-            for _ in 0..<workers {
-                group.enter()
-                let thread = Thread {
-                    work()
-                    group.leave()
-                }
-                thread.stackSize = 1 << 20
-                thread.start()
-            }
-            group.wait()
-        }
+        if inline { work() } else { pool.perform(threads: workers, work) }
 
         let allSlots = implementations.indices.compactMap { store.slots($0) }
-        var results: [VectorResult] = []
-        results.reserveCapacity(vectors.count)
         var matrices: [Int: VectorResult] = [:]
         for vi in roundtrips {
-            let v = vectors[vi]
-            matrices[vi] = Roundtrip.run(v, spec: suites[suiteOf[vi]].roundtrip!, implementations: implementations)
+            matrices[vi] = Roundtrip.run(vectors[vi], spec: suites[suiteOf[vi]].roundtrip!, implementations: implementations)
         }
-        for (vi, v) in vectors.enumerated() {
-            // The slots of the chunk just judged are read no more.
-            if vi > 0 && vi % ResultSlots.chunk == 0 { for slots in allSlots { slots.release(chunkOf: vi - 1) } }
-            if !matrices.isEmpty, var r = matrices[vi] {
-                r.warnings = suites[suiteOf[vi]].warnings(v.input)
-                results.append(r)
-                continue
-            }
-            if let why = blocked[vi] {
-                results.append(VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil))
-                continue
-            }
-            // Each vector's results in implementation order.
-            var mine: [ImplementationResult] = []
-            mine.reserveCapacity(allSlots.count)
-            for slots in allSlots { if let r = slots.get(vi) { mine.append(r) } }
-            var r = Judge.vector(v, mine)
-            r.warnings = suites[suiteOf[vi]].warnings(v.input)
-            results.append(r)
-        }
+        let (results, summary) = judgeAll(vectors, slots: allSlots, blocked: blocked, matrices: matrices,
+                                          warnings: warnings, suiteOf: suiteOf, parallel: !inline)
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
-        return RunResult(implementations: infos, results: results, summary: RunSummary(results),
+        return RunResult(implementations: infos, results: results, summary: summary,
                          wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: queue.total)
     }
 }
@@ -204,109 +202,6 @@ extension Runner {
             }
         }
         return largest
-    }
-}
-
-/// Hands out jobs to worker threads, longest first. Jobs arrive in parts: the in-process
-/// implementations' at once, each adapter's when its handshake is in (`add`); a worker that finds
-/// the queue empty waits while an adapter is still starting.
-final class JobQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var remaining: [Runner.Job] = []
-    private var head = 0
-    private var planners: Int
-    private(set) var total = 0
-    private(set) var totalCost = 0.0
-
-    init(planners: Int) { self.planners = planners }
-
-    /// Adds jobs already sorted longest first, merged into what is left.
-    func add(_ jobs: [Runner.Job]) {
-        guard !jobs.isEmpty else { return }
-        condition.lock()
-        defer { condition.unlock() }
-        let left = remaining[head...]
-        var merged: [Runner.Job] = []
-        merged.reserveCapacity(left.count + jobs.count)
-        var i = left.startIndex, j = 0
-        while i < left.endIndex && j < jobs.count {
-            if left[i].cost >= jobs[j].cost { merged.append(left[i]); i += 1 } else { merged.append(jobs[j]); j += 1 }
-        }
-        merged += left[i...]
-        merged += jobs[j...]
-        remaining = merged
-        head = 0
-        total += jobs.count
-        totalCost += jobs.reduce(0) { $0 + $1.cost }
-        condition.broadcast()
-    }
-
-    func plannerDone() {
-        condition.lock()
-        planners -= 1
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    /// The next job, and after it up to `size - 1` more in order while they cost less than
-    /// `batchBelowCost` each (an in-process check takes microseconds; a lock per job would cost
-    /// as much as the check). Empty when there is nothing left and nothing more will come.
-    func next(batchBelowCost: Double = 0, size: Int = 1) -> [Runner.Job] {
-        condition.lock()
-        defer { condition.unlock() }
-        while head >= remaining.count && planners > 0 { condition.wait() }
-        guard head < remaining.count else { return [] }
-        var batch = [remaining[head]]
-        head += 1
-        while batch.count < size, head < remaining.count, remaining[head].cost < batchBelowCost, batch[0].cost < batchBelowCost {
-            batch.append(remaining[head])
-            head += 1
-        }
-        return batch
-    }
-}
-
-/// Per implementation, one result slot per vector. Each slot is written once, by the one thread
-/// that ran (or planned) its job, and read only after every worker has finished, so no lock guards
-/// the slots themselves; allocating an implementation's slots takes the lock.
-final class ResultStore: @unchecked Sendable {
-    private let lock = NSLock()
-    private var perImplementation: [ResultSlots?]
-    init(implementations: Int) { perImplementation = Array(repeating: nil, count: implementations) }
-    func allocate(_ ii: Int, count: Int) -> ResultSlots {
-        lock.withLock {
-            if let s = perImplementation[ii] { return s }
-            let s = ResultSlots(count: count)
-            perImplementation[ii] = s
-            return s
-        }
-    }
-    func slots(_ ii: Int) -> ResultSlots? { lock.withLock { perImplementation[ii] } }
-}
-
-final class ResultSlots: @unchecked Sendable {
-    /// Slots come in chunks, so that those already read can be freed while the results are made
-    /// (a run of many small vectors otherwise held every result twice at its peak).
-    static let chunk = 4096
-    private var chunks: [UnsafeMutableBufferPointer<ImplementationResult?>?]
-    init(count: Int) {
-        chunks = stride(from: 0, to: count, by: Self.chunk).map { start in
-            let b = UnsafeMutableBufferPointer<ImplementationResult?>.allocate(capacity: min(Self.chunk, count - start))
-            b.initialize(repeating: nil)
-            return b
-        }
-    }
-    deinit {
-        for case let b? in chunks { b.deinitialize(); b.deallocate() }
-    }
-    func set(_ i: Int, _ r: ImplementationResult) { chunks[i / Self.chunk]![i % Self.chunk] = r }
-    func get(_ i: Int) -> ImplementationResult? { chunks[i / Self.chunk]![i % Self.chunk] }
-    /// Frees the chunk that holds slot `i`: once every worker has finished and its slots were read.
-    func release(chunkOf i: Int) {
-        guard let b = chunks[i / Self.chunk] else { return }
-        b.deinitialize()
-        b.deallocate()
-        chunks[i / Self.chunk] = nil
     }
 }
 

@@ -33,35 +33,31 @@ public struct Vector: Sendable {
         var suite: String
         var id: String
         var file: String
-        var line: Int
-        var column: Int
+        var line: Int32
+        var column: Int32
+        var result: ResultKind
         var comment: String?
         var flags: [String]
         var op: String?
-        var result: ResultKind
-        var input: [String: Value]
+        /// In the order the file wrote them (names shared by the vectors of one order).
+        var input: Fields
         var expect: Expectation
-        var inputOrder: [String]
-        /// `suite/id`, made once.
-        var name: String
-        /// The expected outputs as an implementation's outputs, when every field has a value: a
-        /// passing implementation's result keeps this (shared) instead of its own equal copy.
-        let expectedOutputs: [String: Value]?
-        init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String], op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
+        /// Whether the expected outputs are values under distinct names (no placeholder): then a
+        /// passing implementation's result keeps a reference to the vector, not its outputs.
+        let hasExpectedOutputs: Bool
+        init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String], op: String?, result: ResultKind, input: Fields, expect: Expectation) {
             self.suite = suite
             self.id = id
             self.file = file
-            self.line = line
-            self.column = column
+            self.line = Int32(clamping: line)
+            self.column = Int32(clamping: column)
             self.comment = comment
             self.flags = flags
             self.op = op
             self.result = result
             self.input = input
             self.expect = expect
-            self.inputOrder = inputOrder
-            self.name = "\(suite)/\(id)"
-            self.expectedOutputs = Storage.outputs(expect)
+            self.hasExpectedOutputs = Storage.outputs(expect) != nil
         }
         static func outputs(_ expect: Expectation) -> [String: Value]? {
             guard case .outputs(let fields) = expect else { return nil }
@@ -73,7 +69,7 @@ public struct Vector: Sendable {
             return out
         }
         func copy() -> Storage {
-            Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect, inputOrder: inputOrder)
+            Storage(suite: suite, id: id, file: file, line: Int(line), column: Int(column), comment: comment, flags: flags, op: op, result: result, input: input, expect: expect)
         }
     }
 
@@ -86,23 +82,23 @@ public struct Vector: Sendable {
 
     public var suite: String {
         get { storage.suite }
-        set { let s = unique(); s.suite = newValue; s.name = "\(s.suite)/\(s.id)" }
+        set { let s = unique(); s.suite = newValue }
     }
     public var id: String {
         get { storage.id }
-        set { let s = unique(); s.id = newValue; s.name = "\(s.suite)/\(s.id)" }
+        set { let s = unique(); s.id = newValue }
     }
     public var file: String {
         get { storage.file }
         set { let s = unique(); s.file = newValue }
     }
     public var line: Int {
-        get { storage.line }
-        set { let s = unique(); s.line = newValue }
+        get { Int(storage.line) }
+        set { let s = unique(); s.line = Int32(clamping: newValue) }
     }
     public var column: Int {
-        get { storage.column }
-        set { let s = unique(); s.column = newValue }
+        get { Int(storage.column) }
+        set { let s = unique(); s.column = Int32(clamping: newValue) }
     }
     public var comment: String? {
         get { storage.comment }
@@ -120,30 +116,44 @@ public struct Vector: Sendable {
         get { storage.result }
         set { let s = unique(); s.result = newValue }
     }
-    public var input: [String: Value] {
+    /// The input fields, in the order the file wrote them.
+    public var input: Fields {
         get { storage.input }
         set { let s = unique(); s.input = newValue }
     }
     public var expect: Expectation {
         get { storage.expect }
-        set { storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: newValue, inputOrder: inputOrder) }
+        set { storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: newValue) }
     }
-    /// The expected outputs as a dictionary, made once when the vector is: nil unless every
-    /// expected field has a value (no placeholder) and the vector expects outputs.
-    public var expectedOutputs: [String: Value]? { storage.expectedOutputs }
+    /// The expected outputs as a dictionary (made when asked): nil unless the vector expects
+    /// outputs and every expected field has a value (no placeholder) under a distinct name.
+    public var expectedOutputs: [String: Value]? { storage.hasExpectedOutputs ? Storage.outputs(storage.expect) : nil }
+    var hasExpectedOutputs: Bool { storage.hasExpectedOutputs }
     /// The order in which the file wrote the input fields (for reports).
-    public var inputOrder: [String] {
-        get { storage.inputOrder }
-        set { let s = unique(); s.inputOrder = newValue }
-    }
+    public var inputOrder: [String] { storage.input.keys }
 
     public init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String],
-                op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
-        storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect, inputOrder: inputOrder)
+                op: String?, result: ResultKind, input: Fields, expect: Expectation) {
+        storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect)
     }
 
-    /// `suite/id`, the vector's name everywhere.
-    public var name: String { storage.name }
+    /// `inputOrder` first (the names the input has), then the input's other names sorted.
+    public init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String],
+                op: String?, result: ResultKind, input: [String: Value], expect: Expectation, inputOrder: [String]) {
+        self.init(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op,
+                  result: result, input: Fields(input, order: inputOrder), expect: expect)
+    }
+
+    /// `input` reordered: `inputOrder` first (the names it has), then its other names sorted.
+    public init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String],
+                op: String?, result: ResultKind, input: Fields, expect: Expectation, inputOrder: [String]) {
+        self.init(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op,
+                  result: result, input: Fields(input.dictionary, order: inputOrder), expect: expect)
+    }
+
+    /// `suite/id`, the vector's name everywhere (made when asked: a run of a million vectors does
+    /// not keep a million names).
+    public var name: String { storage.suite + "/" + storage.id }
 
     public var hasPlaceholder: Bool {
         if case .outputs(let fields) = expect { return fields.contains { $0.expected == .placeholder } }

@@ -320,10 +320,10 @@ struct FileReader {
         var seen: [String: Node] = [:]
         // The vectors of a file mostly list their inputs in the same order: one shared array per
         // order, not one per vector (issue 12 item 9: memory per small vector).
-        var orders: [[String]: [String]] = [:]
+        var orders: [[String]: Fields.Names] = [:]
         for item in items {
             var v: (vector: Vector, idNode: Node)
-            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags) } catch {
+            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags, orders: &orders) } catch {
                 vectorErrors.append(error)
                 continue
             }
@@ -332,14 +332,13 @@ struct FileReader {
                 continue
             }
             seen[v.vector.id] = v.idNode
-            let order = v.vector.inputOrder
-            if let shared = orders[order] { v.vector.inputOrder = shared } else { orders[order] = order }
             out.append(v.vector)
         }
         return out
     }
 
-    func vector(_ node: Node, suite: Suite, defaults: [(key: Node, value: Node)], flags: Set<String>) throws(LoadError) -> (vector: Vector, idNode: Node) {
+    func vector(_ node: Node, suite: Suite, defaults: [(key: Node, value: Node)], flags: Set<String>,
+                orders: inout [[String]: Fields.Names]) throws(LoadError) -> (vector: Vector, idNode: Node) {
         let pairs = try mapping(node, "a vector (id, input, expect, …)")
         let f = try fields(pairs, allowed: ["id", "comment", "flags", "op", "result", "input", "expect"], in: "a vector")
         guard let idPair = f["id"] else { throw fail(node, "missing required field \"id\" in this vector") }
@@ -398,11 +397,14 @@ struct FileReader {
             throw fail(node, "input must have exactly one of \(group.joined(separator: " or "))")
         }
         let expectation = try expect(f["expect"], vectorNode: node, op: op, result: result)
-        let order = (f["input"]?.value.mapping ?? []).compactMap { $0.key.scalarText }
+        // The file's order, then the defaults' names sorted; one shared list of names per order.
+        var order = (f["input"]?.value.mapping ?? []).compactMap { $0.key.scalarText }
+        if order.count < merged.count { order += merged.keys.sorted().filter { !order.contains($0) } }
+        let names: Fields.Names
+        if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
         let v = Vector(suite: suite.name, id: id, file: file, line: node.mark.line, column: node.mark.column,
                        comment: comment, flags: flagList, op: opName, result: result,
-                       input: merged.mapValues(\.0), expect: expectation,
-                       inputOrder: order + merged.keys.sorted().filter { !order.contains($0) })
+                       input: Fields(names: names, values: order.map { merged[$0]!.0 }), expect: expectation)
         return (v, idPair.value)
     }
 

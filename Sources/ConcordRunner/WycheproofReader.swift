@@ -63,6 +63,7 @@ struct WycheproofReader {
         var out: [Vector] = []
         var total = 0
         var skipped: [String: Int] = [:]
+        var orders: [[String]: Fields.Names] = [:]
         for g in groups {
             let group = try base.mapping(g, "a test group")
             var gf: [String: Node] = [:]
@@ -90,11 +91,14 @@ struct WycheproofReader {
                 let c = try common(t, declared: declared, family: family, olderLayout: olderLayout, undeclared: &undeclared)
                 let mapped = try family.test(c)
                 let input = groupInput.merging(mapped.input) { _, new in new }
-                let order = family.inputOrder.filter { input[$0] != nil }
+                var order = family.inputOrder.filter { input[$0] != nil }
+                if order.count < input.count { order += input.keys.filter { !order.contains($0) }.sorted() }
+                let names: Fields.Names
+                if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
                 let expect: Expectation = c.result == .invalid ? .error(nil) : .outputs(mapped.outputs.map { ($0.0, .value($0.1)) })
                 out.append(Vector(suite: target.suite, id: "\(stem)-\(c.tcId)", file: file, line: t.mark.line, column: t.mark.column,
-                                  comment: c.comment, flags: c.flags, op: target.op, result: c.result, input: input, expect: expect,
-                                  inputOrder: order))
+                                  comment: c.comment, flags: c.flags, op: target.op, result: c.result,
+                                  input: Fields(names: names, values: order.map { input[$0]! }), expect: expect))
             }
         }
         if let n = f["numberOfTests"] {

@@ -112,18 +112,20 @@ public struct Suite: Sendable {
     /// implementation that forgets to register, or whose adapter does not announce it, fails).
     public var implementations: [String]
     /// Relative cost of one vector on one implementation, in estimated seconds (for scheduling).
-    public var cost: @Sendable ([String: Value]) -> Double
+    public var cost: @Sendable (Fields) -> Double
     /// Why a vector exceeds the limits, if it does (the message names the limit and its flag).
-    public var exceedsLimits: @Sendable ([String: Value], Limits) -> String?
+    public var exceedsLimits: @Sendable (Fields, Limits) -> String?
     /// What is worth flagging about a vector's input even when every implementation agrees.
-    public var warnings: @Sendable ([String: Value]) -> [String]
+    public var warnings: @Sendable (Fields) -> [String]
+    /// Whether the definition gave `warnings` (a run asks only those suites, not every vector).
+    public private(set) var hasWarnings: Bool
     public var roundtrip: RoundtripSpec?
 
     public init(name: String, contract: String? = nil, summary: String, ops: [OpSpec], aliases: [String] = [],
                 implementations: [String],
-                cost: @escaping @Sendable ([String: Value]) -> Double = { _ in 1e-6 },
-                exceedsLimits: @escaping @Sendable ([String: Value], Limits) -> String? = { _, _ in nil },
-                warnings: @escaping @Sendable ([String: Value]) -> [String] = { _ in [] },
+                cost: @escaping @Sendable (Fields) -> Double = { _ in 1e-6 },
+                exceedsLimits: @escaping @Sendable (Fields, Limits) -> String? = { _, _ in nil },
+                warnings: (@Sendable (Fields) -> [String])? = nil,
                 roundtrip: RoundtripSpec? = nil) {
         self.name = name
         self.contract = contract
@@ -133,7 +135,8 @@ public struct Suite: Sendable {
         self.implementations = implementations
         self.cost = cost
         self.exceedsLimits = exceedsLimits
-        self.warnings = warnings
+        self.warnings = warnings ?? { _ in [] }
+        self.hasWarnings = warnings != nil
         self.roundtrip = roundtrip
     }
 

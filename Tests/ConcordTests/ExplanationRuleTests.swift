@@ -90,7 +90,7 @@ struct ExplanationRuleTests {
     }
 
     @Test func argon2Parameters() throws {
-        let context: [String: Value] = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
+        let context: Fields = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
         let right = try Self.argon(m: 32, t: 3, p: 4)
         let rule = ExplanationRules.argon2Parameters
         #expect(rule.explain(.bytes(right), .bytes(try Self.argon(m: 32, t: 3, p: 4, v: 0x10)), context)?.contains("actual is Argon2id with version 0x10") == true)
@@ -103,7 +103,7 @@ struct ExplanationRuleTests {
     /// The costly rule runs when it fits the limits and the per-vector budget, and is skipped
     /// with a sentence when it does not (issue 12: t=1000 took 66 s to explain).
     @Test func argon2ParametersObeysTheLimitsAndTheBudget() throws {
-        let context: [String: Value] = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
+        let context: Fields = ["password": .bytes(Self.password), "salt": .bytes(Self.salt), "params": .text("argon2id;v=19;m=32;t=3;p=4")]
         let right = try Self.argon(m: 32, t: 3, p: 4), swapped = try Self.argon(m: 32, t: 4, p: 3)
         // 3 alternatives (m/1024 = 0 is none) × 2 sides; the largest is m·1024 = 32768 KiB at t=3.
         let cost = try #require(ExplanationBudget.cost(of: "argon2-parameters", context: context))
@@ -154,7 +154,7 @@ struct ExplanationRuleTests {
 @Suite struct DifferentAADRuleTests {
     @Test func namesTheHistoricalAAD() throws {
         let key = [UInt8](repeating: 5, count: 32), nonce = [UInt8](repeating: 1, count: 12)
-        let context: [String: Value] = ["coupleKey": .bytes(key), "coupleId": .text("c1"), "userId": .text("u1"), "questionId": .text("q1")]
+        let context: Fields = ["coupleKey": .bytes(key), "coupleId": .text("c1"), "userId": .text("u1"), "questionId": .text("q1")]
         let (ct1, tag1) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array("c1".utf8), plaintext: [1, 2, 3])
         let (ct2, tag2) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array("u1:q1".utf8), plaintext: [1, 2, 3])
         let expected = Value.text("enc:v1:" + Base64.encode(nonce + ct1 + tag1, .standard))

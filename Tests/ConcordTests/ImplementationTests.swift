@@ -43,7 +43,7 @@ import Testing
         (["salt": Value.bytes([UInt8](repeating: 0, count: 8))], "salt of exactly 16 bytes"),
     ])
     func libsodiumUnsupportedReasons(extra: [String: Value], reason: String) {
-        var input: [String: Value] = ["password": .bytes([]), "salt": .bytes([UInt8](repeating: 0, count: 16)),
+        var input: Fields = ["password": .bytes([]), "salt": .bytes([UInt8](repeating: 0, count: 16)),
                                       "params": .text("argon2id;v=19;m=8;t=1;p=1")]
         for (k, v) in extra { input[k] = v }
         let o = InProcessImplementationProbe.libsodium.run(Request(suite: "argon2id", input: input))
@@ -52,7 +52,7 @@ import Testing
     }
 
     @Test func emptySecretIsTheSameComputationAsNone() {
-        let base: [String: Value] = ["password": .bytes([1, 2]), "salt": .bytes([UInt8](repeating: 7, count: 16)),
+        let base: Fields = ["password": .bytes([1, 2]), "salt": .bytes([UInt8](repeating: 7, count: 16)),
                                      "params": .text("argon2id;v=19;m=16;t=2;p=1")]
         var withEmpty = base
         withEmpty["secret"] = .bytes([])

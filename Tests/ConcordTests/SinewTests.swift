@@ -57,7 +57,7 @@ import Testing
         impl.prepare()
         defer { impl.shutdown() }
         let keys = #"[{"keyId": 305419896, "key": "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"}]"#
-        let input: [String: Value] = ["keys": .text(keys), "primaryKeyId": .integer(305419896), "context": .text("user:1"),
+        let input: Fields = ["keys": .text(keys), "primaryKeyId": .integer(305419896), "context": .text("user:1"),
                                       "plaintext": .text("same value")]
         var values: [String] = []
         for _ in 0..<2 {

@@ -7,8 +7,8 @@ import Testing
 @Suite struct StoredKdfParamsTests {
     static let suite = Suites.closerCoupleKeyWrap
 
-    static func input(_ tag: String?) -> [String: Value] {
-        var i: [String: Value] = ["phrase": .text("p"), "kdfSalt": .text("AAAAAAAAAAAAAAAAAAAAAA=="), "wrappedCoupleKey": .text("")]
+    static func input(_ tag: String?) -> Fields {
+        var i: Fields = ["phrase": .text("p"), "kdfSalt": .text("AAAAAAAAAAAAAAAAAAAAAA=="), "wrappedCoupleKey": .text("")]
         if let tag { i["kdfParams"] = .text(tag) }
         return i
     }

@@ -10,7 +10,7 @@ extension Suites {
                             FieldSpec("questionId", .text, "The question (or thread) id."),
                             FieldSpec("userId", .text, "The user id.")]
 
-    static let pipeWarning: @Sendable ([String: Value]) -> [String] = { input in
+    static let pipeWarning: @Sendable (Fields) -> [String] = { input in
         guard let c = input["coupleId"]?.text, let q = input["questionId"]?.text, let u = input["userId"]?.text,
               let w = Wire.pipeWarning(coupleId: c, questionId: q, userId: u) else { return [] }
         return [w]
@@ -18,14 +18,14 @@ extension Suites {
 
     /// The Argon2 cost of a vector that may name its parameters in a `kdfParams` tag (couple-key-wrap's
     /// unwrap): the production cost when it does not.
-    static let closerKdfCostOf: @Sendable ([String: Value]) -> Double = { input in
+    static let closerKdfCostOf: @Sendable (Fields) -> Double = { input in
         guard let tag = input["kdfParams"]?.text, let p = try? KdfParams.parse(tag) else { return closerKdfCost }
         return Double(p.memoryKiB) * Double(p.iterations) * 4e-7
     }
 
     /// A stored `kdfParams` above the run's Argon2 limits is refused before any implementation derives
     /// with it (as the argon2id suite's `params`).
-    static let closerKdfLimits: @Sendable ([String: Value], Limits) -> String? = { input, limits in
+    static let closerKdfLimits: @Sendable (Fields, Limits) -> String? = { input, limits in
         guard let tag = input["kdfParams"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
         if UInt64(p.memoryKiB) > limits.maxKdfMemoryKiB {
             return "kdfParams names Argon2 memory \(p.memoryKiB) KiB, above the limit of \(limits.maxKdfMemoryKiB) KiB (raise it with --max-kdf-memory KIB)"
@@ -38,7 +38,7 @@ extension Suites {
     }
 
     /// The keybox's contextInfo joins four ids with `|` (§10): the same ambiguity, seen in the joined text.
-    static let contextInfoPipeWarning: @Sendable ([String: Value]) -> [String] = { input in
+    static let contextInfoPipeWarning: @Sendable (Fields) -> [String] = { input in
         guard let info = input["contextInfo"]?.text, let w = Wire.contextInfoPipeWarning(info) else { return [] }
         return [w]
     }

@@ -15,7 +15,7 @@ extension Suites {
         warnings: safetyNumberWarning)
 
     /// The asymmetry of §6, on every vector: the peer hashes the same keys in the other order.
-    static let safetyNumberWarning: @Sendable ([String: Value]) -> [String] = { input in
+    static let safetyNumberWarning: @Sendable (Fields) -> [String] = { input in
         let sides = (input["mySigningKey"]?.bytes, input["theirSigningKey"]?.bytes, input["myDHKey"]?.bytes, input["theirDHKey"]?.bytes)
         if let ms = sides.0, let ts = sides.1, let md = sides.2, let td = sides.3, ms == ts, md == td {
             return ["safety number asymmetry (seed flaw): both sides hold the same keys here, so their numbers agree; for any two distinct users the seed's \"my ‖ their\" order makes the two numbers differ and out-of-band comparison cannot succeed (Signal sorts the two fingerprints)"]

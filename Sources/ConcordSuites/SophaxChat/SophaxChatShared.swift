@@ -13,7 +13,7 @@ extension Suites {
     }
 
     /// `exceedsLimits` for a suite whose vectors name an iteration or a position to step to.
-    static func stepLimit(_ field: String) -> @Sendable ([String: Value], Limits) -> String? {
+    static func stepLimit(_ field: String) -> @Sendable (Fields, Limits) -> String? {
         { input, _ in
             guard let n = input[field]?.integer, n > sophaxChatMaxSteps else { return nil }
             return "\(field) \(n) asks for more than \(sophaxChatMaxSteps) chain steps, the harness's limit for one vector"

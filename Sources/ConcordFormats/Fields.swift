@@ -1,0 +1,155 @@
+import Synchronization
+
+/// Named values in a fixed order: a vector's input, a request's.
+///
+/// A dictionary per vector cost hundreds of bytes and a hash per lookup. Here the names live in one
+/// shared list per order (the vectors of a file mostly write their inputs in one order) and
+/// each vector holds only its values; a lookup compares the few names in turn (docs/performance.md).
+/// It reads like `[String: Value]`: equality and hashing ignore the order, as a dictionary's do.
+public struct Fields: Sendable {
+    /// One order of field names, interned: every `Fields` with this order shares one, and it lives
+    /// as long as the process (a `Fields` then holds it without counting references: two workers
+    /// counting references to one object made each check wait for the other core; docs/performance.md).
+    /// Distinct orders are few (permutations of a suite's input names); docs/limits.md.
+    public final class Names: @unchecked Sendable {
+        public let list: [String]
+        private let base: UnsafeMutablePointer<String>
+        private let count: Int
+        private init(_ list: [String]) {
+            self.list = list
+            count = list.count
+            base = .allocate(capacity: Swift.max(1, list.count))
+            base.initialize(from: list, count: list.count)
+        }
+
+        private static let table = Mutex<[[String]: Names]>([:])
+        /// The one `Names` with this list (names must be distinct).
+        public static func interned(_ list: [String]) -> Names {
+            table.withLock { t in
+                if let n = t[list] { return n }
+                let n = Names(list)
+                t[list] = n
+                return n
+            }
+        }
+        public static let empty = interned([])
+
+        /// The position of `key`, if it is one of the names.
+        @inline(__always)
+        public func index(of key: String) -> Int? {
+            var i = 0
+            while i < count {
+                if base[i] == key { return i }
+                i += 1
+            }
+            return nil
+        }
+    }
+
+    /// Not counted: interned names live as long as the process.
+    private var namesRef: Unmanaged<Names>
+    public var names: Names { namesRef.takeUnretainedValue() }
+    public private(set) var values: [Value]
+
+    public init() {
+        namesRef = .passUnretained(.empty)
+        values = []
+    }
+
+    /// `names` must be distinct and as many as `values`.
+    public init(names: Names, values: [Value]) {
+        precondition(names.list.count == values.count, "Fields: \(names.list.count) names for \(values.count) values")
+        self.namesRef = .passUnretained(names)
+        self.values = values
+    }
+
+    /// In this order; a repeated name keeps its first place and its last value.
+    public init(ordered pairs: [(String, Value)]) {
+        var list: [String] = []
+        var values: [Value] = []
+        list.reserveCapacity(pairs.count)
+        values.reserveCapacity(pairs.count)
+        for (k, v) in pairs {
+            if let i = list.firstIndex(of: k) { values[i] = v } else { list.append(k); values.append(v) }
+        }
+        self.namesRef = .passUnretained(.interned(list))
+        self.values = values
+    }
+
+    /// The names in `order` that the dictionary has, then its other names sorted.
+    public init(_ dictionary: [String: Value], order: [String] = []) {
+        var list = order.filter { dictionary[$0] != nil }
+        if list.count < dictionary.count {
+            let listed = Set(list)
+            list += dictionary.keys.filter { !listed.contains($0) }.sorted()
+        }
+        self.namesRef = .passUnretained(.interned(list))
+        self.values = list.map { dictionary[$0]! }
+    }
+
+    @inline(__always)
+    func index(_ key: String) -> Int? { namesRef._withUnsafeGuaranteedRef { $0.index(of: key) } }
+
+    public subscript(key: String) -> Value? {
+        get { index(key).map { values[$0] } }
+        set {
+            if let i = index(key) {
+                if let v = newValue { values[i] = v } else {
+                    var list = names.list
+                    list.remove(at: i)
+                    values.remove(at: i)
+                    namesRef = .passUnretained(.interned(list))
+                }
+            } else if let v = newValue {
+                namesRef = .passUnretained(.interned(names.list + [key]))
+                values.append(v)
+            }
+        }
+    }
+
+    public var count: Int { values.count }
+    public var isEmpty: Bool { values.isEmpty }
+    /// The names, in order.
+    public var keys: [String] { names.list }
+    public var dictionary: [String: Value] { Dictionary(uniqueKeysWithValues: zip(names.list, values)) }
+}
+
+extension Fields: Sequence {
+    public struct Iterator: IteratorProtocol {
+        let fields: Fields
+        var i = 0
+        public mutating func next() -> (key: String, value: Value)? {
+            guard i < fields.values.count else { return nil }
+            defer { i += 1 }
+            return (fields.names.list[i], fields.values[i])
+        }
+    }
+    public func makeIterator() -> Iterator { Iterator(fields: self) }
+    public var underestimatedCount: Int { values.count }
+}
+
+extension Fields: ExpressibleByDictionaryLiteral {
+    public init(dictionaryLiteral elements: (String, Value)...) { self.init(ordered: elements) }
+}
+
+extension Fields: Equatable, Hashable {
+    /// As dictionaries compare: the same names with equal values, in any order.
+    public static func == (a: Fields, b: Fields) -> Bool {
+        guard a.count == b.count else { return false }
+        if a.names === b.names { return a.values == b.values }
+        for (k, v) in a { guard b[k] == v else { return false } }
+        return true
+    }
+    /// Order-independent, as a dictionary's hash is.
+    public func hash(into hasher: inout Hasher) {
+        var combined = 0
+        for (k, v) in self {
+            var h = Hasher()
+            h.combine(k)
+            h.combine(v)
+            combined ^= h.finalize()
+        }
+        hasher.combine(count)
+        hasher.combine(combined)
+    }
+}

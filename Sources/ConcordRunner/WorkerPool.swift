@@ -1,0 +1,91 @@
+import Foundation
+import Synchronization
+
+/// Worker threads started once and kept for the runner's life: each `perform` hands them one body
+/// to run, every thread at once, and returns when all have. Starting threads for every run cost as
+/// much as a run of a few hundred cheap checks (`--repeat`, a long-lived library user's runs).
+///
+/// A thread that finished waits by spinning for a short while (about 50 µs) before it sleeps, and
+/// so does `perform` for the last thread: a run of a few hundred checks has two hand-overs, and
+/// waking a sleeping thread on this machine took as long as the checks (docs/performance.md).
+final class WorkerPool: @unchecked Sendable {
+    private let condition = NSCondition()
+    /// Set under `condition`'s lock, read under it.
+    private var body: (@Sendable () -> Void)? = nil
+    /// Bumped (under the lock) by every `perform`: a thread runs each generation's body at most once.
+    private let generation = Atomic<Int>(0)
+    /// Threads of the current generation that have not finished.
+    private let running = Atomic<Int>(0)
+    /// Places left in the current generation (under the lock).
+    private var places = 0
+    private var started = 0
+    private var stopping = false
+    /// One `perform` at a time (a runner used from several threads takes turns).
+    private let turn = NSLock()
+    /// Spins before sleeping: about 50 µs of atomic loads.
+    static let spins = 20_000
+
+    /// Runs `body` on `threads` threads at once, the calling thread one of them (the others are
+    /// started the first time they are needed), and returns when all have finished.
+    func perform(threads: Int, _ body: @escaping @Sendable () -> Void) {
+        guard threads > 1 else { return body() }
+        turn.lock()
+        defer { turn.unlock() }
+        let others = threads - 1
+        condition.lock()
+        while started < others {
+            started += 1
+            let thread = Thread { [self] in loop() }
+            thread.stackSize = 1 << 20
+            thread.start()
+        }
+        // Threads beyond `others` (an earlier run wanted more) sit this one out.
+        self.body = body
+        places = others
+        running.store(others, ordering: .relaxed)
+        generation.add(1, ordering: .releasing)
+        condition.broadcast()
+        condition.unlock()
+        body()
+        var spun = 0
+        while running.load(ordering: .acquiring) > 0 && spun < Self.spins { spun += 1 }
+        if running.load(ordering: .acquiring) > 0 {
+            condition.lock()
+            while running.load(ordering: .acquiring) > 0 { condition.wait() }
+            condition.unlock()
+        }
+        condition.lock()
+        self.body = nil
+        condition.unlock()
+    }
+
+    private func loop() {
+        var seen = 0
+        while true {
+            var spun = 0
+            while generation.load(ordering: .acquiring) == seen && spun < Self.spins { spun += 1 }
+            condition.lock()
+            while generation.load(ordering: .acquiring) == seen && !stopping { condition.wait() }
+            if stopping { condition.unlock(); return }
+            seen = generation.load(ordering: .acquiring)
+            guard places > 0, let body else { condition.unlock(); continue }
+            places -= 1
+            condition.unlock()
+            body()
+            if running.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                condition.lock()
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
+    }
+
+    /// Lets the threads end (they hold no work once `perform` has returned). The threads keep the
+    /// pool alive until then: its owner calls this when it is done (`Runner.deinit`).
+    func stop() {
+        condition.lock()
+        stopping = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
