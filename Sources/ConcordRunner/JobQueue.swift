@@ -48,7 +48,11 @@ final class JobQueue: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         while head >= remaining.count && planners > 0 { condition.wait() }
-        guard head < remaining.count else { return [] }
+        guard head < remaining.count else {
+            // Drained for good: the jobs are not kept for the rest of the run.
+            if planners == 0 && !remaining.isEmpty { remaining = []; head = 0 }
+            return []
+        }
         var batch = [remaining[head]]
         head += 1
         while batch.count < size, head < remaining.count, remaining[head].cost < batchBelowCost, batch[0].cost < batchBelowCost {

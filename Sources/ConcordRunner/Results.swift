@@ -29,6 +29,8 @@ public struct Mismatch: Sendable {
 
 public struct ImplementationResult: Sendable {
     public var implementation: String
+    // Declared in this order so the status fits in the padding after the outcome (64 bytes a result).
+    private var storedOutcome: Outcome
     public var status: ImplementationStatus
     /// What it answered. A pass whose outputs are exactly the vector's expected ones keeps only
     /// that fact (a reference to the vector) and makes the outputs when asked: a run of many small
@@ -46,9 +48,7 @@ public struct ImplementationResult: Sendable {
     }
     /// Wall time of the call as this process saw it.
     public var seconds: Double
-    private var storedOutcome: Outcome
-    /// nil when there are none: an empty array is one object shared by the whole process, and every
-    /// worker counting references to it at once made each wait for the other.
+    /// nil when there are none.
     private var storedMismatches: [Mismatch]?
     private var outputsOf: Vector?
 

@@ -28,10 +28,18 @@ public final class Runner: Sendable {
     }
     deinit { pool.stop() }
 
+    /// 16 bytes: a run of a million vectors holds one per (vector, implementation) until it is taken.
     struct Job: Sendable {
-        var vectorIndex: Int
-        var implementationIndex: Int
+        private var vector: Int32
+        private var implementation: Int32
         var cost: Double
+        init(vectorIndex: Int, implementationIndex: Int, cost: Double) {
+            vector = Int32(vectorIndex)
+            implementation = Int32(implementationIndex)
+            self.cost = cost
+        }
+        var vectorIndex: Int { Int(vector) }
+        var implementationIndex: Int { Int(implementation) }
     }
 
     /// Relative speed of implementations, for scheduling only (measured here: see docs/performance.md).

@@ -29,30 +29,50 @@ public enum Expectation: Sendable {
 /// requests, results and reports many times per check, and a copy is then one reference count, not
 /// one per field (docs/performance.md).
 public struct Vector: Sendable {
+    /// The file, one object for all the vectors of a file. (Not the suite: a check reads the suite,
+    /// and counting references to one object per file from every worker made each wait for the
+    /// others; a suite's name is the definition's, whose copies count nothing.)
+    final class Origin: Sendable {
+        let file: String
+        init(file: String) { self.file = file }
+    }
+
+    /// What most vectors do not have, in one box most do without.
+    private final class Notes: Sendable {
+        let comment: String?
+        let flags: [String]
+        init(comment: String?, flags: [String]) {
+            self.comment = comment
+            self.flags = flags
+        }
+        static func make(_ comment: String?, _ flags: [String]) -> Notes? {
+            comment == nil && flags.isEmpty ? nil : Notes(comment: comment, flags: flags)
+        }
+    }
+
+    /// About a hundred bytes a vector (a run of a million vectors holds them all; docs/performance.md).
     private final class Storage: @unchecked Sendable {
         var suite: String
+        var origin: Origin
         var id: String
-        var file: String
         var line: Int32
         var column: Int32
         var result: ResultKind
-        var comment: String?
-        var flags: [String]
+        /// Whether the expected outputs are values under distinct names (no placeholder): then a
+        /// passing implementation's result keeps a reference to the vector, not its outputs.
+        let hasExpectedOutputs: Bool
+        var notes: Notes?
         var op: String?
         /// In the order the file wrote them (names shared by the vectors of one order).
         var input: Fields
         var expect: Expectation
-        /// Whether the expected outputs are values under distinct names (no placeholder): then a
-        /// passing implementation's result keeps a reference to the vector, not its outputs.
-        let hasExpectedOutputs: Bool
-        init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String], op: String?, result: ResultKind, input: Fields, expect: Expectation) {
+        init(suite: String, origin: Origin, id: String, line: Int, column: Int, notes: Notes?, op: String?, result: ResultKind, input: Fields, expect: Expectation) {
             self.suite = suite
+            self.origin = origin
             self.id = id
-            self.file = file
             self.line = Int32(clamping: line)
             self.column = Int32(clamping: column)
-            self.comment = comment
-            self.flags = flags
+            self.notes = notes
             self.op = op
             self.result = result
             self.input = input
@@ -68,8 +88,8 @@ public struct Vector: Sendable {
             }
             return out
         }
-        func copy() -> Storage {
-            Storage(suite: suite, id: id, file: file, line: Int(line), column: Int(column), comment: comment, flags: flags, op: op, result: result, input: input, expect: expect)
+        func copy(expect: Expectation? = nil) -> Storage {
+            Storage(suite: suite, origin: origin, id: id, line: Int(line), column: Int(column), notes: notes, op: op, result: result, input: input, expect: expect ?? self.expect)
         }
     }
 
@@ -89,8 +109,8 @@ public struct Vector: Sendable {
         set { let s = unique(); s.id = newValue }
     }
     public var file: String {
-        get { storage.file }
-        set { let s = unique(); s.file = newValue }
+        get { storage.origin.file }
+        set { let s = unique(); s.origin = Origin(file: newValue) }
     }
     public var line: Int {
         get { Int(storage.line) }
@@ -101,12 +121,12 @@ public struct Vector: Sendable {
         set { let s = unique(); s.column = Int32(clamping: newValue) }
     }
     public var comment: String? {
-        get { storage.comment }
-        set { let s = unique(); s.comment = newValue }
+        get { storage.notes?.comment }
+        set { let s = unique(); s.notes = Notes.make(newValue, s.notes?.flags ?? []) }
     }
     public var flags: [String] {
-        get { storage.flags }
-        set { let s = unique(); s.flags = newValue }
+        get { storage.notes?.flags ?? [] }
+        set { let s = unique(); s.notes = Notes.make(s.notes?.comment, newValue) }
     }
     public var op: String? {
         get { storage.op }
@@ -123,7 +143,7 @@ public struct Vector: Sendable {
     }
     public var expect: Expectation {
         get { storage.expect }
-        set { storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: newValue) }
+        set { storage = storage.copy(expect: newValue) }
     }
     /// The expected outputs as a dictionary (made when asked): nil unless the vector expects
     /// outputs and every expected field has a value (no placeholder) under a distinct name.
@@ -134,7 +154,15 @@ public struct Vector: Sendable {
 
     public init(suite: String, id: String, file: String, line: Int, column: Int, comment: String?, flags: [String],
                 op: String?, result: ResultKind, input: Fields, expect: Expectation) {
-        storage = Storage(suite: suite, id: id, file: file, line: line, column: column, comment: comment, flags: flags, op: op, result: result, input: input, expect: expect)
+        self.init(suite: suite, origin: Origin(file: file), id: id, line: line, column: column, comment: comment, flags: flags,
+                  op: op, result: result, input: input, expect: expect)
+    }
+
+    /// The vectors of one file share their `origin`; `suite` should be the definition's name.
+    init(suite: String, origin: Origin, id: String, line: Int, column: Int, comment: String?, flags: [String],
+         op: String?, result: ResultKind, input: Fields, expect: Expectation) {
+        storage = Storage(suite: suite, origin: origin, id: id, line: line, column: column, notes: Notes.make(comment, flags), op: op,
+                          result: result, input: input, expect: expect)
     }
 
     /// `inputOrder` first (the names the input has), then the input's other names sorted.

@@ -321,9 +321,10 @@ struct FileReader {
         // The vectors of a file mostly list their inputs in the same order: one shared array per
         // order, not one per vector (issue 12 item 9: memory per small vector).
         var orders: [[String]: Fields.Names] = [:]
+        let origin = Vector.Origin(file: file)
         for item in items {
             var v: (vector: Vector, idNode: Node)
-            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags, orders: &orders) } catch {
+            do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags, orders: &orders, origin: origin) } catch {
                 vectorErrors.append(error)
                 continue
             }
@@ -338,7 +339,7 @@ struct FileReader {
     }
 
     func vector(_ node: Node, suite: Suite, defaults: [(key: Node, value: Node)], flags: Set<String>,
-                orders: inout [[String]: Fields.Names]) throws(LoadError) -> (vector: Vector, idNode: Node) {
+                orders: inout [[String]: Fields.Names], origin: Vector.Origin) throws(LoadError) -> (vector: Vector, idNode: Node) {
         let pairs = try mapping(node, "a vector (id, input, expect, …)")
         let f = try fields(pairs, allowed: ["id", "comment", "flags", "op", "result", "input", "expect"], in: "a vector")
         guard let idPair = f["id"] else { throw fail(node, "missing required field \"id\" in this vector") }
@@ -402,7 +403,7 @@ struct FileReader {
         if order.count < merged.count { order += merged.keys.sorted().filter { !order.contains($0) } }
         let names: Fields.Names
         if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
-        let v = Vector(suite: suite.name, id: id, file: file, line: node.mark.line, column: node.mark.column,
+        let v = Vector(suite: suite.name, origin: origin, id: id, line: node.mark.line, column: node.mark.column,
                        comment: comment, flags: flagList, op: opName, result: result,
                        input: Fields(names: names, values: order.map { merged[$0]!.0 }), expect: expectation)
         return (v, idPair.value)

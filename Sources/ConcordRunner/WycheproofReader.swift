@@ -64,6 +64,7 @@ struct WycheproofReader {
         var total = 0
         var skipped: [String: Int] = [:]
         var orders: [[String]: Fields.Names] = [:]
+        let origin = Vector.Origin(file: file)
         for g in groups {
             let group = try base.mapping(g, "a test group")
             var gf: [String: Node] = [:]
@@ -96,7 +97,7 @@ struct WycheproofReader {
                 let names: Fields.Names
                 if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
                 let expect: Expectation = c.result == .invalid ? .error(nil) : .outputs(mapped.outputs.map { ($0.0, .value($0.1)) })
-                out.append(Vector(suite: target.suite, id: "\(stem)-\(c.tcId)", file: file, line: t.mark.line, column: t.mark.column,
+                out.append(Vector(suite: target.suite, origin: origin, id: "\(stem)-\(c.tcId)", line: t.mark.line, column: t.mark.column,
                                   comment: c.comment, flags: c.flags, op: target.op, result: c.result,
                                   input: Fields(names: names, values: order.map { input[$0]! }), expect: expect))
             }

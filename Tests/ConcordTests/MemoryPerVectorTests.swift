@@ -1,0 +1,82 @@
+import ConcordFormats
+import ConcordRunner
+import Foundation
+import Testing
+
+/// Issue 12 item 9: a run of many small vectors costs at most 1.5 KiB a vector over a fixed base.
+/// Measured as `scripts/bench --scale` does: copies (new ids) of the published valid vectors of
+/// `closer.canonical-json` and `aes-gcm`, 10,000 to a JSON file, run on swift, openssl and libsodium;
+/// the slope of the whole process's peak resident memory between two sizes. (Memory, not time: a
+/// byte count does not depend on how busy the machine is.)
+struct MemoryPerVectorTests {
+    static let budget = 1536.0
+
+    @Test func aSmallVectorCostsAtMostOneAndAHalfKiB() throws {
+        let sources = try Self.sources()
+        let small = try Self.run(10_000, sources), large = try Self.run(40_000, sources)
+        let perVector = Double(large - small) * 1024 / 30_000
+        #expect(perVector <= Self.budget, "\(Int(perVector)) bytes a vector (peak \(small) KiB at 10,000, \(large) KiB at 40,000)")
+        #expect(perVector > 100, "a slope this small means the runs did not hold their vectors: \(Int(perVector))")
+    }
+
+    /// The published valid vectors with outputs, as JSON vector-file entries without their ids.
+    static func sources() throws -> [(suite: String, vectors: [String])] {
+        let loader = VectorLoader()
+        return try [("closer.canonical-json", "vectors/closer/canonical-json/closer.yaml"), ("aes-gcm", "vectors/primitives/aes-gcm/gcm-spec.yaml")].map { suite, file in
+            let vs = try loader.load(file: repositoryRoot + "/" + file).filter { v in
+                guard v.result == .valid, case .outputs(let fields) = v.expect else { return false }
+                return fields.allSatisfy { if case .value = $0.expected { return true }; return false }
+            }
+            #expect(vs.count >= 10, "\(file): \(vs.count) vectors")
+            return (suite, vs.map(entry))
+        }
+    }
+
+    static func entry(_ v: Vector) -> String {
+        var o: [(key: String, value: JSON)] = []
+        if let op = v.op { o.append(("op", .string(op))) }
+        o.append(("input", .object(v.input.map { ($0.key, json($0.value)) })))
+        guard case .outputs(let fields) = v.expect else { return "" }
+        o.append(("expect", .object(fields.compactMap { f in
+            guard case .value(let x) = f.expected else { return nil }
+            return (f.field, json(x))
+        })))
+        return JSON.object(o).serialized(pretty: false)
+    }
+
+    static func json(_ v: Value) -> JSON {
+        switch v {
+        case .bytes(let b): return .object([("hex", .string(Hex.encode(b)))])
+        case .text(let s): return .string(s)
+        case .integer(let i): return .int(i)
+        case .bool(let b): return .bool(b)
+        case .null: return .null
+        case .list(let l): return .array(l.map(json))
+        case .map(let m): return .object(m.keys.sorted().map { ($0, json(m[$0]!)) })
+        }
+    }
+
+    /// Runs `n` vectors (half of each suite, in files of 10,000) and returns the peak resident KiB.
+    static func run(_ n: Int, _ sources: [(suite: String, vectors: [String])]) throws -> Int {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for start in stride(from: 0, to: n, by: 10_000) {
+            let count = min(10_000, n - start)
+            for (k, source) in sources.enumerated() {
+                let part = k == 0 ? count / 2 : count - count / 2
+                var text = "{\"format\":\"concord-vectors/1\",\"suite\":\"\(source.suite)\",\"title\":\"memory\",\"source\":\"copies of the project's published vectors\",\"vectors\":["
+                for i in 0..<part {
+                    if i > 0 { text += "," }
+                    let body = source.vectors[i % source.vectors.count]
+                    text += "{\"id\":\"s\(start + k * (count / 2) + i)\"," + body.dropFirst()
+                }
+                text += "]}"
+                write(text, to: "\(dir)/\(source.suite)-\(start / 10_000).json")
+            }
+        }
+        let out = try runProcess(concordBinary, ["run", dir, "--implementations", "swift,openssl,libsodium", "--quiet", "--report", dir + "/report.json"])
+        #expect(out.status == 0, "\(out.stderr.prefix(500))")
+        #expect(out.stdout.isEmpty || !out.stdout.contains("failed"))
+        return out.peakKiB
+    }
+}
