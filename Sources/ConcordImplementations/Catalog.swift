@@ -121,12 +121,14 @@ public enum Catalog {
 
     /// The JVM heap for a run: room for `workers` Argon2 hashes of the largest memory at once
     /// (BouncyCastle keeps about 1.1 bytes per byte of Argon2 memory), under the adapter's own
-    /// allowance (it takes a request only within 90% of the heap less 64 MiB); at least 192 MiB.
+    /// allowance (it takes a request only within 90% of the heap less 32 MiB, MemoryBudget.java);
+    /// at least 160 MiB. The JVM's own memory beside the heap (its compilers, code, class data) is
+    /// about 80 MiB on the default run, so the default run's two 46 MiB hashes fit in 256 MiB.
     public static func jvmHeapMiB(for work: PlannedWork) -> Int {
         let largest = Double(work.largestKdfMemoryKiB) / 1024
-        let needed = (Double(max(1, work.workers)) * 1.1 * largest + 64) / 0.9
+        let needed = (Double(max(1, work.workers)) * 1.1 * largest + 32) / 0.9
         guard needed.isFinite, needed < 1e12 else { return 1 << 40 }
-        return max(192, (Int(needed.rounded(.up)) + 31) / 32 * 32)
+        return max(160, (Int(needed.rounded(.up)) + 31) / 32 * 32)
     }
 
     static func findExecutable(_ name: String, path: String?) -> String? {

@@ -4,14 +4,14 @@ import ConcordImplementations
 import Testing
 
 /// The JVM adapter's heap is sized to the run: room for every worker's Argon2 hash of the run's
-/// largest memory within the adapter's allowance (90% of the heap less 64 MiB), at least 192 MiB.
+/// largest memory within the adapter's allowance (90% of the heap less 32 MiB), at least 160 MiB.
 struct JVMHeapTests {
     @Test func theHeapHoldsTheLargestHashOnEveryWorker() {
-        #expect(Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: 0, workers: 2)) == 192)
-        #expect(Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: 47104, workers: 2)) == 192)
+        #expect(Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: 0, workers: 2)) == 160)
+        #expect(Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: 47104, workers: 2)) == 160)
         for (m, w) in [(262_144, 2), (1_048_576, 2), (4_194_304, 8), (47104, 16)] {
             let heap = Catalog.jvmHeapMiB(for: PlannedWork(largestKdfMemoryKiB: m, workers: w))
-            #expect(0.9 * Double(heap) - 64 >= Double(w) * 1.1 * Double(m) / 1024, "m=\(m) workers=\(w): heap \(heap) MiB")
+            #expect(0.9 * Double(heap) - 32 >= Double(w) * 1.1 * Double(m) / 1024, "m=\(m) workers=\(w): heap \(heap) MiB")
             #expect(heap % 32 == 0)
         }
     }

@@ -8,8 +8,11 @@ import java.util.concurrent.Semaphore;
  * that alone exceeds the whole budget cannot run in this JVM and is reported as unsupported.
  */
 final class MemoryBudget {
-    /** Heap kept back for everything else (parsing, buffers, the JIT's own needs). */
-    private static final long RESERVE_KIB = 64 * 1024;
+    /**
+     * Heap kept back for everything else (requests, keys, parsing buffers: a few MiB); the runner
+     * sizes -Xmx with the same figure (Catalog.jvmHeapMiB).
+     */
+    private static final long RESERVE_KIB = 32 * 1024;
 
     static final MemoryBudget HEAP = new MemoryBudget(heapBudgetKiB());
 
