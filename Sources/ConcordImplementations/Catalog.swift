@@ -119,16 +119,18 @@ public enum Catalog {
 
     public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto"]
 
-    /// The JVM heap for a run: room for `workers` Argon2 hashes of the largest memory at once
-    /// (BouncyCastle keeps about 1.1 bytes per byte of Argon2 memory), under the adapter's own
-    /// allowance (it takes a request only within 90% of the heap less 32 MiB, MemoryBudget.java);
-    /// at least 160 MiB. The JVM's own memory beside the heap (its compilers, code, class data) is
-    /// about 80 MiB on the default run, so the default run's two 46 MiB hashes fit in 256 MiB.
+    /// The JVM heap for a run: room for `workers` Argon2 hashes of the largest memory at once under
+    /// the adapter's own allowance: it holds m + m/16 + 64 KiB per hash (BouncyCastle keeps one
+    /// ~1.04 KiB block per KiB, Argon2.java) within 90% of its maximum heap less 32 MiB (MemoryBudget.java).
+    /// At least 152 MiB, a multiple of 8. The JVM's own memory beside the heap (its compilers' arenas,
+    /// code, class data) is 70 to 100 MiB on the default run, which has two 46 MiB hashes at once.
     public static func jvmHeapMiB(for work: PlannedWork) -> Int {
-        let largest = Double(work.largestKdfMemoryKiB) / 1024
-        let needed = (Double(max(1, work.workers)) * 1.1 * largest + 32) / 0.9
+        let m = Double(work.largestKdfMemoryKiB)
+        let perHashMiB = (m + (m / 16).rounded(.down) + 64) / 1024
+        // The serial collector's maxMemory() leaves out one survivor space (a thirtieth of the heap).
+        let needed = (Double(max(1, work.workers)) * perHashMiB + 32) / 0.9 * 31 / 30
         guard needed.isFinite, needed < 1e12 else { return 1 << 40 }
-        return max(160, (Int(needed.rounded(.up)) + 31) / 32 * 32)
+        return max(152, (Int(needed.rounded(.up)) + 7) / 8 * 8)
     }
 
     static func findExecutable(_ name: String, path: String?) -> String? {

@@ -60,7 +60,10 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
     public var processStarts: Int { lock.withLock { starts } }
     /// Its last process's peak resident memory (with that process's own children), once it ended.
-    public var peakResidentKiB: Int? { lock.withLock { child }?.peakResidentKiB }
+    /// Its own high-water mark, read just before it was told to end (ResidentMemory says why not
+    /// `wait4`'s figure); that figure only when the process had already ended.
+    public var peakResidentKiB: Int? { lock.withLock { sampledPeakKiB ?? child?.peakResidentKiB } }
+    private var sampledPeakKiB: Int? = nil
     public var isReady: Bool {
         lock.withLock {
             switch state {
@@ -282,7 +285,11 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     /// it lingers.
     public func shutdown() {
         let c: Subprocess? = lock.withLock {
-            if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+            if stdinFD >= 0 {
+                if let c = child, c.termination == nil { sampledPeakKiB = ResidentMemory.peakKiB(of: c.pid) }
+                close(stdinFD)
+                stdinFD = -1
+            }
             return child
         }
         guard let c else { return }

@@ -94,6 +94,8 @@ public final class Subprocess: @unchecked Sendable {
             close(inPipe[1]); close(outPipe[0]); close(errPipe[0])
             throw SpawnError(description: "cannot start \(exe): \(String(cString: strerror(rc)))")
         }
+        // posix_spawn returns once the child runs its own program: from here its peak is its own.
+        ResidentMemory.resetPeak(of: pid)
         let p = Subprocess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
         p.exited.enter()
         Thread.detachNewThread { [p] in p.reap() }

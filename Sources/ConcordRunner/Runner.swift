@@ -42,6 +42,9 @@ public final class Runner: Sendable {
         var implementationIndex: Int { Int(implementation) }
     }
 
+    /// Below this estimated cost (seconds) an adapter's job goes to the adapter's lane.
+    static let laneCost = 1e-3
+
     /// Relative speed of implementations, for scheduling only (measured here: see docs/performance.md).
     static let weight: [String: Double] = ["libsodium": 1, "libargon2": 1.8, "jvm": 3.5]
 
@@ -135,17 +138,26 @@ public final class Runner: Sendable {
             for ii in starting { implementations[ii].expect(work) }
         }
         let queue = JobQueue(planners: starting.count)
+        // Each adapter started for this run also has a lane: a thread of its own for its cheap
+        // requests (each well under a millisecond of the adapter's time, spent mostly waiting on the
+        // pipe), beside the workers. Longest first put them all at the end of the run, where one
+        // request at a time per worker to a single-threaded process left the cores idle.
+        let lanes = starting.map { _ in JobQueue(planners: 1) }
         for ii in implementations.indices where implementations[ii].isReady { queue.add(plan(ii)) }
-        for ii in starting {
+        for (k, ii) in starting.enumerated() {
             Thread.detachNewThread {
                 implementations[ii].prepare()
-                queue.add(plan(ii))
+                let jobs = plan(ii)
+                lanes[k].add(jobs.filter { $0.cost < Self.laneCost })
+                queue.add(jobs.filter { $0.cost >= Self.laneCost })
+                lanes[k].plannerDone()
                 queue.plannerDone()
             }
         }
         let counter = progress.map { _ in Counter() }
+        let total: @Sendable () -> Int = { lanes.reduce(queue.total) { $0 + $1.total } }
         let budgets = ExplanationBudgets(limits: configuration.limits)
-        let work: @Sendable () -> Void = { [vectors, budgets] in
+        let drain: @Sendable (JobQueue) -> Void = { [vectors, budgets] queue in
             // Cheap jobs are taken in batches: one lock per batch, not per job. A job's time runs from
             // the end of the one before it in the batch (one clock reading a job, not two).
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
@@ -171,16 +183,30 @@ public final class Runner: Sendable {
                     t0 = t1
                     slots!.set(job.vectorIndex, Judge.implementation(implName, outcome, for: v, seconds: seconds,
                                                                      budget: budgets.forVector(job.vectorIndex)))
-                    if let counter, let progress { progress(counter.increment(), queue.total) }
+                    if let counter, let progress { progress(counter.increment(), total()) }
                 }
             }
+        }
+        // A worker drains the queue, then helps the lanes.
+        let work: @Sendable () -> Void = {
+            drain(queue)
+            for lane in lanes { drain(lane) }
         }
         // A plan of well under a millisecond of in-process work runs on this thread: starting
         // workers would cost more than it saves. (A cheap check is costed 1 µs and takes a few:
         // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
         let inline = starting.isEmpty && queue.totalCost < 2.5e-4
         let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
+        let laneThreads = DispatchGroup()
+        for lane in lanes {
+            laneThreads.enter()
+            Thread.detachNewThread {
+                drain(lane)
+                laneThreads.leave()
+            }
+        }
         if inline { work() } else { pool.perform(threads: workers, work) }
+        laneThreads.wait()
 
         let allSlots = implementations.indices.compactMap { store.slots($0) }
         var matrices: [Int: VectorResult] = [:]
@@ -191,7 +217,7 @@ public final class Runner: Sendable {
                                           warnings: warnings, suiteOf: suiteOf, parallel: !inline)
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: summary,
-                         wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: queue.total)
+                         wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: total())
     }
 }
 

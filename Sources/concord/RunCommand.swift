@@ -33,6 +33,8 @@ enum RunCommand: Command {
         notes: [Common.dashNote, "GITHUB_ACTIONS=true prints ::error/::warning annotations at the vectors' lines.", Common.exitNote])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
+        // The report's peak is this process's own, not the size of whatever started it (ResidentMemory).
+        ResidentMemory.resetPeak()
         let home = Home.find()
         let selection = VectorSelection(o.positional)
         var limits = Limits()
@@ -97,12 +99,11 @@ enum RunCommand: Command {
         }
         for impl in impls { impl.shutdown() }
 
-        var own = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &own)
+        let ownPeak = ResidentMemory.ownPeakKiB()
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
         if let shard {
             var report = JSONReport.make(result, concordVersion: concordVersion)
-            report = JSONReport.addingPeaks(report, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
+            report = JSONReport.addingPeaks(report, concordKiB: ownPeak, adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
             report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)
             return try output.emit(result, report: report, options: o, gate: gate)
@@ -110,7 +111,7 @@ enum RunCommand: Command {
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
         let bytes = { (write: ([UInt8]) throws -> Void) throws in
             try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
-                JSONReport.addingPeaks($0, concordKiB: Int(own.ru_maxrss), adapters: adapterPeaks)
+                JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks)
             }, into: write)
         }
         return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate)
