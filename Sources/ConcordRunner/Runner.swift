@@ -158,6 +158,9 @@ public final class Runner: Sendable {
         let total: @Sendable () -> Int = { lanes.reduce(queue.total) { $0 + $1.total } }
         let budgets = ExplanationBudgets(limits: configuration.limits)
         let drain: @Sendable (JobQueue) -> Void = { [vectors, budgets] queue in
+            // The last reason this thread was given for an unsupported request or a refusal: the same
+            // text again (libsodium refusing every AES-128 key, say) is kept once, not once a vector.
+            var reasons = Reasons()
             // Cheap jobs are taken in batches: one lock per batch, not per job. A job's time runs from
             // the end of the one before it in the batch (one clock reading a job, not two).
             while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
@@ -177,7 +180,7 @@ public final class Runner: Sendable {
                         slots = store.slots(current)
                     }
                     // Made here, not kept per vector: a request is a few references to the vector's parts.
-                    let outcome = run!(Request(suite: v.suite, op: v.op, input: v.input, vectorID: v.id))
+                    let outcome = reasons.shared(run!(Request(suite: v.suite, op: v.op, input: v.input, vectorID: v.id)))
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let seconds = Double(t1 - t0) / 1e9
                     t0 = t1
@@ -236,6 +239,30 @@ extension Runner {
             }
         }
         return largest
+    }
+}
+
+/// One thread's last unsupported reason and refusal message: an equal text is replaced by the one
+/// kept, so a run of many vectors refused for one reason holds that text once (per thread: a text
+/// shared between threads would have its references counted by both).
+struct Reasons {
+    private var unsupported = ""
+    private var refusal = ""
+    mutating func shared(_ outcome: Outcome) -> Outcome {
+        switch outcome {
+        case .unsupported(let why):
+            if why == unsupported { return .unsupported(unsupported) }
+            unsupported = why
+        case .refused(let e):
+            if e.message == refusal {
+                var kept = e
+                kept.message = refusal
+                return .refused(kept)
+            }
+            refusal = e.message
+        default: break
+        }
+        return outcome
     }
 }
 
