@@ -14,12 +14,17 @@ public struct Fields: Sendable {
     public final class Names: @unchecked Sendable {
         public let list: [String]
         private let base: UnsafeMutablePointer<String>
+        /// Each name's length in UTF-8 bytes: most names differ in length, and comparing two
+        /// lengths costs far less than comparing two strings.
+        private let lengths: UnsafeMutablePointer<Int>
         private let count: Int
         private init(_ list: [String]) {
             self.list = list
             count = list.count
             base = .allocate(capacity: Swift.max(1, list.count))
             base.initialize(from: list, count: list.count)
+            lengths = .allocate(capacity: Swift.max(1, list.count))
+            lengths.initialize(from: list.map(\.utf8.count), count: list.count)
         }
 
         private static let table = Mutex<[[String]: Names]>([:])
@@ -37,9 +42,10 @@ public struct Fields: Sendable {
         /// The position of `key`, if it is one of the names.
         @inline(__always)
         public func index(of key: String) -> Int? {
+            let n = key.utf8.count
             var i = 0
             while i < count {
-                if base[i] == key { return i }
+                if lengths[i] == n && base[i] == key { return i }
                 i += 1
             }
             return nil
