@@ -117,20 +117,27 @@ public enum Catalog {
         return ExternalAdapter(name: "tink", command: [python, script], environment: env, timeout: s.requestTimeout)
     }
 
-    public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto"]
+    /// The serial collector; the class-data archive when there is one; freed native memory (the
+    /// compilers' arenas) handed back every 100 ms (JDK 17.0.9 and later; an older JVM ignores it).
+    public static let defaultJVMOptions = ["-XX:+UseSerialGC", "-Xshare:auto", "-XX:+IgnoreUnrecognizedVMOptions",
+                                           "-XX:+UnlockExperimentalVMOptions", "-XX:TrimNativeHeapInterval=100"]
 
-    /// The JVM heap for a run: room for `workers` Argon2 hashes of the largest memory at once under
-    /// the adapter's own allowance: it holds m + m/16 + 64 KiB per hash (BouncyCastle keeps one
-    /// ~1.04 KiB block per KiB, Argon2.java) within 90% of its maximum heap less 32 MiB (MemoryBudget.java).
-    /// At least 152 MiB, a multiple of 8. The JVM's own memory beside the heap (its compilers' arenas,
-    /// code, class data) is 70 to 100 MiB on the default run, which has two 46 MiB hashes at once.
+    /// The JVM heap for a run: room for one Argon2 hash of the largest memory under the adapter's
+    /// own allowance: it holds m + m/16 + 64 KiB per hash (BouncyCastle keeps one ~1.04 KiB block per
+    /// KiB, Argon2.java) within 90% of its maximum heap less 32 MiB (MemoryBudget.java); further
+    /// hashes wait for that one inside the adapter. At least 136 MiB, a multiple of 8.
+    ///
+    /// One hash, not one per worker: the JVM's own memory beside the heap (its compilers' arenas,
+    /// code, class data) is 70 to 110 MiB on the default run, and with room for two 46 MiB hashes
+    /// (152 MiB) the adapter peaked at 235 to 261 MiB; with 136 MiB, 206 to 218, and the default
+    /// run took no longer: its other work fills the core (docs/performance.md).
     public static func jvmHeapMiB(for work: PlannedWork) -> Int {
         let m = Double(work.largestKdfMemoryKiB)
         let perHashMiB = (m + (m / 16).rounded(.down) + 64) / 1024
         // The serial collector's maxMemory() leaves out one survivor space (a thirtieth of the heap).
-        let needed = (Double(max(1, work.workers)) * perHashMiB + 32) / 0.9 * 31 / 30
+        let needed = (perHashMiB + 32) / 0.9 * 31 / 30
         guard needed.isFinite, needed < 1e12 else { return 1 << 40 }
-        return max(152, (Int(needed.rounded(.up)) + 7) / 8 * 8)
+        return max(136, (Int(needed.rounded(.up)) + 7) / 8 * 8)
     }
 
     static func findExecutable(_ name: String, path: String?) -> String? {
