@@ -4,7 +4,8 @@ import ConcordImplementations
 import Foundation
 
 public struct RunConfiguration: Sendable {
-    /// Jobs in flight at once (in-process calls and adapter requests alike). Default: the cores.
+    /// Heavy jobs in flight at once (in-process calls and adapter requests alike; each adapter's
+    /// cheap requests also run on a lane of their own). Default: the cores.
     public var workers: Int
     public var limits: Limits
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, limits: Limits = Limits()) {

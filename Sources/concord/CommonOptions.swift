@@ -10,7 +10,7 @@ import Foundation
 enum Common {
     static let implementations = OptionSpec.value("implementations", "NAME,…", aliases: ["implementation"],
         "only these implementations (\(Catalog.names.joined(separator: ", ")))")
-    static let jobs = OptionSpec.value("jobs", "N", short: "j", "jobs in flight at once (default: the number of cores)")
+    static let jobs = OptionSpec.value("jobs", "N", short: "j", "heavy jobs in flight at once (default: the number of cores); each adapter also runs its cheap requests on a lane of its own")
     static let timeout = OptionSpec.value("timeout", "SECONDS", "per-request timeout for adapter processes (default 300)")
     static let maxFileBytes = OptionSpec.value("max-file-bytes", "N", "refuse input files larger than this (default 67108864)")
     static let maxDepth = OptionSpec.value("max-depth", "N", "refuse YAML nested deeper than this (default 64, at most 1000)")
