@@ -5,9 +5,10 @@ import Synchronization
 /// to run, every thread at once, and returns when all have. Starting threads for every run cost as
 /// much as a run of a few hundred cheap checks (`--repeat`, a long-lived library user's runs).
 ///
-/// A thread that finished waits by spinning for a short while (about 50 µs) before it sleeps, and
-/// so does `perform` for the last thread: a run of a few hundred checks has two hand-overs, and
-/// waking a sleeping thread on this machine took as long as the checks (docs/performance.md).
+/// A thread that finished waits by spinning for a short while (80,000 loads of a counter, 100 to
+/// 200 µs) before it sleeps, and so does `perform` for the last thread: a run of a few hundred checks
+/// has two hand-overs and a serial part between them, and waking a sleeping thread on this machine
+/// took as long as the checks (docs/performance.md).
 final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     /// Set under `condition`'s lock, read under it.
@@ -22,8 +23,9 @@ final class WorkerPool: @unchecked Sendable {
     private var stopping = false
     /// One `perform` at a time (a runner used from several threads takes turns).
     private let turn = NSLock()
-    /// Spins before sleeping: about 50 µs of atomic loads.
-    static let spins = 20_000
+    /// Spins before sleeping (20,000 let the workers fall asleep during the serial part of a
+    /// 316-check pass: 1.32 against 1.42 million checks a second, one session).
+    static let spins = 80_000
 
     /// Runs `body` on `threads` threads at once, the calling thread one of them (the others are
     /// started the first time they are needed), and returns when all have finished.
