@@ -1,4 +1,8 @@
+#if os(Linux)
 import Synchronization
+#else
+import Darwin
+#endif
 
 /// Named values in a fixed order: a vector's input, a request's.
 ///
@@ -27,7 +31,6 @@ public struct Fields: Sendable {
             lengths.initialize(from: list.map(\.utf8.count), count: list.count)
         }
 
-        private static let table = Mutex<[[String]: Names]>([:])
         /// The one `Names` with this list (names must be distinct).
         public static func interned(_ list: [String]) -> Names {
             table.withLock { t in
@@ -37,6 +40,7 @@ public struct Fields: Sendable {
                 return n
             }
         }
+        private static let table = Table()
         public static let empty = interned([])
 
         /// The position of `key`, if it is one of the names.
@@ -157,5 +161,28 @@ extension Fields: Equatable, Hashable {
         }
         hasher.combine(count)
         hasher.combine(combined)
+    }
+}
+
+extension Fields.Names {
+    /// The interning table and its lock: the standard library's `Mutex` on Linux; on Apple
+    /// platforms, where `Mutex` needs macOS 15, a pthread mutex (Concord's CLI also builds there).
+    final class Table: @unchecked Sendable {
+        #if os(Linux)
+        private let mutex = Mutex<[[String]: Fields.Names]>([:])
+        func withLock<R>(_ body: (inout [[String]: Fields.Names]) -> R) -> R { mutex.withLock { body(&$0) } }
+        #else
+        private var table: [[String]: Fields.Names] = [:]
+        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
+            let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+            pthread_mutex_init(m, nil)
+            return m
+        }()
+        func withLock<R>(_ body: (inout [[String]: Fields.Names]) -> R) -> R {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return body(&table)
+        }
+        #endif
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+#if os(Linux)
 import Synchronization
+#endif
 
 /// Worker threads started once and kept for the runner's life: each `perform` hands them one body
 /// to run, every thread at once, and returns when all have. Starting threads for every run cost as
@@ -14,9 +16,9 @@ final class WorkerPool: @unchecked Sendable {
     /// Set under `condition`'s lock, read under it.
     private var body: (@Sendable () -> Void)? = nil
     /// Bumped (under the lock) by every `perform`: a thread runs each generation's body at most once.
-    private let generation = Atomic<Int>(0)
+    private let generation = SharedCount()
     /// Threads of the current generation that have not finished.
-    private let running = Atomic<Int>(0)
+    private let running = SharedCount()
     /// Places left in the current generation (under the lock).
     private var places = 0
     private var started = 0
@@ -44,16 +46,16 @@ final class WorkerPool: @unchecked Sendable {
         // Threads beyond `others` (an earlier run wanted more) sit this one out.
         self.body = body
         places = others
-        running.store(others, ordering: .relaxed)
-        generation.add(1, ordering: .releasing)
+        running.store(others)
+        generation.add(1)
         condition.broadcast()
         condition.unlock()
         body()
         var spun = 0
-        while running.load(ordering: .acquiring) > 0 && spun < Self.spins { spun += 1 }
-        if running.load(ordering: .acquiring) > 0 {
+        while running.load() > 0 && spun < Self.spins { spun += 1 }
+        if running.load() > 0 {
             condition.lock()
-            while running.load(ordering: .acquiring) > 0 { condition.wait() }
+            while running.load() > 0 { condition.wait() }
             condition.unlock()
         }
         condition.lock()
@@ -65,16 +67,16 @@ final class WorkerPool: @unchecked Sendable {
         var seen = 0
         while true {
             var spun = 0
-            while generation.load(ordering: .acquiring) == seen && spun < Self.spins { spun += 1 }
+            while generation.load() == seen && spun < Self.spins { spun += 1 }
             condition.lock()
-            while generation.load(ordering: .acquiring) == seen && !stopping { condition.wait() }
+            while generation.load() == seen && !stopping { condition.wait() }
             if stopping { condition.unlock(); return }
-            seen = generation.load(ordering: .acquiring)
+            seen = generation.load()
             guard places > 0, let body else { condition.unlock(); continue }
             places -= 1
             condition.unlock()
             body()
-            if running.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+            if running.subtract(1) == 0 {
                 condition.lock()
                 condition.broadcast()
                 condition.unlock()
@@ -90,4 +92,24 @@ final class WorkerPool: @unchecked Sendable {
         condition.broadcast()
         condition.unlock()
     }
+}
+
+/// A counter read and written by several threads: the standard library's `Atomic` on Linux; on
+/// Apple platforms, where it needs macOS 15, a locked integer (slower to spin on, and correct).
+final class SharedCount: @unchecked Sendable {
+    #if os(Linux)
+    private let value = Atomic<Int>(0)
+    func load() -> Int { value.load(ordering: .acquiring) }
+    func store(_ v: Int) { value.store(v, ordering: .releasing) }
+    func add(_ v: Int) { value.add(v, ordering: .acquiringAndReleasing) }
+    /// The value after subtracting.
+    func subtract(_ v: Int) -> Int { value.subtract(v, ordering: .acquiringAndReleasing).newValue }
+    #else
+    private let lock = NSLock()
+    private var value = 0
+    func load() -> Int { lock.withLock { value } }
+    func store(_ v: Int) { lock.withLock { value = v } }
+    func add(_ v: Int) { lock.withLock { value += v } }
+    func subtract(_ v: Int) -> Int { lock.withLock { value -= v; return value } }
+    #endif
 }
