@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Json;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Json;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;

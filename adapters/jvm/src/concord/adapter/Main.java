@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Json;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.FileDescriptor;

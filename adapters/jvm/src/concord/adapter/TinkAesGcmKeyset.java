@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Json;
 import java.util.List;
 import java.util.Map;
 

@@ -1,5 +1,7 @@
 package concord.adapter;
 
+import concord.kit.Json;
+
 /**
  * The wire strings of the contract: a fixed prefix ({@code enc:v1:}, {@code sealed:v1:}, {@code keybox:v1:},
  * {@code pub:v1:}, {@code sha256:}, or none) followed by strict {@code b64} or {@code b64url} ({@link B64}).

@@ -7,8 +7,8 @@ import java.util.Map;
 
 /**
  * A small, strict JSON reader and writer: the export file, the captured-outputs file and the adapter
- * line protocol. (The same code as the JVM adapter's {@code concord.adapter.Json}: the kit depends on
- * nothing, so it carries its own copy.)
+ * line protocol. Public because the JVM adapter ({@code adapters/jvm}) is compiled with it rather than
+ * with a copy of its own; an app's tests need not use it.
  *
  * <p>Values map to Java as: object -> {@code LinkedHashMap<String,Object>} (member order kept),
  * array -> {@code ArrayList<Object>}, string -> {@code String}, integer -> {@code Long},
@@ -19,11 +19,11 @@ import java.util.Map;
  * escaped), raw control characters inside strings, nesting deeper than {@link #MAX_DEPTH}, and any
  * content after the value other than JSON whitespace.
  */
-final class Json {
-    static final int MAX_DEPTH = 64;
+public final class Json {
+    public static final int MAX_DEPTH = 64;
 
     /** Raised for any text that is not strict JSON as defined above. */
-    static final class SyntaxError extends Exception {
+    public static final class SyntaxError extends Exception {
         private static final long serialVersionUID = 1L;
 
         SyntaxError(String message, int offset) {
@@ -35,7 +35,7 @@ final class Json {
 
     // ---------------------------------------------------------------- reading
 
-    static Object parse(String text) throws SyntaxError {
+    public static Object parse(String text) throws SyntaxError {
         Reader r = new Reader(text);
         r.skipWhitespace();
         Object value = r.value(0);
@@ -311,7 +311,7 @@ final class Json {
      * {@code Map<String,?>}, {@code List<?>}, {@code String}, {@code Long}/{@code Integer}/{@code Short}/
      * {@code Byte}, {@code Boolean} and {@code null}; anything else is a programming error.
      */
-    static String write(Object value) {
+    public static String write(Object value) {
         StringBuilder b = new StringBuilder();
         write(b, value);
         return b.toString();
@@ -391,7 +391,7 @@ final class Json {
     }
 
     /** A string as a JSON string literal, for quoting values inside diagnostic messages. */
-    static String quote(String s) {
+    public static String quote(String s) {
         StringBuilder b = new StringBuilder();
         writeString(b, s);
         return b.toString();
