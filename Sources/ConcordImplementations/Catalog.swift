@@ -91,14 +91,19 @@ public enum Catalog {
         // With the default options, a heap sized to the run (docs/performance.md): the JVM's own
         // default (a quarter of the machine) let the default run reach 360 MiB resident.
         var sized: (@Sendable (PlannedWork) -> [String])? = nil
+        var budget: (@Sendable (PlannedWork) -> KdfMemoryBudget?)? = nil
         if given == nil {
             sized = { (work: PlannedWork) -> [String] in
                 let heap: [String] = ["-Xmx" + String(Catalog.jvmHeapMiB(for: work)) + "m"]
                 return [java] + chosen + heap + tail
             }
+            // What that heap lets the adapter hash at once: the runner sends no more, so no worker
+            // waits on a request the adapter holds back (docs/performance.md).
+            budget = { work in Catalog.jvmKdfMemory(heapMiB: Catalog.jvmHeapMiB(for: work)) }
         }
         return ExternalAdapter(name: "jvm", command: [java] + options + tail,
-                               environment: adapterEnv, timeout: s.requestTimeout, commandForWork: sized)
+                               environment: adapterEnv, timeout: s.requestTimeout, commandForWork: sized,
+                               kdfMemoryForWork: budget)
     }
 
     /// `.build/venv-tink/bin/python adapters/tink/concord_tink_adapter.py` (Tink 1.16.1 from PyPI,
@@ -132,12 +137,24 @@ public enum Catalog {
     /// (152 MiB) the adapter peaked at 235 to 261 MiB; with 136 MiB, 206 to 218, and the default
     /// run took no longer: its other work fills the core (docs/performance.md).
     public static func jvmHeapMiB(for work: PlannedWork) -> Int {
-        let m = Double(work.largestKdfMemoryKiB)
-        let perHashMiB = (m + (m / 16).rounded(.down) + 64) / 1024
+        let perHashMiB = Double(jvmHashKiB(m: work.largestKdfMemoryKiB)) / 1024
         // The serial collector's maxMemory() leaves out one survivor space (a thirtieth of the heap).
         let needed = (perHashMiB + 32) / 0.9 * 31 / 30
         guard needed.isFinite, needed < 1e12 else { return 1 << 40 }
         return max(136, (Int(needed.rounded(.up)) + 7) / 8 * 8)
+    }
+
+    /// The heap BouncyCastle's Argon2 holds for a memory of `m` KiB: one ~1.04 KiB block object
+    /// per KiB (Argon2.java asks MemoryBudget.java for the same).
+    public static func jvmHashKiB(m: Int) -> Int { m > Int.max / 4 ? Int.max / 2 : m + m / 16 + 64 }
+
+    /// What the adapter's own budget (MemoryBudget.java: 90% of `maxMemory()` less 32 MiB) lets its
+    /// Argon2 requests hold at once with a heap of `heapMiB`, taken a little low (the serial
+    /// collector's `maxMemory()` leaves out one survivor space, a thirtieth of the heap): the runner
+    /// never sends a request the adapter would make wait.
+    public static func jvmKdfMemory(heapMiB: Int) -> KdfMemoryBudget {
+        let maxKiB = heapMiB * 1024 * 29 / 30
+        return KdfMemoryBudget(capacityKiB: max(0, maxKiB * 9 / 10 - 32 * 1024 - 1024), need: { jvmHashKiB(m: $0) })
     }
 
     static func findExecutable(_ name: String, path: String?) -> String? {

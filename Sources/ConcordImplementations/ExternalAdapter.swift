@@ -38,12 +38,16 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     /// The command for a run's planned work (the JVM: a heap sized to it), when it depends on it.
     let commandForWork: (@Sendable (PlannedWork) -> [String])?
     private var plannedCommand: [String]? = nil
+    let kdfMemoryForWork: (@Sendable (PlannedWork) -> KdfMemoryBudget?)?
+    private var plannedKdfMemory: KdfMemoryBudget? = nil
 
     public init(name: String, command: [String], environment: [String: String]? = nil,
-                timeout: Double = 300, startTimeout: Double = 30, commandForWork: (@Sendable (PlannedWork) -> [String])? = nil) {
+                timeout: Double = 300, startTimeout: Double = 30, commandForWork: (@Sendable (PlannedWork) -> [String])? = nil,
+                kdfMemoryForWork: (@Sendable (PlannedWork) -> KdfMemoryBudget?)? = nil) {
         self.name = name
         self.command = command
         self.commandForWork = commandForWork
+        self.kdfMemoryForWork = kdfMemoryForWork
         self.environment = environment
         self.timeout = timeout
         self.startTimeout = startTimeout
@@ -110,10 +114,14 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     public func expect(_ work: PlannedWork) {
-        guard let commandForWork else { return }
-        let c = commandForWork(work)
-        lock.withLock { plannedCommand = c }
+        let c = commandForWork?(work), budget = kdfMemoryForWork?(work)
+        lock.withLock {
+            if let c { plannedCommand = c }
+            plannedKdfMemory = budget
+        }
     }
+
+    public var kdfMemory: KdfMemoryBudget? { lock.withLock { plannedKdfMemory } }
 
     private func launch() throws {
         let c = try Subprocess.spawn(lock.withLock { plannedCommand } ?? command, environment: environment)

@@ -84,6 +84,22 @@ public protocol Implementation: AnyObject, Sendable {
     var processStarts: Int { get }
     /// The peak resident memory, in KiB, of its process once it has stopped (adapters; in-process: nil).
     var peakResidentKiB: Int? { get }
+    /// The memory its Argon2 requests in flight may hold together, once `expect` has been told the
+    /// run's work (nil: no limit the runner need keep). The runner holds back a request that would
+    /// go past it, instead of sending it to wait inside the process while a worker waits for it.
+    var kdfMemory: KdfMemoryBudget? { get }
+}
+
+/// What an implementation's concurrent Argon2 requests may hold (`Implementation.kdfMemory`).
+public struct KdfMemoryBudget: Sendable {
+    /// KiB for every request in flight together.
+    public var capacityKiB: Int
+    /// KiB one request holds for an Argon2 memory of `m` KiB.
+    public var need: @Sendable (_ m: Int) -> Int
+    public init(capacityKiB: Int, need: @escaping @Sendable (_ m: Int) -> Int) {
+        self.capacityKiB = capacityKiB
+        self.need = need
+    }
 }
 
 /// What a run will ask of an implementation, known from its plan before the implementation starts.
@@ -105,6 +121,7 @@ extension Implementation {
     public var processStarts: Int { 0 }
     public var peakResidentKiB: Int? { nil }
     public var isReady: Bool { true }
+    public var kdfMemory: KdfMemoryBudget? { nil }
 }
 
 /// A handler throws this when it cannot express a request.

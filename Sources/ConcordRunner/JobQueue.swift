@@ -1,3 +1,4 @@
+import ConcordImplementations
 import Foundation
 
 /// Hands out jobs to worker threads, longest first. Jobs arrive in parts: the in-process
@@ -10,8 +11,76 @@ final class JobQueue: @unchecked Sendable {
     private var planners: Int
     private(set) var total = 0
     private(set) var totalCost = 0.0
+    /// Per implementation whose jobs may be held back (`limit`), what it has in flight; per vector
+    /// index, the Argon2 memory (KiB) of a vector that derives something.
+    private var held: [Int: Held] = [:]
+    private let kdfMemory: [Int: Int]
 
-    init(planners: Int) { self.planners = planners }
+    private struct Held {
+        /// The memory its Argon2 requests may hold together (nil: any).
+        var budget: KdfMemoryBudget?
+        /// Its jobs in flight at most while another implementation's jobs wait.
+        var share: Int
+        var running = 0, hashes = 0, memory = 0
+    }
+
+    init(planners: Int, kdfMemory: [Int: Int] = [:]) {
+        self.planners = planners
+        self.kdfMemory = kdfMemory
+    }
+
+    /// Holds back an implementation's jobs: an Argon2 job that would take its requests in flight past
+    /// `budget` (one always runs, whatever it needs), and any job past `share` in flight while
+    /// another implementation's job can run instead. (An adapter's requests that its process makes
+    /// wait, for memory or for a derivation another request is making, would make a worker wait too:
+    /// with every worker waiting on the JVM, a core stood idle for seconds of the default run.)
+    func limit(implementation: Int, budget: KdfMemoryBudget?, share: Int) {
+        condition.lock()
+        held[implementation] = Held(budget: budget, share: max(1, share))
+        condition.unlock()
+    }
+
+    /// What an Argon2 job holds of its implementation's budget (nil: it holds nothing).
+    private func need(_ job: Runner.Job) -> Int? {
+        guard let b = held[job.implementationIndex]?.budget, let m = kdfMemory[job.vectorIndex] else { return nil }
+        return b.need(m)
+    }
+
+    private func fitsBudget(_ job: Runner.Job) -> Bool {
+        guard !held.isEmpty, let h = held[job.implementationIndex], let b = h.budget, let n = need(job) else { return true }
+        return h.hashes == 0 || h.memory + n <= b.capacityKiB
+    }
+
+    private func withinShare(_ job: Runner.Job) -> Bool {
+        guard !held.isEmpty, let h = held[job.implementationIndex] else { return true }
+        return h.running < h.share
+    }
+
+    private func tracked(_ job: Runner.Job) -> Bool { !held.isEmpty && held[job.implementationIndex] != nil }
+
+    private func count(_ job: Runner.Job, _ sign: Int) {
+        guard var h = held[job.implementationIndex] else { return }
+        h.running += sign
+        if let n = need(job) { h.hashes += sign; h.memory += sign * n }
+        held[job.implementationIndex] = h
+    }
+
+    /// Tells the queue a job taken from it has ended (what it held is free again).
+    func finished(_ job: Runner.Job) {
+        guard !held.isEmpty else { return }
+        condition.lock()
+        defer { condition.unlock() }
+        guard tracked(job) else { return }
+        count(job, -1)
+        condition.broadcast()
+    }
+
+    /// The first job from `head` on that may run now: within its share if any is, else within its budget.
+    private func runnable() -> Int? {
+        if held.isEmpty || (fitsBudget(remaining[head]) && withinShare(remaining[head])) { return head }
+        let rest = remaining.indices[head...]
+        return rest.first { fitsBudget(remaining[$0]) && withinShare(remaining[$0]) } ?? rest.first { fitsBudget(remaining[$0]) }
+    }
 
     /// Adds jobs already sorted longest first, merged into what is left.
     func add(_ jobs: [Runner.Job]) {
@@ -47,15 +116,27 @@ final class JobQueue: @unchecked Sendable {
     func next(batchBelowCost: Double = 0, size: Int = 1) -> [Runner.Job] {
         condition.lock()
         defer { condition.unlock() }
-        while head >= remaining.count && planners > 0 { condition.wait() }
-        guard head < remaining.count else {
-            // Drained for good: the jobs are not kept for the rest of the run.
-            if planners == 0 && !remaining.isEmpty { remaining = []; head = 0 }
-            return []
+        while true {
+            if head < remaining.count, let k = runnable() {
+                // Taken out of order: the jobs before it keep theirs.
+                let job = remaining[k]
+                var i = k
+                while i > head { remaining[i] = remaining[i - 1]; i -= 1 }
+                remaining[head] = job
+                break
+            } else if head >= remaining.count && planners == 0 {
+                // Drained for good: the jobs are not kept for the rest of the run.
+                if !remaining.isEmpty { remaining = []; head = 0 }
+                return []
+            }
+            condition.wait()
         }
-        var batch = [remaining[head]]
+        let first = remaining[head]
+        if tracked(first) { count(first, 1) }
+        var batch = [first]
         head += 1
-        while batch.count < size, head < remaining.count, remaining[head].cost < batchBelowCost, batch[0].cost < batchBelowCost {
+        while batch.count < size, head < remaining.count, remaining[head].cost < batchBelowCost, batch[0].cost < batchBelowCost,
+              !tracked(remaining[head]), !tracked(first) {
             batch.append(remaining[head])
             head += 1
         }

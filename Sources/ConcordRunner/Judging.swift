@@ -4,13 +4,14 @@ import Foundation
 extension Runner {
     /// Each vector judged from its implementations' results, in ranges on the workers (`parallel`),
     /// written in place into the results array; a slot chunk is freed once every vector in it has
-    /// been judged.
-    func judgeAll(_ vectors: [Vector], slots allSlots: [ResultSlots], blocked: [String?], matrices: [Int: VectorResult],
-                  warnings: [(@Sendable (Fields) -> [String])?], suiteOf: [Int], parallel: Bool) -> ([VectorResult], RunSummary) {
-        var summary = RunSummary()
-        let results = [VectorResult](unsafeUninitializedCapacity: vectors.count) { buffer, initialized in
-            guard let out = buffer.baseAddress else { return }
-            let judged = Judged(out: out, count: vectors.count,
+    /// been judged. `reusing`: an earlier pass's results over the same vectors (`run(_:times:)`),
+    /// replaced in place, so the old verdicts are freed on the workers too.
+    func judgeAll(_ plan: Plan, slots allSlots: [ResultSlots], matrices: [Int: VectorResult], parallel: Bool,
+                  reusing: inout [VectorResult]?) -> ([VectorResult], RunSummary) {
+        let vectors = plan.vectors
+        let warnings = plan.warnings
+        let judgeInto: (UnsafeMutablePointer<VectorResult>, Bool) -> RunSummary = { out, assign in
+            let judged = Judged(out: out, assign: assign, count: vectors.count, workers: parallel ? self.configuration.workers : 1,
                                 slotChunks: allSlots.isEmpty ? 0 : (vectors.count + ResultSlots.chunk - 1) / ResultSlots.chunk)
             let judge: @Sendable () -> Void = {
                 var summary = RunSummary()
@@ -23,8 +24,8 @@ extension Runner {
                         var r: VectorResult
                         if !matrices.isEmpty, let m = matrices[vi] {
                             r = m
-                            if let w = warnings[suiteOf[vi]] { r.warnings = w(v.input) }
-                        } else if let why = blocked[vi] {
+                            if let w = warnings[Int(plan.suiteOf[vi])] { r.warnings = w(v.input) }
+                        } else if let why = plan.blockedReason(vi) {
                             r = VectorResult(vector: v, status: .error, implementations: [], note: why, divergence: nil)
                         } else {
                             // Each vector's results in implementation order.
@@ -36,7 +37,7 @@ extension Runner {
                                 slot.initialize(to: nil)
                             }
                             r = Judge.vector(v, mine)
-                            if let w = warnings[suiteOf[vi]] { r.warnings = w(v.input) }
+                            if let w = warnings[Int(plan.suiteOf[vi])] { r.warnings = w(v.input) }
                         }
                         summary.add(r)
                         judged.put(vi, r)
@@ -45,8 +46,18 @@ extension Runner {
                 }
                 judged.add(summary)
             }
-            if parallel && vectors.count >= Judged.rangeSize { pool.perform(threads: configuration.workers, judge) } else { judge() }
-            summary = judged.summary
+            if parallel && vectors.count >= 2 * Judged.smallestRange { self.pool.perform(threads: self.configuration.workers, judge) } else { judge() }
+            return judged.summary
+        }
+        if var results = reusing, results.count == vectors.count {
+            reusing = nil
+            let summary = results.withUnsafeMutableBufferPointer { b in judgeInto(b.baseAddress!, true) }
+            return (results, summary)
+        }
+        var summary = RunSummary()
+        let results = [VectorResult](unsafeUninitializedCapacity: vectors.count) { buffer, initialized in
+            guard let out = buffer.baseAddress else { return }
+            summary = judgeInto(out, false)
             initialized = vectors.count
         }
         return (results, summary)
@@ -56,8 +67,13 @@ extension Runner {
 /// The verdicts of a run's vectors, made in ranges by several threads: each range is handed out
 /// once, each slot written once, and the array taken when every thread has finished.
 final class Judged: @unchecked Sendable {
-    static let rangeSize = 256
+    /// Ranges of 32 to 256 vectors (powers of two, so a slot chunk holds whole ranges): at least four
+    /// a worker when the run is small enough (316 vectors in ranges of 256 left one worker most of
+    /// the judging), 256 at most (one lock a range).
+    static let smallestRange = 32, largestRange = 256
+    let rangeSize: Int
     private let lock = NSLock()
+    private let assign: Bool
     private let count: Int
     private var nextStart = 0
     private let out: UnsafeMutablePointer<VectorResult>
@@ -66,26 +82,32 @@ final class Judged: @unchecked Sendable {
     /// Per chunk of `ResultSlots.chunk` vectors, how many of its ranges are still being judged.
     private var openRanges: [Int]
 
-    /// `out`: room for `count` results, each put exactly once.
-    init(out: UnsafeMutablePointer<VectorResult>, count: Int, slotChunks: Int) {
+    /// `out`: room for `count` results, each put exactly once (`assign`: replacing the results there).
+    init(out: UnsafeMutablePointer<VectorResult>, assign: Bool, count: Int, workers: Int, slotChunks: Int) {
         self.count = count
         self.out = out
-        let perChunk = ResultSlots.chunk / Self.rangeSize
+        self.assign = assign
+        var size = Self.largestRange
+        while size > Self.smallestRange && count / size < 4 * workers { size /= 2 }
+        rangeSize = size
+        let perChunk = ResultSlots.chunk / size
         openRanges = (0..<slotChunks).map { c in
             let vectorsIn = min(ResultSlots.chunk, count - c * ResultSlots.chunk)
-            return min(perChunk, (vectorsIn + Self.rangeSize - 1) / Self.rangeSize)
+            return min(perChunk, (vectorsIn + size - 1) / size)
         }
     }
 
     func nextRange() -> Range<Int>? {
         lock.withLock {
             guard nextStart < count else { return nil }
-            let r = nextStart..<min(count, nextStart + Self.rangeSize)
+            let r = nextStart..<min(count, nextStart + rangeSize)
             nextStart = r.upperBound
             return r
         }
     }
-    func put(_ i: Int, _ r: consuming VectorResult) { (out + i).initialize(to: r) }
+    func put(_ i: Int, _ r: consuming VectorResult) {
+        if assign { (out + i).pointee = r } else { (out + i).initialize(to: r) }
+    }
     /// A vector index of the slot chunk this range completed, if it completed one.
     func finished(_ range: Range<Int>) -> Int? {
         lock.withLock {

@@ -57,98 +57,67 @@ public final class Runner: Sendable {
     }
 
     public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
-        let start = Date()
-        // Per vector, indexed by position: why it cannot run (nil: it can), its cost, its suite's
-        // definition (an index into `suites`). Names are looked up once per run of vectors of one
-        // suite, not hashed per vector.
-        var blocked = [String?](repeating: nil, count: vectors.count)
-        var roundtrips: [Int] = []
-        var costs = [Double](repeating: 0, count: vectors.count)
-        var suites: [Suite] = []
-        var suiteOf = [Int](repeating: -1, count: vectors.count)
-        var suiteIndex: [String: Int] = [:]
-        var lastName: String? = nil, last = -1
-        // The current suite's rules, taken out of its definition once per run of its vectors (a
-        // definition is a struct of many references: copying it per vector cost a count each).
-        var exceeds: @Sendable (Fields, Limits) -> String? = { _, _ in nil }
-        var cost: @Sendable (Fields) -> Double = { _ in 0 }
-        var roundtripOp: String? = nil
-        for (vi, v) in vectors.enumerated() {
-            let name = v.suite
-            if name != lastName {
-                lastName = name
-                if let i = suiteIndex[name] { last = i } else if let def = Suites.all[name] {
-                    suites.append(def); last = suites.count - 1; suiteIndex[name] = last
-                } else { last = -1 }
-                roundtripOp = nil
-                if last >= 0 {
-                    exceeds = suites[last].exceedsLimits
-                    cost = suites[last].cost
-                    roundtripOp = suites[last].roundtrip.map(\.op)
-                }
+        var reusing: [VectorResult]? = nil
+        return pass(Plan(vectors, limits: configuration.limits), keep: false, reusing: &reusing, progress: progress)
+    }
+
+    /// Runs the same vectors `times` times on one plan (`--repeat`) and gives the last run's result:
+    /// planning, and what each in-process implementation is asked, are worked out once; each pass
+    /// judges into the last pass's results array, so the last pass's verdicts are freed on the
+    /// workers as they are replaced, not on one thread between passes. `between` runs after each.
+    public func run(_ vectors: [Vector], times: Int, between: () -> Void = {}) -> RunResult {
+        let plan = Plan(vectors, limits: configuration.limits)
+        var results: [VectorResult]? = nil
+        var last: RunResult? = nil
+        for _ in 0..<max(1, times) {
+            if var done = last {
+                results = done.results
+                done.results = []
+                last = nil
             }
-            suiteOf[vi] = last
-            guard last >= 0 else { blocked[vi] = "unknown suite \(v.suite)"; continue }
-            if let why = exceeds(v.input, configuration.limits) { blocked[vi] = why; continue }
-            if let rt = roundtripOp, v.op == rt { roundtrips.append(vi); continue }
-            costs[vi] = cost(v.input)
+            last = pass(plan, keep: true, reusing: &results, progress: nil)
+            results = nil
+            between()
         }
-        let warnings: [(@Sendable (Fields) -> [String])?] = suites.map { $0.hasWarnings ? $0.warnings : nil }
+        return last!
+    }
+
+    /// One run of a plan. `keep`: what in-process implementations are asked is kept in the plan for
+    /// the next pass. `reusing`: an earlier pass's results over the same vectors, replaced in place.
+    func pass(_ plan: Plan, keep: Bool, reusing: inout [VectorResult]?,
+              progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> RunResult {
+        let start = Date()
+        let vectors = plan.vectors
         let store = ResultStore(implementations: implementations.count)
         let implementations = self.implementations
-        // One implementation's jobs, from what it says it supports (an adapter: its handshake). What
-        // it announces but cannot run is answered here, never sent.
-        let plan: @Sendable (Int) -> [Job] = { [vectors, blocked, costs] ii in
-            let impl = implementations[ii]
-            let weight = Self.weight[impl.name] ?? 1
-            var jobs: [Job] = []
-            var slots: ResultSlots? = nil
-            // Asked once per run of vectors with the same suite and op.
-            var lastKey: (suite: String, op: String?)? = nil
-            var lastSupport = Support.absent
-            for (vi, v) in vectors.enumerated() where blocked[vi] == nil {
-                let suite = v.suite, op = v.op
-                let support: Support
-                if let k = lastKey, k.suite == suite, k.op == op { support = lastSupport } else {
-                    support = impl.support(suite: suite, op: op)
-                    lastKey = (suite, op)
-                    lastSupport = support
-                }
-                if support == .absent { continue }
-                if slots == nil { slots = store.allocate(ii, count: vectors.count) }
-                slots!.prepare(vi)
-                switch support {
-                case .absent: continue
-                case .runs: jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: costs[vi] * weight))
-                case .unsupported(let why): slots!.set(vi, Judge.implementation(impl.name, .unsupported(why), for: v, seconds: 0))
-                case .broken(let why): slots!.set(vi, Judge.implementation(impl.name, .error(why), for: v, seconds: 0))
-                }
-            }
-            // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail. (Most
-            // plans of cheap checks are already in order: all cost the same.)
-            var ordered = true
-            for i in jobs.indices.dropFirst() where jobs[i - 1].cost < jobs[i].cost { ordered = false; break }
-            return ordered ? jobs : jobs.sorted { $0.cost > $1.cost }
-        }
-        // Adapters announce what they run in their handshake: start each one the plan may need at
-        // once, and add its jobs when its handshake is in; in-process jobs run meanwhile.
-        let needed = Set(suites.map(\.name))
+        let weight: @Sendable (Int) -> Double = { Self.weight[implementations[$0].name] ?? 1 }
+        let needed = Set(plan.suites.map(\.name))
         let starting = implementations.indices.filter { !implementations[$0].isReady && Self.shouldStart(implementations[$0], needed: needed) }
+        var kdfMemory: [Int: Int] = [:]
         if !starting.isEmpty {
-            let work = PlannedWork(largestKdfMemoryKiB: Self.largestKdfMemoryKiB(vectors, blocked: blocked, costs: costs), workers: configuration.workers)
+            kdfMemory = plan.kdfMemoryKiB()
+            let work = PlannedWork(largestKdfMemoryKiB: kdfMemory.values.max() ?? 0, workers: configuration.workers)
             for ii in starting { implementations[ii].expect(work) }
         }
-        let queue = JobQueue(planners: starting.count)
+        let queue = JobQueue(planners: starting.count, kdfMemory: kdfMemory)
         // Each adapter started for this run also has a lane: a thread of its own for its cheap
         // requests (each well under a millisecond of the adapter's time, spent mostly waiting on the
         // pipe), beside the workers. Longest first put them all at the end of the run, where one
         // request at a time per worker to a single-threaded process left the cores idle.
         let lanes = starting.map { _ in JobQueue(planners: 1) }
-        for ii in implementations.indices where implementations[ii].isReady { queue.add(plan(ii)) }
+        for ii in implementations.indices where implementations[ii].isReady {
+            let part = plan.implementations[ii] ?? plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
+            if keep { plan.implementations[ii] = part }
+            queue.add(part.apply(to: store, implementation: ii, vectors: vectors.count))
+        }
+        // An adapter's heavy requests take at most all workers but one while other jobs wait.
+        let share = configuration.workers - 1
         for (k, ii) in starting.enumerated() {
             Thread.detachNewThread {
                 implementations[ii].prepare()
-                let jobs = plan(ii)
+                queue.limit(implementation: ii, budget: implementations[ii].kdfMemory, share: share)
+                let jobs = plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
+                    .apply(to: store, implementation: ii, vectors: vectors.count)
                 lanes[k].add(jobs.filter { $0.cost < Self.laneCost })
                 queue.add(jobs.filter { $0.cost >= Self.laneCost })
                 lanes[k].plannerDone()
@@ -187,6 +156,7 @@ public final class Runner: Sendable {
                     t0 = t1
                     slots!.set(job.vectorIndex, Judge.implementation(implName, outcome, for: v, seconds: seconds,
                                                                      budget: budgets.forVector(job.vectorIndex)))
+                    queue.finished(job)
                     if let counter, let progress { progress(counter.increment(), total()) }
                 }
             }
@@ -214,32 +184,13 @@ public final class Runner: Sendable {
 
         let allSlots = implementations.indices.compactMap { store.slots($0) }
         var matrices: [Int: VectorResult] = [:]
-        for vi in roundtrips {
-            matrices[vi] = Roundtrip.run(vectors[vi], spec: suites[suiteOf[vi]].roundtrip!, implementations: implementations)
+        for vi in plan.roundtrips {
+            matrices[vi] = Roundtrip.run(vectors[vi], spec: plan.suites[Int(plan.suiteOf[vi])].roundtrip!, implementations: implementations)
         }
-        let (results, summary) = judgeAll(vectors, slots: allSlots, blocked: blocked, matrices: matrices,
-                                          warnings: warnings, suiteOf: suiteOf, parallel: !inline)
+        let (results, summary) = judgeAll(plan, slots: allSlots, matrices: matrices, parallel: !inline, reusing: &reusing)
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: summary,
                          wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: total())
-    }
-}
-
-extension Runner {
-    /// The largest Argon2 memory (`m=`, KiB) named by a parameter tag (`argon2id;v=19;m=…`) among
-    /// the inputs of the vectors that will run and derive something (a cost above 0.1 ms: a tag
-    /// that is only parsed, as in `closer.kdf-params`, may name any memory).
-    static func largestKdfMemoryKiB(_ vectors: [Vector], blocked: [String?], costs: [Double]) -> Int {
-        var largest = 0
-        for (vi, v) in vectors.enumerated() where blocked[vi] == nil && costs[vi] > 1e-4 {
-            for (_, value) in v.input {
-                guard case .text(let tag) = value, tag.hasPrefix("argon2") else { continue }
-                for part in tag.split(separator: ";") where part.hasPrefix("m=") {
-                    if let m = Int(part.dropFirst(2)), m > largest { largest = m }
-                }
-            }
-        }
-        return largest
     }
 }
 

@@ -92,7 +92,7 @@ enum RunCommand: Command {
         // --repeat N: run the same plan N times (a benchmarking aid); the report is the last run's.
         if repeats > 1 {
             let t0 = Date()
-            for _ in 1..<repeats { result = runner.run(vectors); Interrupt.holdIfInterrupted() }
+            result = runner.run(vectors, times: repeats - 1, between: { Interrupt.holdIfInterrupted() })
             let seconds = Date().timeIntervalSince(t0)
             let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
             stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
