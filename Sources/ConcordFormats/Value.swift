@@ -104,8 +104,9 @@ public enum ErrorClass: String, Sendable, CaseIterable, Equatable {
 
 /// A refusal by the contract: the input is wrong in a way the contract names.
 public struct ContractError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var errorClass: ErrorClass
+    // The message first: the class then fits after it (17 bytes, not 24; an outcome holds one).
     public var message: String
+    public var errorClass: ErrorClass
     public init(_ errorClass: ErrorClass, _ message: String) { self.errorClass = errorClass; self.message = message }
     public var description: String { "\(errorClass.rawValue): \(message)" }
 }

@@ -8,8 +8,14 @@ public enum Judge {
     /// asked for at the first mismatch only.
     public static func implementation(_ name: String, _ outcome: Outcome, for v: borrowing Vector, seconds: Double,
                                       budget: @autoclosure () -> ExplanationBudget = ExplanationBudget()) -> ImplementationResult {
+        implementation(ImplementationName.interned(name), outcome, for: v, seconds: seconds, budget: budget())
+    }
+
+    /// With the implementation's interned name (a worker holds one per batch of checks).
+    static func implementation(_ name: Unmanaged<ImplementationName>, _ outcome: Outcome, for v: borrowing Vector, seconds: Double,
+                               budget: @autoclosure () -> ExplanationBudget = ExplanationBudget()) -> ImplementationResult {
         var made: ExplanationBudget? = nil
-        var r = ImplementationResult(implementation: name, status: .pass, outcome: outcome, seconds: seconds)
+        var r = ImplementationResult(name: name, status: .pass, outcome: outcome, seconds: seconds)
         switch outcome {
         case .unsupported:
             r.status = .unsupported

@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import Foundation
 
 /// An implementation's verdict on one vector.
 public enum ImplementationStatus: String, Sendable {
@@ -28,56 +29,95 @@ public struct Mismatch: Sendable {
 }
 
 public struct ImplementationResult: Sendable {
-    public var implementation: String
-    // Declared in this order so the status fits in the padding after the outcome (64 bytes a result).
+    /// 48 bytes: a run of a million vectors holds one per implementation that ran each (issue 12
+    /// item 9, docs/performance.md). The name is interned and held without counting; mismatches
+    /// and "the outputs were the expected ones" share a word; the status fits after the outcome.
+    private var name: Unmanaged<ImplementationName>
     private var storedOutcome: Outcome
     public var status: ImplementationStatus
-    /// What it answered. A pass whose outputs are exactly the vector's expected ones keeps only
-    /// that fact (a reference to the vector) and makes the outputs when asked: a run of many small
-    /// vectors held one dictionary per result (issue 12 item 9, docs/performance.md).
-    public var outcome: Outcome {
-        get {
-            if let v = outputsOf { return .outputs(v.expectedOutputs ?? [:]) }
-            return storedOutcome
-        }
-        set { storedOutcome = newValue; outputsOf = nil }
-    }
-    public var mismatches: [Mismatch] {
-        get { storedMismatches ?? [] }
-        set { storedMismatches = newValue.isEmpty ? nil : newValue }
-    }
     /// Wall time of the call as this process saw it.
     public var seconds: Double
-    /// nil when there are none.
-    private var storedMismatches: [Mismatch]?
-    private var outputsOf: Vector?
+    private var tail: Tail
+
+    private enum Tail: Sendable {
+        case none
+        /// The outcome is these outputs, exactly the vector's expected ones: the result keeps a
+        /// reference to the vector, not a dictionary of its own (the outputs are made when asked).
+        case expectedOutputs(Vector)
+        case mismatches([Mismatch])
+    }
+
+    public var implementation: String {
+        get { name.takeUnretainedValue().name }
+        set { name = ImplementationName.interned(newValue) }
+    }
+    /// What it answered.
+    public var outcome: Outcome {
+        get {
+            if case .expectedOutputs(let v) = tail { return .outputs(v.expectedOutputs ?? [:]) }
+            return storedOutcome
+        }
+        set {
+            storedOutcome = newValue
+            if case .expectedOutputs = tail { tail = .none }
+        }
+    }
+    public var mismatches: [Mismatch] {
+        get { if case .mismatches(let m) = tail { return m } else { return [] } }
+        set {
+            if !newValue.isEmpty {
+                if case .expectedOutputs(let v) = tail { storedOutcome = .outputs(v.expectedOutputs ?? [:]) }
+                tail = .mismatches(newValue)
+            } else if case .mismatches = tail { tail = .none }
+        }
+    }
 
     /// Whether any mismatch was recorded.
-    public var hasMismatches: Bool { storedMismatches != nil }
+    public var hasMismatches: Bool { if case .mismatches = tail { return true } else { return false } }
 
     init(implementation: String, status: ImplementationStatus, outcome: Outcome, seconds: Double) {
-        self.implementation = implementation
+        self.init(name: ImplementationName.interned(implementation), status: status, outcome: outcome, seconds: seconds)
+    }
+
+    /// With an interned name (the workers hold one per batch: interning takes a lock).
+    init(name: Unmanaged<ImplementationName>, status: ImplementationStatus, outcome: Outcome, seconds: Double) {
+        self.name = name
         self.status = status
         self.storedOutcome = outcome
-        self.storedMismatches = nil
         self.seconds = seconds
+        self.tail = .none
     }
 
     init(implementation: String, status: ImplementationStatus, outcome: Outcome, mismatches: [Mismatch], seconds: Double) {
-        self.implementation = implementation
-        self.status = status
-        self.storedOutcome = outcome
-        self.storedMismatches = mismatches.isEmpty ? nil : mismatches
-        self.seconds = seconds
+        self.init(implementation: implementation, status: status, outcome: outcome, seconds: seconds)
+        if !mismatches.isEmpty { tail = .mismatches(mismatches) }
     }
 
     /// The outcome is `v`'s expected outputs (checked by the caller): keep that fact, not a copy.
     mutating func outputsAreExpected(of v: Vector) {
-        // Never read while `outputsOf` is set. Not `.outputs([:])`: every result would then count
+        // Never read while the tail says so. Not `.outputs([:])`: every result would then count
         // references to the one shared empty dictionary, from every worker at once.
         storedOutcome = .unsupported("")
-        outputsOf = v
+        tail = .expectedOutputs(v)
     }
+}
+
+/// An implementation's name, interned: results hold it without counting references (a result per
+/// check, written by every worker). Names are few (the run's implementations); a report read back
+/// adds its own, and they live as long as the process.
+final class ImplementationName: @unchecked Sendable {
+    let name: String
+    private init(_ name: String) { self.name = name }
+
+    static func interned(_ name: String) -> Unmanaged<ImplementationName> {
+        table.withLock { t in
+            if let n = t[name] { return n }
+            let n = Unmanaged.passRetained(ImplementationName(name))
+            t[name] = n
+            return n
+        }
+    }
+    private static let table = NameTable()
 }
 
 public struct VectorResult: Sendable {
@@ -241,4 +281,15 @@ public struct RunResult: Sendable {
 
     /// Exit status per VECTORS.md: 1 when a vector failed or could not be run, else 0.
     public var exitStatus: Int32 { summary.failed > 0 || summary.errors > 0 ? 1 : 0 }
+}
+
+/// `ImplementationName`'s table and its lock (taken once per name lookup, never per check).
+final class NameTable: @unchecked Sendable {
+    private let lock = NSLock()
+    private var table: [String: Unmanaged<ImplementationName>] = [:]
+    func withLock<R>(_ body: (inout [String: Unmanaged<ImplementationName>]) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&table)
+    }
 }

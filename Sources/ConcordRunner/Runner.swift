@@ -138,14 +138,14 @@ public final class Runner: Sendable {
                 // What a job needs of its implementation, taken once per batch while the implementation
                 // and suite stay the same: objects every worker shares are not counted per check.
                 var current = -1, currentSuite = ""
-                var slots: ResultSlots? = nil, implName = "", run: (@Sendable (Request) -> Outcome)? = nil
+                var slots: ResultSlots? = nil, implName: Unmanaged<ImplementationName>? = nil, run: (@Sendable (Request) -> Outcome)? = nil
                 for job in batch {
                     let v = vectors[job.vectorIndex]
                     if job.implementationIndex != current || v.suite != currentSuite {
                         current = job.implementationIndex
                         currentSuite = v.suite
                         let impl = implementations[current]
-                        implName = impl.name
+                        implName = ImplementationName.interned(impl.name)
                         run = impl.runner(suite: currentSuite)
                         slots = store.slots(current)
                     }
@@ -154,7 +154,7 @@ public final class Runner: Sendable {
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let seconds = Double(t1 - t0) / 1e9
                     t0 = t1
-                    slots!.set(job.vectorIndex, Judge.implementation(implName, outcome, for: v, seconds: seconds,
+                    slots!.set(job.vectorIndex, Judge.implementation(implName!, outcome, for: v, seconds: seconds,
                                                                      budget: budgets.forVector(job.vectorIndex)))
                     queue.finished(job)
                     if let counter, let progress { progress(counter.increment(), total()) }

@@ -1,5 +1,6 @@
 import ConcordSuites
 import ConcordFormats
+import Foundation
 
 public enum ResultKind: String, Sendable, CaseIterable {
     case valid, invalid, acceptable
@@ -37,43 +38,83 @@ public struct Vector: Sendable {
         init(file: String) { self.file = file }
     }
 
-    /// What most vectors do not have, in one box most do without.
-    private final class Notes: Sendable {
-        let comment: String?
-        let flags: [String]
-        init(comment: String?, flags: [String]) {
-            self.comment = comment
-            self.flags = flags
+    /// A vector's file, with its comment and flags when it has them (most do not): one word.
+    private enum Place: Sendable {
+        case file(Origin)
+        case annotated(Notes)
+        var origin: Origin {
+            switch self { case .file(let o): return o; case .annotated(let n): return n.origin }
         }
-        static func make(_ comment: String?, _ flags: [String]) -> Notes? {
-            comment == nil && flags.isEmpty ? nil : Notes(comment: comment, flags: flags)
+        var notes: Notes? { if case .annotated(let n) = self { return n } else { return nil } }
+        static func make(_ origin: Origin, _ comment: String?, _ flags: [String]) -> Place {
+            comment == nil && flags.isEmpty ? .file(origin) : .annotated(Notes(origin: origin, comment: comment, flags: flags))
         }
     }
 
-    /// About a hundred bytes a vector (a run of a million vectors holds them all; docs/performance.md).
+    /// What most vectors do not have, in one box most do without.
+    private final class Notes: Sendable {
+        let origin: Origin
+        let comment: String?
+        let flags: [String]
+        init(origin: Origin, comment: String?, flags: [String]) {
+            self.origin = origin
+            self.comment = comment
+            self.flags = flags
+        }
+    }
+
+    /// A suite and op, interned: the vectors of a file share one, held without counting (every
+    /// worker reads a vector's suite and op for every check).
+    final class Kind: @unchecked Sendable {
+        let suite: String
+        let op: String?
+        private init(_ suite: String, _ op: String?) { self.suite = suite; self.op = op }
+        private struct Key: Hashable { let suite: String; let op: String? }
+        private static let table = KindTable()
+        static func interned(_ suite: String, _ op: String?) -> Unmanaged<Kind> {
+            table.withLock { t in
+                let key = Key(suite: suite, op: op)
+                if let k = t[key] { return k }
+                // The definition's own strings where there is one (literals: copies count nothing).
+                let def = Suites.all[suite].flatMap { $0.name == suite ? $0 : nil }
+                let op = op.map { o in def?.ops.first { $0.name == o }?.name ?? o }
+                let k = Unmanaged.passRetained(Kind(def?.name ?? suite, op))
+                t[key] = k
+                return k
+            }
+        }
+        private final class KindTable: @unchecked Sendable {
+            private let lock = NSLock()
+            private var table: [Key: Unmanaged<Kind>] = [:]
+            func withLock<R>(_ body: (inout [Key: Unmanaged<Kind>]) -> R) -> R {
+                lock.lock()
+                defer { lock.unlock() }
+                return body(&table)
+            }
+        }
+    }
+
+    /// 88 bytes a vector (a run of a million vectors holds them all; docs/performance.md): the suite
+    /// and op in one interned word, the file and notes in another.
     private final class Storage: @unchecked Sendable {
-        var suite: String
-        var origin: Origin
+        var kind: Unmanaged<Kind>
         var id: String
+        var place: Place
         var line: Int32
         var column: Int32
         var result: ResultKind
         /// Whether the expected outputs are values under distinct names (no placeholder): then a
         /// passing implementation's result keeps a reference to the vector, not its outputs.
         let hasExpectedOutputs: Bool
-        var notes: Notes?
-        var op: String?
         /// In the order the file wrote them (names shared by the vectors of one order).
         var input: Fields
         var expect: Expectation
-        init(suite: String, origin: Origin, id: String, line: Int, column: Int, notes: Notes?, op: String?, result: ResultKind, input: Fields, expect: Expectation) {
-            self.suite = suite
-            self.origin = origin
+        init(kind: Unmanaged<Kind>, id: String, place: Place, line: Int32, column: Int32, result: ResultKind, input: Fields, expect: Expectation) {
+            self.kind = kind
             self.id = id
-            self.line = Int32(clamping: line)
-            self.column = Int32(clamping: column)
-            self.notes = notes
-            self.op = op
+            self.place = place
+            self.line = line
+            self.column = column
             self.result = result
             self.input = input
             self.expect = expect
@@ -98,7 +139,7 @@ public struct Vector: Sendable {
             return out
         }
         func copy(expect: Expectation? = nil) -> Storage {
-            Storage(suite: suite, origin: origin, id: id, line: Int(line), column: Int(column), notes: notes, op: op, result: result, input: input, expect: expect ?? self.expect)
+            Storage(kind: kind, id: id, place: place, line: line, column: column, result: result, input: input, expect: expect ?? self.expect)
         }
     }
 
@@ -110,16 +151,16 @@ public struct Vector: Sendable {
     }
 
     public var suite: String {
-        get { storage.suite }
-        set { let s = unique(); s.suite = newValue }
+        get { storage.kind.takeUnretainedValue().suite }
+        set { let s = unique(); s.kind = Kind.interned(newValue, s.kind.takeUnretainedValue().op) }
     }
     public var id: String {
         get { storage.id }
         set { let s = unique(); s.id = newValue }
     }
     public var file: String {
-        get { storage.origin.file }
-        set { let s = unique(); s.origin = Origin(file: newValue) }
+        get { storage.place.origin.file }
+        set { let s = unique(); let n = s.place.notes; s.place = .make(Origin(file: newValue), n?.comment, n?.flags ?? []) }
     }
     public var line: Int {
         get { Int(storage.line) }
@@ -130,16 +171,16 @@ public struct Vector: Sendable {
         set { let s = unique(); s.column = Int32(clamping: newValue) }
     }
     public var comment: String? {
-        get { storage.notes?.comment }
-        set { let s = unique(); s.notes = Notes.make(newValue, s.notes?.flags ?? []) }
+        get { storage.place.notes?.comment }
+        set { let s = unique(); s.place = .make(s.place.origin, newValue, s.place.notes?.flags ?? []) }
     }
     public var flags: [String] {
-        get { storage.notes?.flags ?? [] }
-        set { let s = unique(); s.notes = Notes.make(s.notes?.comment, newValue) }
+        get { storage.place.notes?.flags ?? [] }
+        set { let s = unique(); s.place = .make(s.place.origin, s.place.notes?.comment, newValue) }
     }
     public var op: String? {
-        get { storage.op }
-        set { let s = unique(); s.op = newValue }
+        get { storage.kind.takeUnretainedValue().op }
+        set { let s = unique(); s.kind = Kind.interned(s.kind.takeUnretainedValue().suite, newValue) }
     }
     public var result: ResultKind {
         get { storage.result }
@@ -170,8 +211,8 @@ public struct Vector: Sendable {
     /// The vectors of one file share their `origin`; `suite` should be the definition's name.
     init(suite: String, origin: Origin, id: String, line: Int, column: Int, comment: String?, flags: [String],
          op: String?, result: ResultKind, input: Fields, expect: Expectation) {
-        storage = Storage(suite: suite, origin: origin, id: id, line: line, column: column, notes: Notes.make(comment, flags), op: op,
-                          result: result, input: input, expect: expect)
+        storage = Storage(kind: Kind.interned(suite, op), id: id, place: .make(origin, comment, flags),
+                          line: Int32(clamping: line), column: Int32(clamping: column), result: result, input: input, expect: expect)
     }
 
     /// `inputOrder` first (the names the input has), then the input's other names sorted.
@@ -190,7 +231,7 @@ public struct Vector: Sendable {
 
     /// `suite/id`, the vector's name everywhere (made when asked: a run of a million vectors does
     /// not keep a million names).
-    public var name: String { storage.suite + "/" + storage.id }
+    public var name: String { suite + "/" + storage.id }
 
     public var hasPlaceholder: Bool {
         if case .outputs(let fields) = expect { return fields.contains { $0.expected == .placeholder } }

@@ -35,6 +35,7 @@ var usage: String {
 
 func command(named name: String) -> CommandEntry? { commands.first { $0.spec.name == name } }
 
+MallocPolicy.apply()
 let args = Array(CommandLine.arguments.dropFirst())
 var status: Int32
 do {
