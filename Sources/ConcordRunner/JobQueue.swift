@@ -110,12 +110,25 @@ final class JobQueue: @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Per worker, its part of the cheap jobs once every job is in and only cheap ones are left
+    /// (`next(worker:of:)`): ranges of `remaining`, taken from the front by their worker and from the
+    /// back by a worker whose own part is done.
+    private var parts: [(next: Int, end: Int)] = []
+
     /// The next job, and after it up to `size - 1` more in order while they cost less than
     /// `batchBelowCost` each (an in-process check takes microseconds; a lock per job would cost
     /// as much as the check). Empty when there is nothing left and nothing more will come.
-    func next(batchBelowCost: Double = 0, size: Int = 1) -> [Runner.Job] {
+    ///
+    /// `worker` of `workers`: once only cheap jobs are left, each worker takes its own contiguous
+    /// part of them first, so a run repeated over the same vectors (`--repeat`, a library user's
+    /// runs) has each vector checked on the same core each time, and the reference counts of its
+    /// values stay in that core's cache (two workers taking batches in turn moved them from core to
+    /// core on every check).
+    func next(batchBelowCost: Double = 0, size: Int = 1, worker: Int = -1, of workers: Int = 1) -> [Runner.Job] {
         condition.lock()
         defer { condition.unlock() }
+        if !parts.isEmpty || (worker >= 0 && workers > 1),
+           let batch = fromPart(Swift.max(0, worker), workers, below: batchBelowCost, size: size) { return batch }
         while true {
             if head < remaining.count, let k = runnable() {
                 // Taken out of order: the jobs before it keep theirs.
@@ -141,5 +154,34 @@ final class JobQueue: @unchecked Sendable {
             head += 1
         }
         return batch
+    }
+
+    /// A batch from `worker`'s part (see `next`), or nil when parts do not apply: jobs may still
+    /// come, a budget holds jobs back, or a job ahead is not cheap.
+    private func fromPart(_ worker: Int, _ workers: Int, below cost: Double, size: Int) -> [Runner.Job]? {
+        if parts.isEmpty {
+            guard planners == 0, held.isEmpty, head < remaining.count, remaining[head].cost < cost else { return nil }
+            // Sorted longest first: from the head on, every job is cheap.
+            let n = remaining.count - head
+            parts = (0..<workers).map { k in (head + n * k / workers, head + n * (k + 1) / workers) }
+            head = remaining.count
+        }
+        let own = worker % parts.count
+        var take: Range<Int>
+        if parts[own].next < parts[own].end {
+            take = parts[own].next..<min(parts[own].next + size, parts[own].end)
+            parts[own].next = take.upperBound
+        } else {
+            // Its own part done: the end of the part with most left.
+            guard let other = parts.indices.max(by: { parts[$0].end - parts[$0].next < parts[$1].end - parts[$1].next }),
+                  parts[other].next < parts[other].end else {
+                remaining = []
+                head = 0
+                return []
+            }
+            take = max(parts[other].next, parts[other].end - size)..<parts[other].end
+            parts[other].end = take.lowerBound
+        }
+        return Array(remaining[take])
     }
 }

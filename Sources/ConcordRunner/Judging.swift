@@ -13,9 +13,9 @@ extension Runner {
         let judgeInto: (UnsafeMutablePointer<VectorResult>, Bool) -> RunSummary = { out, assign in
             let judged = Judged(out: out, assign: assign, count: vectors.count, workers: parallel ? self.configuration.workers : 1,
                                 slotChunks: allSlots.isEmpty ? 0 : (vectors.count + ResultSlots.chunk - 1) / ResultSlots.chunk)
-            let judge: @Sendable () -> Void = {
+            let judge: @Sendable (Int) -> Void = { worker in
                 var summary = RunSummary()
-                while let range = judged.nextRange() {
+                while let range = judged.nextRange(worker: worker) {
                     // This range's slots (ranges never cross a chunk): read through pointers, results moved out.
                     let bases = allSlots.compactMap { $0.chunkBase(range.lowerBound) }
                     let chunkStart = range.lowerBound - range.lowerBound % ResultSlots.chunk
@@ -46,7 +46,7 @@ extension Runner {
                 }
                 judged.add(summary)
             }
-            if parallel && vectors.count >= 2 * Judged.smallestRange { self.pool.perform(threads: self.configuration.workers, judge) } else { judge() }
+            if parallel && vectors.count >= 2 * Judged.smallestRange { self.pool.perform(threads: judged.workers, judge) } else { judge(0) }
             return judged.summary
         }
         if var results = reusing, results.count == vectors.count {
@@ -73,9 +73,11 @@ final class Judged: @unchecked Sendable {
     static let smallestRange = 32, largestRange = 256
     let rangeSize: Int
     private let lock = NSLock()
+    /// Per worker, its share of the ranges (range indices).
+    private var shares: [(next: Int, end: Int)]
+    let workers: Int
     private let assign: Bool
     private let count: Int
-    private var nextStart = 0
     private let out: UnsafeMutablePointer<VectorResult>
     /// The counts of every thread's results, once all have finished.
     private(set) var summary = RunSummary()
@@ -90,6 +92,9 @@ final class Judged: @unchecked Sendable {
         var size = Self.largestRange
         while size > Self.smallestRange && count / size < 4 * workers { size /= 2 }
         rangeSize = size
+        self.workers = max(1, workers)
+        let ranges = (count + size - 1) / size
+        shares = (0..<self.workers).map { k in (ranges * k / max(1, workers), ranges * (k + 1) / max(1, workers)) }
         let perChunk = ResultSlots.chunk / size
         openRanges = (0..<slotChunks).map { c in
             let vectorsIn = min(ResultSlots.chunk, count - c * ResultSlots.chunk)
@@ -97,12 +102,22 @@ final class Judged: @unchecked Sendable {
         }
     }
 
-    func nextRange() -> Range<Int>? {
+    /// The next range for `worker`: its own contiguous share of the ranges first (the vectors whose
+    /// checks it most likely ran: see `JobQueue.next`), then the last range of the share with most left.
+    func nextRange(worker: Int) -> Range<Int>? {
         lock.withLock {
-            guard nextStart < count else { return nil }
-            let r = nextStart..<min(count, nextStart + rangeSize)
-            nextStart = r.upperBound
-            return r
+            let own = worker % shares.count
+            let k: Int
+            if shares[own].next < shares[own].end {
+                k = shares[own].next
+                shares[own].next += 1
+            } else {
+                guard let other = shares.indices.max(by: { shares[$0].end - shares[$0].next < shares[$1].end - shares[$1].next }),
+                      shares[other].next < shares[other].end else { return nil }
+                shares[other].end -= 1
+                k = shares[other].end
+            }
+            return k * rangeSize..<min(count, (k + 1) * rangeSize)
         }
     }
     func put(_ i: Int, _ r: consuming VectorResult) {

@@ -124,16 +124,21 @@ public final class Runner: Sendable {
                 queue.plannerDone()
             }
         }
+        // A plan of well under a millisecond of in-process work runs on this thread: starting
+        // workers would cost more than it saves. (A cheap check is costed 1 µs and takes a few:
+        // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
+        let inline = starting.isEmpty && queue.totalCost < 2.5e-4
+        let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
         let counter = progress.map { _ in Counter() }
         let total: @Sendable () -> Int = { lanes.reduce(queue.total) { $0 + $1.total } }
         let budgets = ExplanationBudgets(limits: configuration.limits)
-        let drain: @Sendable (JobQueue) -> Void = { [vectors, budgets] queue in
+        let drain: @Sendable (JobQueue, Int) -> Void = { [vectors, budgets] queue, worker in
             // The last reason this thread was given for an unsupported request or a refusal: the same
             // text again (libsodium refusing every AES-128 key, say) is kept once, not once a vector.
             var reasons = Reasons()
             // Cheap jobs are taken in batches: one lock per batch, not per job. A job's time runs from
             // the end of the one before it in the batch (one clock reading a job, not two).
-            while case let batch = queue.next(batchBelowCost: 1e-3, size: 32), !batch.isEmpty {
+            while case let batch = queue.next(batchBelowCost: 1e-3, size: 32, worker: worker, of: workers), !batch.isEmpty {
                 var t0 = DispatchTime.now().uptimeNanoseconds
                 // What a job needs of its implementation, taken once per batch while the implementation
                 // and suite stay the same: objects every worker shares are not counted per check.
@@ -162,24 +167,19 @@ public final class Runner: Sendable {
             }
         }
         // A worker drains the queue, then helps the lanes.
-        let work: @Sendable () -> Void = {
-            drain(queue)
-            for lane in lanes { drain(lane) }
+        let work: @Sendable (Int) -> Void = { worker in
+            drain(queue, worker)
+            for lane in lanes { drain(lane, -1) }
         }
-        // A plan of well under a millisecond of in-process work runs on this thread: starting
-        // workers would cost more than it saves. (A cheap check is costed 1 µs and takes a few:
-        // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
-        let inline = starting.isEmpty && queue.totalCost < 2.5e-4
-        let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
         let laneThreads = DispatchGroup()
         for lane in lanes {
             laneThreads.enter()
             Thread.detachNewThread {
-                drain(lane)
+                drain(lane, -1)
                 laneThreads.leave()
             }
         }
-        if inline { work() } else { pool.perform(threads: workers, work) }
+        if inline { work(0) } else { pool.perform(threads: workers, work) }
         laneThreads.wait()
 
         let allSlots = implementations.indices.compactMap { store.slots($0) }

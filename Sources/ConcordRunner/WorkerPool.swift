@@ -4,7 +4,9 @@ import Synchronization
 #endif
 
 /// Worker threads started once and kept for the runner's life: each `perform` hands them one body
-/// to run, every thread at once, and returns when all have. Starting threads for every run cost as
+/// to run, every thread at once, and returns when all have. Each thread gets the same index in every
+/// `perform` (the caller 0, the others 1, 2, …), so work split by index stays on one core from one
+/// run to the next. Starting threads for every run cost as
 /// much as a run of a few hundred cheap checks (`--repeat`, a long-lived library user's runs).
 ///
 /// A thread that finished waits by spinning for a short while (80,000 loads of a counter, 100 to
@@ -14,12 +16,12 @@ import Synchronization
 final class WorkerPool: @unchecked Sendable {
     private let condition = NSCondition()
     /// Set under `condition`'s lock, read under it.
-    private var body: (@Sendable () -> Void)? = nil
+    private var body: (@Sendable (Int) -> Void)? = nil
     /// Bumped (under the lock) by every `perform`: a thread runs each generation's body at most once.
     private let generation = SharedCount()
     /// Threads of the current generation that have not finished.
     private let running = SharedCount()
-    /// Places left in the current generation (under the lock).
+    /// Threads taking part in the current generation besides the caller (under the lock).
     private var places = 0
     private var started = 0
     private var stopping = false
@@ -31,26 +33,26 @@ final class WorkerPool: @unchecked Sendable {
 
     /// Runs `body` on `threads` threads at once, the calling thread one of them (the others are
     /// started the first time they are needed), and returns when all have finished.
-    func perform(threads: Int, _ body: @escaping @Sendable () -> Void) {
-        guard threads > 1 else { return body() }
+    func perform(threads: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) {
+        guard threads > 1 else { return body(0) }
         turn.lock()
         defer { turn.unlock() }
         let others = threads - 1
         condition.lock()
         while started < others {
             started += 1
-            let thread = Thread { [self] in loop() }
+            let index = started
+            let thread = Thread { [self] in loop(index) }
             thread.stackSize = 1 << 20
             thread.start()
         }
-        // Threads beyond `others` (an earlier run wanted more) sit this one out.
         self.body = body
         places = others
         running.store(others)
         generation.add(1)
         condition.broadcast()
         condition.unlock()
-        body()
+        body(0)
         var spun = 0
         while running.load() > 0 && spun < Self.spins { spun += 1 }
         if running.load() > 0 {
@@ -63,7 +65,7 @@ final class WorkerPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func loop() {
+    private func loop(_ index: Int) {
         var seen = 0
         while true {
             var spun = 0
@@ -72,10 +74,10 @@ final class WorkerPool: @unchecked Sendable {
             while generation.load() == seen && !stopping { condition.wait() }
             if stopping { condition.unlock(); return }
             seen = generation.load()
-            guard places > 0, let body else { condition.unlock(); continue }
-            places -= 1
+            // Threads beyond `others` (an earlier run wanted more) sit this one out.
+            guard index <= places, let body else { condition.unlock(); continue }
             condition.unlock()
-            body()
+            body(index)
             if running.subtract(1) == 0 {
                 condition.lock()
                 condition.broadcast()
