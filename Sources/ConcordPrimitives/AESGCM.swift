@@ -27,6 +27,11 @@ public enum OpenSSLAESGCM {
     nonisolated(unsafe) static let aes192 = EVP_CIPHER_fetch(nil, "AES-192-GCM", nil)
     nonisolated(unsafe) static let aes256 = EVP_CIPHER_fetch(nil, "AES-256-GCM", nil)
 
+    /// 16, 24 or 32 (checked per call without touching the fetched ciphers: each static is a
+    /// lazy global, and reading one costs a call per check).
+    @inline(__always)
+    static func isKeyLength(_ n: Int) -> Bool { n == 16 || n == 24 || n == 32 }
+
     static func cipher(_ keyLength: Int) -> OpaquePointer? {
         switch keyLength {
         case 16: return aes128
@@ -112,7 +117,7 @@ public enum OpenSSLAESGCM {
     }
 
     public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(Failure) -> (ciphertext: [UInt8], tag: [UInt8]) {
-        guard cipher(key.count) != nil else { throw .keyLength(key.count) }
+        guard isKeyLength(key.count) else { throw .keyLength(key.count) }
         guard !nonce.isEmpty else { throw .nonceLength(0) }
         if nonce.count > gcm128Threshold {
             let r = try gcm128(key: key, nonce: nonce, aad: aad, input: plaintext, tag: nil)
@@ -153,7 +158,7 @@ public enum OpenSSLAESGCM {
     }
 
     public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(Failure) -> [UInt8] {
-        guard cipher(key.count) != nil else { throw .keyLength(key.count) }
+        guard isKeyLength(key.count) else { throw .keyLength(key.count) }
         guard !nonce.isEmpty else { throw .nonceLength(0) }
         guard tag.count == tagLength else { throw .tagLength(tag.count) }
         if nonce.count > gcm128Threshold {
