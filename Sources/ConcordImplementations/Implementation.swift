@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordSuites
+import Foundation
 
 /// One request to an implementation: a suite, an optional op, and the merged input of a vector.
 public struct Request: Sendable {
@@ -209,4 +210,22 @@ extension Request {
         guard let i = v.integer else { throw ContractError(.format, "input \(key) must be an integer") }
         return i
     }
+}
+
+/// Stops every implementation at once: each adapter's stop waits for its process to end (Chromium
+/// takes a few hundred milliseconds), and one after the other those waits added up at the end of
+/// every run.
+public func shutdownAll(_ implementations: [any Implementation]) {
+    let started = implementations.filter { $0.processStarts > 0 }
+    guard started.count > 1 else { return implementations.forEach { $0.shutdown() } }
+    let group = DispatchGroup()
+    for impl in implementations {
+        group.enter()
+        // A thread each: the stops wait (on a process, up to its timeout), they do not compute.
+        Thread.detachNewThread {
+            impl.shutdown()
+            group.leave()
+        }
+    }
+    group.wait()
 }

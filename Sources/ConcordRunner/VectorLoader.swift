@@ -126,9 +126,25 @@ public struct VectorLoader: Sendable {
         // Files named on the command line are read whatever they are; files a folder scan found
         // may be Concord's own outputs or Wycheproof files no suite covers: passed over, with a note.
         let named = given ?? Set(paths.filter { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR })
-        for file in scan.files {
+        // Files are read and parsed on every core, then taken in order (ids, notes and errors come
+        // out as they would one file at a time).
+        let files = scan.files
+        let parsed = ParsedFiles(count: files.count)
+        let loader = self
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            var notes: [LoadError] = [], errors: [LoadError] = []
+            let result: Result<[Vector], LoadError>
+            do throws(LoadError) { result = .success(try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]))) } catch {
+                result = .failure(error)
+            }
+            parsed.put(i, (result, notes, errors))
+        }
+        for (i, file) in files.enumerated() {
+            let (result, fileNotes, fileErrors) = parsed.take(i)
+            located += fileNotes
+            errors += fileErrors
             do {
-                for v in try load(file: file, notes: &located, errors: &errors, scanned: !named.contains(file)) {
+                for v in try result.get() {
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -550,6 +566,23 @@ struct FileReader {
             return try encoding.decode(s)
         } catch {
             throw fail(v, "\(error.message) (in \(field))")
+        }
+    }
+}
+
+/// Each file's vectors, notes and errors, put by the thread that parsed it and taken in order.
+private final class ParsedFiles: @unchecked Sendable {
+    typealias Entry = (Result<[Vector], LoadError>, [LoadError], [LoadError])
+    private let lock = NSLock()
+    private var entries: [Entry?]
+    init(count: Int) { entries = Array(repeating: nil, count: count) }
+    func put(_ i: Int, _ e: Entry) { lock.withLock { entries[i] = e } }
+    /// Every file's entry is put before any is taken (`concurrentPerform` has returned).
+    func take(_ i: Int) -> Entry {
+        lock.withLock {
+            let e = entries[i]!
+            entries[i] = nil
+            return e
         }
     }
 }

@@ -105,7 +105,7 @@ enum FillCommand: Command {
                     check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
                                            implementations: impls, configuration: config)
                     Interrupt.holdIfInterrupted()
-                    for impl in impls { impl.shutdown() }
+                    shutdownAll(impls)
                 }
                 decide = { [check] p in check.decide(p, captured: captured(p)) }
             }
@@ -116,7 +116,7 @@ enum FillCommand: Command {
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
                 Interrupt.holdIfInterrupted()
-                for impl in impls { impl.shutdown() }
+                shutdownAll(impls)
             }
             decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
         }

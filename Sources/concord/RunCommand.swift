@@ -97,7 +97,7 @@ enum RunCommand: Command {
             let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
             stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
         }
-        for impl in impls { impl.shutdown() }
+        shutdownAll(impls)
 
         let ownPeak = ResidentMemory.ownPeakKiB()
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
