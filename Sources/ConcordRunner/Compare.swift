@@ -12,62 +12,71 @@ public enum Judge {
     }
 
     /// With the implementation's interned name (a worker holds one per batch of checks).
-    static func implementation(_ name: Unmanaged<ImplementationName>, _ outcome: Outcome, for v: borrowing Vector, seconds: Double,
+    static func implementation(_ name: Unmanaged<ImplementationName>, _ outcome: consuming Outcome, for v: borrowing Vector, seconds: Double,
                                budget: @autoclosure () -> ExplanationBudget = ExplanationBudget()) -> ImplementationResult {
+        // The verdict is decided first and the result made once at the end, the outcome moved into
+        // it (a result made first and changed was copied and destroyed again on every check).
         var made: ExplanationBudget? = nil
-        var r = ImplementationResult(name: name, status: .pass, outcome: outcome, seconds: seconds)
+        var status = ImplementationStatus.pass
+        var mismatches: [Mismatch] = []
+        var expectedOutputs = false
         switch outcome {
         case .unsupported:
-            r.status = .unsupported
+            status = .unsupported
         case .error:
-            r.status = .error
+            status = .error
         case .outputs(let outputs):
             switch (v.result, v.expect) {
             case (.invalid, .error(let cls)):
-                r.status = .fail
-                r.mismatches = [Mismatch(field: "result", expected: "a refusal" + (cls.map { " (\($0.rawValue))" } ?? ""),
-                                         actual: "outputs " + render(outputs), offset: nil,
-                                         explanation: "the implementation accepted an input the contract refuses")]
+                status = .fail
+                mismatches = [Mismatch(field: "result", expected: "a refusal" + (cls.map { " (\($0.rawValue))" } ?? ""),
+                                       actual: "outputs " + render(outputs), offset: nil,
+                                       explanation: "the implementation accepted an input the contract refuses")]
             case (_, .outputs(let fields)):
                 var pending = false
                 for (field, expected) in fields {
                     guard case .value(let want) = expected else { pending = true; continue }
                     guard let got = Self.output(outputs, field) else {
-                        r.mismatches.append(Mismatch(field: field, expected: want.display, actual: "(missing)",
-                                                     expectedValue: want, offset: nil,
-                                                     explanation: "the implementation did not output \(field)"))
+                        mismatches.append(Mismatch(field: field, expected: want.display, actual: "(missing)",
+                                                   expectedValue: want, offset: nil,
+                                                   explanation: "the implementation did not output \(field)"))
                         continue
                     }
                     if got != want {
                         if made == nil { made = budget() }
-                        r.mismatches.append(mismatch(field, want, got, context: v.input, budget: made!))
+                        mismatches.append(mismatch(field, want, got, context: v.input, budget: made!))
                     }
                 }
-                r.status = r.hasMismatches ? .fail : (pending ? .pending : .pass)
+                status = !mismatches.isEmpty ? .fail : (pending ? .pending : .pass)
                 // Outputs that are exactly the expected ones (every field equal, none more): the
                 // result keeps a reference to the vector, not a dictionary of its own, which a run of
                 // many small vectors held once per implementation (docs/performance.md). The outputs
                 // it gives back are equal, so everything made from the outcome (the reports) is the same.
-                if r.status == .pass, outputs.count == fields.count, v.hasExpectedOutputs {
-                    r.outputsAreExpected(of: v)
-                }
+                expectedOutputs = status == .pass && outputs.count == fields.count && v.hasExpectedOutputs
             default:
-                r.status = .pass  // acceptable without stated outputs
+                status = .pass  // acceptable without stated outputs
             }
         case .refused(let e):
             switch (v.result, v.expect) {
             case (.valid, _):
-                r.status = .fail
-                r.mismatches = [Mismatch(field: "result", expected: "outputs", actual: "refused (\(e.errorClass.rawValue)): \(e.message)",
-                                         offset: nil, explanation: nil)]
+                status = .fail
+                mismatches = [Mismatch(field: "result", expected: "outputs", actual: "refused (\(e.errorClass.rawValue)): \(e.message)",
+                                       offset: nil, explanation: nil)]
             case (_, .error(let cls?)) where !e.errorClass.matches(cls):
-                r.status = .fail
-                r.mismatches = [Mismatch(field: "error", expected: cls.rawValue, actual: "\(e.errorClass.rawValue): \(e.message)",
-                                         offset: nil, explanation: "refused, but for another reason than the vector names")]
+                status = .fail
+                mismatches = [Mismatch(field: "error", expected: cls.rawValue, actual: "\(e.errorClass.rawValue): \(e.message)",
+                                       offset: nil, explanation: "refused, but for another reason than the vector names")]
             default:
-                r.status = .pass
+                status = .pass
             }
         }
+        if expectedOutputs {
+            var r = ImplementationResult(name: name, status: status, outcome: .unsupported(""), seconds: seconds)
+            r.outputsAreExpected(of: v)
+            return r
+        }
+        var r = ImplementationResult(name: name, status: status, outcome: outcome, seconds: seconds)
+        if !mismatches.isEmpty { r.mismatches = mismatches }
         return r
     }
 

@@ -41,7 +41,7 @@ final class ResultSlots: @unchecked Sendable {
         b.initialize(repeating: nil)
         chunks[c] = b
     }
-    func set(_ i: Int, _ r: ImplementationResult) { chunks[i / Self.chunk]![i % Self.chunk] = r }
+    func set(_ i: Int, _ r: consuming ImplementationResult) { chunks[i / Self.chunk]![i % Self.chunk] = r }
     /// The first slot of the chunk holding slot `i`, nil if it has none (valid until released).
     func chunkBase(_ i: Int) -> UnsafeMutablePointer<ImplementationResult?>? { chunks[i / Self.chunk]?.baseAddress }
     /// Frees the chunk that holds slot `i`: once every worker has finished and its slots were read.
