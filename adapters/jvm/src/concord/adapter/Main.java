@@ -63,10 +63,16 @@ public final class Main {
         System.exit(status);
     }
 
+    /**
+     * The processors and one more: the runner sends up to one heavy request per core and, on a lane
+     * of its own, one cheap request at a time. With a thread per core only, the cheap requests waited
+     * behind the heavy ones (and behind a heavy one waiting for heap), and the adapter computed on
+     * one core for seconds of the default run.
+     */
     static int threadCount() {
         String env = System.getenv("CONCORD_ADAPTER_THREADS");
         if (env == null || env.isEmpty()) {
-            return Runtime.getRuntime().availableProcessors();
+            return Runtime.getRuntime().availableProcessors() + 1;
         }
         if (!env.matches("[1-9][0-9]{0,3}")) {
             throw new IllegalArgumentException("CONCORD_ADAPTER_THREADS must be an integer 1..9999, got " + Json.quote(env));
