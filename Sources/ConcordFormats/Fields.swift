@@ -1,9 +1,3 @@
-#if os(Linux)
-import Synchronization
-#else
-import Darwin
-#endif
-
 /// Named values in a fixed order: a vector's input, a request's.
 ///
 /// A dictionary per vector cost hundreds of bytes and a hash per lookup. Here the names live in one
@@ -40,7 +34,7 @@ public struct Fields: Sendable {
                 return n
             }
         }
-        private static let table = Table()
+        private static let table = LockedTable<[String], Names>()
         public static let empty = interned([])
 
         /// The position of `key`, if it is one of the names.
@@ -161,28 +155,5 @@ extension Fields: Equatable, Hashable {
         }
         hasher.combine(count)
         hasher.combine(combined)
-    }
-}
-
-extension Fields.Names {
-    /// The interning table and its lock: the standard library's `Mutex` on Linux; on Apple
-    /// platforms, where `Mutex` needs macOS 15, a pthread mutex (Concord's CLI also builds there).
-    final class Table: @unchecked Sendable {
-        #if os(Linux)
-        private let mutex = Mutex<[[String]: Fields.Names]>([:])
-        func withLock<R>(_ body: (inout [[String]: Fields.Names]) -> R) -> R { mutex.withLock { body(&$0) } }
-        #else
-        private var table: [[String]: Fields.Names] = [:]
-        private let mutex: UnsafeMutablePointer<pthread_mutex_t> = {
-            let m = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-            pthread_mutex_init(m, nil)
-            return m
-        }()
-        func withLock<R>(_ body: (inout [[String]: Fields.Names]) -> R) -> R {
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return body(&table)
-        }
-        #endif
     }
 }

@@ -117,7 +117,7 @@ final class ImplementationName: @unchecked Sendable {
             return n
         }
     }
-    private static let table = NameTable()
+    private static let table = LockedTable<String, Unmanaged<ImplementationName>>()
 }
 
 public struct VectorResult: Sendable {
@@ -283,13 +283,3 @@ public struct RunResult: Sendable {
     public var exitStatus: Int32 { summary.failed > 0 || summary.errors > 0 ? 1 : 0 }
 }
 
-/// `ImplementationName`'s table and its lock (taken once per name lookup, never per check).
-final class NameTable: @unchecked Sendable {
-    private let lock = NSLock()
-    private var table: [String: Unmanaged<ImplementationName>] = [:]
-    func withLock<R>(_ body: (inout [String: Unmanaged<ImplementationName>]) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&table)
-    }
-}

@@ -70,7 +70,7 @@ public struct Vector: Sendable {
         let op: String?
         private init(_ suite: String, _ op: String?) { self.suite = suite; self.op = op }
         private struct Key: Hashable { let suite: String; let op: String? }
-        private static let table = KindTable()
+        private static let table = LockedTable<Key, Unmanaged<Kind>>()
         static func interned(_ suite: String, _ op: String?) -> Unmanaged<Kind> {
             table.withLock { t in
                 let key = Key(suite: suite, op: op)
@@ -81,15 +81,6 @@ public struct Vector: Sendable {
                 let k = Unmanaged.passRetained(Kind(def?.name ?? suite, op))
                 t[key] = k
                 return k
-            }
-        }
-        private final class KindTable: @unchecked Sendable {
-            private let lock = NSLock()
-            private var table: [Key: Unmanaged<Kind>] = [:]
-            func withLock<R>(_ body: (inout [Key: Unmanaged<Kind>]) -> R) -> R {
-                lock.lock()
-                defer { lock.unlock() }
-                return body(&table)
             }
         }
     }

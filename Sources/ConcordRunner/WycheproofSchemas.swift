@@ -108,43 +108,34 @@ enum WycheproofSchemas {
 
     static let ecdhTarget = only(["ECDH": Target(suite: "ecdh-p256", op: nil)], "the ECDH schemas")
     static let p256 = curve(["secp256r1", "P-256"], suite: "ecdh-p256")
-
-    static let ecdhEcpoint = Family(
-        schema: "ecdh_ecpoint_test_schema", groupType: "EcdhEcpointTest", groupKeys: ["curve", "encoding"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: ecdhTarget, group: p256,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .raw, publicForm: .raw) })
-    static let ecdhDer = Family(
-        schema: "ecdh_test_schema", groupType: "EcdhTest", groupKeys: ["curve", "encoding"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: ecdhTarget, group: p256,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .raw, publicForm: .der) })
-    static let ecdhPem = Family(
-        schema: "ecdh_pem_test_schema", groupType: "EcdhPemTest", groupKeys: ["curve", "encoding"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: ecdhTarget, group: p256,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .pem, publicForm: .pem) })
-    static let ecdhWebcrypto = Family(
-        schema: "ecdh_webcrypto_test_schema", groupType: "EcdhWebcryptoTest", groupKeys: ["curve", "encoding"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: ecdhTarget, group: p256,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .jwk, publicForm: .jwk) })
-
     static let xdhTarget = only(["XDH": Target(suite: "x25519", op: nil)], "the XDH schemas")
     static let c25519 = curve(["curve25519"], suite: "x25519")
 
-    static let xdh = Family(
-        schema: "xdh_comp_schema", groupType: "XdhComp", groupKeys: ["curve"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: xdhTarget, group: c25519,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .raw, publicForm: .raw) })
-    static let xdhDer = Family(
-        schema: "xdh_asn_comp_schema", groupType: "XdhAsnComp", groupKeys: ["curve"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: xdhTarget, group: c25519,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .der, publicForm: .der) })
-    static let xdhPem = Family(
-        schema: "xdh_pem_comp_schema", groupType: "XdhPemComp", groupKeys: ["curve"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: xdhTarget, group: c25519,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .pem, publicForm: .pem) })
-    static let xdhJwk = Family(
-        schema: "xdh_jwk_comp_schema", groupType: "XdhJwkComp", groupKeys: ["curve"], testKeys: agreementKeys,
-        inputOrder: keyOrder, target: xdhTarget, group: c25519,
-        test: { t throws(LoadError) in try agreement(t, privateForm: .jwk, publicForm: .jwk) })
+    /// A key-agreement schema: its keys in the given forms, the shared secret expected.
+    static func agreementFamily(_ schema: String, _ groupType: String, groupKeys: Set<String>,
+                                target: @escaping @Sendable (String?) -> Result<Target, Skip>,
+                                group: @escaping @Sendable (WycheproofGroup) throws(LoadError) -> GroupPlan,
+                                _ privateForm: KeyForm, _ publicForm: KeyForm) -> Family {
+        Family(schema: schema, groupType: groupType, groupKeys: groupKeys, testKeys: agreementKeys, inputOrder: keyOrder,
+               target: target, group: group,
+               test: { t throws(LoadError) in try agreement(t, privateForm: privateForm, publicForm: publicForm) })
+    }
+    static func ecdhFamily(_ schema: String, _ groupType: String, _ privateForm: KeyForm, _ publicForm: KeyForm) -> Family {
+        agreementFamily(schema, groupType, groupKeys: ["curve", "encoding"], target: ecdhTarget, group: p256, privateForm, publicForm)
+    }
+    static func xdhFamily(_ schema: String, _ groupType: String, _ form: KeyForm) -> Family {
+        agreementFamily(schema, groupType, groupKeys: ["curve"], target: xdhTarget, group: c25519, form, form)
+    }
+
+    static let ecdhEcpoint = ecdhFamily("ecdh_ecpoint_test_schema", "EcdhEcpointTest", .raw, .raw)
+    static let ecdhDer = ecdhFamily("ecdh_test_schema", "EcdhTest", .raw, .der)
+    static let ecdhPem = ecdhFamily("ecdh_pem_test_schema", "EcdhPemTest", .pem, .pem)
+    static let ecdhWebcrypto = ecdhFamily("ecdh_webcrypto_test_schema", "EcdhWebcryptoTest", .jwk, .jwk)
+
+    static let xdh = xdhFamily("xdh_comp_schema", "XdhComp", .raw)
+    static let xdhDer = xdhFamily("xdh_asn_comp_schema", "XdhAsnComp", .der)
+    static let xdhPem = xdhFamily("xdh_pem_comp_schema", "XdhPemComp", .pem)
+    static let xdhJwk = xdhFamily("xdh_jwk_comp_schema", "XdhJwkComp", .jwk)
 
     // MARK: signatures
 
