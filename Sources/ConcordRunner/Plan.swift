@@ -108,10 +108,10 @@ final class Plan: @unchecked Sendable {
         var memory: [Int: Int] = [:]
         for (vi, v) in vectors.enumerated() where !blocked[vi] && costs[vi] > 1e-4 {
             for (_, value) in v.input {
-                guard case .text(let tag) = value, tag.hasPrefix("argon2") else { continue }
-                for part in tag.split(separator: ";") where part.hasPrefix("m=") {
-                    if let m = Int(part.dropFirst(2)), m > memory[vi] ?? 0 { memory[vi] = m }
-                }
+                // The contract's parser, as the suites' cost: a tag it refuses derives nothing.
+                guard case .text(let tag) = value, tag.hasPrefix("argon2"), let p = try? KdfParams.parse(tag) else { continue }
+                let m = Int(p.memoryKiB)
+                if m > memory[vi] ?? 0 { memory[vi] = m }
             }
         }
         return memory
