@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Concord: proves that implementations of the Closer end-to-end-encryption contract produce and
 // accept the same bytes. Layers, each a module, none importing upward:
-//   ConcordFormats (pure Swift, no dependency), ConcordFiles (file I/O), C bridges
+//   ConcordSync (the shared-memory machinery, no dependency), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
 //   -> ConcordSuites -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
 // Every target lists exactly the modules its sources import.
@@ -22,21 +22,24 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
 
+        // Sync: the one module where threads share memory by hand (locks, monitors, atomics, the worker
+        // pool, write-once slots, interning, thread-local values); its rules are at the top of Rules.swift.
+        .target(name: "ConcordSync"),
         // Contract formats: pure Swift values, encodings, layouts and parsing; no C library, no file I/O.
-        .target(name: "ConcordFormats"),
+        .target(name: "ConcordFormats", dependencies: ["ConcordSync"]),
         // Files: bounded reads, durable replacing writes.
         .target(name: "ConcordFiles"),
         // Primitives: thin value-type wrappers over the C libraries.
-        .target(name: "ConcordPrimitives", dependencies: ["CSodium", "CArgon2", "COpenSSL"]),
+        .target(name: "ConcordPrimitives", dependencies: ["ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
         // warnings, round trip, docs sentence); the vector-file schema is derived from them.
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Runner: loading, planning, running in parallel, comparing.
-        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner",
                                                       "ConcordSuites"]),
@@ -53,7 +56,7 @@ let package = Package(
         .testTarget(
             name: "ConcordTests",
             dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
-                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordYAML"]
+                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordSync", "ConcordYAML"]
         ),
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit"]),
     ]

@@ -1,3 +1,5 @@
+import ConcordSync
+
 /// Named values in a fixed order: a vector's input, a request's.
 ///
 /// A dictionary per vector cost hundreds of bytes and a hash per lookup. Here the names live in one
@@ -9,61 +11,54 @@ public struct Fields: Sendable {
     /// as long as the process (a `Fields` then holds it without counting references: two workers
     /// counting references to one object made each check wait for the other core; docs/performance.md).
     /// Distinct orders are few (permutations of a suite's input names); docs/limits.md.
-    public final class Names: @unchecked Sendable {
+    public final class Names: Sendable {
         public let list: [String]
-        private let base: UnsafeMutablePointer<String>
         /// Each name's length in UTF-8 bytes: most names differ in length, and comparing two
         /// lengths costs far less than comparing two strings.
-        private let lengths: UnsafeMutablePointer<Int>
-        private let count: Int
+        private let lengths: [Int]
         private init(_ list: [String]) {
             self.list = list
-            count = list.count
-            base = .allocate(capacity: Swift.max(1, list.count))
-            base.initialize(from: list, count: list.count)
-            lengths = .allocate(capacity: Swift.max(1, list.count))
-            lengths.initialize(from: list.map(\.utf8.count), count: list.count)
+            lengths = list.map(\.utf8.count)
         }
 
         /// The one `Names` with this list (names must be distinct).
-        public static func interned(_ list: [String]) -> Names {
-            table.withLock { t in
-                if let n = t[list] { return n }
-                let n = Names(list)
-                t[list] = n
-                return n
-            }
-        }
-        private static let table = LockedTable<[String], Names>()
+        public static func interned(_ list: [String]) -> Order { table.intern(list) { Names(list) } }
+        private static let table = Interner<[String], Names>()
         public static let empty = interned([])
 
         /// The position of `key`, if it is one of the names.
         @inline(__always)
         public func index(of key: String) -> Int? {
             let n = key.utf8.count
-            var i = 0
-            while i < count {
-                if lengths[i] == n && base[i] == key { return i }
-                i += 1
+            return list.withUnsafeBufferPointer { names in
+                lengths.withUnsafeBufferPointer { lengths in
+                    var i = 0
+                    while i < names.count {
+                        if lengths[i] == n && names[i] == key { return i }
+                        i += 1
+                    }
+                    return nil
+                }
             }
-            return nil
         }
     }
+    /// An interned order of names (held without counting references: interned names live as long
+    /// as the process).
+    public typealias Order = Interned<Names>
 
-    /// Not counted: interned names live as long as the process.
-    private var namesRef: Unmanaged<Names>
-    public var names: Names { namesRef.takeUnretainedValue() }
+    private var namesRef: Order
+    public var names: Names { namesRef.object }
     public private(set) var values: [Value]
 
     public init() {
-        namesRef = .passUnretained(.empty)
+        namesRef = Names.empty
         values = []
     }
 
     /// `names` must be distinct and as many as `values`.
-    public init(names: Names, values: [Value]) {
-        precondition(names.list.count == values.count, "Fields: \(names.list.count) names for \(values.count) values")
-        self.namesRef = .passUnretained(names)
+    public init(names: Order, values: [Value]) {
+        precondition(names.object.list.count == values.count, "Fields: \(names.object.list.count) names for \(values.count) values")
+        self.namesRef = names
         self.values = values
     }
 
@@ -76,7 +71,7 @@ public struct Fields: Sendable {
         for (k, v) in pairs {
             if let i = list.firstIndex(of: k) { values[i] = v } else { list.append(k); values.append(v) }
         }
-        self.namesRef = .passUnretained(.interned(list))
+        self.namesRef = Names.interned(list)
         self.values = values
     }
 
@@ -87,12 +82,12 @@ public struct Fields: Sendable {
             let listed = Set(list)
             list += dictionary.keys.filter { !listed.contains($0) }.sorted()
         }
-        self.namesRef = .passUnretained(.interned(list))
+        self.namesRef = Names.interned(list)
         self.values = list.map { dictionary[$0]! }
     }
 
     @inline(__always)
-    func index(_ key: String) -> Int? { namesRef._withUnsafeGuaranteedRef { $0.index(of: key) } }
+    func index(_ key: String) -> Int? { namesRef.withObject { $0.index(of: key) } }
 
     public subscript(key: String) -> Value? {
         get { index(key).map { values[$0] } }
@@ -102,10 +97,10 @@ public struct Fields: Sendable {
                     var list = names.list
                     list.remove(at: i)
                     values.remove(at: i)
-                    namesRef = .passUnretained(.interned(list))
+                    namesRef = Names.interned(list)
                 }
             } else if let v = newValue {
-                namesRef = .passUnretained(.interned(names.list + [key]))
+                namesRef = Names.interned(names.list + [key])
                 values.append(v)
             }
         }
@@ -140,7 +135,7 @@ extension Fields: Equatable, Hashable {
     /// As dictionaries compare: the same names with equal values, in any order.
     public static func == (a: Fields, b: Fields) -> Bool {
         guard a.count == b.count else { return false }
-        if a.names === b.names { return a.values == b.values }
+        if a.namesRef == b.namesRef { return a.values == b.values }
         for (k, v) in a { guard b[k] == v else { return false } }
         return true
     }

@@ -1,3 +1,4 @@
+import ConcordSync
 import COpenSSL
 import CSodium
 #if canImport(Glibc)
@@ -23,9 +24,9 @@ public enum OpenSSLAESGCM {
     /// Fetched once: with OpenSSL 3, passing `EVP_aes_*_gcm()` makes every init fetch the
     /// algorithm from the provider again, which costs more than a small encryption.
     /// Immutable after creation and reference-counted by OpenSSL, so shared across threads.
-    nonisolated(unsafe) static let aes128 = EVP_CIPHER_fetch(nil, "AES-128-GCM", nil)
-    nonisolated(unsafe) static let aes192 = EVP_CIPHER_fetch(nil, "AES-192-GCM", nil)
-    nonisolated(unsafe) static let aes256 = EVP_CIPHER_fetch(nil, "AES-256-GCM", nil)
+    static let aes128 = SharedImmutable(EVP_CIPHER_fetch(nil, "AES-128-GCM", nil))
+    static let aes192 = SharedImmutable(EVP_CIPHER_fetch(nil, "AES-192-GCM", nil))
+    static let aes256 = SharedImmutable(EVP_CIPHER_fetch(nil, "AES-256-GCM", nil))
 
     /// 16, 24 or 32 (checked per call without touching the fetched ciphers: each static is a
     /// lazy global, and reading one costs a call per check).
@@ -34,9 +35,9 @@ public enum OpenSSLAESGCM {
 
     static func cipher(_ keyLength: Int) -> OpaquePointer? {
         switch keyLength {
-        case 16: return aes128
-        case 24: return aes192
-        case 32: return aes256
+        case 16: return aes128.value
+        case 24: return aes192.value
+        case 32: return aes256.value
         default: return nil
         }
     }
@@ -90,23 +91,24 @@ public enum OpenSSLAESGCM {
         }
     }
 
-    static let key: pthread_key_t = {
-        var k = pthread_key_t()
-        pthread_key_create(&k) { p in
-            guard let p else { return }
-            Unmanaged<Contexts>.fromOpaque(p).release()
-        }
-        return k
-    }()
+    /// Each thread's contexts (ConcordSync's `ThreadLocal`: released when the thread ends).
+    static let perThread = ThreadLocal { Contexts() }
 
     /// This thread's contexts.
     @inline(__always)
-    static func contexts() -> Contexts {
-        let k = key
-        if let p = pthread_getspecific(k) { return Unmanaged<Contexts>.fromOpaque(p).takeUnretainedValue() }
-        let c = Contexts()
-        pthread_setspecific(k, Unmanaged.passRetained(c).toOpaque())
-        return c
+    static func contexts() -> Contexts { perThread.value }
+
+    /// `count` bytes written by `body` (zeroed when it fails). No output is the empty array, never a
+    /// zero-capacity buffer: `[UInt8](unsafeUninitializedCapacity: 0)` writes its count into the
+    /// standard library's one shared empty storage, a data race between threads (ThreadSanitizer
+    /// found it on empty plaintexts).
+    @inline(__always)
+    static func filled(_ count: Int, _ body: (UnsafeMutablePointer<UInt8>?) -> Bool) -> [UInt8] {
+        guard count > 0 else { _ = body(nil); return [] }
+        return [UInt8](unsafeUninitializedCapacity: count) { o, n in
+            n = count
+            if !body(o.baseAddress) { o.initialize(repeating: 0) }
+        }
     }
 
     /// A non-null pointer for possibly empty input (OpenSSL accepts a length of zero with any pointer).
@@ -130,8 +132,7 @@ public enum OpenSSLAESGCM {
         var ok = true
         var len: Int32 = 0
         // GCM is a stream mode: the ciphertext is exactly as long as the plaintext, and Final adds nothing.
-        let out = [UInt8](unsafeUninitializedCapacity: plaintext.count) { o, count in
-            count = plaintext.count
+        let out = filled(plaintext.count) { o in
             ok = withBytes(key) { k in withBytes(nonce) { n in
                 guard EVP_EncryptInit_ex(ctx, nil, nil, k, n) == 1 else { return false }
                 if !aad.isEmpty {
@@ -139,12 +140,12 @@ public enum OpenSSLAESGCM {
                 }
                 var scratch: UInt8 = 0
                 if !plaintext.isEmpty {
-                    guard withBytes(plaintext, { p in EVP_EncryptUpdate(ctx, o.baseAddress, &len, p, Int32(plaintext.count)) }) == 1,
+                    guard withBytes(plaintext, { p in EVP_EncryptUpdate(ctx, o, &len, p, Int32(plaintext.count)) }) == 1,
                           Int(len) == plaintext.count else { return false }
                 }
                 return EVP_EncryptFinal_ex(ctx, &scratch, &len) == 1 && len == 0
             } }
-            if !ok { o.initialize(repeating: 0) }
+            return ok
         }
         guard ok else { throw .library("OpenSSL AES-GCM seal failed") }
         var tagOK = true
@@ -170,15 +171,14 @@ public enum OpenSSLAESGCM {
         }
         var len: Int32 = 0
         var stage = 0
-        let out = [UInt8](unsafeUninitializedCapacity: ciphertext.count) { o, count in
-            count = ciphertext.count
+        let out = filled(ciphertext.count) { o in
             stage = withBytes(key) { k in withBytes(nonce) { n in
                 guard EVP_DecryptInit_ex(ctx, nil, nil, k, n) == 1 else { return 1 }
                 if !aad.isEmpty {
                     guard withBytes(aad, { a in EVP_DecryptUpdate(ctx, nil, &len, a, Int32(aad.count)) }) == 1 else { return 1 }
                 }
                 if !ciphertext.isEmpty {
-                    guard withBytes(ciphertext, { p in EVP_DecryptUpdate(ctx, o.baseAddress, &len, p, Int32(ciphertext.count)) }) == 1,
+                    guard withBytes(ciphertext, { p in EVP_DecryptUpdate(ctx, o, &len, p, Int32(ciphertext.count)) }) == 1,
                           Int(len) == ciphertext.count else { return 1 }
                 }
                 // SET_TAG only reads the tag; OpenSSL's prototype takes a mutable pointer.
@@ -187,7 +187,7 @@ public enum OpenSSLAESGCM {
                 guard EVP_DecryptFinal_ex(ctx, &scratch, &len) == 1 else { return 2 }
                 return len == 0 ? 0 : 1
             } }
-            if stage != 0 { o.initialize(repeating: 0) }
+            return stage == 0
         }
         switch stage {
         case 0: return out

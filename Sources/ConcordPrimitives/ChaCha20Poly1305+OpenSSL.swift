@@ -1,9 +1,11 @@
+import ConcordSync
 import COpenSSL
 
 /// OpenSSL's `ChaCha20-Poly1305` EVP cipher (RFC 8439; sizes checked by the caller).
 enum OpenSSLChaCha20Poly1305 {
     /// Fetched once (see `OpenSSLAESGCM`): immutable and reference-counted by OpenSSL.
-    nonisolated(unsafe) static let cipher = EVP_CIPHER_fetch(nil, "ChaCha20-Poly1305", nil)
+    static let fetched = SharedImmutable(EVP_CIPHER_fetch(nil, "ChaCha20-Poly1305", nil))
+    static var cipher: OpaquePointer? { fetched.value }
 
     static let setIVLength: Int32 = 0x9   // EVP_CTRL_AEAD_SET_IVLEN
     static let getTag: Int32 = 0x10       // EVP_CTRL_AEAD_GET_TAG

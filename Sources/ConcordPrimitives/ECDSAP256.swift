@@ -1,3 +1,4 @@
+import ConcordSync
 import COpenSSL
 
 /// ECDSA over NIST P-256 with SHA-256 (FIPS 186-4 §6; signatures as DER `SEQUENCE {r, s}`
@@ -74,9 +75,9 @@ public enum ECDSAP256 {
 /// `EVP_DigestVerify` with SHA-256 over the canonical DER of (r, s).
 enum OpenSSLECDSAP256 {
     /// OSSL_PARAM keeps its key pointers: these live for the whole process (SWIFT-ON-LINUX.md trap 1).
-    nonisolated(unsafe) static let groupKey = strdup("group")!
-    nonisolated(unsafe) static let pubKey = strdup("pub")!
-    nonisolated(unsafe) static let groupName = strdup("prime256v1")!
+    static let groupKey = SharedImmutable(strdup("group")!)
+    static let pubKey = SharedImmutable(strdup("pub")!)
+    static let groupName = SharedImmutable(strdup("prime256v1")!)
 
     static func verify(publicKey: [UInt8], message: [UInt8], r: [UInt8], s: [UInt8]) throws(CryptoError) {
         try checkRange(r, "r")
@@ -116,8 +117,8 @@ enum OpenSSLECDSAP256 {
         defer { EVP_PKEY_CTX_free(ctx) }
         var pkey: OpaquePointer?
         let rc: Int32 = point.withUnsafeBufferPointer { p in
-            var params = [OSSL_PARAM_construct_utf8_string(groupKey, groupName, 0),
-                          OSSL_PARAM_construct_octet_string(pubKey, UnsafeMutableRawPointer(mutating: p.baseAddress), p.count),
+            var params = [OSSL_PARAM_construct_utf8_string(groupKey.value, groupName.value, 0),
+                          OSSL_PARAM_construct_octet_string(pubKey.value, UnsafeMutableRawPointer(mutating: p.baseAddress), p.count),
                           OSSL_PARAM_construct_end()]
             guard EVP_PKEY_fromdata_init(ctx) == 1 else { return 0 }
             return EVP_PKEY_fromdata(ctx, &pkey, 0x86 /* EVP_PKEY_PUBLIC_KEY */, &params)

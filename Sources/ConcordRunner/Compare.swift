@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordSync
 
 /// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.
 public enum Judge {
@@ -12,7 +13,7 @@ public enum Judge {
     }
 
     /// With the implementation's interned name (a worker holds one per batch of checks).
-    static func implementation(_ name: Unmanaged<ImplementationName>, _ outcome: consuming Outcome, for v: borrowing Vector, seconds: Double,
+    static func implementation(_ name: Interned<ImplementationName>, _ outcome: consuming Outcome, for v: borrowing Vector, seconds: Double,
                                budget: @autoclosure () -> ExplanationBudget = ExplanationBudget()) -> ImplementationResult {
         // The verdict is decided first and the result made once at the end, the outcome moved into
         // it (a result made first and changed was copied and destroyed again on every check).

@@ -1,5 +1,6 @@
 import ConcordSuites
 import ConcordFormats
+import ConcordSync
 import Foundation
 
 /// What explaining a mismatch may cost. Most rules are a few comparisons; a *costly* rule
@@ -9,18 +10,19 @@ import Foundation
 /// - all of them together fit in what is left of the budget of one vector (`vectorWork`,
 ///   KiB·passes: every mismatched field of every implementation's result for it draws on it).
 /// Explaining one failing Argon2id vector at t=1000 took 66 s before (70 minutes at t=65535).
-public final class ExplanationBudget: @unchecked Sendable {
+public final class ExplanationBudget: Sendable {
     /// The explanation work one vector may spend (all its implementations together), in KiB·passes
     /// (m×t summed over the hashes): about 1–2 s of the reference Argon2id here.
     public static let defaultVectorWork: UInt64 = 1 << 22
 
     public let limits: Limits
-    public private(set) var remaining: UInt64
-    private let lock = NSLock()
+    private let left: Locked<UInt64>
+    /// What is left of the budget.
+    public var remaining: UInt64 { left.withLock { $0 } }
 
     public init(limits: Limits = Limits(), vectorWork: UInt64 = ExplanationBudget.defaultVectorWork) {
         self.limits = limits
-        self.remaining = vectorWork
+        left = Locked(vectorWork)
     }
 
     /// What a costly rule would spend on this input: the number of hashes, their summed work
@@ -58,7 +60,7 @@ public final class ExplanationBudget: @unchecked Sendable {
 
     /// Takes the cost of a costly rule from the budget, or says why it does not fit (nothing taken).
     public func spend(_ rule: String, _ cost: Cost) -> String? {
-        lock.withLock {
+        left.withLock { remaining in
             if cost.memoryKiB > limits.maxKdfMemoryKiB {
                 return "\(rule) not tried: it needs Argon2id with \(cost.memoryKiB) KiB, above the limit of "
                     + "\(limits.maxKdfMemoryKiB) KiB (--max-kdf-memory)"
@@ -79,18 +81,17 @@ public final class ExplanationBudget: @unchecked Sendable {
 
 /// The budgets of a run, one per vector, made when a vector's first mismatch is explained (a
 /// passing vector costs nothing).
-public final class ExplanationBudgets: @unchecked Sendable {
+public final class ExplanationBudgets: Sendable {
     public let limits: Limits
-    private let lock = NSLock()
-    private var byVector: [Int: ExplanationBudget] = [:]
+    private let byVector = Locked<[Int: ExplanationBudget]>([:])
 
     public init(limits: Limits) { self.limits = limits }
 
     public func forVector(_ index: Int) -> ExplanationBudget {
-        lock.withLock {
-            if let b = byVector[index] { return b }
+        byVector.withLock { t in
+            if let b = t[index] { return b }
             let b = ExplanationBudget(limits: limits)
-            byVector[index] = b
+            t[index] = b
             return b
         }
     }

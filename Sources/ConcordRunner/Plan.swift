@@ -5,7 +5,7 @@ import ConcordImplementations
 /// What planning finds for one list of vectors, before any implementation is asked: per vector,
 /// whether it can run, its cost and its suite's definition. `Runner.run(_:times:)` plans once for
 /// every pass.
-final class Plan: @unchecked Sendable {
+final class Plan: Sendable {
     let vectors: [Vector]
     /// Per vector: true when it cannot run (`why` says why). A byte a vector, the reasons apart:
     /// a run of a million vectors holds these until it ends.
@@ -18,9 +18,6 @@ final class Plan: @unchecked Sendable {
     let suiteOf: [Int32]
     let suites: [Suite]
     let warnings: [(@Sendable (Fields) -> [String])?]
-    /// Per implementation, what it is asked and what is decided without asking (kept for the next
-    /// pass only by `Runner.run(_:times:)`).
-    var implementations: [Int: ImplementationPlan] = [:]
 
     init(_ vectors: [Vector], limits: Limits) {
         self.vectors = vectors

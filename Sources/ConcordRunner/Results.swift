@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordSync
 import Foundation
 
 /// An implementation's verdict on one vector.
@@ -32,7 +33,7 @@ public struct ImplementationResult: Sendable {
     /// 48 bytes: a run of a million vectors holds one per implementation that ran each (issue 12
     /// item 9, docs/performance.md). The name is interned and held without counting; mismatches
     /// and "the outputs were the expected ones" share a word; the status fits after the outcome.
-    private var name: Unmanaged<ImplementationName>
+    private var name: Interned<ImplementationName>
     private var storedOutcome: Outcome
     public var status: ImplementationStatus
     /// Wall time of the call as this process saw it.
@@ -48,7 +49,7 @@ public struct ImplementationResult: Sendable {
     }
 
     public var implementation: String {
-        get { name.takeUnretainedValue().name }
+        get { name.object.name }
         set { name = ImplementationName.interned(newValue) }
     }
     /// What it answered.
@@ -80,7 +81,7 @@ public struct ImplementationResult: Sendable {
     }
 
     /// With an interned name (the workers hold one per batch: interning takes a lock).
-    init(name: Unmanaged<ImplementationName>, status: ImplementationStatus, outcome: Outcome, seconds: Double) {
+    init(name: Interned<ImplementationName>, status: ImplementationStatus, outcome: Outcome, seconds: Double) {
         self.name = name
         self.status = status
         self.storedOutcome = outcome
@@ -105,19 +106,12 @@ public struct ImplementationResult: Sendable {
 /// An implementation's name, interned: results hold it without counting references (a result per
 /// check, written by every worker). Names are few (the run's implementations); a report read back
 /// adds its own, and they live as long as the process.
-final class ImplementationName: @unchecked Sendable {
+final class ImplementationName: Sendable {
     let name: String
     private init(_ name: String) { self.name = name }
 
-    static func interned(_ name: String) -> Unmanaged<ImplementationName> {
-        table.withLock { t in
-            if let n = t[name] { return n }
-            let n = Unmanaged.passRetained(ImplementationName(name))
-            t[name] = n
-            return n
-        }
-    }
-    private static let table = LockedTable<String, Unmanaged<ImplementationName>>()
+    static func interned(_ name: String) -> Interned<ImplementationName> { table.intern(name) { ImplementationName(name) } }
+    private static let table = Interner<String, ImplementationName>()
 }
 
 public struct VectorResult: Sendable {
@@ -146,25 +140,32 @@ public struct VectorResult: Sendable {
     }
 
     /// What most vectors do not have, in one box most do without: a result is then three words.
-    private final class Extras: @unchecked Sendable {
-        var note: String?
-        var divergence: String?
-        var warnings: [String] = []
-        var matrix: RoundtripMatrix?
-        init() {}
-        func copy() -> Extras {
-            let e = Extras()
-            e.note = note; e.divergence = divergence; e.warnings = warnings; e.matrix = matrix
-            return e
+    /// Immutable: a change makes a new box (at most a few per vector, while judging it).
+    private final class Extras: Sendable {
+        let note: String?
+        let divergence: String?
+        let warnings: [String]
+        let matrix: RoundtripMatrix?
+        init(note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?) {
+            self.note = note; self.divergence = divergence; self.warnings = warnings; self.matrix = matrix
         }
-        var isEmpty: Bool { note == nil && divergence == nil && warnings.isEmpty && matrix == nil }
+        /// nil when nothing is left.
+        static func make(note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?) -> Extras? {
+            note == nil && divergence == nil && warnings.isEmpty && matrix == nil
+                ? nil : Extras(note: note, divergence: divergence, warnings: warnings, matrix: matrix)
+        }
     }
     private var extras: Extras?
 
-    private mutating func extra(_ change: (Extras) -> Void) {
-        if extras == nil { extras = Extras() } else if !isKnownUniquelyReferenced(&extras!) { extras = extras!.copy() }
-        change(extras!)
-        if extras!.isEmpty { extras = nil }
+    private struct ExtraFields {
+        var note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?
+    }
+    private mutating func extra(_ change: (inout ExtraFields) -> Void) {
+        var f = ExtraFields(note: extras?.note, divergence: extras?.divergence, warnings: extras?.warnings ?? [], matrix: extras?.matrix)
+        change(&f)
+        // No box for nothing (most vectors' warnings are set to none).
+        if extras == nil && f.note == nil && f.divergence == nil && f.warnings.isEmpty && f.matrix == nil { return }
+        extras = Extras.make(note: f.note, divergence: f.divergence, warnings: f.warnings, matrix: f.matrix)
     }
 
     public init(vector: Vector, status: VectorStatus, implementations: [ImplementationResult], note: String? = nil,
@@ -172,11 +173,7 @@ public struct VectorResult: Sendable {
         self.vector = vector
         self.status = status
         self.implementations = implementations
-        if note != nil || divergence != nil || !warnings.isEmpty || matrix != nil {
-            let e = Extras()
-            e.note = note; e.divergence = divergence; e.warnings = warnings; e.matrix = matrix
-            extras = e
-        }
+        extras = Extras.make(note: note, divergence: divergence, warnings: warnings, matrix: matrix)
     }
 }
 

@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordSync
 import Foundation
 
 /// Round-trip vectors: phase one, every implementation seals (fresh randomness); phase two, every
@@ -72,16 +73,6 @@ enum Roundtrip {
 
     /// `count` blocking calls across the cores, results in order.
     static func parallel<T: Sendable>(_ count: Int, _ body: @escaping @Sendable (Int) -> T) -> [T] {
-        let box = ResultBox<T>(count: count)
-        DispatchQueue.concurrentPerform(iterations: count) { box.set($0, body($0)) }
-        return box.values
+        Parallel.map(count, body)
     }
-}
-
-final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var items: [T?]
-    init(count: Int) { items = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ v: T) { lock.withLock { items[i] = v } }
-    var values: [T] { lock.withLock { items.map { $0! } } }
 }

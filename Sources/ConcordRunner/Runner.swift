@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordSync
 import Foundation
 
 public struct RunConfiguration: Sendable {
@@ -58,7 +59,8 @@ public final class Runner: Sendable {
 
     public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
         var reusing: [VectorResult]? = nil
-        return pass(Plan(vectors, limits: configuration.limits), keep: false, reusing: &reusing, progress: progress)
+        var kept: [Int: ImplementationPlan]? = nil
+        return pass(Plan(vectors, limits: configuration.limits), kept: &kept, reusing: &reusing, progress: progress)
     }
 
     /// Runs the same vectors `times` times on one plan (`--repeat`) and gives the last run's result:
@@ -67,6 +69,7 @@ public final class Runner: Sendable {
     /// workers as they are replaced, not on one thread between passes. `between` runs after each.
     public func run(_ vectors: [Vector], times: Int, between: () -> Void = {}) -> RunResult {
         let plan = Plan(vectors, limits: configuration.limits)
+        var kept: [Int: ImplementationPlan]? = [:]
         var results: [VectorResult]? = nil
         var last: RunResult? = nil
         for _ in 0..<max(1, times) {
@@ -75,16 +78,17 @@ public final class Runner: Sendable {
                 done.results = []
                 last = nil
             }
-            last = pass(plan, keep: true, reusing: &results, progress: nil)
+            last = pass(plan, kept: &kept, reusing: &results, progress: nil)
             results = nil
             between()
         }
         return last!
     }
 
-    /// One run of a plan. `keep`: what in-process implementations are asked is kept in the plan for
-    /// the next pass. `reusing`: an earlier pass's results over the same vectors, replaced in place.
-    func pass(_ plan: Plan, keep: Bool, reusing: inout [VectorResult]?,
+    /// One run of a plan. `kept` (when not nil): what in-process implementations are asked, kept for
+    /// the next pass by the one thread that runs the passes. `reusing`: an earlier pass's results
+    /// over the same vectors, replaced in place.
+    func pass(_ plan: Plan, kept: inout [Int: ImplementationPlan]?, reusing: inout [VectorResult]?,
               progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> RunResult {
         let start = Date()
         let vectors = plan.vectors
@@ -100,14 +104,17 @@ public final class Runner: Sendable {
             for ii in starting { implementations[ii].expect(work) }
         }
         let queue = JobQueue(planners: starting.count, kdfMemory: kdfMemory)
+        // Only the adapters started here can have their jobs held back (`JobQueue.limit`): the
+        // queue hears of a finished job of theirs, never of an in-process one (no lock per check).
+        let limited = Set(starting)
         // Each adapter started for this run also has a lane: a thread of its own for its cheap
         // requests (each well under a millisecond of the adapter's time, spent mostly waiting on the
         // pipe), beside the workers. Longest first put them all at the end of the run, where one
         // request at a time per worker to a single-threaded process left the cores idle.
         let lanes = starting.map { _ in JobQueue(planners: 1) }
         for ii in implementations.indices where implementations[ii].isReady {
-            let part = plan.implementations[ii] ?? plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
-            if keep { plan.implementations[ii] = part }
+            let part = kept?[ii] ?? plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
+            if kept != nil { kept![ii] = part }
             queue.add(part.apply(to: store, implementation: ii, vectors: vectors.count))
         }
         // An adapter's heavy requests take at most all workers but one while other jobs wait.
@@ -129,7 +136,7 @@ public final class Runner: Sendable {
         // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
         let inline = starting.isEmpty && queue.totalCost < 2.5e-4
         let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
-        let counter = progress.map { _ in Counter() }
+        let counter = progress.map { _ in AtomicCounter() }
         let total: @Sendable () -> Int = { lanes.reduce(queue.total) { $0 + $1.total } }
         let budgets = ExplanationBudgets(limits: configuration.limits)
         let drain: @Sendable (JobQueue, Int) -> Void = { [vectors, budgets] queue, worker in
@@ -143,7 +150,7 @@ public final class Runner: Sendable {
                 // What a job needs of its implementation, taken once per batch while the implementation
                 // and suite stay the same: objects every worker shares are not counted per check.
                 var current = -1, currentSuite = ""
-                var slots: ResultSlots? = nil, implName: Unmanaged<ImplementationName>? = nil, run: (@Sendable (Request) -> Outcome)? = nil
+                var slots: ResultSlots? = nil, implName: Interned<ImplementationName>? = nil, run: (@Sendable (Request) -> Outcome)? = nil
                 for job in batch {
                     let v = vectors[job.vectorIndex]
                     if job.implementationIndex != current || v.suite != currentSuite {
@@ -161,8 +168,8 @@ public final class Runner: Sendable {
                     t0 = t1
                     slots!.set(job.vectorIndex, Judge.implementation(implName!, outcome, for: v, seconds: seconds,
                                                                      budget: budgets.forVector(job.vectorIndex)))
-                    queue.finished(job)
-                    if let counter, let progress { progress(counter.increment(), total()) }
+                    if limited.contains(job.implementationIndex) { queue.finished(job) }
+                    if let counter, let progress { progress(counter.add(1), total()) }
                 }
             }
         }
@@ -216,11 +223,4 @@ struct Reasons {
         }
         return outcome
     }
-}
-
-/// A locked counter, for progress reports only.
-final class Counter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var n = 0
-    func increment() -> Int { lock.withLock { n += 1; return n } }
 }

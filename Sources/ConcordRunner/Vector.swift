@@ -1,5 +1,6 @@
 import ConcordSuites
 import ConcordFormats
+import ConcordSync
 import Foundation
 
 public enum ResultKind: String, Sendable, CaseIterable {
@@ -65,42 +66,39 @@ public struct Vector: Sendable {
 
     /// A suite and op, interned: the vectors of a file share one, held without counting (every
     /// worker reads a vector's suite and op for every check).
-    final class Kind: @unchecked Sendable {
+    final class Kind: Sendable {
         let suite: String
         let op: String?
         private init(_ suite: String, _ op: String?) { self.suite = suite; self.op = op }
         private struct Key: Hashable { let suite: String; let op: String? }
-        private static let table = LockedTable<Key, Unmanaged<Kind>>()
-        static func interned(_ suite: String, _ op: String?) -> Unmanaged<Kind> {
-            table.withLock { t in
-                let key = Key(suite: suite, op: op)
-                if let k = t[key] { return k }
+        private static let table = Interner<Key, Kind>()
+        static func interned(_ suite: String, _ op: String?) -> Interned<Kind> {
+            table.intern(Key(suite: suite, op: op)) {
                 // The definition's own strings where there is one (literals: copies count nothing).
                 let def = Suites.all[suite].flatMap { $0.name == suite ? $0 : nil }
                 let op = op.map { o in def?.ops.first { $0.name == o }?.name ?? o }
-                let k = Unmanaged.passRetained(Kind(def?.name ?? suite, op))
-                t[key] = k
-                return k
+                return Kind(def?.name ?? suite, op)
             }
         }
     }
 
     /// 88 bytes a vector (a run of a million vectors holds them all; docs/performance.md): the suite
-    /// and op in one interned word, the file and notes in another.
-    private final class Storage: @unchecked Sendable {
-        var kind: Unmanaged<Kind>
-        var id: String
-        var place: Place
-        var line: Int32
-        var column: Int32
-        var result: ResultKind
+    /// and op in one interned word, the file and notes in another. Immutable: a setter makes a new
+    /// one (setters are for loading and editing, never for checks).
+    private final class Storage: Sendable {
+        let kind: Interned<Kind>
+        let id: String
+        let place: Place
+        let line: Int32
+        let column: Int32
+        let result: ResultKind
         /// Whether the expected outputs are values under distinct names (no placeholder): then a
         /// passing implementation's result keeps a reference to the vector, not its outputs.
         let hasExpectedOutputs: Bool
         /// In the order the file wrote them (names shared by the vectors of one order).
-        var input: Fields
-        var expect: Expectation
-        init(kind: Unmanaged<Kind>, id: String, place: Place, line: Int32, column: Int32, result: ResultKind, input: Fields, expect: Expectation) {
+        let input: Fields
+        let expect: Expectation
+        init(kind: Interned<Kind>, id: String, place: Place, line: Int32, column: Int32, result: ResultKind, input: Fields, expect: Expectation) {
             self.kind = kind
             self.id = id
             self.place = place
@@ -129,62 +127,59 @@ public struct Vector: Sendable {
             }
             return out
         }
-        func copy(expect: Expectation? = nil) -> Storage {
-            Storage(kind: kind, id: id, place: place, line: line, column: column, result: result, input: input, expect: expect ?? self.expect)
+        func with(kind: Interned<Kind>? = nil, id: String? = nil, place: Place? = nil, line: Int32? = nil, column: Int32? = nil,
+                  result: ResultKind? = nil, input: Fields? = nil, expect: Expectation? = nil) -> Storage {
+            Storage(kind: kind ?? self.kind, id: id ?? self.id, place: place ?? self.place, line: line ?? self.line,
+                    column: column ?? self.column, result: result ?? self.result, input: input ?? self.input, expect: expect ?? self.expect)
         }
     }
 
     private var storage: Storage
 
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
     public var suite: String {
-        get { storage.kind.takeUnretainedValue().suite }
-        set { let s = unique(); s.kind = Kind.interned(newValue, s.kind.takeUnretainedValue().op) }
+        get { storage.kind.object.suite }
+        set { storage = storage.with(kind: Kind.interned(newValue, storage.kind.object.op)) }
     }
     public var id: String {
         get { storage.id }
-        set { let s = unique(); s.id = newValue }
+        set { storage = storage.with(id: newValue) }
     }
     public var file: String {
         get { storage.place.origin.file }
-        set { let s = unique(); let n = s.place.notes; s.place = .make(Origin(file: newValue), n?.comment, n?.flags ?? []) }
+        set { let n = storage.place.notes; storage = storage.with(place: .make(Origin(file: newValue), n?.comment, n?.flags ?? [])) }
     }
     public var line: Int {
         get { Int(storage.line) }
-        set { let s = unique(); s.line = Int32(clamping: newValue) }
+        set { storage = storage.with(line: Int32(clamping: newValue)) }
     }
     public var column: Int {
         get { Int(storage.column) }
-        set { let s = unique(); s.column = Int32(clamping: newValue) }
+        set { storage = storage.with(column: Int32(clamping: newValue)) }
     }
     public var comment: String? {
         get { storage.place.notes?.comment }
-        set { let s = unique(); s.place = .make(s.place.origin, newValue, s.place.notes?.flags ?? []) }
+        set { storage = storage.with(place: .make(storage.place.origin, newValue, storage.place.notes?.flags ?? [])) }
     }
     public var flags: [String] {
         get { storage.place.notes?.flags ?? [] }
-        set { let s = unique(); s.place = .make(s.place.origin, s.place.notes?.comment, newValue) }
+        set { storage = storage.with(place: .make(storage.place.origin, storage.place.notes?.comment, newValue)) }
     }
     public var op: String? {
-        get { storage.kind.takeUnretainedValue().op }
-        set { let s = unique(); s.kind = Kind.interned(s.kind.takeUnretainedValue().suite, newValue) }
+        get { storage.kind.object.op }
+        set { storage = storage.with(kind: Kind.interned(storage.kind.object.suite, newValue)) }
     }
     public var result: ResultKind {
         get { storage.result }
-        set { let s = unique(); s.result = newValue }
+        set { storage = storage.with(result: newValue) }
     }
     /// The input fields, in the order the file wrote them.
     public var input: Fields {
         get { storage.input }
-        set { let s = unique(); s.input = newValue }
+        set { storage = storage.with(input: newValue) }
     }
     public var expect: Expectation {
         get { storage.expect }
-        set { storage = storage.copy(expect: newValue) }
+        set { storage = storage.with(expect: newValue) }
     }
     /// The expected outputs as a dictionary (made when asked): nil unless the vector expects
     /// outputs and every expected field has a value (no placeholder) under a distinct name.

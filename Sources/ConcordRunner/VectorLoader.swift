@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordSuites
 import ConcordYAML
+import ConcordSync
 import Foundation
 
 /// Reads vector files (YAML or JSON) into `Vector`s, refusing anything outside the format of
@@ -129,18 +130,20 @@ public struct VectorLoader: Sendable {
         // Files are read and parsed on every core, then taken in order (ids, notes and errors come
         // out as they would one file at a time).
         let files = scan.files
-        let parsed = ParsedFiles(count: files.count)
         let loader = self
-        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+        var parsed = Parallel.map(files.count) { i -> ParsedFile in
             var notes: [LoadError] = [], errors: [LoadError] = []
             let result: Result<[Vector], LoadError>
             do throws(LoadError) { result = .success(try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]))) } catch {
                 result = .failure(error)
             }
-            parsed.put(i, (result, notes, errors))
+            return ParsedFile(result: result, notes: notes, errors: errors)
         }
         for (i, file) in files.enumerated() {
-            let (result, fileNotes, fileErrors) = parsed.take(i)
+            // Taken out, so each file's vectors are held once (by `vectors` below), not twice.
+            let entry = parsed[i]
+            parsed[i] = ParsedFile(result: .success([]), notes: [], errors: [])
+            let (result, fileNotes, fileErrors) = (entry.result, entry.notes, entry.errors)
             located += fileNotes
             errors += fileErrors
             do {
@@ -336,7 +339,7 @@ struct FileReader {
         var seen: [String: Node] = [:]
         // The vectors of a file mostly list their inputs in the same order: one shared array per
         // order, not one per vector (issue 12 item 9: memory per small vector).
-        var orders: [[String]: Fields.Names] = [:]
+        var orders: [[String]: Fields.Order] = [:]
         let origin = Vector.Origin(file: file)
         for item in items {
             var v: (vector: Vector, idNode: Node)
@@ -355,7 +358,7 @@ struct FileReader {
     }
 
     func vector(_ node: Node, suite: Suite, defaults: [(key: Node, value: Node)], flags: Set<String>,
-                orders: inout [[String]: Fields.Names], origin: Vector.Origin) throws(LoadError) -> (vector: Vector, idNode: Node) {
+                orders: inout [[String]: Fields.Order], origin: Vector.Origin) throws(LoadError) -> (vector: Vector, idNode: Node) {
         let pairs = try mapping(node, "a vector (id, input, expect, …)")
         let f = try fields(pairs, allowed: ["id", "comment", "flags", "op", "result", "input", "expect"], in: "a vector")
         guard let idPair = f["id"] else { throw fail(node, "missing required field \"id\" in this vector") }
@@ -417,7 +420,7 @@ struct FileReader {
         // The file's order, then the defaults' names sorted; one shared list of names per order.
         var order = (f["input"]?.value.mapping ?? []).compactMap { $0.key.scalarText }
         if order.count < merged.count { order += merged.keys.sorted().filter { !order.contains($0) } }
-        let names: Fields.Names
+        let names: Fields.Order
         if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
         let v = Vector(suite: suite.name, origin: origin, id: id, line: node.mark.line, column: node.mark.column,
                        comment: comment, flags: flagList, op: opName, result: result,
@@ -570,19 +573,8 @@ struct FileReader {
     }
 }
 
-/// Each file's vectors, notes and errors, put by the thread that parsed it and taken in order.
-private final class ParsedFiles: @unchecked Sendable {
-    typealias Entry = (Result<[Vector], LoadError>, [LoadError], [LoadError])
-    private let lock = NSLock()
-    private var entries: [Entry?]
-    init(count: Int) { entries = Array(repeating: nil, count: count) }
-    func put(_ i: Int, _ e: Entry) { lock.withLock { entries[i] = e } }
-    /// Every file's entry is put before any is taken (`concurrentPerform` has returned).
-    func take(_ i: Int) -> Entry {
-        lock.withLock {
-            let e = entries[i]!
-            entries[i] = nil
-            return e
-        }
-    }
+/// One file's vectors, notes and errors, made by the thread that parsed it and taken in order.
+private struct ParsedFile: Sendable {
+    var result: Result<[Vector], LoadError>
+    var notes: [LoadError], errors: [LoadError]
 }

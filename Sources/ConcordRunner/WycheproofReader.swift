@@ -63,7 +63,7 @@ struct WycheproofReader {
         var out: [Vector] = []
         var total = 0
         var skipped: [String: Int] = [:]
-        var orders: [[String]: Fields.Names] = [:]
+        var orders: [[String]: Fields.Order] = [:]
         let origin = Vector.Origin(file: file)
         for g in groups {
             let group = try base.mapping(g, "a test group")
@@ -94,7 +94,7 @@ struct WycheproofReader {
                 let input = groupInput.merging(mapped.input) { _, new in new }
                 var order = family.inputOrder.filter { input[$0] != nil }
                 if order.count < input.count { order += input.keys.filter { !order.contains($0) }.sorted() }
-                let names: Fields.Names
+                let names: Fields.Order
                 if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
                 let expect: Expectation = c.result == .invalid ? .error(nil) : .outputs(mapped.outputs.map { ($0.0, .value($0.1)) })
                 out.append(Vector(suite: target.suite, origin: origin, id: "\(stem)-\(c.tcId)", line: t.mark.line, column: t.mark.column,

@@ -46,13 +46,11 @@ struct JobQueueTests {
 
     @Test func judgingRangesAreSharedOutOnce() {
         let count = 1000
-        let out = UnsafeMutablePointer<VectorResult>.allocate(capacity: 1)
-        defer { out.deallocate() }
-        let judged = Judged(out: out, assign: false, count: count, workers: 3, slotChunks: 1)
+        let judged = JudgingRanges(count: count, workers: 3, slotChunks: 1)
         #expect(judged.rangeSize == 64)   // at least four ranges a worker
         var covered: [Int] = []
         var turn = 0
-        while let r = judged.nextRange(worker: [0, 2, 2, 1][turn % 4]) {
+        while let r = judged.next(worker: [0, 2, 2, 1][turn % 4]) {
             covered += Array(r)
             turn += 1
         }

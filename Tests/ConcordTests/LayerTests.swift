@@ -21,11 +21,13 @@ struct LayerTests {
         return out
     }
 
-    /// The modules a folder's Swift sources import (plain `import X` lines).
+    /// The modules a folder's Swift sources import (plain `import X` lines), subfolders included.
     static func imports(_ folder: String) throws -> Set<String> {
         var out = Set<String>()
-        for file in try FileManager.default.contentsOfDirectory(atPath: folder) where file.hasSuffix(".swift") {
-            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+        let files = SyncConfinementTests.swiftFiles(folder)
+        #expect(!files.isEmpty, "\(folder) has no Swift file")
+        for file in files {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
             for line in text.split(separator: "\n") where line.hasPrefix("import ") {
                 out.insert(String(line.dropFirst("import ".count)).trimmingCharacters(in: .whitespaces))
             }
@@ -46,11 +48,16 @@ struct LayerTests {
     }
 
     @Test func concordFormatsIsPure() throws {
-        // A lock for the interned field names is all it may import: the standard library's
-        // Synchronization (Linux), or Darwin's pthread mutex on Apple platforms. No C library of its
-        // own, no file I/O, no Foundation.
-        let imported = try Self.imports(repositoryRoot + "/Sources/ConcordFormats").subtracting(["Synchronization", "Darwin"])
-        #expect(imported.isEmpty, "ConcordFormats imports \(imported.sorted()): it must need no C library, no file I/O, no Foundation")
-        #expect(try Self.declaredTargets()["ConcordFormats"] == [])
+        // ConcordSync (the interning tables' lock) is all it may import: no C library of its own,
+        // no file I/O, no Foundation.
+        let imported = try Self.imports(repositoryRoot + "/Sources/ConcordFormats")
+        #expect(imported == ["ConcordSync"], "ConcordFormats imports \(imported.sorted()): it must need no C library, no file I/O, no Foundation")
+        #expect(try Self.declaredTargets()["ConcordFormats"] == ["ConcordSync"])
+    }
+
+    @Test func concordSyncImportsOnlyTheSystem() throws {
+        let imported = try Self.imports(repositoryRoot + "/Sources/ConcordSync").subtracting(Self.system)
+        #expect(imported.isEmpty, "ConcordSync imports \(imported.sorted()): it is the bottom layer")
+        #expect(try Self.declaredTargets()["ConcordSync"] == [])
     }
 }
