@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordSuites
 import ConcordYAML
+import ConcordSync
 import Foundation
 
 /// Why a captured-outputs file was refused: the file, where (line:column for JSON syntax, the
@@ -25,7 +26,7 @@ public struct CapturedOutputsError: Error, Sendable, CustomStringConvertible {
 ///
 /// A `Request` carries no vector name, so the run binds the vectors first (`bind`): each
 /// (suite, op, input) is mapped to its vector names.
-public final class CapturedOutputs: Implementation, @unchecked Sendable {
+public final class CapturedOutputs: Implementation, Sendable {
     public static let format = "concord-outputs/1"
     public static let notCovered = "not in the captured file"
 
@@ -37,8 +38,7 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
     public let results: [(vector: String, outcome: Outcome)]
     public let suites: Set<String>
     private let byName: [String: Outcome]
-    private let lock = NSLock()
-    private var names: [RequestKey: [String]] = [:]
+    private let names = Locked<[RequestKey: [String]]>([:])
 
     init(file: String, name: String, version: String, results: [(vector: String, outcome: Outcome)]) {
         self.file = file
@@ -75,12 +75,12 @@ public final class CapturedOutputs: Implementation, @unchecked Sendable {
     public func bind(_ vectors: [(name: String, request: Request)]) {
         var m: [RequestKey: [String]] = [:]
         for (n, r) in vectors { m[RequestKey(suite: r.suite, op: r.op, input: r.input), default: []].append(n) }
-        lock.withLock { names = m }
+        names.withLock { $0 = m }
     }
 
     public func run(_ request: Request) -> Outcome {
         if let name = request.vector { return byName[name] ?? .unsupported(Self.notCovered) }
-        let candidates = lock.withLock { names[RequestKey(suite: request.suite, op: request.op, input: request.input)] } ?? []
+        let candidates = names.withLock { $0[RequestKey(suite: request.suite, op: request.op, input: request.input)] } ?? []
         guard !candidates.isEmpty else { return .unsupported(Self.notCovered) }
         // Vectors with the very same input: one answer serves them all, unless the file answers them differently.
         let answers = candidates.compactMap { byName[$0] }

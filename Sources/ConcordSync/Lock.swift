@@ -27,7 +27,7 @@ public final class Lock: @unchecked Sendable {
 }
 
 /// A value only ever touched under its lock. Values are copied out of `withLock`, never aliased.
-public final class Locked<State>: @unchecked Sendable {
+public final class Locked<State> {
     private let lock = Lock()
     private var state: State
     public init(_ initial: State) { state = initial }
@@ -39,7 +39,7 @@ public final class Locked<State>: @unchecked Sendable {
 
 /// A value under a lock with a condition to wait on: `wait` runs its body under the lock until the
 /// body gives a value, sleeping between tries until a `withLock(wake: true)` (or `wake()`).
-public final class Monitor<State>: @unchecked Sendable {
+public final class Monitor<State> {
     private let lock = Lock()
     private let condition: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
@@ -84,3 +84,7 @@ public final class Monitor<State>: @unchecked Sendable {
         pthread_mutex_unlock(lock.mutex)
     }
 }
+
+// Shared between threads only when what they guard may be: the lock orders every access to it.
+extension Locked: @unchecked Sendable where State: Sendable {}
+extension Monitor: @unchecked Sendable where State: Sendable {}

@@ -4,9 +4,9 @@ import Foundation
 let concordVersion = "0.1.0"
 
 /// A command's declaration and its body.
-struct CommandEntry {
+struct CommandEntry: Sendable {
     var spec: CommandSpec
-    var run: (Options) throws -> Int32
+    var run: @Sendable (Options) throws -> Int32
     init<C: Command>(_ c: C.Type) {
         spec = c.spec
         run = { o in try c.run(o) }
@@ -14,7 +14,7 @@ struct CommandEntry {
 }
 
 /// Every command, in the order the usage lists them.
-nonisolated(unsafe) let commands: [CommandEntry] = [
+let commands: [CommandEntry] = [
     CommandEntry(RunCommand.self), CommandEntry(ListCommand.self), CommandEntry(SchemaCommand.self),
     CommandEntry(ValidateCommand.self), CommandEntry(ExportCommand.self), CommandEntry(FillCommand.self),
     CommandEntry(MergeCommand.self), CommandEntry(ReportCommand.self), CommandEntry(DiffCommand.self),
