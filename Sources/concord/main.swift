@@ -36,6 +36,7 @@ var usage: String {
 func command(named name: String) -> CommandEntry? { commands.first { $0.spec.name == name } }
 
 MallocPolicy.apply()
+Streams.prepare()
 let args = Array(CommandLine.arguments.dropFirst())
 var status: Int32
 do {
@@ -75,4 +76,4 @@ do {
     if !text.contains("concord help") { stderrRaw("(concord help shows the usage)") }
     status = 2
 }
-exit(status)
+exit(Streams.finish(status))
