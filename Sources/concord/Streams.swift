@@ -46,6 +46,8 @@ enum Streams {
             let n = open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY)
             if n >= 0 && n != fd { dup2(n, fd); close(n) }
         }
+        // An exit elsewhere (Interrupt's exit(130)) still writes what was printed, as stdio's buffer was.
+        atexit { _ = Streams.finish(0) }
         let tty = isatty(1) == 1
         locked { st in
             st.stdoutClosedAtStart = closed[1]
