@@ -42,6 +42,9 @@ public enum OutputFile {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw Failure(path: path, message: "cannot read the symbolic link \(current): \(String(cString: strerror(errno)))") }
             let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            // A descriptor's link in /proc (`/dev/stderr` → /proc/self/fd/2 → `pipe:[123]`) names no
+            // path: the link itself is what a write opens (it leads to the pipe or socket).
+            if current.hasPrefix("/proc/") && !target.hasPrefix("/") { return current }
             if target.hasPrefix("/") {
                 current = target
             } else {
@@ -95,8 +98,7 @@ public enum OutputFile {
             // In place: a device or a pipe has no contents to replace, and renaming over it would
             // destroy it (as root, /dev/null became a regular file).
             try beforeRename()
-            let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-            if fd < 0 { throw fail("cannot open it for writing") }
+            let fd = try openInPlace(target, path: path)
             defer { close(fd) }
             try produce { chunk in try writeAll(fd, chunk) { fail("cannot write it") } }
             return
@@ -138,6 +140,53 @@ public enum OutputFile {
         ok = true
         let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 { _ = fsync(dir); close(dir) }
+    }
+
+    /// Opens a character device or a FIFO for writing without waiting: a FIFO nobody reads would
+    /// block open(2) forever, so it is opened non-blocking (ENXIO: no reader, an error), then
+    /// written blocking as any pipe.
+    static func openInPlace(_ target: String, path: String, append: Bool = false) throws(Failure) -> Int32 {
+        let fd = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (append ? O_APPEND : 0))
+        if fd < 0 {
+            let link = target == path ? "" : " (the symbolic link's target \(target))"
+            if errno == ENXIO && kind(target) == .fifo {
+                throw Failure(path: path, message: "cannot open it for writing: it is a FIFO with no reader (concord does not wait for one)" + link)
+            }
+            throw Failure(path: path, message: "cannot open it for writing: \(String(cString: strerror(errno)))" + link)
+        }
+        let flags = fcntl(fd, F_GETFL)
+        if flags >= 0 { _ = fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
+        return fd
+    }
+
+    /// Whether an output path names this process's standard output (`/dev/stdout`, `/dev/fd/1`,
+    /// `/proc/self/fd/1`): written as `-` is, through the standard-output writer, so that nothing
+    /// replaces the file or pipe behind it and the summary goes to standard error.
+    public static func namesStandardOutput(_ path: String) -> Bool {
+        ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/\(getpid())/fd/1"].contains(path)
+    }
+
+    /// Appends to a file (`$GITHUB_STEP_SUMMARY`, which several steps share), creating it when
+    /// absent: a regular file, a character device (`/dev/null`) or a FIFO that has a reader (never
+    /// waited on: one without is an error, as an output). Written in full; a folder, a socket, a
+    /// block device, a full device are errors, thrown with what failed.
+    public static func append(_ path: String, _ bytes: [UInt8]) throws(Failure) {
+        let target = try resolve(path)
+        func fail(_ what: String) -> Failure {
+            Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))" + (target == path ? "" : " (the symbolic link's target \(target))"))
+        }
+        let fd: Int32
+        switch kind(target) {
+        case .folder: throw Failure(path: path, message: "is a folder")
+        case .other(let what): throw Failure(path: path, message: "is \(what), not a file")
+        case .characterDevice, .fifo:
+            fd = try openInPlace(target, path: path, append: true)
+        case .absent, .regular:
+            fd = open(target, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0o666)
+            if fd < 0 { throw fail("cannot open it for writing") }
+        }
+        defer { close(fd) }
+        try writeAll(fd, bytes) { fail("cannot write it") }
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8], _ fail: () -> Failure) throws(Failure) {

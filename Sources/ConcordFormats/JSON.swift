@@ -67,23 +67,47 @@ public indirect enum JSON: Sendable {
         out += [UInt8](repeating: 32, count: indent * 2)
     }
 
+    /// Non-ASCII characters are written as themselves, but for those `Printable` escapes (U+2028
+    /// and U+2029, which end a line in JavaScript; the bidirectional controls; invisible and
+    /// unassigned characters; DEL and the C1 controls): `\uXXXX` (a surrogate pair above U+FFFF),
+    /// which every JSON reader reads back as the same text and no viewer shows as something else.
     static func writeString(_ s: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): out += [92, 34]
-            case 92: out += [92, 92]
-            case 10: out += [92, UInt8(ascii: "n")]
-            case 13: out += [92, UInt8(ascii: "r")]
-            case 9: out += [92, UInt8(ascii: "t")]
-            case 0..<32:
-                let h = Array("0123456789abcdef".utf8)
-                out += [92, UInt8(ascii: "u"), 48, 48, h[Int(b >> 4)], h[Int(b & 15)]]
-            default: out.append(b)
+        let h = hexDigits
+        func unit(_ v: UInt32) { out += [92, UInt8(ascii: "u"), h[Int(v >> 12 & 15)], h[Int(v >> 8 & 15)], h[Int(v >> 4 & 15)], h[Int(v & 15)]] }
+        if s.utf8.contains(where: { $0 >= 0x7F }) {
+            for u in s.unicodeScalars {
+                if u.value < 0x7F { writeASCII(UInt8(u.value), into: &out); continue }
+                guard Printable.isUnsafe(u) else { UTF8.encode(u) { out.append($0) }; continue }
+                if u.value > 0xFFFF {
+                    let v = u.value - 0x10000
+                    unit(0xD800 + (v >> 10))
+                    unit(0xDC00 + (v & 0x3FF))
+                } else {
+                    unit(u.value)
+                }
             }
+            out.append(UInt8(ascii: "\""))
+            return
         }
+        for b in s.utf8 { writeASCII(b, into: &out) }
         out.append(UInt8(ascii: "\""))
     }
+
+    @inline(__always)
+    private static func writeASCII(_ b: UInt8, into out: inout [UInt8]) {
+        switch b {
+        case UInt8(ascii: "\""): out += [92, 34]
+        case 92: out += [92, 92]
+        case 10: out += [92, UInt8(ascii: "n")]
+        case 13: out += [92, UInt8(ascii: "r")]
+        case 9: out += [92, UInt8(ascii: "t")]
+        case 0..<32: out += [92, UInt8(ascii: "u"), 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]]
+        default: out.append(b)
+        }
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
 
     // MARK: reading
 

@@ -236,7 +236,7 @@ public final class CapturedOutputs: Implementation, Sendable {
             case (_?, _?): throw fail("\(named) has both \"outputs\" and \"error\": one answer per vector", here)
             }
         }
-        return CapturedOutputs(file: file, name: name, version: version, results: results)
+        return CapturedOutputs(file: file, name: name, version: Printable.bounded(version), results: results)
     }
 
     static func checkKeys(_ o: [(key: String, value: JSON)], allowed: Set<String>, required: [String], at: String, path: [Step],

@@ -27,7 +27,7 @@ public struct Handshake: Sendable, Equatable {
         guard let name = json["name"]?.stringValue else { throw Refusal(description: "its handshake has no \"name\" string") }
         guard let version = json["version"]?.stringValue else { throw Refusal(description: "its handshake has no \"version\" string") }
         guard let list = json["suites"]?.arrayValue else { throw Refusal(description: "its handshake has no \"suites\" list") }
-        var h = Handshake(name: name, version: version, suites: [:], unknownSuites: [], legacy: false)
+        var h = Handshake(name: name, version: Printable.bounded(version), suites: [:], unknownSuites: [], legacy: false)
         for entry in list {
             if let s = entry.stringValue {
                 // Legacy form: a name only; every op of the definition, fields unchecked.

@@ -42,6 +42,17 @@ public struct VectorLoader: Sendable {
             out.files += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             out.foundInFolders.formUnion(found)
         }
+        // A file named twice, through a link, or named and found in a named folder is read once
+        // (it reported a duplicate id pointing at itself), with a note.
+        var seen: [String: String] = [:]   // "device:inode" → the path first read
+        out.files = out.files.filter { f in
+            var st = stat()
+            guard stat(f, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return true }
+            let id = "\(st.st_dev):\(st.st_ino)"
+            guard let first = seen[id] else { seen[id] = f; return true }
+            out.notes.append(f == first ? "\(f): named twice; read once" : "\(f): the same file as \(first); read once")
+            return false
+        }
         return out
     }
 

@@ -81,10 +81,16 @@ enum Common {
 func stderr(_ s: String) { stderrRaw(Printable.escape(s.hasSuffix("\n") ? String(s.dropLast()) : s)) }
 
 /// Concord's own text (the usage, an already escaped summary), written as is.
-func stderrRaw(_ s: String) { FileHandle.standardError.write(Data((s.hasSuffix("\n") ? s : s + "\n").utf8)) }
+func stderrRaw(_ s: String) { Streams.err(s) }
+
+/// The message of an output that could not be written (AtomicFile's errors already name the path).
+func writeFailure(_ path: String, _ error: any Error) -> String {
+    let d = error.localizedDescription
+    return d.hasPrefix("cannot write \(path)") ? "concord: \(d)" : "concord: cannot write \(path): \(d)"
+}
 
 /// One line to standard output, escaped as `stderr` does.
-func say(_ s: String) { print(Printable.escape(s)) }
+func say(_ s: String) { Streams.out(Printable.escape(s) + "\n") }
 
 func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
     let (vectors, errors, notes) = loader.loadWithNotes(paths: paths)

@@ -42,9 +42,9 @@ enum DiffCommand: Command {
         }
         let result = Diff.compare(a, b)
         if o.flags.contains("json") {
-            print(Diff.json(result).serialized(pretty: true))
+            Streams.out(Diff.json(result).serialized(pretty: true) + "\n")
         } else {
-            print(Diff.renderText(result), terminator: "")
+            Streams.out(Diff.renderText(result))
         }
         return result.identical ? 0 : 1
     }

@@ -20,7 +20,9 @@ enum ExportCommand: Command {
         ])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        guard let out = o.values["out"] else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
+        guard var out = o.values["out"] else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
+        if out.isEmpty { throw UsageError("--out needs a path (\"-\" for standard output)") }
+        if OutputFile.namesStandardOutput(out) { out = "-" }
         let selection = VectorSelection(o.positional)
         guard let vectors = selection.load(try Common.loader(o)) else { return 2 }
         if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
@@ -32,11 +34,11 @@ enum ExportCommand: Command {
         }
         let json = Export.document(vectors).serialized(pretty: true) + "\n"
         if out == "-" {
-            FileHandle.standardOutput.write(Data(json.utf8))
+            Streams.out(json)
             return 0
         }
         do { try AtomicFile.write(json, to: out) } catch {
-            stderr("concord: cannot write \(out): \(error.localizedDescription)")
+            stderr(writeFailure(out, error))
             return 2
         }
         let placeholders = vectors.filter(\.hasPlaceholder).count

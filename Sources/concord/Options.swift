@@ -208,7 +208,26 @@ struct Options {
 
     func integer(_ name: String, min: Int64 = 1) throws(UsageError) -> Int64? {
         guard let s = values[name] else { return nil }
-        guard let v = Int64(s), v >= min else { throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"") }
+        guard let v = Int64(s), v >= min else {
+            // Digits that do not fit are out of range, not "not an integer".
+            if s.drop(while: { $0 == "+" }).allSatisfy(\.isASCIIDigitCharacter), !s.isEmpty, s.first != "-" {
+                throw UsageError("--\(name) \(s) is out of range: at most \(Int64.max)")
+            }
+            throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"")
+        }
+        return v
+    }
+
+    /// An unsigned 64-bit limit (`--max-kdf-work`, `--max-kdf-memory`): up to 18446744073709551615
+    /// (no limit in practice).
+    func unsigned(_ name: String, min: UInt64 = 1) throws(UsageError) -> UInt64? {
+        guard let s = values[name] else { return nil }
+        guard let v = UInt64(s), v >= min else {
+            if !s.isEmpty, s.allSatisfy(\.isASCIIDigitCharacter) {
+                throw UsageError("--\(name) \(s) is out of range: at most \(UInt64.max)")
+            }
+            throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"")
+        }
         return v
     }
 
@@ -217,6 +236,10 @@ struct Options {
         guard let v = Double(s), v > 0, v.isFinite else { throw UsageError("--\(name) needs a positive number, got \"\(s)\"") }
         return v
     }
+}
+
+extension Character {
+    var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }
 
 /// A command of `concord`: its declaration and what it does with what was parsed.

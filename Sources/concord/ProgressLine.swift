@@ -22,11 +22,11 @@ final class ProgressLine: @unchecked Sendable {
             drawn = true
             return String(format: "\r  %d/%d checks  %.0f s ", done, total, now.timeIntervalSince(start))
         }
-        if let line { FileHandle.standardError.write(Data(line.utf8)) }
+        if let line { Streams.errBytes(Array(line.utf8)) }
     }
 
     func finish() {
         guard enabled, lock.withLock({ drawn }) else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        Streams.errBytes(Array("\r\u{1B}[K".utf8))
     }
 }

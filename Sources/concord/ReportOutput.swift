@@ -17,6 +17,8 @@ struct ReportOutput {
     init(_ o: Options, json: String?) throws(UsageError) {
         if let json { outputs.append(("report", json)) }
         for name in ["markdown", "junit", "html"] { if let p = o.values[name] { outputs.append((name, p)) } }
+        // /dev/stdout is standard output, written as "-" is (never replaced, whatever is behind it).
+        outputs = outputs.map { ($0.option, OutputFile.namesStandardOutput($0.path) ? "-" : $0.path) }
         let dashes = outputs.filter { $0.path == "-" }
         if dashes.count > 1 {
             throw UsageError("only one output can be standard output: " + dashes.map { "--\($0.option) -" }.joined(separator: ", "))
@@ -26,12 +28,23 @@ struct ReportOutput {
 
     /// An output that is also one of the command's input files, or two outputs on one file: refused
     /// (printed, false) before anything runs (OutputPlan, docs/reliability.md).
+    /// `$GITHUB_STEP_SUMMARY` is held to the inputs too: a summary naming one of them would append
+    /// Markdown into it.
     func distinct(from inputs: [String]) -> Bool {
-        do { try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs) } catch {
+        do {
+            try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs)
+            if let summary = Self.stepSummary { try OutputPlan.check(outputs: [("$GITHUB_STEP_SUMMARY", summary)], inputs: inputs) }
+        } catch {
             stderr("concord: \(error)")
             return false
         }
         return true
+    }
+
+    /// The GitHub Actions step summary's path, when set.
+    static var stepSummary: String? {
+        guard let s = ProcessInfo.processInfo.environment["GITHUB_STEP_SUMMARY"], !s.isEmpty else { return nil }
+        return s
     }
 
     /// Writes everything, prints the summary, and returns the exit status (the gate's, or 2 when
@@ -49,11 +62,11 @@ struct ReportOutput {
                     // Written a chunk at a time as it is made: neither a String nor the whole bytes of a
                     // report that may be hundreds of MB.
                     if path == "-" {
-                        try? reportBytes { FileHandle.standardOutput.write(Data($0)) }
+                        try? reportBytes { Streams.out(bytes: $0) }
                         continue
                     }
                     do { try AtomicFile.write(to: path, producing: reportBytes) } catch {
-                        stderr("concord: cannot write \(path): \(error.localizedDescription)")
+                        stderr(writeFailure(path, error))
                         return 2
                     }
                     continue
@@ -64,20 +77,21 @@ struct ReportOutput {
             default: text = HTMLReport.render(result)
             }
             if path == "-" {
-                FileHandle.standardOutput.write(Data(text.utf8))
+                Streams.out(text)
                 continue
             }
             do { try AtomicFile.write(text, to: path) } catch {
-                stderr("concord: cannot write \(path): \(error.localizedDescription)")
+                stderr(writeFailure(path, error))
                 return 2
             }
         }
         let env = ProcessInfo.processInfo.environment
         // GitHub Actions: the step summary is appended to (several steps share it).
-        if let summary = env["GITHUB_STEP_SUMMARY"], !summary.isEmpty, let h = FileHandle(forWritingAtPath: summary) {
-            h.seekToEndOfFile()
-            h.write(Data((MarkdownReport.render(result) + "\n").utf8))
-            try? h.close()
+        // An unwritable summary is a warning: the gate is the exit status, the summary a courtesy.
+        if let summary = Self.stepSummary {
+            do { try OutputFile.append(summary, Array((MarkdownReport.render(result) + "\n").utf8)) } catch {
+                stderr("concord: warning: GITHUB_STEP_SUMMARY \(error.path): \(error.message); the summary was not appended")
+            }
         }
         // Concord's own lines, already escaped (annotations, the summary), written as they are.
         let raw: (String) -> Void = stdoutTaken ? { stderrRaw($0) } : { print($0) }

@@ -38,8 +38,8 @@ enum RunCommand: Command {
         let home = Home.find()
         let selection = VectorSelection(o.positional)
         var limits = Limits()
-        if let m = try o.integer("max-kdf-memory") { limits.maxKdfMemoryKiB = UInt64(m) }
-        if let w = try o.integer("max-kdf-work") { limits.maxKdfWork = UInt64(w) }
+        if let m = try o.unsigned("max-kdf-memory") { limits.maxKdfMemoryKiB = m }
+        if let w = try o.unsigned("max-kdf-work") { limits.maxKdfWork = w }
         var config = RunConfiguration(limits: limits)
         if let j = try o.integer("jobs") { config.workers = Int(j) }
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,

@@ -11,7 +11,7 @@ enum SchemaCommand: Command {
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("schema takes no arguments") }
-        FileHandle.standardOutput.write(Data(VectorFileSchema.text().utf8))
+        Streams.out(VectorFileSchema.text())
         return 0
     }
 }

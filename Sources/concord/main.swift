@@ -33,12 +33,36 @@ var usage: String {
     return out.joined(separator: "\n") + "\n"
 }
 
+/// An argument that is not UTF-8 (a file name with the byte 0xff) is refused with that reason:
+/// Swift reads arguments as UTF-8, replacing such bytes with U+FFFD, so the name would be another
+/// file's (reported missing, or an output written under another name).
+func refuseArgumentsThatAreNotUTF8() throws(UsageError) {
+    for i in 1..<Int(CommandLine.argc) {
+        guard let p = CommandLine.unsafeArgv[i] else { continue }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(p).assumingMemoryBound(to: UInt8.self), count: strlen(p)))
+        guard String(validating: bytes, as: UTF8.self) == nil else { continue }
+        var shown = "", first: Int? = nil, k = 0
+        while k < bytes.count {
+            if bytes[k] < 0x80 { shown.unicodeScalars.append(Unicode.Scalar(bytes[k])); k += 1; continue }
+            let n = (2...4).first { n in k + n <= bytes.count && String(validating: bytes[k..<k + n], as: UTF8.self) != nil }
+            if let n { shown += String(decoding: bytes[k..<k + n], as: UTF8.self); k += n; continue }
+            if first == nil { first = k }
+            shown += "\\x{" + String(bytes[k], radix: 16, uppercase: true) + "}"
+            k += 1
+        }
+        throw UsageError("argument \(i) (\(shown)) is not UTF-8 (byte 0x\(String(bytes[first ?? 0], radix: 16)) at offset \(first ?? 0)): "
+                         + "concord reads file names and options as UTF-8 only; rename the file")
+    }
+}
+
 func command(named name: String) -> CommandEntry? { commands.first { $0.spec.name == name } }
 
 MallocPolicy.apply()
+Streams.prepare()
 let args = Array(CommandLine.arguments.dropFirst())
 var status: Int32
 do {
+    try refuseArgumentsThatAreNotUTF8()
     switch args.first {
     case nil:
         stderrRaw(usage)
@@ -75,4 +99,4 @@ do {
     if !text.contains("concord help") { stderrRaw("(concord help shows the usage)") }
     status = 2
 }
-exit(status)
+exit(Streams.finish(status))

@@ -72,7 +72,9 @@ import Testing
         if words.contains("FILE") { guarded = e.file }
         switch words.first ?? "" {
         case "run":
-            args = ["run", e.file, "--implementations", "libsodium", "--report", tmp + "/r.json"] + extra
+            // --implementations after the command replaces the default (libsodium).
+            let impls = extra.contains("--implementations") ? [] : ["--implementations", "libsodium"]
+            args = ["run", e.file] + impls + ["--report", tmp + "/r.json"] + extra
         case "captured":
             args = ["run", base + "argon2id.yaml", "--implementations", "libsodium", "--captured", e.file, "--report", tmp + "/r.json"]
                 + extra
@@ -101,7 +103,7 @@ import Testing
             // A fill that succeeds must leave a loadable file; one that fails, the file as it was.
             if e.exit == 0 { filledCopy = fx } else { guarded = fx }
             args = ["fill", fx, "--from", e.file] + live + extra
-        case "diff": args = ["diff", e.file, base + "captured.json"]
+        case "diff": args = ["diff", e.file, base + "captured.json"] + extra
         case "merge": args = ["merge", e.file] + extra
         default:
             Issue.record("unknown command \(e.command)")

@@ -381,6 +381,44 @@ def build():
     add("outputs/folder", b"", "generated", 2, "-", "is a folder")
     add("outputs/owned-by-another-user.yaml", b"", "generated", 0, "ok", "owner 4242:4343 and mode 0640 kept")
 
+    # Printed text from input (issue 26 item 6): invisible and format characters (U+200B, U+2060,
+    # U+00AD, U+FEFF, U+FFFF) printed raw in FAIL lines, so the expected text and the actual one
+    # (which differ by them) looked the same; U+FFFF printed raw in fill's lines; diff --json
+    # printed U+202E and U+2028 raw. Each runs with GITHUB_ACTIONS=true and must print them escaped.
+    add("print/invisible-in-fail-line.yaml",
+        "format: concord-vectors/1\nsuite: closer.canonical-json\ntitle: Hostile\nsource: the contract's canonical form\n"
+        "vectors:\n  - id: invisible\n    input:\n"
+        "      answer: {scaleValue: null, selectedOptionIds: [], writtenText: \"a\\u200Bb\\u2060c\\u00ADd\\uFEFFe\\uFFFFf\"}\n"
+        "    expect:\n      json: '{\"scaleValue\":null,\"selectedOptionIds\":[],\"writtenText\":\"abcdef\"}'\n",
+        "run --implementations swift", 1, "escaped", "writtenText\":\"a\\u{200B}b\\u{2060}c\\u{AD}d\\u{FEFF}e\\u{FFFF}f")
+    add("print/noncharacter-in-fill-line.yaml", TEXT_TODO, "fill-ok", 0, "escaped", "c\\u{FFFF}d")
+    add("print/bidi-in-diff-json.json",
+        captured([ok, {"vector": "closer.canonical-json/text-controls",
+                       "outputs": {"json": '{"scaleValue":null,"selectedOptionIds":[],"writtenText":"a\u2028b\u202ec\u200bd"}'}}]),
+        "diff --json", 1, "escaped", "a\\u2028b\\u202ec\\u200bd")
+    # Standard output and standard error (issue 26 items 5 and 6), made by StandardStreamsTests:
+    # a full, closed or broken standard output is one message and exit 2 (it was SIGILL); a
+    # GITHUB_STEP_SUMMARY that cannot be written is a warning, one naming an input is refused, a
+    # FIFO without a reader (as an output or the summary) is refused at once (it hung); /dev/stdout
+    # on a pipe is standard output; 2>&1 keeps every line and UTF-8 sequence whole; a file name
+    # that is not UTF-8 is refused as such; the full u64 range of --max-kdf-work is accepted; a file
+    # named twice is read once; an adapter's huge version is cut.
+    for name, status, where, msg in [
+            ("stdout-full", 2, "ok", "cannot write standard output: No space left on device"),
+            ("stdout-closed", 2, "ok", "cannot write standard output: it is closed"),
+            ("stdout-broken-pipe", 2, "ok", "cannot write standard output: its reader has gone (broken pipe)"),
+            ("step-summary-full", 0, "ok", "warning: GITHUB_STEP_SUMMARY /dev/full: cannot write it"),
+            ("step-summary-is-an-input", 2, "-", "$GITHUB_STEP_SUMMARY is also an input of this command"),
+            ("step-summary-fifo-without-reader", 0, "ok", "it is a FIFO with no reader"),
+            ("output-fifo-without-reader", 2, "-", "it is a FIFO with no reader"),
+            ("dev-stdout-on-a-pipe", 0, "ok", "the report on standard output, the summary on standard error"),
+            ("merged-streams", 1, "ok", "every line whole, valid UTF-8"),
+            ("file-name-not-utf8", 2, "ok", "is not UTF-8 (byte 0xff"),
+            ("max-kdf-work-u64-max", 0, "ok", "18446744073709551615 accepted"),
+            ("file-named-twice", 0, "ok", "named twice; read once"),
+            ("adapter-version-huge", 0, "ok", "(cut: 5242880 bytes)")]:
+        add("streams/" + name, b"", "generated", status, where, msg)
+
     # The base files the commands above run against.
     add("base/argon2id.yaml", argon(), "base", 0, "", "")
     add("base/fixture.yaml", todo, "base", 0, "", "")
