@@ -36,6 +36,9 @@ var usage: String {
 func command(named name: String) -> CommandEntry? { commands.first { $0.spec.name == name } }
 
 MallocPolicy.apply()
+// Descendants an adapter leaves behind (even in their own session) are reparented to concord, and
+// stopped before it exits (docs/reliability.md).
+Subprocess.adoptOrphans()
 let args = Array(CommandLine.arguments.dropFirst())
 var status: Int32
 do {
@@ -75,4 +78,5 @@ do {
     if !text.contains("concord help") { stderrRaw("(concord help shows the usage)") }
     status = 2
 }
+Subprocess.stopEverything()
 exit(status)
