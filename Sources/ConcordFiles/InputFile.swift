@@ -57,6 +57,9 @@ public enum InputFile {
     /// a link that loops or whose target is missing is named as such.
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes, regularFileOnly: Bool = false) throws(Failure) -> [UInt8] {
         func fail(_ m: String, overLimit: Bool = false) -> Failure { Failure(path: path, message: m, overLimit: overLimit) }
+        // A path from a file's text (a fixture map's `fixture`) may hold a NUL, where the system
+        // would end it: another file would be read.
+        if path.utf8.contains(0) { throw fail("the path contains a NUL character, which would cut it short (nothing was read)") }
         var flags = O_RDONLY | O_CLOEXEC
         if regularFileOnly {
             var st = stat()
