@@ -111,6 +111,26 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/b"), "b was started after the interrupt")
     }
 
+    /// Ctrl-C during `run` while an adapter has not said hello yet: it (and the child it waits on) is
+    /// stopped, concord exits 130 without a report.
+    @Test func ctrlCBeforeTheHelloStopsTheAdapter() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (p, err) = try start(["run", Self.vectors, "--implementations", "late", "--report", dir + "/r.json",
+                                  "--adapter", "late=\(Self.adapters)/slow-hello"], in: dir, environment: ["FAKE_PIDDIR": dir])
+        #expect(Self.waitFor(dir + "/late"), "the adapter did not start")
+        let t0 = Date()
+        kill(p.pid, SIGINT)
+        let end = p.wait(timeout: 30)
+        #expect(end == .exited(130), "\(String(describing: end))")
+        #expect(Date().timeIntervalSince(t0) < 10)
+        while !err.done { usleep(1000) }
+        #expect(String(decoding: err.data, as: UTF8.self).contains("\ninterrupted\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
+        let left = Self.survivors(Self.pids(in: dir, ["late"]))
+        #expect(left.isEmpty, "still running after Ctrl-C: \(left)")
+    }
+
     /// An adapter's grandchild in a session of its own (setsid) is out of reach of its process
     /// group; concord, a child subreaper, adopts it when the adapter ends and stops it before it
     /// exits. Before, it was left running (`sleep 600`).
