@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // prctl(2) (variadic, so not imported by Swift) for the child subreaper: a header only.
+        .systemLibrary(name: "CProcessControl"),
 
         // Sync: the one module where threads share memory by hand (locks, monitors, atomics, the worker
         // pool, write-once slots, interning, thread-local values); its rules are at the top of Rules.swift.
@@ -37,7 +39,7 @@ let package = Package(
         // warnings, round trip, docs sentence); the vector-file schema is derived from them.
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordImplementations", dependencies: ["CProcessControl", "ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Runner: loading, planning, running in parallel, comparing.
         .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.

@@ -39,14 +39,51 @@ public enum InputFile {
         }
     }
 
-    public static func read(_ path: String, maxBytes: Int = defaultMaxBytes) throws(Failure) -> [UInt8] {
+    /// What a file type is called in messages ("a FIFO"), for a type other than a regular file.
+    static func kind(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFLNK: return "a symbolic link"
+        default: return "not a regular file"
+        }
+    }
+
+    /// `regularFileOnly`: anything but a regular file (a symbolic link to one is followed) is
+    /// refused from its metadata, never opened, so a FIFO without a writer cannot block the read;
+    /// a link that loops or whose target is missing is named as such.
+    public static func read(_ path: String, maxBytes: Int = defaultMaxBytes, regularFileOnly: Bool = false) throws(Failure) -> [UInt8] {
         func fail(_ m: String, overLimit: Bool = false) -> Failure { Failure(path: path, message: m, overLimit: overLimit) }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // A path from a file's text (a fixture map's `fixture`) may hold a NUL, where the system
+        // would end it: another file would be read.
+        if path.utf8.contains(0) { throw fail("the path contains a NUL character, which would cut it short (nothing was read)") }
+        var flags = O_RDONLY | O_CLOEXEC
+        if regularFileOnly {
+            var st = stat()
+            if stat(path, &st) != 0 {
+                let e = errno
+                var ls = stat()
+                let isLink = lstat(path, &ls) == 0 && (ls.st_mode & S_IFMT) == S_IFLNK
+                if e == ELOOP { throw fail("is a symbolic link that loops (too many levels of symbolic links)") }
+                if e == ENOENT { throw fail(isLink ? "is a symbolic link to a file that does not exist" : "no such file") }
+                throw fail("cannot read the file: \(String(cString: strerror(e)))")
+            }
+            if (st.st_mode & S_IFMT) != S_IFREG {
+                throw fail("is \(kind(st.st_mode)), not a regular file (it was not opened)")
+            }
+            // Swapped for a FIFO since: the open must not wait for a writer.
+            flags |= O_NONBLOCK | O_NOCTTY
+        }
+        let fd = open(path, flags)
         if fd < 0 { throw fail(errno == ENOENT ? "no such file" : "cannot read the file: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw fail("cannot read the file: \(String(cString: strerror(errno)))") }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw fail("is a folder, not a file") }
+        if regularFileOnly && (st.st_mode & S_IFMT) != S_IFREG { throw fail("is \(kind(st.st_mode)), not a regular file") }
         let tooBig = { (n: Int) in
             fail("the file is \(n) bytes, above the limit of \(maxBytes) (raise it with --max-file-bytes)", overLimit: true)
         }

@@ -2,6 +2,9 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+#if os(Linux)
+import CProcessControl
+#endif
 
 /// A child process started with `posix_spawn` in its own process group, with pipes for its three
 /// standard streams and a reaper thread that records its exit. (Foundation's `Process` learns of
@@ -53,8 +56,11 @@ public final class Subprocess: @unchecked Sendable {
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
         // pipe2 is not exported to Swift: pipe, then close-on-exec, under a lock so that a
         // concurrent spawn cannot inherit these descriptors in between.
-        Self.spawnLock.lock()
+        Self.spawnLock.lock()  // SYNC: also guards `live` and `closing` (below)
         defer { Self.spawnLock.unlock() }
+        // Once concord is stopping (a signal, or the end of the command) nothing new starts: a
+        // process started after the others were stopped would outlive concord.
+        if Self.closing { throw SpawnError(description: "cannot start \(exe): concord is stopping") }
         for i in 0..<3 {
             let ok = i == 0 ? pipe(&inPipe) : (i == 1 ? pipe(&outPipe) : pipe(&errPipe))
             if ok != 0 { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
@@ -72,9 +78,11 @@ public final class Subprocess: @unchecked Sendable {
         // Its own process group, so that stopping it also stops anything it started.
         posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
         posix_spawnattr_setpgroup(&attr, 0)
+        // Concord ignores SIGPIPE, and SIGINT, SIGTERM and SIGHUP while it watches for them
+        // (Interrupt): the child gets the default actions back, so SIGTERM stops it.
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        sigaddset(&defaults, SIGPIPE)
+        for sig in [SIGPIPE, SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, sig) }
         posix_spawnattr_setsigdefault(&attr, &defaults)
         var empty = sigset_t()
         sigemptyset(&empty)
@@ -97,12 +105,19 @@ public final class Subprocess: @unchecked Sendable {
         // posix_spawn returns once the child runs its own program: from here its peak is its own.
         ResidentMemory.resetPeak(of: pid)
         let p = Subprocess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
+        Self.live[pid] = p  // SYNC: under spawnLock
+        Self.everStarted = true  // SYNC: under spawnLock
         p.exited.enter()
         Thread.detachNewThread { [p] in p.reap() }
         return p
     }
 
     private static let spawnLock = NSLock()
+    /// The children started here and not yet reaped (each by its own reaper thread), and whether
+    /// concord is stopping (no new child then). Guarded by `spawnLock`.
+    nonisolated(unsafe) private static var live: [pid_t: Subprocess] = [:]  // SYNC: guarded by spawnLock
+    nonisolated(unsafe) private static var closing = false  // SYNC: guarded by spawnLock
+    nonisolated(unsafe) private static var everStarted = false  // SYNC: guarded by spawnLock
 
     private func reap() {
         var raw: Int32 = 0
@@ -110,6 +125,7 @@ public final class Subprocess: @unchecked Sendable {
         while wait4(pid, &raw, 0, &usage) < 0 && errno == EINTR {}
         let t: Termination = (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
         lock.withLock { status = t; peak = Int(usage.ru_maxrss) }
+        Self.spawnLock.withLock { _ = Self.live.removeValue(forKey: pid) }  // SYNC: under spawnLock
         exited.leave()
     }
 
@@ -142,4 +158,113 @@ public final class Subprocess: @unchecked Sendable {
             signalGroup(SIGKILL)
         }
     }
+}
+
+// MARK: - Nothing outlives concord
+
+extension Subprocess {
+    /// Makes concord a child subreaper (Linux, `prctl(PR_SET_CHILD_SUBREAPER)`): a descendant whose
+    /// parent ends is reparented to concord rather than to init, even one that left its process
+    /// group and session (`setsid`), so that `stopEverything` finds it. False where that is not
+    /// possible (other systems: there only the process groups are stopped).
+    @discardableResult
+    public static func adoptOrphans() -> Bool {
+        #if os(Linux)
+        return concord_become_child_subreaper() == 0
+        #else
+        return false
+        #endif
+    }
+
+    /// From now on no child starts (`spawn` throws "concord is stopping"); returns the children
+    /// still running.
+    @discardableResult
+    public static func refuseNewChildren() -> [Subprocess] {
+        spawnLock.withLock {  // SYNC: under spawnLock
+            closing = true
+            return Array(live.values)
+        }
+    }
+
+    /// The end of concord (a normal end or a signal): no new child starts; every child still
+    /// running is stopped with its process group (SIGTERM, then SIGKILL after `grace` seconds);
+    /// then every other descendant that is still there (reparented to concord by `adoptOrphans`) is
+    /// sent SIGTERM, SIGKILL after `grace`, and reaped. Returns the number of such orphans found.
+    @discardableResult
+    public static func stopEverything(grace: Double = 1) -> Int {
+        let (running, any) = spawnLock.withLock { () -> ([Subprocess], Bool) in  // SYNC: under spawnLock
+            closing = true
+            return (Array(live.values), everStarted)
+        }
+        guard any else { return 0 }
+        let deadline = Date().addingTimeInterval(grace)
+        for p in running { p.signalGroup(SIGTERM) }
+        for p in running {
+            if p.wait(timeout: max(0, deadline.timeIntervalSinceNow)) == nil {
+                p.signalGroup(SIGKILL)
+                p.wait(timeout: 5)
+            } else {
+                p.signalGroup(SIGKILL)
+            }
+        }
+        return stopOrphans(grace: grace)
+    }
+
+    /// Concord's children that no `Subprocess` owns (orphans reparented to it): SIGTERM, SIGKILL
+    /// after `grace`, each reaped by its pid (never `wait(-1)`, which would take the exit of a child
+    /// a reaper thread waits for). Their own children are reparented to concord in turn and found by
+    /// the next look, for at most `grace` + 5 seconds in all.
+    static func stopOrphans(grace: Double) -> Int {
+        #if os(Linux)
+        let me = getpid()
+        let start = Date()
+        var told: [pid_t: Date] = [:]
+        var found = Set<pid_t>()
+        while Date().timeIntervalSince(start) < grace + 5 {
+            let owned = spawnLock.withLock { Set(live.keys) }  // SYNC: under spawnLock
+            let orphans = childProcesses(of: me).filter { !owned.contains($0) }
+            if orphans.isEmpty { break }
+            for pid in orphans {
+                found.insert(pid)
+                var raw: Int32 = 0
+                if waitpid(pid, &raw, WNOHANG) == pid { continue }  // it had ended: reaped
+                if let when = told[pid] {
+                    if Date().timeIntervalSince(when) >= grace { _ = Glibc.kill(pid, SIGKILL) }
+                } else {
+                    _ = Glibc.kill(pid, SIGTERM)
+                    told[pid] = Date()
+                }
+            }
+            usleep(10_000)
+        }
+        return found.count
+        #else
+        return 0
+        #endif
+    }
+
+    #if os(Linux)
+    /// The processes whose parent is `parent`: every `/proc/PID/stat` whose fourth field is it.
+    static func childProcesses(of parent: pid_t) -> [pid_t] {
+        guard let dir = opendir("/proc") else { return [] }
+        defer { closedir(dir) }
+        var out: [pid_t] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let pid = pid_t(name) else { continue }
+            let fd = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            close(fd)
+            guard n > 0 else { continue }
+            // "PID (COMMAND) STATE PPID …": the command may hold spaces and parentheses.
+            let text = buffer[0..<n]
+            guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { continue }
+            let fields = text[(close + 1)...].split(separator: UInt8(ascii: " "))
+            if fields.count > 1, pid_t(String(decoding: fields[1], as: UTF8.self)) == parent { out.append(pid) }
+        }
+        return out
+    }
+    #endif
 }

@@ -37,7 +37,10 @@ public enum UserAdapters {
     /// `concord.yaml` when it exists). A name on the command line replaces the project file's.
     public static func load(options: [String], project: String?, maxBytes: Int = InputFile.defaultMaxBytes) throws(Problem) -> [UserAdapter] {
         var out: [UserAdapter] = []
-        let path = project ?? (FileManager.default.fileExists(atPath: projectFile) ? projectFile : nil)
+        // Anything named concord.yaml is read, a dangling or looping link included (refused then,
+        // with why), rather than passed over as if there were none.
+        var st = stat()
+        let path = project ?? (lstat(projectFile, &st) == 0 ? projectFile : nil)
         if let path { out = try read(path, maxBytes: maxBytes) }
         var seen = Set<String>()
         for o in options {
@@ -64,9 +67,13 @@ public enum UserAdapters {
     /// program path with a `/` is taken from the project file's folder.
     static func read(_ path: String, maxBytes: Int) throws(Problem) -> [UserAdapter] {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw Problem(description: error.description) }
+        // A regular file only: a FIFO, device or socket is refused without being opened (a FIFO
+        // would block the open forever).
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch { throw Problem(description: error.description) }
         let root: Node
-        do { root = try YAMLParser().parse(bytes) } catch { throw Problem(description: "\(path):\(error)") }
+        do { root = try YAMLParser(expected: "a mapping with the key adapters (docs/platforms.md)").parse(bytes) } catch {
+            throw Problem(description: "\(path):\(error)")
+        }
         func fail(_ node: Node, _ what: String) -> Problem { Problem(description: "\(path):\(node.mark): \(what)") }
         func keys(_ node: Node, _ what: String, allowed: [String]?) throws(Problem) -> [(key: String, node: Node, value: Node)] {
             guard let m = node.mapping else { throw fail(node, "\(what) must be a mapping, found \(node.typeDescription)") }
@@ -80,6 +87,18 @@ public enum UserAdapters {
                 out.append((s, k, v))
             }
             return out
+        }
+        // A value given to the program: a string as the core schema reads it (`5`, `true` or `~`
+        // unquoted is a number, a boolean or null: quote it), without NUL (execve would end it there).
+        func text(_ node: Node, _ at: String) throws(Problem) -> String {
+            guard let s = node.string else {
+                if node.scalarText != nil {
+                    throw fail(node, "\(at) must be a string, found \(node.typeDescription) (write it in quotes: \"\(node.scalarText!)\")")
+                }
+                throw fail(node, "\(at) must be a string, found \(node.typeDescription)")
+            }
+            if s.unicodeScalars.contains("\0") { throw fail(node, "\(at) contains a NUL character, which would cut it short") }
+            return s
         }
         let folder = (path as NSString).deletingLastPathComponent
         var out: [UserAdapter] = []
@@ -95,18 +114,22 @@ public enum UserAdapters {
                         guard let items = f.value.sequence, !items.isEmpty else {
                             throw fail(f.value, "adapters.\(entry.key).command must be a non-empty list of strings (the program, then its arguments)")
                         }
-                        for item in items {
-                            guard let s = item.scalarText, item.sequence == nil, item.mapping == nil else {
-                                throw fail(item, "adapters.\(entry.key).command holds \(item.typeDescription), not a string")
-                            }
-                            command.append(s)
+                        for (i, item) in items.enumerated() {
+                            let at = "adapters.\(entry.key).command[\(i)]"
+                            command.append(try text(item, at))
+                            if i == 0 && command[0].isEmpty { throw fail(item, "\(at) is empty: it names the program") }
                         }
                     default:
                         for e in try keys(f.value, "adapters.\(entry.key).environment", allowed: nil) {
-                            guard let s = e.value.scalarText, e.value.mapping == nil, e.value.sequence == nil else {
-                                throw fail(e.value, "adapters.\(entry.key).environment.\(e.key) must be a string")
+                            let at = "adapters.\(entry.key).environment.\(e.key)"
+                            if e.key.isEmpty { throw fail(e.node, "adapters.\(entry.key).environment has an empty name") }
+                            if e.key.contains("=") {
+                                throw fail(e.node, "\(at): an environment variable's name cannot contain \"=\" (the value follows the first one)")
                             }
-                            environment[e.key] = s
+                            if e.key.unicodeScalars.contains("\0") {
+                                throw fail(e.node, "\(at): the name contains a NUL character, which would cut it short")
+                            }
+                            environment[e.key] = try text(e.value, at)
                         }
                     }
                 }

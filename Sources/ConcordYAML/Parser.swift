@@ -30,11 +30,16 @@ public struct YAMLParser {
     }
 
     public var limits: Limits
-    public init(limits: Limits = Limits()) { self.limits = limits }
+    /// What the file should hold, for the message about an empty one (a vector file by default).
+    public var expected: String
+    public init(limits: Limits = Limits(), expected: String = "a mapping with format, suite, title, source and vectors") {
+        self.limits = limits
+        self.expected = expected
+    }
 
     public func parse(_ bytes: [UInt8]) throws(YAMLError) -> Node {
         try Self.checkEncoding(bytes, limits: limits)
-        var session = Session(bytes: bytes, limits: limits)
+        var session = Session(bytes: bytes, limits: limits, expected: expected)
         return try session.run()
     }
 
@@ -91,8 +96,9 @@ public struct YAMLParser {
 private struct Session {
     let bytes: [UInt8]
     let limits: YAMLParser.Limits
+    let expected: String
 
-    init(bytes: [UInt8], limits: YAMLParser.Limits) { self.bytes = bytes; self.limits = limits }
+    init(bytes: [UInt8], limits: YAMLParser.Limits, expected: String) { self.bytes = bytes; self.limits = limits; self.expected = expected }
 
     mutating func run() throws(YAMLError) -> Node {
         let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
@@ -111,7 +117,7 @@ private struct Session {
         _ = try reader.expect(YAML_STREAM_START_EVENT)
         let first = try reader.next()
         if first.type == YAML_STREAM_END_EVENT {
-            throw YAMLError("the file is empty: expected a mapping with format, suite, title, source and vectors", at: first.mark)
+            throw YAMLError("the file is empty: expected \(expected)", at: first.mark)
         }
         guard first.type == YAML_DOCUMENT_START_EVENT else { throw YAMLError("expected a document", at: first.mark) }
         let root = try node(&reader, depth: 1)

@@ -1,18 +1,26 @@
 import ConcordImplementations
 import Foundation
 
-/// Ctrl-C (SIGINT) or SIGTERM during a command that runs implementations: the adapters started so
-/// far are stopped (with anything they started), then "interrupted" is printed on a line of its own
-/// and concord exits 130 (128 + SIGINT), as shells expect.
+/// Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal went away) during a command that runs
+/// implementations: from then on no adapter starts, the adapters started so far are stopped
+/// (with anything they started, orphans included: `Subprocess.stopEverything`), then
+/// "interrupted" is printed on a line of its own (naming the signal when it is not SIGINT) and
+/// concord exits 128 + the signal (130, 143, 129), as shells expect.
+///
+/// The signals are taken by dispatch sources: the handler libdispatch installs only records the
+/// signal, and `stop` runs on an ordinary thread.
 enum Interrupt {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var running: [any Implementation] = []
     nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
     nonisolated(unsafe) private static var interrupted = false
 
+    /// The signals that stop a command, with how the message names them.
+    static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
+
     /// Called where a command would go on to write its outputs: once a signal has arrived, the run
     /// it cut short must not write a report or exit with another status, so this thread waits for
-    /// the signal handler's exit(130) instead.
+    /// the signal handler's exit(128 + signal) instead.
     static func holdIfInterrupted() {
         guard lock.withLock({ interrupted }) else { return }
         while true { sleep(60) }
@@ -23,7 +31,7 @@ enum Interrupt {
         lock.withLock {
             running = implementations
             guard sources.isEmpty else { return }
-            for sig in [SIGINT, SIGTERM] {
+            for (sig, _) in signals {
                 signal(sig, SIG_IGN)
                 let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
                 s.setEventHandler { stop(sig) }
@@ -34,11 +42,19 @@ enum Interrupt {
     }
 
     private static func stop(_ sig: Int32) {
-        let impls: [any Implementation] = lock.withLock {
+        // A second signal while the first one's stop runs changes nothing.
+        let impls: [any Implementation]? = lock.withLock {
+            if interrupted { return nil }
             interrupted = true
             return running
         }
-        FileHandle.standardError.write(Data("\ninterrupted\n".utf8))
+        guard let impls else { return }
+        // Nothing starts from now on: an adapter the command was about to start would outlive it.
+        Subprocess.refuseNewChildren()
+        let name = signals.first { $0.number == sig }.map(\.name) ?? "signal \(sig)"
+        // Written with write(2), whatever happens to it: after SIGHUP the terminal may be gone.
+        let text = sig == SIGINT ? "\ninterrupted\n" : "\ninterrupted (\(name))\n"
+        _ = text.utf8CString.withUnsafeBufferPointer { write(2, $0.baseAddress, $0.count - 1) }
         let group = DispatchGroup()
         for impl in impls {
             group.enter()
@@ -48,6 +64,9 @@ enum Interrupt {
             }
         }
         _ = group.wait(timeout: .now() + 8)
+        // Whatever is left: an adapter whose shutdown did not finish, its process group, and the
+        // descendants that left it (setsid) and were reparented to concord.
+        Subprocess.stopEverything()
         exit(128 + sig)
     }
 }

@@ -26,6 +26,8 @@ enum ListCommand: Command {
         }
         Interrupt.watch(impls.map(\.1))
         for (_, impl) in impls { impl.prepare() }
+        // A signal during the starts: they are being stopped; nothing is printed about them.
+        Interrupt.holdIfInterrupted()
         func line(_ s: Suite) {
             let ops = s.opNames.isEmpty ? "" : " (ops: \(s.opNames.joined(separator: ", ")))"
             let runs = impls.filter { $0.1.suites.contains(s.name) }.map(\.0)

@@ -59,6 +59,9 @@ func command(named name: String) -> CommandEntry? { commands.first { $0.spec.nam
 
 MallocPolicy.apply()
 Streams.prepare()
+// Descendants an adapter leaves behind (even in their own session) are reparented to concord, and
+// stopped before it exits (docs/reliability.md).
+Subprocess.adoptOrphans()
 let args = Array(CommandLine.arguments.dropFirst())
 var status: Int32
 do {
@@ -99,4 +102,5 @@ do {
     if !text.contains("concord help") { stderrRaw("(concord help shows the usage)") }
     status = 2
 }
+Subprocess.stopEverything()
 exit(Streams.finish(status))

@@ -4,10 +4,10 @@ import Testing
 /// A user's adapter through the binary: named in a project file (with its environment) or with
 /// --adapter, started, planned from its handshake, and compared like any implementation.
 @Suite(.serialized) struct UserAdapterCLITests {
-    func concord(_ args: [String], in dir: String) throws -> ProcessOutput {
+    func concord(_ args: [String], in dir: String, timeout: Double = .infinity) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
         env["CONCORD_HOME"] = repositoryRoot
-        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env)
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: timeout)
     }
 
     /// A test double of the protocol: announces closer.kdf-params and answers every request with the
@@ -64,5 +64,32 @@ import Testing
         #expect(broken.status == 2 && broken.stderr.contains("broken.yaml:3:14: adapters.fake.command must be a non-empty list"), "\(broken.stderr)")
         let builtin = try concord(["list", "--adapter", "jvm=true"], in: dir)
         #expect(builtin.status == 2 && builtin.stderr.contains("--adapter jvm: jvm is a built-in implementation"), "\(builtin.stderr)")
+    }
+
+    /// `./concord.yaml` is read whenever something is there under that name (issue 26, item 6): a
+    /// looping or dangling link is refused with why, not passed over as if there were none; a FIFO
+    /// is refused at once (before, `list` waited forever for a writer); an empty file gets the
+    /// project file's message, not the vector file's. Exit 2 each time, before any adapter starts.
+    @Test func aBrokenOrSpecialConcordYamlIsRefusedNotIgnored() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = dir + "/concord.yaml"
+        let cases: [(make: () -> Void, says: String)] = [
+            ({ _ = symlink("concord.yaml", path) }, "concord.yaml: is a symbolic link that loops (too many levels of symbolic links)"),
+            ({ _ = symlink("elsewhere.yaml", path) }, "concord.yaml: is a symbolic link to a file that does not exist"),
+            ({ _ = mkfifo(path, 0o600) }, "concord.yaml: is a FIFO, not a regular file (it was not opened)"),
+            ({ write("", to: path) }, "concord.yaml:1:1: the file is empty: expected a mapping with the key adapters (docs/platforms.md)"),
+        ]
+        for (make, says) in cases {
+            unlink(path)
+            make()
+            for command in ["list", "run"] {
+                let out = try concord([command, repositoryRoot + "/vectors/closer/kdf-params/closer.yaml", "--report", dir + "/r.json"].prefix(command == "list" ? 1 : 4).map { $0 },
+                                      in: dir, timeout: 20)
+                #expect(out.status == 2 && out.seconds < 20, "\(command) \(says): \(out.status) after \(out.seconds) s")
+                #expect(out.stderr.contains("concord: " + says), "\(command): \(out.stderr)")
+                #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
+            }
+        }
     }
 }
