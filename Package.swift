@@ -52,7 +52,7 @@ let package = Package(
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordRunner", "ConcordYAML"]),
         .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
-                                                          "ConcordRunner", "ConcordSuites", "ConcordYAML"]),
+                                                          "ConcordRunner", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
         // `concord` is not imported: the CLI tests run the built executable.
         .testTarget(

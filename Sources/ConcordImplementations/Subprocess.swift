@@ -1,3 +1,4 @@
+import ConcordSync
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import CProcessControl
 /// A child process started with `posix_spawn` in its own process group, with pipes for its three
 /// standard streams and a reaper thread that records its exit. (Foundation's `Process` learns of
 /// an exit only through a run loop, which worker threads here do not run.)
-public final class Subprocess: @unchecked Sendable {
+public final class Subprocess: Sendable {
     public let pid: pid_t
     /// Parent ends of the pipes: write to `stdin`, read `stdout` and `stderr`.
     public let stdin: Int32
@@ -17,9 +18,8 @@ public final class Subprocess: @unchecked Sendable {
     public let stderr: Int32
 
     private let exited = DispatchGroup()
-    private let lock = NSLock()
-    private var status: Termination?
-    private var peak: Int?
+    /// How it ended and its peak, once its reaper saw the exit.
+    private let ended = Locked<(status: Termination?, peak: Int?)>((nil, nil))
 
     public enum Termination: Sendable, Equatable, CustomStringConvertible {
         case exited(Int32)
@@ -52,15 +52,17 @@ public final class Subprocess: @unchecked Sendable {
 
     /// Starts `argv[0]` (a path) with `argv` and `environment` (nil: this process's).
     public static func spawn(_ argv: [String], environment: [String: String]? = nil) throws -> Subprocess {
+        // pipe2 is not exported to Swift: pipe, then close-on-exec, under the registry's lock so
+        // that a concurrent spawn cannot inherit these descriptors in between.
+        try registry.withLock { try spawn(argv, environment: environment, &$0) }
+    }
+
+    private static func spawn(_ argv: [String], environment: [String: String]?, _ registry: inout Registry) throws -> Subprocess {
         guard let exe = argv.first else { throw SpawnError(description: "empty command") }
         var inPipe: [Int32] = [0, 0], outPipe: [Int32] = [0, 0], errPipe: [Int32] = [0, 0]
-        // pipe2 is not exported to Swift: pipe, then close-on-exec, under a lock so that a
-        // concurrent spawn cannot inherit these descriptors in between.
-        Self.spawnLock.lock()  // SYNC: also guards `live` and `closing` (below)
-        defer { Self.spawnLock.unlock() }
         // Once concord is stopping (a signal, or the end of the command) nothing new starts: a
         // process started after the others were stopped would outlive concord.
-        if Self.closing { throw SpawnError(description: "cannot start \(exe): concord is stopping") }
+        if registry.closing { throw SpawnError(description: "cannot start \(exe): concord is stopping") }
         for i in 0..<3 {
             let ok = i == 0 ? pipe(&inPipe) : (i == 1 ? pipe(&outPipe) : pipe(&errPipe))
             if ok != 0 { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
@@ -105,35 +107,37 @@ public final class Subprocess: @unchecked Sendable {
         // posix_spawn returns once the child runs its own program: from here its peak is its own.
         ResidentMemory.resetPeak(of: pid)
         let p = Subprocess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
-        Self.live[pid] = p  // SYNC: under spawnLock
-        Self.everStarted = true  // SYNC: under spawnLock
+        registry.live[pid] = p
+        registry.everStarted = true
         p.exited.enter()
         Thread.detachNewThread { [p] in p.reap() }
         return p
     }
 
-    private static let spawnLock = NSLock()
     /// The children started here and not yet reaped (each by its own reaper thread), and whether
-    /// concord is stopping (no new child then). Guarded by `spawnLock`.
-    nonisolated(unsafe) private static var live: [pid_t: Subprocess] = [:]  // SYNC: guarded by spawnLock
-    nonisolated(unsafe) private static var closing = false  // SYNC: guarded by spawnLock
-    nonisolated(unsafe) private static var everStarted = false  // SYNC: guarded by spawnLock
+    /// concord is stopping (no new child then); its lock is also held while a child is spawned.
+    private struct Registry: Sendable {
+        var live: [pid_t: Subprocess] = [:]
+        var closing = false
+        var everStarted = false
+    }
+    private static let registry = Locked(Registry())
 
     private func reap() {
         var raw: Int32 = 0
         var usage = rusage()
         while wait4(pid, &raw, 0, &usage) < 0 && errno == EINTR {}
         let t: Termination = (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
-        lock.withLock { status = t; peak = Int(usage.ru_maxrss) }
-        Self.spawnLock.withLock { _ = Self.live.removeValue(forKey: pid) }  // SYNC: under spawnLock
+        ended.withLock { $0 = (t, Int(usage.ru_maxrss)) }
+        Self.registry.withLock { _ = $0.live.removeValue(forKey: pid) }
         exited.leave()
     }
 
     /// The child's peak resident memory in KiB (its own, not its children's), once it has ended.
-    public var peakResidentKiB: Int? { lock.withLock { peak } }
+    public var peakResidentKiB: Int? { ended.withLock { $0.peak } }
 
     /// How it ended, or nil while it runs.
-    public var termination: Termination? { lock.withLock { status } }
+    public var termination: Termination? { ended.withLock { $0.status } }
 
     /// Waits for the exit; nil if `timeout` seconds pass first.
     @discardableResult
@@ -180,9 +184,9 @@ extension Subprocess {
     /// still running.
     @discardableResult
     public static func refuseNewChildren() -> [Subprocess] {
-        spawnLock.withLock {  // SYNC: under spawnLock
-            closing = true
-            return Array(live.values)
+        registry.withLock { r in
+            r.closing = true
+            return Array(r.live.values)
         }
     }
 
@@ -192,9 +196,9 @@ extension Subprocess {
     /// sent SIGTERM, SIGKILL after `grace`, and reaped. Returns the number of such orphans found.
     @discardableResult
     public static func stopEverything(grace: Double = 1) -> Int {
-        let (running, any) = spawnLock.withLock { () -> ([Subprocess], Bool) in  // SYNC: under spawnLock
-            closing = true
-            return (Array(live.values), everStarted)
+        let (running, any) = registry.withLock { r -> ([Subprocess], Bool) in
+            r.closing = true
+            return (Array(r.live.values), r.everStarted)
         }
         guard any else { return 0 }
         let deadline = Date().addingTimeInterval(grace)
@@ -221,7 +225,7 @@ extension Subprocess {
         var told: [pid_t: Date] = [:]
         var found = Set<pid_t>()
         while Date().timeIntervalSince(start) < grace + 5 {
-            let owned = spawnLock.withLock { Set(live.keys) }  // SYNC: under spawnLock
+            let owned = registry.withLock { Set($0.live.keys) }
             let orphans = childProcesses(of: me).filter { !owned.contains($0) }
             if orphans.isEmpty { break }
             for pid in orphans {

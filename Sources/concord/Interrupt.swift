@@ -1,4 +1,5 @@
 import ConcordImplementations
+import ConcordSync
 import Foundation
 
 /// Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal went away) during a command that runs
@@ -10,10 +11,20 @@ import Foundation
 /// The signals are taken by dispatch sources: the handler libdispatch installs only records the
 /// signal, and `stop` runs on an ordinary thread.
 enum Interrupt {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var running: [any Implementation] = []
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    nonisolated(unsafe) private static var interrupted = false
+    private struct State: Sendable {
+        var running: [any Implementation] = []
+        var interrupted = false
+    }
+    private static let state = Locked(State())
+    /// The signal sources, made once (a lazy global: the first `watch` makes them) and kept for the
+    /// process's life, never touched again.
+    private static let sources = SharedImmutable(signals.map { (sig, _) -> any DispatchSourceSignal in
+        signal(sig, SIG_IGN)
+        let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        s.setEventHandler { stop(sig) }
+        s.resume()
+        return s
+    })
 
     /// The signals that stop a command, with how the message names them.
     static let signals: [(number: Int32, name: String)] = [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM"), (SIGHUP, "SIGHUP")]
@@ -22,31 +33,22 @@ enum Interrupt {
     /// it cut short must not write a report or exit with another status, so this thread waits for
     /// the signal handler's exit(128 + signal) instead.
     static func holdIfInterrupted() {
-        guard lock.withLock({ interrupted }) else { return }
+        guard state.withLock({ $0.interrupted }) else { return }
         while true { sleep(60) }
     }
 
     /// Watch for the signals from now on; `implementations` are stopped when one arrives.
     static func watch(_ implementations: [any Implementation]) {
-        lock.withLock {
-            running = implementations
-            guard sources.isEmpty else { return }
-            for (sig, _) in signals {
-                signal(sig, SIG_IGN)
-                let s = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                s.setEventHandler { stop(sig) }
-                s.resume()
-                sources.append(s)
-            }
-        }
+        state.withLock { $0.running = implementations }
+        _ = sources
     }
 
     private static func stop(_ sig: Int32) {
         // A second signal while the first one's stop runs changes nothing.
-        let impls: [any Implementation]? = lock.withLock {
-            if interrupted { return nil }
-            interrupted = true
-            return running
+        let impls: [any Implementation]? = state.withLock { st in
+            if st.interrupted { return nil }
+            st.interrupted = true
+            return st.running
         }
         guard let impls else { return }
         // Nothing starts from now on: an adapter the command was about to start would outlive it.

@@ -1,32 +1,32 @@
+import ConcordSync
 import Foundation
 
 /// A progress line on standard error for runs longer than a second (Argon2id at the production
 /// parameters is slow), counting the checks the summary line counts, redrawn at most ten times a second and erased at the end. Only on a TTY.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     let enabled: Bool
     /// Draw from the first update (CONCORD_PROGRESS=always, for tests), not after a second.
     let immediate: Bool
-    private let lock = NSLock()
     private let start = Date()
-    private var lastDraw = Date.distantPast
-    private var drawn = false
+    /// When it was last drawn, and whether it was.
+    private let drawing = Locked<(last: Date, drawn: Bool)>((.distantPast, false))
 
     init(enabled: Bool, immediate: Bool = false) { self.enabled = enabled; self.immediate = immediate }
 
     func update(_ done: Int, _ total: Int) {
         guard enabled else { return }
         let now = Date()
-        let line: String? = lock.withLock {
-            guard immediate || now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastDraw) > 0.1 || done == total else { return nil }
-            lastDraw = now
-            drawn = true
+        let start = self.start, immediate = self.immediate
+        let line: String? = drawing.withLock { d in
+            guard immediate || now.timeIntervalSince(start) > 1, now.timeIntervalSince(d.last) > 0.1 || done == total else { return nil }
+            d = (now, true)
             return String(format: "\r  %d/%d checks  %.0f s ", done, total, now.timeIntervalSince(start))
         }
         if let line { Streams.errBytes(Array(line.utf8)) }
     }
 
     func finish() {
-        guard enabled, lock.withLock({ drawn }) else { return }
+        guard enabled, drawing.withLock({ $0.drawn }) else { return }
         Streams.errBytes(Array("\r\u{1B}[K".utf8))
     }
 }

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSync
 import Foundation
 
 /// The one writer of standard output and standard error (issue 26, items 5 and 6). Every line
@@ -27,12 +28,12 @@ enum Streams {
         var stdoutIsTerminal = false
     }
 
-    // SYNC: the streams' state, one entry (key 0), behind the interning tables' lock type: every
-    // thread that prints (workers' progress, the main thread) takes it for each write.
-    private static let table = LockedTable<Int, State>()
+    /// The streams' state behind one lock (ConcordSync's `Locked`): every thread that prints
+    /// (workers' progress, the main thread) takes it for each write.
+    private static let state = Locked(State())
 
     /// The state, changed in place under the lock.
-    private static func locked<R>(_ body: (inout State) -> R) -> R { table.withLock { body(&$0[0, default: State()]) } }
+    private static func locked<R>(_ body: (inout State) -> R) -> R { state.withLock { body(&$0) } }
 
     /// Standard output is flushed at its last line break once this much is buffered.
     static let bufferBytes = 1 << 16

@@ -31,8 +31,6 @@ import Testing
     /// Files still to move onto ConcordSync's types (this list only shrinks).
     static let notYetMoved: Set<String> = [
         "Sources/ConcordImplementations/ExternalAdapter.swift",
-        "Sources/ConcordImplementations/Subprocess.swift", "Sources/concord/Interrupt.swift",
-        "Sources/concord/ProgressLine.swift",
     ]
 
     @Test func onlyConcordSyncSharesMemoryByHand() throws {
