@@ -46,7 +46,9 @@ public enum Diff {
         public var a: Side
         public var b: Side
         public var vectors: [Vector]
-        public var identical: Bool { vectors.allSatisfy { $0.status == .same } }
+        /// Every vector the same, and at least one compared: two files without answers are not
+        /// "identical", they show nothing (exit 1).
+        public var identical: Bool { !vectors.isEmpty && vectors.allSatisfy { $0.status == .same } }
         public func count(_ s: Status) -> Int { vectors.filter { $0.status == s }.count }
     }
 
@@ -99,6 +101,8 @@ public enum Diff {
     }
 
     static func report(_ json: JSON, file: String, implementation: String?) throws(ReadError) -> Side {
+        // The rules report and merge hold a report to (ReportCheck).
+        do { try ReportCheck.check(json) } catch { throw ReadError("\(file): \(error.message)") }
         guard let results = json["results"]?.arrayValue else { throw ReadError("\(file): the report has no \"results\" array") }
         if let want = implementation {
             let names = json["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
@@ -243,7 +247,9 @@ public enum Diff {
                 }
             }
         }
-        if !r.vectors.contains(where: { $0.status != .same }) { out.append("identical") }
+        if r.vectors.isEmpty {
+            out.append("nothing to compare: neither A nor B holds an answer (a file without results is never identical)")
+        } else if !r.vectors.contains(where: { $0.status != .same }) { out.append("identical") }
         out.append("")
         out.append("\(r.vectors.count) vectors: \(r.count(.same)) same, \(r.count(.different)) different, "
                    + "\(r.count(.onlyInA)) only in A, \(r.count(.onlyInB)) only in B")

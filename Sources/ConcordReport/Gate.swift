@@ -66,6 +66,9 @@ public struct Gate: Sendable, Equatable {
         let s = run.summary
         var reasons: [String] = []
         func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        // A run or report that holds no vector checked nothing: never green (an empty shard, a
+        // report with `"results": []`).
+        if s.vectors == 0 { reasons.append("no vector was checked: a run or report without results proves nothing") }
         if s.failed > 0 { reasons.append(n(s.failed, "vector", "vectors") + " failed") }
         if failOn.contains(.error) && s.errors > 0 { reasons.append(n(s.errors, "vector", "vectors") + " could not be checked (error)") }
         if failOn.contains(.pending) && s.pending > 0 { reasons.append(n(s.pending, "vector is", "vectors are") + " pending (--fail-on pending)") }

@@ -26,7 +26,13 @@ enum ReportCommand: Command {
         let output = try ReportOutput(o, json: nil)
         let path = o.positional[0]
         guard output.distinct(from: [path]) else { return 2 }
-        guard let json = readReport(path, maxBytes: maxBytes) else { return 2 }
+        guard let (json, text) = readReportText(path, maxBytes: maxBytes) else { return 2 }
+        // The rules merge and diff hold a report to (ReportCheck): one that breaks them is refused.
+        do { try ReportCheck.check(json) } catch {
+            let mark = locate(error.path, in: text)
+            stderr("concord: \(path)" + (mark.map { ":\($0.line):\($0.column)" } ?? "") + ": \(error.message)")
+            return 2
+        }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
         return try output.emit(result, report: json, options: o, gate: gate)

@@ -99,19 +99,23 @@ enum RunCommand: Command {
         }
         shutdownAll(impls)
 
+        let options = { (report: JSON) in
+            ReportMerge.addingOptions(report, maxKdfMemoryKiB: limits.maxKdfMemoryKiB, maxKdfWork: limits.maxKdfWork, timeout: settings.requestTimeout)
+        }
+
         let ownPeak = ResidentMemory.ownPeakKiB()
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
         if let shard {
             var report = JSONReport.make(result, concordVersion: concordVersion)
             report = JSONReport.addingPeaks(report, concordKiB: ownPeak, adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
-            report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)
+            report = options(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
             return try output.emit(result, report: report, options: o, gate: gate)
         }
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
         let bytes = { (write: ([UInt8]) throws -> Void) throws in
             try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
-                JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks)
+                options(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))
             }, into: write)
         }
         return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate)
