@@ -23,10 +23,14 @@ public struct Gate: Sendable, Equatable {
 
     public var failOn: Set<Condition>
     public var required: [String]
+    /// Implementations the user named (`--adapter`, concord.yaml, `--implementations`): one that
+    /// could not start fails the run, whatever `failOn` says (docs/gating.md).
+    public var named: [String]
 
-    public init(failOn: Set<Condition> = Gate.defaultFailOn, required: [String] = []) {
+    public init(failOn: Set<Condition> = Gate.defaultFailOn, required: [String] = [], named: [String] = []) {
         self.failOn = failOn
         self.required = required
+        self.named = named
     }
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {
@@ -81,6 +85,11 @@ public struct Gate: Sendable, Equatable {
         if failOn.contains(.missing) {
             for i in run.implementations where i.startFailure != nil {
                 reasons.append("\(i.name) could not start (--fail-on missing): \(i.startFailure!)")
+            }
+        }
+        for name in named where !failOn.contains(.missing) && !required.contains(name) {
+            if let f = run.implementations.first(where: { $0.name == name })?.startFailure {
+                reasons.append("\(name) could not start: \(f)")
             }
         }
         for name in required {

@@ -59,12 +59,16 @@ enum Common {
     /// The gate of `--fail-on` and `--require`.
     static func gate(_ o: Options, user: [UserAdapter] = []) throws(UsageError) -> Gate {
         var gate = Gate()
+        // An empty list, or an empty item (`--fail-on ''`, `--require jvm,`), is a mistake in a CI
+        // file (an unset variable), never "nothing more": refused.
         if let f = o.values["fail-on"] {
+            if f.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                throw UsageError("--fail-on needs a comma-separated list of conditions (\(Gate.Condition.allCases.map(\.rawValue).joined(separator: ", "))), got \"\(f)\"")
+            }
             do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
         }
         if let r = o.values["require"] {
-            gate.required = Gate.names(r)
-            for n in gate.required { try known(n, option: "--require", user: user) }
+            gate.required = try implementationNames(r, option: "--require", user: user)
         }
         return gate
     }

@@ -25,6 +25,69 @@ import Testing
 
     // MARK: run
 
+    /// `--adapter bad=…` whose program does not exist: exit 1 (it was 0, with "not started" in the
+    /// table), the first line of standard error names it and why.
+    @Test func aUserAdapterThatCannotStartFailsTheRun() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try concord(["run", Self.kdfParams, "--implementations", "swift,bad", "--adapter", "bad=/nonexistent/adapter",
+                               "--report", dir + "/r.json"])
+        #expect(out.status == 1, "\(out.stdout)\(out.stderr)")
+        let first = out.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("concord: bad could not start: ") && first.contains("/nonexistent/adapter"), "\(out.stderr)")
+        // The same from concord.yaml, with the built-in ones selected by default (no --implementations).
+        write("adapters:\n  bad:\n    command: [/nonexistent/adapter]\n", to: dir + "/concord.yaml")
+        let project = try concord(["run", Self.kdfParams, "--report", dir + "/p.json", "-q"], in: dir)
+        #expect(project.status == 1, "\(project.stdout)\(project.stderr)")
+        #expect(project.stderr.hasPrefix("concord: bad could not start: "), "\(project.stderr)")
+        // What the others checked is still judged and reported.
+        #expect(try report(dir + "/p.json")["summary"]?["passed"]?.intValue == 8)
+    }
+
+    /// Its vectors say so: with nothing else to run them, each names it (they said "no selected
+    /// implementation implements the suite").
+    @Test func theVectorsOfAnAdapterThatDidNotStartNameIt() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let out = try concord(["run", Self.kdfParams, "--implementations", "bad", "--adapter", "bad=/nonexistent/adapter", "--report", dir + "/r.json"])
+        #expect(out.status == 1)
+        let results = try #require(try report(dir + "/r.json")["results"]?.arrayValue)
+        #expect(results.count == 8)
+        for r in results {
+            let note = r["note"]?.stringValue ?? ""
+            #expect(r["status"]?.stringValue == "error" && note.contains("bad could not start") && !note.contains("no selected implementation"), "\(note)")
+        }
+    }
+
+    /// webcrypto without Chromium (CONCORD_CHROMIUM names no program): one line at the top with the
+    /// install command, no ERROR per vector, and the run judges what the others checked; `--require
+    /// webcrypto` fails it, and naming it in `--implementations` is exit 2.
+    @Test func aBuiltInMissingHereIsOneLineAtTheTop() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let noBrowser = ["CONCORD_CHROMIUM": "/nonexistent/chromium"]
+        let vectors = repositoryRoot + "/vectors/primitives/aes-gcm/closer.yaml"
+        let out = try concord(["run", vectors, "--report", dir + "/r.json"], env: noBrowser)
+        #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+        let lines = out.stderr.split(separator: "\n").filter { $0.contains("webcrypto") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("concord: webcrypto is not available here") && lines[0].contains("scripts/setup --browser"),
+                "\(out.stderr)")
+        #expect(out.stderr.split(separator: "\n").first.map { $0.contains("webcrypto") } == true, "at the top: \(out.stderr)")
+        #expect(!out.stdout.contains("ERROR"), "\(out.stdout.prefix(600))")
+        let r = try report(dir + "/r.json")
+        #expect(r["summary"]?["errors"]?.intValue == 0 && (r["summary"]?["passed"]?.intValue ?? 0) > 0)
+        let web = r["implementations"]?.arrayValue?.first { $0["name"]?.stringValue == "webcrypto" }
+        #expect(web?["startFailure"]?.stringValue?.contains("Chromium") == true, "the report still says why")
+        #expect(!(r["results"]?.arrayValue ?? []).contains { $0["implementations"]?["webcrypto"] != nil })
+
+        let required = try concord(["run", vectors, "--require", "webcrypto", "--report", dir + "/q.json", "-q"], env: noBrowser)
+        #expect(required.status == 1 && required.stderr.contains("webcrypto is required"), "\(required.stderr)")
+        let named = try concord(["run", vectors, "--implementations", "openssl,webcrypto", "--report", dir + "/n.json"], env: noBrowser)
+        #expect(named.status == 2 && named.stderr.contains("webcrypto, which is not available here") && named.stderr.contains("scripts/setup --browser"),
+                "\(named.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/n.json"), "nothing ran")
+    }
+
     /// A shard that holds no vector checked nothing: exit 1, never green.
     @Test func anEmptyShardIsNotGreen() throws {
         let dir = temporaryFolder()
@@ -37,6 +100,15 @@ import Testing
             #expect(out.status == 1 && out.stderr.contains("no vector was checked"), "\(out.stderr)")
         }
         #expect(empty >= 2)
+    }
+
+    @Test(arguments: ["--fail-on", "--require"]) func emptyGateListsAreRefused(option: String) throws {
+        for command in [["run", Self.kdfParams, "--implementations", "swift"], ["report", Self.gates + "good.json"], ["merge", Self.gates + "good.json"]] {
+            for value in ["", ",", option == "--require" ? "swift," : "pending,"] {
+                let out = try concord(command + [option, value])
+                #expect(out.status == 2 && out.stderr.contains(option), "\(command[0]) \(option) '\(value)': \(out.status) \(out.stderr)")
+            }
+        }
     }
 
     // MARK: report, merge, diff
