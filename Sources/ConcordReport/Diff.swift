@@ -54,7 +54,18 @@ public enum Diff {
 
     public struct ReadError: Error, Sendable, CustomStringConvertible {
         public var description: String
-        public init(_ d: String) { description = d }
+        /// For a report that breaks a rule of ReportCheck: its file, where in its JSON, and what
+        /// (without the file's name), so that the command can print `file:line:column: message`.
+        public var file: String?
+        public var path: [ReportMerge.Step] = []
+        public var message: String
+        public init(_ d: String) { description = d; message = d }
+        init(_ message: String, file: String, at path: [ReportMerge.Step]) {
+            description = "\(file): \(message)"
+            self.message = message
+            self.file = file
+            self.path = path
+        }
     }
 
     // MARK: reading
@@ -102,7 +113,7 @@ public enum Diff {
 
     static func report(_ json: JSON, file: String, implementation: String?) throws(ReadError) -> Side {
         // The rules report and merge hold a report to (ReportCheck).
-        do { try ReportCheck.check(json) } catch { throw ReadError("\(file): \(error.message)") }
+        do { try ReportCheck.check(json) } catch { throw ReadError(error.message, file: file, at: error.path) }
         guard let results = json["results"]?.arrayValue else { throw ReadError("\(file): the report has no \"results\" array") }
         if let want = implementation {
             let names = json["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []

@@ -136,6 +136,8 @@ import Testing
         #expect(merge.status == 2 && merge.stderr.contains(words), "merge: \(merge.status) \(merge.stderr)")
         let diff = try concord(["diff", Self.gates + "good.json", path])
         #expect(diff.status == 2 && diff.stderr.contains(words), "diff: \(diff.status) \(diff.stderr)")
+        #expect(diff.stderr.range(of: #"\#(file):\d+:\d+: "#, options: .regularExpression) != nil, "located: \(diff.stderr)")
+        #expect(merge.stderr.range(of: #"\#(file):\d+:\d+: "#, options: .regularExpression) != nil, "located: \(merge.stderr)")
         #expect(!rep.stderr.contains("\u{1B}"), "escaped")
     }
 
