@@ -159,6 +159,10 @@ import Testing
         let json = try concord(["diff", Self.gates + "captured-empty-a.json", Self.gates + "captured-empty-b.json", "--json"])
         let parsed = try JSON.parse(json.stdout)
         #expect(json.status == 1 && parsed["identical"]?.serialized() == "false")
+        // A captured file is held to the suites' rules, as run --captured holds it.
+        let unknown = try concord(["diff", Self.gates + "captured-unknown-suite.json", Self.gates + "captured-empty-a.json"])
+        #expect(unknown.status == 2 && unknown.stderr.contains("captured-unknown-suite.json:2:25:") && unknown.stderr.contains("unknown suite \"nosuch\""),
+                "\(unknown.stderr)")
     }
 
     /// Shards run with different `--implementations` or options are not one run: merge refuses
