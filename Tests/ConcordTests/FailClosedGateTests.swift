@@ -139,6 +139,9 @@ import Testing
         #expect(diff.stderr.range(of: #"\#(file):\d+:\d+: "#, options: .regularExpression) != nil, "located: \(diff.stderr)")
         #expect(merge.stderr.range(of: #"\#(file):\d+:\d+: "#, options: .regularExpression) != nil, "located: \(merge.stderr)")
         #expect(!rep.stderr.contains("\u{1B}"), "escaped")
+        // validate reads a report with the same rules.
+        let validate = try concord(["validate", path])
+        #expect(validate.status == 2 && validate.stdout.contains(words), "validate: \(validate.status) \(validate.stdout)")
     }
 
     @Test func aConsistentReportPassesAndAnEmptyOneFails() throws {
