@@ -31,7 +31,7 @@ enum Common {
     static let reportOutputs = [markdown, html, junit, failOn, require, maxFailures, verbose, quiet]
 
     static let dashNote = "Every PATH of an output may be \"-\": standard output (then the terminal summary, progress and annotations go to standard error)."
-    static let exitNote = "exit status: 0 nothing failed, 1 a vector failed or could not be run (or --fail-on/--require), 2 unreadable input or a bad option, 130 interrupted"
+    static let exitNote = "exit status: 0 nothing failed, 1 a vector failed or could not be run, nothing was checked, a named implementation did not start (or --fail-on/--require), 2 unreadable input or a bad option, 130 interrupted"
 
     /// The loader with the file limits the options ask for.
     static func loader(_ o: Options) throws(UsageError) -> VectorLoader {

@@ -13,7 +13,8 @@ enum ReportCommand: Command {
         summary: """
         Renders a saved JSON report (concord-report/1, written by run or merge) as the run would have:
         Markdown, JUnit XML, HTML, GitHub annotations, $GITHUB_STEP_SUMMARY and the terminal summary.
-        The exit status is the report's, under the same gate options as run.
+        The exit status is the report's, under the same gate options as run; a report that contradicts itself
+        (statuses, counts, names, numbers: docs/report.md) is refused, and one without vectors is never green.
         """,
         options: Common.reportOutputs + [Common.maxFileBytes],
         notes: [Common.dashNote, Common.exitNote])
