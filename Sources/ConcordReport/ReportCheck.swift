@@ -113,10 +113,9 @@ public enum ReportCheck {
         if case .badName(let why) = CapturedRules.make([])(name) {
             throw Problem("results[\(i)].vector \"\(name)\" \(why)", at: here + [.key("vector")])
         }
-        guard let file = result["file"]?.stringValue, !file.isEmpty else {
+        guard result["file"]?.stringValue?.isEmpty == false else {
             throw Problem("the result for \(name) has no \"file\" (the vector file it came from)", at: here)
         }
-        _ = file
         guard let line = result["line"]?.intValue, line >= 1 else {
             throw Problem("the result for \(name) has no \"line\" (a positive integer)", at: here)
         }
