@@ -46,13 +46,26 @@ public enum Diff {
         public var a: Side
         public var b: Side
         public var vectors: [Vector]
-        public var identical: Bool { vectors.allSatisfy { $0.status == .same } }
+        /// Every vector the same, and at least one compared: two files without answers are not
+        /// "identical", they show nothing (exit 1).
+        public var identical: Bool { !vectors.isEmpty && vectors.allSatisfy { $0.status == .same } }
         public func count(_ s: Status) -> Int { vectors.filter { $0.status == s }.count }
     }
 
     public struct ReadError: Error, Sendable, CustomStringConvertible {
         public var description: String
-        public init(_ d: String) { description = d }
+        /// For a report that breaks a rule of ReportCheck: its file, where in its JSON, and what
+        /// (without the file's name), so that the command can print `file:line:column: message`.
+        public var file: String?
+        public var path: [ReportMerge.Step] = []
+        public var message: String
+        public init(_ d: String) { description = d; message = d }
+        init(_ message: String, file: String, at path: [ReportMerge.Step]) {
+            description = "\(file): \(message)"
+            self.message = message
+            self.file = file
+            self.path = path
+        }
     }
 
     // MARK: reading
@@ -78,7 +91,8 @@ public enum Diff {
         switch json["format"]?.stringValue {
         case CapturedOutputs.format?:
             let c: CapturedOutputs
-            do { c = try CapturedOutputs.parse(text, file: file) } catch { throw ReadError(error.description) }
+            // The suites' rules, as `run --captured` applies them: known vector names, each suite's fields.
+            do { c = try CapturedOutputs.parse(text, file: file, rules: CapturedRules.make([])) } catch { throw ReadError(error.description) }
             if let want = implementation, want != c.name, "captured:" + want != c.name {
                 throw ReadError("\(file): the captured file is \(c.name), not \(want)")
             }
@@ -99,6 +113,8 @@ public enum Diff {
     }
 
     static func report(_ json: JSON, file: String, implementation: String?) throws(ReadError) -> Side {
+        // The rules report and merge hold a report to (ReportCheck).
+        do { try ReportCheck.check(json) } catch { throw ReadError(error.message, file: file, at: error.path) }
         guard let results = json["results"]?.arrayValue else { throw ReadError("\(file): the report has no \"results\" array") }
         if let want = implementation {
             let names = json["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } ?? []
@@ -243,7 +259,9 @@ public enum Diff {
                 }
             }
         }
-        if !r.vectors.contains(where: { $0.status != .same }) { out.append("identical") }
+        if r.vectors.isEmpty {
+            out.append("nothing to compare: neither A nor B holds an answer (a file without results is never identical)")
+        } else if !r.vectors.contains(where: { $0.status != .same }) { out.append("identical") }
         out.append("")
         out.append("\(r.vectors.count) vectors: \(r.count(.same)) same, \(r.count(.different)) different, "
                    + "\(r.count(.onlyInA)) only in A, \(r.count(.onlyInB)) only in B")

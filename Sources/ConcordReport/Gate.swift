@@ -23,10 +23,14 @@ public struct Gate: Sendable, Equatable {
 
     public var failOn: Set<Condition>
     public var required: [String]
+    /// Implementations the user named (`--adapter`, concord.yaml, `--implementations`): one that
+    /// could not start fails the run, whatever `failOn` says (docs/gating.md).
+    public var named: [String]
 
-    public init(failOn: Set<Condition> = Gate.defaultFailOn, required: [String] = []) {
+    public init(failOn: Set<Condition> = Gate.defaultFailOn, required: [String] = [], named: [String] = []) {
         self.failOn = failOn
         self.required = required
+        self.named = named
     }
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {
@@ -66,6 +70,9 @@ public struct Gate: Sendable, Equatable {
         let s = run.summary
         var reasons: [String] = []
         func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
+        // A run or report that holds no vector checked nothing: never green (an empty shard, a
+        // report with `"results": []`).
+        if s.vectors == 0 { reasons.append("no vector was checked: a run or report without results proves nothing") }
         if s.failed > 0 { reasons.append(n(s.failed, "vector", "vectors") + " failed") }
         if failOn.contains(.error) && s.errors > 0 { reasons.append(n(s.errors, "vector", "vectors") + " could not be checked (error)") }
         if failOn.contains(.pending) && s.pending > 0 { reasons.append(n(s.pending, "vector is", "vectors are") + " pending (--fail-on pending)") }
@@ -78,6 +85,11 @@ public struct Gate: Sendable, Equatable {
         if failOn.contains(.missing) {
             for i in run.implementations where i.startFailure != nil {
                 reasons.append("\(i.name) could not start (--fail-on missing): \(i.startFailure!)")
+            }
+        }
+        for name in named where !failOn.contains(.missing) && !required.contains(name) {
+            if let f = run.implementations.first(where: { $0.name == name })?.startFailure {
+                reasons.append("\(name) could not start: \(f)")
             }
         }
         for name in required {

@@ -1,10 +1,14 @@
 import ConcordFormats
 import ConcordRunner
+import ConcordSuites
 
 /// `concord merge`: shard reports (`concord-report/1`, from `run --shard K/N`) combined into the
 /// report one unsharded run would have written (docs/ci.md). Equal to it except for the timing
 /// fields (`wallSeconds`, each implementation's `seconds`) and `workers`:
-/// - `implementations` are unioned in order of first appearance; the same name must carry the same
+/// - every report must first hold to the rules of `ReportCheck` (statuses, counts, names, numbers);
+/// - every report must list the same implementations and carry the same `options`: shards of one
+///   run (a report of another `--implementations` is refused, naming both and the difference);
+/// - `implementations` are kept in order of first appearance; the same name must carry the same
 ///   version everywhere. `startFailure` is the first one any shard saw; `processStarts` the largest
 ///   (each shard starts each adapter once, as the unsharded run does);
 /// - `results` are concatenated and put back in load order: by file path (UTF-8 bytes, the order
@@ -46,36 +50,6 @@ public enum ReportMerge {
         return nil
     }
 
-    /// The checks of one result beyond its shape: a known vector name, its file and line, and a
-    /// status that agrees with its implementations' (an implementation failing a passed vector).
-    static func checkResult(_ result: JSON, _ name: String, report r: Int, named which: String, at here: [Step]) throws(MergeError) {
-        if case .badName(let why) = CapturedRules.make([])(name) {
-            throw MergeError("results[\(here.count > 1 ? "\(index(here[1]))" : "?")].vector \"\(name)\" \(why)", report: r, named: which, at: here + [.key("vector")])
-        }
-        guard let file = result["file"]?.stringValue, !file.isEmpty else {
-            throw MergeError("the result for \(name) has no \"file\" (the vector file it came from)", report: r, named: which, at: here)
-        }
-        guard let line = result["line"]?.intValue, line >= 1 else {
-            throw MergeError("the result for \(name) has no \"line\" (a positive integer)", report: r, named: which, at: here)
-        }
-        let status = result["status"]?.stringValue ?? ""
-        guard ["pass", "fail", "pending", "error"].contains(status) else {
-            throw MergeError("the result for \(name) has an unknown status \(result["status"]?.serialized() ?? "(missing)")", report: r, named: which,
-                             at: here + [.key("status")])
-        }
-        for (impl, outcome) in result["implementations"]?.objectValue ?? [] {
-            let s = outcome["status"]?.stringValue ?? ""
-            guard ["pass", "fail", "pending", "error", "unsupported"].contains(s) else {
-                throw MergeError("\(name) on \(impl) has an unknown status \(outcome["status"]?.serialized() ?? "(missing)")", report: r, named: which,
-                                 at: here + [.key("implementations"), .key(impl), .key("status")])
-            }
-            if s == "fail" && status != "fail" {
-                throw MergeError("\(name) is \(status) but \(impl) failed it: a vector an implementation fails is a failure", report: r, named: which,
-                                 at: here + [.key("status")])
-            }
-        }
-    }
-
     static func index(_ s: Step) -> Int { if case .index(let i) = s { return i }; return -1 }
 
     /// The top-level fields `JSONReport.make` writes, in its order.
@@ -103,6 +77,19 @@ public enum ReportMerge {
         return .object(pairs)
     }
 
+    /// The options of a run that change its verdicts (`"options"`, docs/report.md), written by
+    /// `run` just before `results`: merge refuses shards whose options differ.
+    public static func addingOptions(_ report: JSON, maxKdfMemoryKiB: UInt64, maxKdfWork: UInt64, timeout: Double) -> JSON {
+        guard var top = report.objectValue else { return report }
+        top.removeAll { $0.key == "options" }
+        let field: (key: String, value: JSON) = ("options", .object([
+            ("maxKdfMemoryKiB", .int(Int64(clamping: maxKdfMemoryKiB))), ("maxKdfWork", .int(Int64(clamping: maxKdfWork))),
+            ("timeout", timeout == timeout.rounded() && abs(timeout) < 1e15 ? .int(Int64(timeout)) : .double(timeout)),
+        ]))
+        top.insert(field, at: top.firstIndex { $0.key == "results" } ?? top.count)
+        return .object(top)
+    }
+
     /// `names`: how to name each report in a refusal (its path); "report N" otherwise.
     public static func merge(_ reports: [JSON], names: [String]? = nil) throws(MergeError) -> JSON {
         func named(_ r: Int) -> String { names.map { $0.indices.contains(r) ? $0[r] : "report \(r + 1)" } ?? "report \(r + 1)" }
@@ -118,14 +105,14 @@ public enum ReportMerge {
         var peak: Int64?
         var shardInfo: [(index: Int64, count: Int64, total: Int64)] = []
         var extra: [(key: String, value: JSON, from: Int)] = []
+        // The first report's implementation names: every shard of one run lists the same ones.
+        var firstNames: [String]?
 
         for (r, report) in reports.enumerated() {
             let which = named(r)
             guard let pairs = report.objectValue else { throw MergeError("\(which) is not a JSON object") }
-            if let at = nonFinite(report) { throw MergeError("a number that is not finite", report: r, named: which, at: at) }
-            guard report["format"]?.stringValue == "concord-report/1" else {
-                throw MergeError("\(which) is not a concord-report/1 report (format is \(report["format"]?.serialized() ?? "missing"))")
-            }
+            // The rules every reader holds a report to (ReportCheck): statuses, counts, names, numbers.
+            do { try ReportCheck.check(report) } catch { throw MergeError(error.message, report: r, named: which, at: error.path) }
             // concord version: every shard must come from the same concord.
             if let c = report["concord"] {
                 if let first = concord, first.serialized() != c.serialized() {
@@ -134,6 +121,11 @@ public enum ReportMerge {
                 concord = concord ?? c
             }
             guard let impls = report["implementations"]?.arrayValue else { throw MergeError("\(which) has no implementations array") }
+            let names = impls.compactMap { $0["name"]?.stringValue }
+            if let first = firstNames, Set(first) != Set(names) {
+                throw MergeError(differentImplementations(named(0), first, which, names))
+            }
+            firstNames = firstNames ?? names
             for impl in impls {
                 guard let fields = impl.objectValue, let name = impl["name"]?.stringValue else {
                     throw MergeError("\(which): an implementation without a name")
@@ -161,13 +153,12 @@ public enum ReportMerge {
                 implementations[k].fields = order(merged)
             }
             guard let rs = report["results"]?.arrayValue else { throw MergeError("\(which) has no results array") }
-            for (i, result) in rs.enumerated() {
+            for result in rs {
                 guard let name = result["vector"]?.stringValue else { throw MergeError("\(which): a result without a vector name") }
-                try checkResult(result, name, report: r, named: which, at: [.key("results"), .index(i)])
-                if let other = seen[name] {
+                if let other = seen[Suites.canonicalVectorName(name)] {
                     throw MergeError("vector \(name) is in \(named(other)) and \(which): shards must not overlap")
                 }
-                seen[name] = r
+                seen[Suites.canonicalVectorName(name)] = r
                 let file = Array((result["file"]?.stringValue ?? "").utf8)
                 var clean = result
                 if var fields = result.objectValue, let p = result["position"]?.intValue {
@@ -186,8 +177,17 @@ public enum ReportMerge {
                 }
                 shardInfo.append((k, n, t))
             }
+            // A report with the run's options (`run` writes them) merges only with reports that have
+            // the same: a shard run without them is not known to be of the same run.
+            if r > 0, (report["options"] == nil) != (reports[0]["options"] == nil) {
+                let (with, without) = report["options"] == nil ? (named(0), which) : (which, named(0))
+                throw MergeError("\(with) records the run's options and \(without) does not: shards of one run are written by the same concord run")
+            }
             for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" {
                 if let e = extra.first(where: { $0.key == key }) {
+                    if key == "options", e.value.serialized() != value.serialized() {
+                        throw MergeError(differentOptions(named(e.from), e.value, which, value))
+                    }
                     if e.value.serialized() != value.serialized() {
                         throw MergeError("field \(key) differs between \(named(e.from)) and \(which); cannot merge it")
                     }
@@ -239,6 +239,26 @@ public enum ReportMerge {
         return .object(top)
     }
 
+    /// "A ran X, B ran Y": the refusal of shards run with different `--implementations`.
+    static func differentImplementations(_ a: String, _ x: [String], _ b: String, _ y: [String]) -> String {
+        let onlyA = x.filter { !y.contains($0) }, onlyB = y.filter { !x.contains($0) }
+        var parts: [String] = []
+        if !onlyA.isEmpty { parts.append("\(onlyA.joined(separator: ", ")) only in \(a)") }
+        if !onlyB.isEmpty { parts.append("\(onlyB.joined(separator: ", ")) only in \(b)") }
+        return "\(a) and \(b) ran different implementations (\(parts.joined(separator: "; "))): "
+            + "merge takes the shards of one run, with the same --implementations"
+    }
+
+    /// "A has timeout 300, B 60": the refusal of shards run with different options.
+    static func differentOptions(_ a: String, _ x: JSON, _ b: String, _ y: JSON) -> String {
+        var diffs: [String] = []
+        let keys = (x.objectValue ?? []).map(\.key) + (y.objectValue ?? []).map(\.key).filter { k in !(x.objectValue ?? []).contains { $0.key == k } }
+        for k in keys where x[k]?.serialized() != y[k]?.serialized() {
+            diffs.append("\(k) \(x[k]?.serialized() ?? "(none)") in \(a), \(y[k]?.serialized() ?? "(none)") in \(b)")
+        }
+        return "\(a) and \(b) were run with different options (\(diffs.joined(separator: "; "))): merge takes the shards of one run"
+    }
+
     /// `summary` counted from `results` as `RunSummary` counts: passed, failed, pending and errors
     /// count vectors by status; unsupported and implementationErrors count implementation ×
     /// vector pairs; divergences and warnings count vectors that have one.
@@ -251,11 +271,13 @@ public enum ReportMerge {
         }))
     }
 
-    /// The exit status `run` would give the merged report: 1 when a vector failed or errored.
+    /// The exit status `run` would give the merged report: 1 when a vector failed or errored, or
+    /// when it holds no vector (nothing checked is never green).
     public static func exitStatus(_ report: JSON) -> Int32 {
         let failed = report["summary"]?["failed"]?.intValue ?? 0
         let errors = report["summary"]?["errors"]?.intValue ?? 0
-        return failed > 0 || errors > 0 ? 1 : 0
+        let vectors = report["summary"]?["vectors"]?.intValue ?? 0
+        return failed > 0 || errors > 0 || vectors == 0 ? 1 : 0
     }
 
     /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, then any other).

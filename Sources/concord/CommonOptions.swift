@@ -31,7 +31,7 @@ enum Common {
     static let reportOutputs = [markdown, html, junit, failOn, require, maxFailures, verbose, quiet]
 
     static let dashNote = "Every PATH of an output may be \"-\": standard output (then the terminal summary, progress and annotations go to standard error)."
-    static let exitNote = "exit status: 0 nothing failed, 1 a vector failed or could not be run (or --fail-on/--require), 2 unreadable input or a bad option, 130 interrupted (143 SIGTERM, 129 SIGHUP)"
+    static let exitNote = "exit status: 0 nothing failed, 1 a vector failed or could not be run, nothing was checked, a named implementation did not start (or --fail-on/--require), 2 unreadable input or a bad option, 130 interrupted (143 SIGTERM, 129 SIGHUP)"
 
     /// The loader with the file limits the options ask for.
     static func loader(_ o: Options) throws(UsageError) -> VectorLoader {
@@ -59,12 +59,16 @@ enum Common {
     /// The gate of `--fail-on` and `--require`.
     static func gate(_ o: Options, user: [UserAdapter] = []) throws(UsageError) -> Gate {
         var gate = Gate()
+        // An empty list, or an empty item (`--fail-on ''`, `--require jvm,`), is a mistake in a CI
+        // file (an unset variable), never "nothing more": refused.
         if let f = o.values["fail-on"] {
+            if f.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                throw UsageError("--fail-on needs a comma-separated list of conditions (\(Gate.Condition.allCases.map(\.rawValue).joined(separator: ", "))), got \"\(f)\"")
+            }
             do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
         }
         if let r = o.values["require"] {
-            gate.required = Gate.names(r)
-            for n in gate.required { try known(n, option: "--require", user: user) }
+            gate.required = try implementationNames(r, option: "--require", user: user)
         }
         return gate
     }

@@ -37,7 +37,12 @@ enum DiffCommand: Command {
             a = try Diff.read(path: o.positional[0], implementation: reports[0] ? implementation : nil, maxBytes: maxBytes)
             b = try Diff.read(path: o.positional[1], implementation: reports[1] ? implementation : nil, maxBytes: maxBytes)
         } catch {
-            stderr("concord: \(error)")
+            // A report that breaks a rule: at the offending value's line and column.
+            if let file = error.file, let text = readReportText(file, maxBytes: maxBytes)?.text, let mark = locate(error.path, in: text) {
+                stderr("concord: \(file):\(mark.line):\(mark.column): \(error.message)")
+            } else {
+                stderr("concord: \(error)")
+            }
             return 2
         }
         let result = Diff.compare(a, b)

@@ -17,7 +17,8 @@ enum MergeCommand: Command {
         summary: """
         Combines shard reports (run --shard K/N) into the report of one unsharded run, and writes the same
         outputs as run: the JSON report (default: standard output), Markdown, JUnit, HTML, GitHub annotations
-        and $GITHUB_STEP_SUMMARY, with the terminal summary.
+        and $GITHUB_STEP_SUMMARY, with the terminal summary. Only shards of one run merge: the same
+        implementations and options, each report consistent (docs/ci.md).
         """,
         options: [
             .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)"),

@@ -13,7 +13,8 @@ enum ReportCommand: Command {
         summary: """
         Renders a saved JSON report (concord-report/1, written by run or merge) as the run would have:
         Markdown, JUnit XML, HTML, GitHub annotations, $GITHUB_STEP_SUMMARY and the terminal summary.
-        The exit status is the report's, under the same gate options as run.
+        The exit status is the report's, under the same gate options as run; a report that contradicts itself
+        (statuses, counts, names, numbers: docs/report.md) is refused, and one without vectors is never green.
         """,
         options: Common.reportOutputs + [Common.maxFileBytes],
         notes: [Common.dashNote, Common.exitNote])
@@ -26,7 +27,13 @@ enum ReportCommand: Command {
         let output = try ReportOutput(o, json: nil)
         let path = o.positional[0]
         guard output.distinct(from: [path]) else { return 2 }
-        guard let json = readReport(path, maxBytes: maxBytes) else { return 2 }
+        guard let (json, text) = readReportText(path, maxBytes: maxBytes) else { return 2 }
+        // The rules merge and diff hold a report to (ReportCheck): one that breaks them is refused.
+        do { try ReportCheck.check(json) } catch {
+            let mark = locate(error.path, in: text)
+            stderr("concord: \(path)" + (mark.map { ":\($0.line):\($0.column)" } ?? "") + ": \(error.message)")
+            return 2
+        }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
         return try output.emit(result, report: json, options: o, gate: gate)

@@ -45,7 +45,7 @@ enum RunCommand: Command {
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,
                                         shareDerivations: !o.flags.contains("no-shared-kdf"))
         let user = try Common.userAdapters(o)
-        let gate = try Common.gate(o, user: user)
+        var gate = try Common.gate(o, user: user)
         _ = try o.integer("max-failures", min: 0)
         let repeats = Int(try o.integer("repeat") ?? 1)
         let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
@@ -55,6 +55,21 @@ enum RunCommand: Command {
         let reportPath = o.values["report"] ?? "reports/latest.json"
         let output = try ReportOutput(o, json: reportPath)
         var impls = try implementations(names, settings: settings, user: user)
+        // The implementations the user named (docs/gating.md): the adapters of --adapter and
+        // concord.yaml, every name of --implementations (and, below, every --captured file). One of
+        // those that does not start fails the run; a built-in one merely missing here (no Chromium)
+        // is reported once and left out, and the run judges what was checked.
+        let explicit = o.values["implementations"] != nil ? names : []
+        gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } }
+        var notHere: [(name: String, why: String)] = []
+        for (k, impl) in impls.enumerated() {
+            guard let why = impl.startFailure else { continue }
+            if explicit.contains(impl.name) {
+                throw UsageError("--implementations names \(impl.name), which is not available here: \(why)")
+            }
+            notHere.append((impl.name, why))
+            impls[k] = NotAvailable(name: impl.name, why: why)
+        }
         let load = try Common.loader(o)
         guard let loaded = selection.load(load) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
@@ -72,6 +87,7 @@ enum RunCommand: Command {
                 stderr("concord: \(path): a result for \(name), which is not among the vectors run")
             }
             impls.append(captured)
+            gate.named.append(captured.name)
         }
 
         // An output that is also an input (a file vectors were read from, a captured file), or two
@@ -79,6 +95,10 @@ enum RunCommand: Command {
         // own files, so a report inside the folder run is no input.)
         let inputs = Set(loaded.map(\.file)).sorted() + (o.lists["captured"] ?? [])
         guard output.distinct(from: inputs) else { return 2 }
+
+        // Once, at the top: what is not run here and how to install it (not an error per vector).
+        for (name, why) in notHere where !gate.required.contains(name) { stderr("concord: \(name) is not available here, so it is not run: \(why)") }
+        for (name, why) in notHere where gate.required.contains(name) { stderr("concord: \(name) is required but not available here: \(why)") }
 
         Interrupt.watch(impls)
         let runner = Runner(implementations: impls, configuration: config)
@@ -98,22 +118,68 @@ enum RunCommand: Command {
             stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
         }
         shutdownAll(impls)
+        // An adapter that did not start: one line at the top, and the vectors nothing else checked say so.
+        let unavailable = Set(notHere.map(\.name))
+        for i in result.implementations where i.startFailure != nil && !unavailable.contains(i.name) {
+            let named = gate.named.contains(i.name) || gate.required.contains(i.name)
+            stderr("concord: \(i.name) could not start\(named ? "" : ", so it was not run"): \(i.startFailure!)")
+        }
+        result = Self.naming(result, notHere: notHere, named: gate.named)
 
+        let options = { (report: JSON) in
+            ReportMerge.addingOptions(report, maxKdfMemoryKiB: limits.maxKdfMemoryKiB, maxKdfWork: limits.maxKdfWork, timeout: settings.requestTimeout)
+        }
         let ownPeak = ResidentMemory.ownPeakKiB()
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
         if let shard {
             var report = JSONReport.make(result, concordVersion: concordVersion)
             report = JSONReport.addingPeaks(report, concordKiB: ownPeak, adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
-            report = ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions)
+            report = options(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
             return try output.emit(result, report: report, options: o, gate: gate)
         }
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
         let bytes = { (write: ([UInt8]) throws -> Void) throws in
             try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
-                JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks)
+                options(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))
             }, into: write)
         }
         return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate)
     }
+
+    /// The vectors no implementation that started checked, naming the ones that would have: a
+    /// built-in one not available here whose suite it is, and every named adapter that did not
+    /// start (its suites are unknown without its handshake).
+    static func naming(_ run: RunResult, notHere: [(name: String, why: String)], named: [String]) -> RunResult {
+        let failed = run.implementations.filter { i in i.startFailure != nil && named.contains(i.name) && !notHere.contains { $0.name == i.name } }
+        guard !failed.isEmpty || !notHere.isEmpty else { return run }
+        var out = run
+        for k in out.results.indices where out.results[k].status == .error && out.results[k].implementations.isEmpty {
+            let suite = out.results[k].vector.suite
+            guard out.results[k].note == "no selected implementation implements the suite \(suite)" else { continue }
+            var why = failed.map { "\($0.name) could not start: \($0.startFailure!)" }
+            why += notHere.filter { Suites.expected(of: $0.name).contains(suite) }.map { "\($0.name) is not available here: \($0.why)" }
+            guard !why.isEmpty else { continue }
+            out.results[k].note = "no implementation that started implements the suite \(suite) (" + why.joined(separator: "; ") + ")"
+        }
+        return out
+    }
+}
+
+/// A built-in implementation that is not available on this machine (no Chromium, the JVM adapter
+/// not built), left out of a run that did not name it: listed with why, planned for nothing, so
+/// its absence is one line, not an error per vector (docs/gating.md).
+final class NotAvailable: Implementation {
+    let name: String
+    let why: String
+    init(name: String, why: String) {
+        self.name = name
+        self.why = why
+    }
+    var suites: Set<String> { [] }
+    var version: String { "unavailable" }
+    var startFailure: String? { why }
+    func prepare() {}
+    func shutdown() {}
+    func run(_ request: Request) -> Outcome { .error(why) }
 }

@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordRunner
+import ConcordReport
 import Foundation
 
 /// `concord validate PATH…`: loads vector files exactly as `run` does and reports every error;
@@ -65,7 +66,12 @@ enum ValidateCommand: Command {
         case CapturedOutputs.format:
             do { _ = try CapturedOutputs.parse(text, file: file) } catch { return error.description }
         case "concord-report/1":
-            do { _ = try RunResult(report: try JSON.parse(text), name: file) } catch { return "\(error)" }
+            // The rules report, merge and diff hold a report to (ReportCheck), then its reading.
+            guard let json = try? JSON.parse(text) else { return "\(file): invalid JSON" }
+            do { try ReportCheck.check(json) } catch {
+                return "\(file)" + (locate(error.path, in: text).map { ":\($0.line):\($0.column)" } ?? "") + ": \(error.message)"
+            }
+            do { _ = try RunResult(report: json, name: file) } catch { return "\(error)" }
         default:
             break
         }

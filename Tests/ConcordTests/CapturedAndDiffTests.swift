@@ -110,7 +110,8 @@ import Testing
         func report(_ key: String) -> String {
             """
             {"format": "concord-report/1", "implementations": [{"name": "libsodium"}, {"name": "jvm"}],
-             "results": [{"vector": "argon2id/x", "implementations": {
+             "summary": {"vectors": 1, "passed": 1, "failed": 0, "pending": 0, "unsupported": 1, "errors": 0},
+             "results": [{"vector": "argon2id/x", "file": "x.yaml", "line": 3, "status": "pass", "implementations": {
                 "libsodium": {"status": "unsupported", "reason": "p > 1"},
                 "jvm": {"status": "pass", "outputs": {"key": {"hex": "\(key)"}}}}}]}
             """

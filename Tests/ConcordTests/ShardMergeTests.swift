@@ -203,7 +203,7 @@ import Testing
         var top: [(key: String, value: JSON)] = [
             ("format", .string("concord-report/1")), ("concord", .object([("version", .string("0.1.0"))])),
             ("implementations", .array(impls.map { .object([("name", .string($0.0)), ("version", .string($0.1))]) })),
-            ("summary", .object([])), ("wallSeconds", .double(0.5)), ("workers", .int(2)),
+            ("wallSeconds", .double(0.5)), ("workers", .int(2)),
         ]
         if let s = shard {
             top.append(("shard", .object([("index", .int(Int64(s.0))), ("count", .int(Int64(s.1))), ("vectors", .int(Int64(s.2)))])))
@@ -212,6 +212,8 @@ import Testing
             .object([("vector", .string(r.0)), ("file", .string(r.1)), ("line", .int(Int64(r.2))), ("result", .string("valid")),
                      ("status", .string(r.3)), ("implementations", .object([("a", .object([("status", .string(r.3 == "error" ? "error" : r.3))]))]))])
         })))
+        // The counts of its results (ReportCheck holds every report to them).
+        top.insert(("summary", ReportMerge.summary(top.last!.value.arrayValue!)), at: 3)
         return .object(top)
     }
 
@@ -267,11 +269,19 @@ import Testing
         }
     }
 
-    @Test func implementationsAreUnioned() throws {
+    /// Shards of one run list the same implementations: reports of runs with different
+    /// `--implementations` are refused (a union let `--require b` pass on half the vectors: issue 26).
+    @Test func implementationsMustBeTheSame() throws {
         let a = Self.tiny([("a", "1"), ("b", "2")], [("argon2id/x", "v/s.yaml", 3, "pass")])
         let b = Self.tiny([("a", "1"), ("c", "3")], [("argon2id/y", "v/s.yaml", 9, "pass")])
-        let names = try ReportMerge.merge([a, b])["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
-        #expect(names == ["a", "b", "c"])
+        #expect(throws: ReportMerge.MergeError.self) { try ReportMerge.merge([a, b]) }
+        do { _ = try ReportMerge.merge([a, b], names: ["s1.json", "s2.json"]) } catch {
+            #expect(error.description == "s1.json and s2.json ran different implementations (b only in s1.json; c only in s2.json): "
+                    + "merge takes the shards of one run, with the same --implementations", "\(error)")
+        }
+        // The same names in another order are the same run's.
+        let c = Self.tiny([("b", "2"), ("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")])
+        #expect(try ReportMerge.merge([a, c])["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["a", "b"])
     }
 
     @Test func peaksMergeAsTheLargest() throws {
