@@ -111,14 +111,20 @@ enum FillCommand: Command {
             }
         } else {
             var answers: Fill.Answers = [:]
+            var provenances: Fill.Provenances = [:]
             if !pending.isEmpty {
                 let impls = try implementations(names, settings: settings, user: user)
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
+                // Who wrote each one's code, per suite (an adapter said so in its handshake).
+                provenances = Fill.provenances(impls, suites: Set(pending.map(\.suite)))
                 Interrupt.holdIfInterrupted()
                 shutdownAll(impls)
             }
-            decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
+            decide = { p in
+                Fill.agree(p, answers: answers[p.vector] ?? [], require: require,
+                           provenance: provenances[String(p.vector.prefix { $0 != "/" })] ?? [:])
+            }
         }
 
         // Plan every file, and read each new text back, before anything is written: a value that

@@ -32,6 +32,8 @@ enum ListCommand: Command {
             print("    \(s.name)\(ops)")
             print("      \(s.summary)")
             print("      implementations: \(runs.isEmpty ? "none here" : runs.joined(separator: ", "))")
+            let outside = impls.filter { $0.1.suites.contains(s.name) && $0.1.provenance(suite: s.name)?.isOutside == true }.map(\.0)
+            if !runs.isEmpty { print("      not Concord's own port: \(outside.isEmpty ? "none (fill needs --from)" : outside.joined(separator: ", "))") }
         }
         for c in Contracts.all {
             print("Contract \(c.name) — \(c.title) (\(c.doc))")
@@ -44,6 +46,17 @@ enum ListCommand: Command {
             let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
             say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
             say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+            // Who wrote the code it runs per suite (docs/fill.md): fill needs one witness not Concord's own.
+            let ports = impl.suites.sorted().filter { impl.provenance(suite: $0) == .ownPort }
+            let undeclared = impl.suites.sorted().filter { impl.provenance(suite: $0) == nil }
+            let app = impl.suites.sorted().filter { impl.provenance(suite: $0) == .app }
+            let pad = String(repeating: " ", count: 10)
+            if !ports.isEmpty { say("  \(pad) Concord's own port: \(ports.joined(separator: ", "))") }
+            for s in impl.suites.sorted() {
+                if case .library(let what)? = impl.provenance(suite: s) { say("  \(pad) library: \(s): \(what)") }
+            }
+            if !app.isEmpty { say("  \(pad) the app's own code: \(app.joined(separator: ", "))") }
+            if !undeclared.isEmpty { say("  \(pad) provenance not declared (counted as Concord's own port): \(undeclared.joined(separator: ", "))") }
             if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
                 for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
             }
