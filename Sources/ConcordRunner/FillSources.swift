@@ -24,8 +24,10 @@ extension Fill {
             results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
         }
 
-        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Failure) -> Captured {
-            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes)) } catch { throw Failure(error.description) }
+        /// `rules`: the suite definitions' rules for the vectors being filled (`CapturedRules.make`), the
+        /// ones `run --captured` holds the file to; fill passes them, so that one validation reads both.
+        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: CapturedOutputs.Rules? = nil) throws(Failure) -> Captured {
+            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes, rules: rules)) } catch { throw Failure(error.description) }
         }
 
         /// The captured value for a placeholder, or why there is none.
