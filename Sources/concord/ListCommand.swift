@@ -33,7 +33,9 @@ enum ListCommand: Command {
             print("      \(s.summary)")
             print("      implementations: \(runs.isEmpty ? "none here" : runs.joined(separator: ", "))")
             let outside = impls.filter { $0.1.suites.contains(s.name) && $0.1.provenance(suite: s.name)?.isOutside == true }.map(\.0)
-            if !runs.isEmpty { print("      not Concord's own port: \(outside.isEmpty ? "none (fill needs --from)" : outside.joined(separator: ", "))") }
+            if !runs.isEmpty {
+                print("      witnesses for fill (not Concord's own port): \(outside.isEmpty ? "none, so fill needs --from or the app's --adapter" : outside.joined(separator: ", "))")
+            }
         }
         for c in Contracts.all {
             print("Contract \(c.name) — \(c.title) (\(c.doc))")

@@ -95,6 +95,26 @@ import Testing
         #expect(throws: Handshake.Refusal.self) { try Handshake.parse(#"{"concord-adapter":1,"name":"a","version":"1","suites":["# + Self.kdfOp + #","provenance":{"library":""}}]}"#) }
     }
 
+    /// `concord list` shows each implementation's declarations, and per suite the witnesses fill can have.
+    @Test func listShowsWhoWroteEachSuite() throws {
+        let hello = #"{"concord-adapter":1,"name":"myapp","version":"1","suites":["# + Self.kdfOp + "}]}"
+        let l = try concord(["list", "--adapter", "myapp=printf '%s\\n' '\(hello)'; cat >/dev/null"])
+        #expect(l.status == 0, "\(l.stderr)")
+        #expect(l.stdout.contains("library: closer.keybox: Tink HybridDecrypt / HybridEncrypt"), "\(l.stdout)")
+        #expect(l.stdout.contains("library: aes-gcm: Node crypto.createCipheriv"))
+        #expect(l.stdout.contains("the app's own code: closer.kdf-params"))
+        let section = l.stdout.components(separatedBy: "    closer.canonical-json\n").dropFirst().first ?? ""
+        #expect(section.split(separator: "\n").prefix(3).contains("      witnesses for fill (not Concord's own port): none, so fill needs --from or the app's --adapter"), "\(section.prefix(400))")
+        let kdf = l.stdout.components(separatedBy: "    closer.kdf-params\n").dropFirst().first ?? ""
+        #expect(kdf.split(separator: "\n").prefix(3).contains("      witnesses for fill (not Concord's own port): myapp"), "\(kdf.prefix(400))")
+    }
+
+    func concord(_ args: [String]) throws -> ProcessOutput {
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = repositoryRoot
+        return try runProcess(concordBinary, args, environment: env, timeout: 300)
+    }
+
     // MARK: The rule
 
     static let json = Fill.Placeholder(vector: "closer.canonical-json/x", field: "json", type: .text, line: 1, column: 1)
