@@ -189,6 +189,7 @@ public enum FixtureMap {
             throw LoadError(file: fixture, line: error.mark.line, column: error.mark.column, message: error.message)
         }
         var bySuite: [(suite: Suite, items: [(text: String, entry: Node, id: String)])] = []
+        var places: [String: Mark] = [:]
         var placeholders: [Fill.Placeholder] = []
         var encodings: [String: Encoding] = [:]
         for entry in entries {
@@ -204,6 +205,7 @@ public enum FixtureMap {
             let opName = ev("op")?.string
             guard let op = suite.op(opName) else { throw fail(mapFile, ev("op") ?? entry, "entry \(Printable.escape(id)): \(suite.name) has no op \(Printable.escape(opName ?? "(none)"))") }
             var input: [String] = [], expect: [String] = []
+            var place: Mark? = nil, expectPlace: Mark? = nil   // the entry's first input and first output in the fixture
             for f in try fields(ev("input"), map: mapFile) {
                 guard let spec = op.inputs.first(where: { $0.name == f.name }) else {
                     throw LoadError(file: mapFile, line: f.mark.line, column: f.mark.column, message: "\(suite.name) \(opName ?? "") has no input \(Printable.escape(f.name))")
@@ -212,6 +214,7 @@ public enum FixtureMap {
                     throw LoadError(file: mapFile, line: f.mark.line, column: f.mark.column, message: "the pointer \(Printable.escape(f.pointer)) is not in \(Printable.escape(rel))")
                 }
                 input.append(JSON.string(f.name).serialized() + ":" + (try vectorJSON(n, type: spec.type, encoding: f.encoding, map: mapFile, at: entry)))
+                if place == nil { place = n.mark }
             }
             for f in try fields(ev("expect"), map: mapFile) {
                 guard let spec = op.expects.first(where: { $0.name == f.name }) else {
@@ -226,12 +229,16 @@ public enum FixtureMap {
                     encodings["\(suite.name)/\(id) \(f.name)"] = f.encoding
                 }
                 expect.append(JSON.string(f.name).serialized() + ":" + (try vectorJSON(n, type: spec.type, encoding: f.encoding, map: mapFile, at: entry)))
+                if expectPlace == nil { expectPlace = n.mark }
             }
             var item = "{\"id\":\(JSON.string(id).serialized())"
             if let opName { item += ",\"op\":\(JSON.string(opName).serialized())" }
             item += ",\"input\":{\(input.joined(separator: ","))}"
             if !expect.isEmpty { item += ",\"expect\":{\(expect.joined(separator: ","))}" }
             item += "}"
+            // A vector read from the map is located where its values are in the fixture (its first
+            // output, else its first input): line 1 of the made-up text is no place in any file.
+            if let at = expectPlace ?? place { places["\(suite.name)/\(id)"] = at }
             if let i = bySuite.firstIndex(where: { $0.suite.name == suite.name }) { bySuite[i].items.append((item, entry, id)) } else { bySuite.append((suite, [(item, entry, id)])) }
         }
         var vectors: [Vector] = []
@@ -249,7 +256,12 @@ public enum FixtureMap {
                 column += item.text.unicodeScalars.count
             }
             text += "]}"
-            do { vectors += try loader.load(bytes: Array(text.utf8), file: fixture) } catch {
+            do {
+                for var v in try loader.load(bytes: Array(text.utf8), file: fixture) {
+                    if let at = places[v.name] { v.line = at.line; v.column = at.column }
+                    vectors.append(v)
+                }
+            } catch {
                 guard error.file == fixture, error.line == 1 else { throw error }
                 guard let i = starts.lastIndex(where: { $0 <= error.column }), error.column < (i + 1 < starts.count ? starts[i + 1] : column) else {
                     throw fail(mapFile, root, "the entries of \(suite.name): \(error.message)")

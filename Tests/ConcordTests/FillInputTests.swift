@@ -143,6 +143,10 @@ import Glibc
         #expect(e.message.hasPrefix("entry a (hmac-sha256): ") && e.message.contains("message"), "\(e)")
         let r = try concord(["fill", dir + "/m.concord.yaml"])
         #expect(r.status == 2 && r.stderr.contains("m.concord.yaml:4:5: entry a (hmac-sha256)"), "\(r.stderr)")
+        // A vector read through a map is where its values are in the fixture (its output's line), not at line 1.
+        write(map("f.json", [("a", "/tag"), ("b", "/tag64")]), to: dir + "/ok.concord.yaml")
+        let ok = VectorLoader().load(paths: [dir + "/ok.concord.yaml"])
+        #expect(ok.errors.isEmpty && ok.vectors.map(\.line) == [4, 5] && ok.vectors.allSatisfy { $0.file == dir + "/f.json" }, "\(ok.vectors.map(\.line))")
     }
 
     // MARK: Like run
