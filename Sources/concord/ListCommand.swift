@@ -3,7 +3,8 @@ import ConcordSuites
 import Foundation
 
 /// `concord list`: the contract packs and their suites, the primitive suites, which
-/// implementations run each, and every implementation's version (starting the adapters to ask).
+/// implementations run each, and every implementation's version (starting the adapters to ask),
+/// with who wrote each implementation's code per suite (Provenance).
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", arguments: "",
@@ -11,7 +12,8 @@ enum ListCommand: Command {
         summary: """
         Lists the contract packs and their suites, the primitive suites, the implementations that run each,
         and every implementation's version (starting the adapters to ask them; an adapter whose handshake
-        disagrees with a suite definition is shown with the disagreement).
+        disagrees with a suite definition is shown with the disagreement), and per suite whether its code is
+        Concord's own port or a library's own code (what fill takes as a witness, docs/fill.md).
         """,
         options: [Common.adapter, Common.project])
 
