@@ -59,6 +59,8 @@ public final class CapturedOutputs: Implementation, Sendable {
     }
     public func prepare() {}
     public func shutdown() {}
+    /// A device's run of the app: the app's own code, not Concord's.
+    public func provenance(suite: String) -> Provenance? { suites.contains(suite) ? .app : nil }
 
     /// The recorded answer for a vector name, or `unsupported` when the file does not cover it.
     public func outcome(forVector vector: String) -> Outcome {

@@ -27,24 +27,30 @@ public enum Catalog {
 
     public static func make(_ name: String, settings: Settings) -> (any Implementation)? {
         switch name {
+        // Each handler is declared with who wrote the code it runs (docs/fill.md, "Whose values count").
         case "libsodium":
             return InProcessImplementation(name: name, version: "libsodium \(SodiumArgon2id.version)",
-                                           handlers: [Argon2idHandlers.libsodium, AesGcmHandlers.libsodium]
+                                           handlers: [Argon2idHandlers.libsodium.library("libsodium crypto_pwhash (Argon2id; the parameter tag read by Concord's KdfParams)"),
+                                                      AesGcmHandlers.libsodium.library("libsodium crypto_aead_aes256gcm")]
                                                + PrimitiveHandlers.libsodium)
         case "libargon2":
             return InProcessImplementation(name: name, version: ReferenceArgon2id.version,
-                                           handlers: [Argon2idHandlers.libargon2])
+                                           handlers: [Argon2idHandlers.libargon2.library("libargon2 argon2_ctx (the parameter tag read by Concord's KdfParams)")])
         case "openssl":
             return InProcessImplementation(name: name, version: SHA256.opensslVersion,
-                                           handlers: [AesGcmHandlers.openssl, EciesHandlers.ecdh, EciesHandlers.hkdf]
+                                           handlers: [AesGcmHandlers.openssl.library("OpenSSL EVP AES-GCM"),
+                                                      EciesHandlers.ecdh.library("OpenSSL EC_POINT_mul (P-256; DER, PEM and JWK keys read by Concord's KeyForms)"),
+                                                      // RFC 5869 written in Concord over OpenSSL's HMAC: an own port.
+                                                      EciesHandlers.hkdf.ownPort]
                                                + PrimitiveHandlers.openssl)
         case "swift":
+            // Concord's own composition of every contract (on OpenSSL and libsodium underneath).
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
-                                           handlers: [KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)
+                                           handlers: ([KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)
                                                + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
                                                + SophaxChatHandlers.all + AskKeyHandlers.all
                                                + [SinewHandlers.fieldCipher]
-                                               + JustSendHandlers.all)
+                                               + JustSendHandlers.all).map(\.ownPort))
         case "jvm":
             return jvm(settings)
         case "tink":
@@ -179,6 +185,8 @@ public final class Unavailable: Implementation {
     }
     public var version: String { "unavailable" }
     public var startFailure: String? { why }
+    /// It runs nothing: nothing to declare.
+    public func provenance(suite: String) -> Provenance? { nil }
     public func prepare() {}
     public func shutdown() {}
     public func run(_ request: Request) -> Outcome { .error(why) }

@@ -62,6 +62,16 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     public func support(suite: String, op: String?) -> Support {
         lock.withLock { announced?.support(suite: suite, op: op) ?? .absent }
     }
+    /// Who wrote the code it runs for a suite. A built-in adapter (a `Catalog` name) says so per
+    /// suite in its handshake (nil where it does not: counted as Concord's own port); any other
+    /// adapter is named by the user (`--adapter`, `concord.yaml`): the app's own code, whatever
+    /// its handshake says (docs/fill.md).
+    public func provenance(suite: String) -> Provenance? {
+        lock.withLock {
+            guard let h = announced, h.suites[suite] != nil else { return nil }
+            return Catalog.names.contains(name) ? h.provenance[suite] : .app
+        }
+    }
     public var processStarts: Int { lock.withLock { starts } }
     /// Its last process's peak resident memory (with that process's own children), once it ended.
     /// Its own high-water mark, read just before it was told to end (ResidentMemory says why not

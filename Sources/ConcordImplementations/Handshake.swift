@@ -12,6 +12,9 @@ public struct Handshake: Sendable, Equatable {
     public var unknownSuites: [String]
     /// Whether it used the legacy form (a list of suite names, without ops or fields).
     public var legacy: Bool
+    /// Per canonical suite name, who wrote the code it runs, where its entry says so (the member
+    /// `"provenance"`: `"port"`, or `{"library": "…"}`; docs/adapters.md §1).
+    public var provenance: [String: Provenance] = [:]
 
     public struct Refusal: Error, CustomStringConvertible {
         public var description: String
@@ -46,8 +49,19 @@ public struct Handshake: Sendable, Equatable {
                 throw Refusal(description: "the suite \(suiteName) has no \"ops\" list")
             }
             h.suites[suite.name] = try announced(ops, of: suite, adapter: name)
+            if let p = entry["provenance"] { h.provenance[suite.name] = try provenance(p, suite: suiteName) }
         }
         return h
+    }
+
+    /// `"port"` (Concord's own port, written in the adapter) or `{"library": "what it calls"}`.
+    static func provenance(_ json: JSON, suite: String) throws(Refusal) -> Provenance {
+        if json.stringValue == "port" { return .ownPort }
+        if let o = json.objectValue, o.count == 1, let what = json["library"]?.stringValue,
+           !what.trimmingCharacters(in: .whitespaces).isEmpty {
+            return .library(what)
+        }
+        throw Refusal(description: "the suite \(suite) has a \"provenance\" that is neither \"port\" nor {\"library\": \"…\"}")
     }
 
     /// Each announced op against the definition: its input names and output names must be exactly

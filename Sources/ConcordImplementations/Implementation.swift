@@ -89,6 +89,34 @@ public protocol Implementation: AnyObject, Sendable {
     /// run's work (nil: no limit the runner need keep). The runner holds back a request that would
     /// go past it, instead of sending it to wait inside the process while a worker waits for it.
     var kdfMemory: KdfMemoryBudget? { get }
+    /// Who wrote the code it runs for this suite (canonical name), nil when it does not say (valid
+    /// once `prepare()` has returned). Fill counts an undeclared one as Concord's own port.
+    func provenance(suite: String) -> Provenance?
+}
+
+/// Who wrote the code an implementation runs for one suite (docs/fill.md, "Whose values count"):
+/// `fill` writes a live value only when at least one implementation that computed it is not
+/// Concord's own port.
+public enum Provenance: Sendable, Equatable, Hashable, CustomStringConvertible {
+    /// Concord's own port of the contract (or of a primitive): code written in this repository,
+    /// even when it calls a library for the parts underneath.
+    case ownPort
+    /// A library's own code, called directly for the suite's computation (named:
+    /// `libsodium crypto_pwhash`, `Tink HybridDecrypt`).
+    case library(String)
+    /// The app's own code: a user adapter (`--adapter`, `concord.yaml`) or a captured file.
+    case app
+
+    /// Not written by Concord: a witness for `fill`.
+    public var isOutside: Bool { self != .ownPort }
+
+    public var description: String {
+        switch self {
+        case .ownPort: return "Concord's own port"
+        case .library(let what): return "library: \(what)"
+        case .app: return "the app's own code"
+        }
+    }
 }
 
 /// What an implementation's concurrent Argon2 requests may hold (`Implementation.kdfMemory`).
@@ -123,6 +151,7 @@ extension Implementation {
     public var peakResidentKiB: Int? { nil }
     public var isReady: Bool { true }
     public var kdfMemory: KdfMemoryBudget? { nil }
+    public func provenance(suite: String) -> Provenance? { nil }
 }
 
 /// A handler throws this when it cannot express a request.
@@ -136,9 +165,22 @@ public struct Unsupported: Error, Sendable {
 public struct SuiteHandler: Sendable {
     public var suite: Suite
     public var run: @Sendable (Request) throws -> [String: Value]
+    /// Who wrote the code it runs, declared where an implementation registers it (Catalog.make):
+    /// nil until then, and a test holds that no registered handler leaves it nil.
+    public var provenance: Provenance?
     public init(_ suite: Suite, run: @escaping @Sendable (Request) throws -> [String: Value]) {
         self.suite = suite
         self.run = run
+    }
+
+    /// This handler, declared Concord's own port.
+    public var ownPort: SuiteHandler { declared(.ownPort) }
+    /// This handler, declared a direct call of a library's own code.
+    public func library(_ what: String) -> SuiteHandler { declared(.library(what)) }
+    func declared(_ p: Provenance) -> SuiteHandler {
+        var h = self
+        h.provenance = p
+        return h
     }
 }
 
@@ -151,13 +193,16 @@ public final class InProcessImplementation: Implementation {
     private let handlers: [String: @Sendable (Request) throws -> [String: Value]]
     /// Kept, not computed: the runner asks for every job.
     public let suites: Set<String>
+    private let provenances: [String: Provenance]
 
     public init(name: String, version: String, handlers: [SuiteHandler]) {
         self.name = name
         self.version = version
         self.handlers = Dictionary(handlers.map { ($0.suite.name, $0.run) }, uniquingKeysWith: { a, _ in a })
+        self.provenances = Dictionary(handlers.compactMap { h in h.provenance.map { (h.suite.name, $0) } }, uniquingKeysWith: { a, _ in a })
         self.suites = Set(self.handlers.keys)
     }
+    public func provenance(suite: String) -> Provenance? { provenances[suite] }
     public var startFailure: String? { nil }
     public func prepare() {}
     public func shutdown() {}

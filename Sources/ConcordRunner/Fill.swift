@@ -227,39 +227,114 @@ public enum Fill {
 
     // MARK: Planning and writing
 
-    /// Applies a decision to every placeholder; edits are made back to front so offsets hold.
+    /// One placeholder's planned edit: its byte range, the new text, the value and who gave it; or
+    /// why it stays.
+    public struct Edit: Sendable {
+        public var range: Range<Int>
+        public var text: [UInt8]
+        public var value: Value
+        public var source: String
+    }
+    public struct Item: Sendable {
+        public var placeholder: Placeholder
+        public var edit: Result<Edit, Refusal>
+        public init(placeholder: Placeholder, edit: Result<Edit, Refusal>) {
+            self.placeholder = placeholder
+            self.edit = edit
+        }
+    }
+    /// Why a placeholder stays (a `Result` failure).
+    public struct Refusal: Error, Sendable, ExpressibleByStringInterpolation {
+        public var reason: String
+        public init(stringLiteral s: String) { reason = s }
+        public init(stringInterpolation: DefaultStringInterpolation) { reason = String(stringInterpolation: stringInterpolation) }
+        public init(_ s: String) { reason = s }
+    }
+
+    /// Applies a decision to every placeholder.
     public static func plan(file: String, bytes: [UInt8], placeholders: [Placeholder],
                             decide: (Placeholder) -> Decision) -> FilePlan {
-        var plan = FilePlan(file: file, original: bytes, updated: bytes)
-        var edits: [(Range<Int>, [UInt8])] = []
         let json = isJSON(file)
         let starts = lineStarts(bytes, json: json)
+        var items: [Item] = []
         for p in placeholders {
             switch decide(p) {
             case .refuse(let why):
-                plan.refused.append((p, why))
+                items.append(Item(placeholder: p, edit: .failure(Refusal(why))))
             case .fill(let value, let source):
                 guard fits(value, p.type) else {
-                    plan.refused.append((p, "\(source) gave \(kind(value)) (\(value.display)) where \(p.field) needs \(p.type)"))
+                    items.append(Item(placeholder: p, edit: .failure("\(source) gave \(kind(value)) (\(value.display)) where \(p.field) needs \(p.type)")))
                     continue
                 }
                 guard let r = range(of: p, in: bytes, json: json, lineStarts: starts) else {
-                    plan.refused.append((p, "the file does not hold \(Expected.placeholderText) at \(p.line):\(p.column) as written; edit it by hand"))
+                    items.append(Item(placeholder: p, edit: .failure("the file does not hold \(Expected.placeholderText) at \(p.line):\(p.column) as written; edit it by hand")))
                     continue
                 }
-                edits.append((r, Array(render(value, json: json).utf8)))
-                plan.filled.append((p, value, source))
+                items.append(Item(placeholder: p, edit: .success(Edit(range: r, text: Array(render(value, json: json).utf8), value: value, source: source))))
+            }
+        }
+        return assemble(file: file, bytes: bytes, items)
+    }
+
+    /// The plan of a file from each placeholder's planned edit. Placeholders at one place (two
+    /// fixture-map entries naming one pointer, several maps of one fixture, a YAML alias) are one
+    /// edit when every one of them writes the very same text there; otherwise every one of them is
+    /// refused, saying why. Edits never overlap: one that would is refused, never applied.
+    public static func assemble(file: String, bytes: [UInt8], _ items: [Item]) -> FilePlan {
+        var plan = FilePlan(file: file, original: bytes, updated: bytes)
+        var groups: [[Item]] = []
+        var at: [String: Int] = [:]
+        for item in items {
+            let key = "\(item.placeholder.line):\(item.placeholder.column)"
+            if let i = at[key] { groups[i].append(item) } else { at[key] = groups.count; groups.append([item]) }
+        }
+        var edits: [Edit] = []
+        for group in groups {
+            let planned = group.compactMap { try? $0.edit.get() }
+            if group.count > 1 {
+                let names = group.map { "\($0.placeholder.vector) \($0.placeholder.field)" }.joined(separator: ", ")
+                if planned.count == group.count, let first = planned.first, planned.allSatisfy({ $0.text == first.text && $0.range == first.range }) {
+                    edits.append(first)
+                    for (item, e) in zip(group, planned) { plan.filled.append((item.placeholder, e.value, e.source + "; \(names) name this one placeholder")) }
+                } else {
+                    let why = group.map { item -> String in
+                        switch item.edit {
+                        case .success(let e): return "\(item.placeholder.vector) \(item.placeholder.field) would write \(String(decoding: e.text, as: UTF8.self))"
+                        case .failure(let r): return "\(item.placeholder.vector) \(item.placeholder.field): \(r.reason)"
+                        }
+                    }
+                    for item in group {
+                        plan.refused.append((item.placeholder, "\(names) name this one placeholder, and they do not all write the same value:\n"
+                                             + why.map { "    " + $0 }.joined(separator: "\n")))
+                    }
+                }
+                continue
+            }
+            switch group[0].edit {
+            case .success(let e):
+                edits.append(e)
+                plan.filled.append((group[0].placeholder, e.value, e.source))
+            case .failure(let r):
+                plan.refused.append((group[0].placeholder, r.reason))
             }
         }
         // One pass from the top: the unchanged stretches and the new values in order.
         if !edits.isEmpty {
             var out = [UInt8]()
-            out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.1.count })
+            out.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.text.count })
             var at = 0
-            for (r, text) in edits.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
-                out += bytes[at..<r.lowerBound]
-                out += text
-                at = r.upperBound
+            for e in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                guard e.range.lowerBound >= at, e.range.upperBound <= bytes.count else {
+                    // Never reached by the planning above (one edit per place); refused rather than trusted.
+                    if let i = plan.filled.firstIndex(where: { $0.value == e.value && $0.source == e.source }) {
+                        let f = plan.filled.remove(at: i)
+                        plan.refused.append((f.placeholder, "its place overlaps another placeholder's; edit it by hand"))
+                    }
+                    continue
+                }
+                out += bytes[at..<e.range.lowerBound]
+                out += e.text
+                at = e.range.upperBound
             }
             out += bytes[at...]
             plan.updated = out

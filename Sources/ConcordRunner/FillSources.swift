@@ -24,8 +24,10 @@ extension Fill {
             results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
         }
 
-        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Failure) -> Captured {
-            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes)) } catch { throw Failure(error.description) }
+        /// `rules`: the suite definitions' rules for the vectors being filled (`CapturedRules.make`), the
+        /// ones `run --captured` holds the file to; fill passes them, so that one validation reads both.
+        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: CapturedOutputs.Rules? = nil) throws(Failure) -> Captured {
+            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes, rules: rules)) } catch { throw Failure(error.description) }
         }
 
         /// The captured value for a placeholder, or why there is none.
@@ -59,10 +61,25 @@ extension Fill {
         return out
     }
 
+    /// Who wrote the code each implementation runs, per suite (suite → implementation → provenance),
+    /// asked once they have started (an adapter says so in its handshake).
+    public typealias Provenances = [String: [String: Provenance]]
+
+    public static func provenances(_ implementations: [any Implementation], suites: Set<String>) -> Provenances {
+        var out: Provenances = [:]
+        for s in suites {
+            for impl in implementations { if let p = impl.provenance(suite: s) { out[s, default: [:]][impl.name] = p } }
+        }
+        return out
+    }
+
     /// The live decision: every implementation that answered must agree, at least two must have
-    /// computed the value, and every `required` one must be among them. A refusal shows who
-    /// computed what.
-    public static func agree(_ p: Placeholder, answers: [(implementation: String, outcome: Outcome)], require: [String]) -> Decision {
+    /// computed the value, at least one of those must not be Concord's own port (a library's own
+    /// code, or the app's: `provenance`, by implementation name, for the placeholder's suite; one not
+    /// there counts as Concord's own), and every `required` one must be among them. A refusal shows
+    /// who computed what; a fill names its witnesses.
+    public static func agree(_ p: Placeholder, answers: [(implementation: String, outcome: Outcome)], require: [String],
+                             provenance: [String: Provenance]) -> Decision {
         var computed: [(String, Value)] = []
         var refused: [(String, String)] = []
         var absent: [String] = []
@@ -75,7 +92,8 @@ extension Fill {
             case .error(let why): absent.append("\(name): error (\(why))")
             }
         }
-        let lines = computed.map { "\($0.0) computed \(render($0.1, json: false))" } + refused.map { "\($0.0) refused (\($0.1))" }
+        func who(_ name: String) -> String { "\(name) (\(provenance[name]?.description ?? "Concord's own port: it declares nothing"))" }
+        let lines = computed.map { "\(who($0.0)) computed \(render($0.1, json: false))" } + refused.map { "\($0.0) refused (\($0.1))" }
         let distinct = Set(computed.map(\.1))
         if distinct.count > 1 || (!computed.isEmpty && !refused.isEmpty) {
             return .refuse("the implementations disagree:\n" + (lines + absent).map { "    " + $0 }.joined(separator: "\n"))
@@ -86,12 +104,19 @@ extension Fill {
             return .refuse("\(what); at least two independent implementations must agree" +
                            ((lines + absent).isEmpty ? "" : ":\n" + (lines + absent).map { "    " + $0 }.joined(separator: "\n")))
         }
+        let outside = agreeing.filter { provenance[$0]?.isOutside == true }
+        if outside.isEmpty {
+            return .refuse("only Concord's own ports computed it (\(agreeing.joined(separator: ", "))), no library's own code or app code;"
+                           + " what would confirm it: a capture from the app (--from CAPTURED, docs/captured-outputs.md) or the app's own"
+                           + " code as an adapter (--adapter NAME=COMMAND):\n" + (lines + absent).map { "    " + $0 }.joined(separator: "\n"))
+        }
         let missing = require.filter { !agreeing.contains($0) }
         if !missing.isEmpty {
             let why = missing.map { m in absent.first { $0.hasPrefix(m + ":") } ?? "\(m): not run" }
             return .refuse("--require \(require.joined(separator: ",")): \(missing.joined(separator: ", ")) did not compute it:\n" +
                            (lines + why).map { "    " + $0 }.joined(separator: "\n"))
         }
-        return .fill(computed[0].1, source: agreeing.joined(separator: ", "))
+        return .fill(computed[0].1, source: agreeing.joined(separator: ", ") + "; witnesses not written by Concord: "
+                     + outside.map(who).joined(separator: ", "))
     }
 }

@@ -26,6 +26,53 @@ public enum FixtureMap {
         public var placeholders: [Fill.Placeholder]
         /// `suite/id field` → the encoding of a bytes placeholder.
         public var encodings: [String: Encoding]
+        /// Every map that names this fixture (several are planned together, `merge`), with its parsed
+        /// root: the filled fixture is read back through each of them before it is written.
+        public var maps: [(file: String, root: Node)] = []
+    }
+
+    /// The kind of a path that exists and is not a regular file (`a FIFO`), nil otherwise. `stat`
+    /// only: a FIFO is never opened (opening one to read blocks until someone writes).
+    public static func specialKind(_ path: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        switch st.st_mode & S_IFMT {
+        case S_IFREG, S_IFDIR: return nil
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Several maps of one fixture (found by its real path) as one: their vectors and placeholders
+    /// together, so that the fixture is planned, checked and written once (two plans of one file
+    /// would half-write it, then refuse the second as "changed since it was read").
+    public static func merge(_ loaded: [Loaded]) -> [Loaded] {
+        var out: [Loaded] = []
+        var index: [String: Int] = [:]
+        for m in loaded {
+            let key = realPath(m.fixture)
+            if let i = index[key] {
+                out[i].vectors += m.vectors
+                out[i].placeholders += m.placeholders
+                out[i].encodings.merge(m.encodings) { a, _ in a }
+                out[i].maps += m.maps
+                out[i].map += ", " + m.map
+            } else {
+                index[key] = out.count
+                out.append(m)
+            }
+        }
+        return out
+    }
+
+    /// The path with its symbolic links and `..` resolved (the path itself when it cannot be).
+    public static func realPath(_ path: String) -> String {
+        guard let r = realpath(path, nil) else { return path }
+        defer { free(r) }
+        return String(cString: r)
     }
 
     public static func isMap(_ root: Node) -> Bool {
@@ -35,7 +82,7 @@ public enum FixtureMap {
     /// Whether the file at `path` is a fixture map (read only when it is YAML).
     public static func isMap(file path: String, maxBytes: Int) -> Bool {
         let lower = path.lowercased()
-        guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml"), let b = try? InputFile.read(path, maxBytes: maxBytes),
+        guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml"), specialKind(path) == nil, let b = try? InputFile.read(path, maxBytes: maxBytes),
               let root = try? YAMLParser().parse(b) else { return false }
         return isMap(root)
     }
@@ -118,7 +165,8 @@ public enum FixtureMap {
     }
 
     /// Reads a map (its parsed root) and its fixture: the vectors, placeholders and encodings.
-    public static func load(root: Node, mapFile: String, loader: VectorLoader) throws(LoadError) -> Loaded {
+    /// `fixtureBytes`: the fixture's text to read instead of the file (fill reads its new text back).
+    public static func load(root: Node, mapFile: String, loader: VectorLoader, fixtureBytes: [UInt8]? = nil) throws(LoadError) -> Loaded {
         guard let top = root.mapping else { throw fail(mapFile, root, "a fixture map is a mapping") }
         func value(_ k: String) -> Node? { top.first(where: { $0.key.scalarText == k })?.value }
         for (k, _) in top where !["format", "fixture", "source", "entries"].contains(k.scalarText ?? "") {
@@ -127,15 +175,21 @@ public enum FixtureMap {
         guard let rel = value("fixture")?.string else { throw fail(mapFile, root, "missing fixture (the JSON file, relative to the map)") }
         guard let entries = value("entries")?.sequence else { throw fail(mapFile, root, "missing entries") }
         let fixture = rel.hasPrefix("/") ? rel : ((mapFile as NSString).deletingLastPathComponent as NSString).appendingPathComponent(rel)
+        if fixtureBytes == nil, let kind = specialKind(fixture) {
+            throw fail(mapFile, value("fixture"), "the fixture \(Printable.escape(rel)) is \(kind), not a regular file: a fixture is a JSON file (never opened)")
+        }
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(fixture, maxBytes: loader.yamlLimits.maxBytes) } catch {
-            throw fail(mapFile, value("fixture"), "the fixture \(Printable.escape(rel)): \(error.message)")
+        if let fixtureBytes { bytes = fixtureBytes } else {
+            do { bytes = try InputFile.read(fixture, maxBytes: loader.yamlLimits.maxBytes) } catch {
+                throw fail(mapFile, value("fixture"), "the fixture \(Printable.escape(rel)): \(error.message)")
+            }
         }
         let doc: Node
         do { doc = try JSONNodeParser(limits: loader.yamlLimits).parse(bytes) } catch {
             throw LoadError(file: fixture, line: error.mark.line, column: error.mark.column, message: error.message)
         }
-        var bySuite: [(suite: Suite, items: [String])] = []
+        var bySuite: [(suite: Suite, items: [(text: String, entry: Node, id: String)])] = []
+        var places: [String: Mark] = [:]
         var placeholders: [Fill.Placeholder] = []
         var encodings: [String: Encoding] = [:]
         for entry in entries {
@@ -151,6 +205,7 @@ public enum FixtureMap {
             let opName = ev("op")?.string
             guard let op = suite.op(opName) else { throw fail(mapFile, ev("op") ?? entry, "entry \(Printable.escape(id)): \(suite.name) has no op \(Printable.escape(opName ?? "(none)"))") }
             var input: [String] = [], expect: [String] = []
+            var place: Mark? = nil, expectPlace: Mark? = nil   // the entry's first input and first output in the fixture
             for f in try fields(ev("input"), map: mapFile) {
                 guard let spec = op.inputs.first(where: { $0.name == f.name }) else {
                     throw LoadError(file: mapFile, line: f.mark.line, column: f.mark.column, message: "\(suite.name) \(opName ?? "") has no input \(Printable.escape(f.name))")
@@ -159,6 +214,7 @@ public enum FixtureMap {
                     throw LoadError(file: mapFile, line: f.mark.line, column: f.mark.column, message: "the pointer \(Printable.escape(f.pointer)) is not in \(Printable.escape(rel))")
                 }
                 input.append(JSON.string(f.name).serialized() + ":" + (try vectorJSON(n, type: spec.type, encoding: f.encoding, map: mapFile, at: entry)))
+                if place == nil { place = n.mark }
             }
             for f in try fields(ev("expect"), map: mapFile) {
                 guard let spec = op.expects.first(where: { $0.name == f.name }) else {
@@ -173,20 +229,48 @@ public enum FixtureMap {
                     encodings["\(suite.name)/\(id) \(f.name)"] = f.encoding
                 }
                 expect.append(JSON.string(f.name).serialized() + ":" + (try vectorJSON(n, type: spec.type, encoding: f.encoding, map: mapFile, at: entry)))
+                if expectPlace == nil { expectPlace = n.mark }
             }
             var item = "{\"id\":\(JSON.string(id).serialized())"
             if let opName { item += ",\"op\":\(JSON.string(opName).serialized())" }
             item += ",\"input\":{\(input.joined(separator: ","))}"
             if !expect.isEmpty { item += ",\"expect\":{\(expect.joined(separator: ","))}" }
             item += "}"
-            if let i = bySuite.firstIndex(where: { $0.suite.name == suite.name }) { bySuite[i].items.append(item) } else { bySuite.append((suite, [item])) }
+            // A vector read from the map is located where its values are in the fixture (its first
+            // output, else its first input): line 1 of the made-up text is no place in any file.
+            if let at = expectPlace ?? place { places["\(suite.name)/\(id)"] = at }
+            if let i = bySuite.firstIndex(where: { $0.suite.name == suite.name }) { bySuite[i].items.append((item, entry, id)) } else { bySuite.append((suite, [(item, entry, id)])) }
         }
         var vectors: [Vector] = []
         for (suite, items) in bySuite {
-            let text = "{\"format\":\"concord-vectors/1\",\"suite\":\(JSON.string(suite.name).serialized()),\"title\":\"fixture map\",\"source\":\"the fixture\",\"vectors\":[\(items.joined(separator: ","))]}"
-            vectors += try loader.load(bytes: Array(text.utf8), file: fixture)
+            // One vector file of one line per suite, made here: an error the loader finds in it is
+            // located at the entry it came from, in the map (its line and column in this made-up
+            // text are no place in any file).
+            var text = "{\"format\":\"concord-vectors/1\",\"suite\":\(JSON.string(suite.name).serialized()),\"title\":\"fixture map\",\"source\":\"the fixture\",\"vectors\":["
+            var starts: [Int] = []   // the column (1-based, in characters) where each item starts
+            var column = text.unicodeScalars.count + 1
+            for (i, item) in items.enumerated() {
+                if i > 0 { text += ","; column += 1 }
+                starts.append(column)
+                text += item.text
+                column += item.text.unicodeScalars.count
+            }
+            text += "]}"
+            do {
+                for var v in try loader.load(bytes: Array(text.utf8), file: fixture) {
+                    if let at = places[v.name] { v.line = at.line; v.column = at.column }
+                    vectors.append(v)
+                }
+            } catch {
+                guard error.file == fixture, error.line == 1 else { throw error }
+                guard let i = starts.lastIndex(where: { $0 <= error.column }), error.column < (i + 1 < starts.count ? starts[i + 1] : column) else {
+                    throw fail(mapFile, root, "the entries of \(suite.name): \(error.message)")
+                }
+                throw fail(mapFile, items[i].entry, "entry \(Printable.escape(items[i].id)) (\(suite.name)): \(error.message)")
+            }
         }
-        return Loaded(map: mapFile, fixture: fixture, bytes: bytes, vectors: vectors, placeholders: placeholders, encodings: encodings)
+        return Loaded(map: mapFile, fixture: fixture, bytes: bytes, vectors: vectors, placeholders: placeholders, encodings: encodings,
+                      maps: [(mapFile, root)])
     }
 
     /// Reads a map file for `fill` (nil when the file is not a map).
@@ -198,53 +282,69 @@ public enum FixtureMap {
         } catch let e as LoadError { throw Fill.Failure(e.description) } catch { throw Fill.Failure("\(file): \(error)") }
     }
 
-    /// A value as the fixture writes it: bytes as a quoted string in the field's encoding, the rest as JSON.
-    static func render(_ v: Value, _ encoding: Encoding) -> String {
+    /// A value as the fixture writes it: bytes as a quoted string in the field's encoding, the rest as
+    /// JSON. Nil when the bytes cannot be written in that encoding (bytes that are not UTF-8 where the
+    /// map says `utf8`): such a value is refused, never written in another spelling.
+    static func render(_ v: Value, _ encoding: Encoding) -> String? {
         guard case .bytes(let b) = v else { return Fill.render(v, json: true) }
         switch encoding {
         case .hex: return "\"\(Hex.encode(b))\""
         case .base64: return "\"\(Base64.encode(b, .standard))\""
         case .base64url: return "\"\(Base64.encode(b, .url))\""
-        case .utf8: return String(validating: b, as: UTF8.self).map { JSON.string($0).serialized() } ?? "\"\(Hex.encode(b))\""
+        case .utf8: return String(validating: b, as: UTF8.self).map { JSON.string($0).serialized() }
         }
     }
 
-    /// Fill's plan for a fixture: only each placeholder's characters (with its quotes) change.
+    /// Fill's plan for a fixture: only each placeholder's characters (with its quotes) change. Entries
+    /// that name one placeholder (two pointers to one place, or several maps of one fixture) are one
+    /// edit when they all write the same text there, else all refused (Fill.assemble).
     public static func plan(_ m: Loaded, decide: (Fill.Placeholder) -> Fill.Decision) -> Fill.FilePlan {
-        var plan = Fill.FilePlan(file: m.fixture, original: m.bytes, updated: m.bytes)
-        var edits: [(Range<Int>, [UInt8])] = []
+        let starts = Fill.lineStarts(m.bytes, json: true)
+        var items: [Fill.Item] = []
         for p in m.placeholders {
             switch decide(p) {
-            case .refuse(let why): plan.refused.append((p, why))
+            case .refuse(let why): items.append(.init(placeholder: p, edit: .failure(Fill.Refusal(why))))
             case .fill(let value, let source):
                 guard Fill.fits(value, p.type) else {
-                    plan.refused.append((p, "\(source) gave \(value.display) where \(p.field) needs \(p.type)")); continue
+                    items.append(.init(placeholder: p, edit: .failure("\(source) gave \(value.display) where \(p.field) needs \(p.type)"))); continue
                 }
-                guard let r = Fill.range(of: p, in: m.bytes, json: true) else {
-                    plan.refused.append((p, "the fixture does not hold \"\(Expected.placeholderText)\" at \(p.line):\(p.column)")); continue
+                guard let r = Fill.range(of: p, in: m.bytes, json: true, lineStarts: starts) else {
+                    items.append(.init(placeholder: p, edit: .failure("the fixture does not hold \"\(Expected.placeholderText)\" at \(p.line):\(p.column)"))); continue
                 }
-                edits.append((r, Array(render(value, m.encodings["\(p.vector) \(p.field)"] ?? .hex).utf8)))
-                plan.filled.append((p, value, source))
+                let encoding = m.encodings["\(p.vector) \(p.field)"] ?? .hex
+                guard let text = render(value, encoding) else {
+                    items.append(.init(placeholder: p, edit: .failure("\(source) gave \(value.display), which is not UTF-8 text: it cannot be written in this field's declared encoding (utf8), and no other spelling is written in its place (declare the field's encoding hex or base64 in the map, if the fixture's reader takes that)")))
+                    continue
+                }
+                items.append(.init(placeholder: p, edit: .success(.init(range: r, text: Array(text.utf8), value: value, source: source))))
             }
         }
-        if !edits.isEmpty {
-            var out = [UInt8](), at = 0
-            for (r, text) in edits.sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
-                out += m.bytes[at..<r.lowerBound]
-                out += text
-                at = r.upperBound
-            }
-            out += m.bytes[at...]
-            plan.updated = out
-        }
-        return plan
+        return Fill.assemble(file: m.fixture, bytes: m.bytes, items)
     }
 
-    /// The new fixture text must still be JSON, with each filled placeholder's place holding what was put there.
-    public static func verify(_ plan: Fill.FilePlan, loader: VectorLoader) throws(Fill.Failure) {
+    /// The new fixture text must still be JSON, and read through each of its maps again, every filled
+    /// placeholder must hold exactly the value put there (its encoding decoded back). Throws, and
+    /// nothing must be written, otherwise.
+    public static func verify(_ plan: Fill.FilePlan, loader: VectorLoader, maps: [(file: String, root: Node)] = []) throws(Fill.Failure) {
         guard plan.changed else { return }
         do { _ = try JSONNodeParser(limits: loader.yamlLimits).parse(plan.updated) } catch {
             throw Fill.Failure("\(plan.file): the filled fixture would not read back as JSON (\(error.message)); nothing was written")
+        }
+        var fields: [String: [String: Expected]] = [:]
+        for (file, root) in maps {
+            let again: Loaded
+            do { again = try load(root: root, mapFile: file, loader: loader, fixtureBytes: plan.updated) } catch {
+                throw Fill.Failure("\(plan.file): the filled fixture would not load through \(file) (\(error)); nothing was written")
+            }
+            for v in again.vectors {
+                if case .outputs(let f) = v.expect { for e in f { fields[v.name, default: [:]][e.field] = e.expected } }
+            }
+        }
+        guard !maps.isEmpty else { return }
+        for (p, value, _) in plan.filled {
+            guard case .value(let read)? = fields[p.vector]?[p.field], Fill.identical(read, value) else {
+                throw Fill.Failure("\(plan.file):\(p.line):\(p.column): \(p.vector) \(p.field): the value written (\(value.display)) does not read back as itself through the map; nothing was written")
+            }
         }
     }
 }

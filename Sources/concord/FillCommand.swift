@@ -47,13 +47,21 @@ enum FillCommand: Command {
         let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
 
         // Folders as `run` reads them; Concord's own files (captured outputs, reports, exports) and
-        // Wycheproof's files found in a folder hold no placeholders and are passed over.
+        // Wycheproof's files found in a folder hold no placeholders and are passed over. A folder
+        // without a vector file is refused, as `run` refuses it. A named path that is not a regular
+        // file (a FIFO, a device) is refused before it is opened: fill edits files in place, and
+        // opening a FIFO to read would wait for a writer forever.
         var paths: [String] = []
         do {
             for p in o.positional {
                 var isDir: ObjCBool = false
                 if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
-                    paths += try VectorLoader.files([p]).filter { ValidateCommand.otherFormat($0, maxBytes: load.yamlLimits.maxBytes) == nil }
+                    let found = try VectorLoader.files([p]).filter { ValidateCommand.otherFormat($0, maxBytes: load.yamlLimits.maxBytes) == nil }
+                    if found.isEmpty { stderr("concord: no vector files under \(p): nothing to fill"); return 2 }
+                    paths += found
+                } else if let kind = FixtureMap.specialKind(p) {
+                    stderr("concord: \(p) is \(kind), not a regular file: fill edits vector files and fixture maps in place (it was not opened)")
+                    return 2
                 } else {
                     paths.append(p)
                 }
@@ -69,16 +77,44 @@ enum FillCommand: Command {
         var files: [(file: String, bytes: [UInt8], vectors: [Vector], placeholders: [Fill.Placeholder])] = []
         var maps: [String: FixtureMap.Loaded] = [:]   // a fixture map: fill edits its fixture (docs/fixture-maps.md)
         do {
+            var loadedMaps: [FixtureMap.Loaded] = []
             for f in paths {
                 if let m = try FixtureMap.read(f, loader: load) {
-                    maps[m.fixture] = m
-                    files.append((m.fixture, m.bytes, m.vectors, m.placeholders))
+                    loadedMaps.append(m)
                     continue
                 }
                 let r = try Fill.read(f, loader: load)
                 files.append((f, r.bytes, r.vectors, r.placeholders))
             }
+            // Several maps of one fixture are planned together: one plan, one read-back, one write.
+            for m in FixtureMap.merge(loadedMaps) {
+                maps[m.fixture] = m
+                files.append((m.fixture, m.bytes, m.vectors, m.placeholders))
+            }
         } catch { stderr("concord: \(error)"); return 2 }
+        // One file to write is one file: a fixture that is also named as a vector file (or reached by
+        // another path) would be planned twice.
+        var seenFiles: [String: String] = [:]
+        for f in files {
+            let real = FixtureMap.realPath(f.file)
+            if let other = seenFiles[real] {
+                stderr("concord: \(f.file) and \(other) are the same file, reached twice (a fixture map's fixture named again?): nothing was written")
+                return 2
+            }
+            seenFiles[real] = f.file
+        }
+        // A vector name is one vector: answers are looked up by name, so two files that both define
+        // suite/id would take each other's values (run refuses them too).
+        var defined: [String: String] = [:]
+        for f in files {
+            for v in f.vectors {
+                if let other = defined[v.name] {
+                    stderr("concord: \(v.name) is defined twice (\(other) and \(f.file)): a vector id is unique in its suite; nothing was written")
+                    return 2
+                }
+                defined[v.name] = f.file
+            }
+        }
 
         let settings = Catalog.Settings(home: Home.find(), requestTimeout: timeout)
         var config = RunConfiguration()
@@ -87,8 +123,10 @@ enum FillCommand: Command {
         let decide: (Fill.Placeholder) -> Fill.Decision
         if !froms.isEmpty {
             var sources: [Fill.Captured] = []
+            // Read with the suite definitions' rules, as `run --captured` reads it: a file run refuses, fill refuses.
+            let rules = CapturedRules.make(files.flatMap(\.vectors))
             for from in froms {
-                do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes)) } catch { stderr("concord: \(error)"); return 2 }
+                do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes, rules: rules)) } catch { stderr("concord: \(error)"); return 2 }
             }
             let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p) }
             if o.flags.contains("trust-captured") {
@@ -111,14 +149,20 @@ enum FillCommand: Command {
             }
         } else {
             var answers: Fill.Answers = [:]
+            var provenances: Fill.Provenances = [:]
             if !pending.isEmpty {
                 let impls = try implementations(names, settings: settings, user: user)
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
+                // Who wrote each one's code, per suite (an adapter said so in its handshake).
+                provenances = Fill.provenances(impls, suites: Set(pending.map(\.suite)))
                 Interrupt.holdIfInterrupted()
                 shutdownAll(impls)
             }
-            decide = { Fill.agree($0, answers: answers[$0.vector] ?? [], require: require) }
+            decide = { p in
+                Fill.agree(p, answers: answers[p.vector] ?? [], require: require,
+                           provenance: provenances[String(p.vector.prefix { $0 != "/" })] ?? [:])
+            }
         }
 
         // Plan every file, and read each new text back, before anything is written: a value that
@@ -130,7 +174,7 @@ enum FillCommand: Command {
         var unsafe = false
         for plan in plans {
             do {
-                if maps[plan.file] != nil { try FixtureMap.verify(plan, loader: load) } else { try Fill.verify(plan, loader: load) }
+                if let m = maps[plan.file] { try FixtureMap.verify(plan, loader: load, maps: m.maps) } else { try Fill.verify(plan, loader: load) }
             } catch { stderr("concord: \(error)"); unsafe = true }
         }
         if unsafe {

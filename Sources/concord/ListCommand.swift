@@ -3,7 +3,8 @@ import ConcordSuites
 import Foundation
 
 /// `concord list`: the contract packs and their suites, the primitive suites, which
-/// implementations run each, and every implementation's version (starting the adapters to ask).
+/// implementations run each, and every implementation's version (starting the adapters to ask),
+/// with who wrote each implementation's code per suite (Provenance).
 enum ListCommand: Command {
     static let spec = CommandSpec(
         name: "list", arguments: "",
@@ -11,7 +12,8 @@ enum ListCommand: Command {
         summary: """
         Lists the contract packs and their suites, the primitive suites, the implementations that run each,
         and every implementation's version (starting the adapters to ask them; an adapter whose handshake
-        disagrees with a suite definition is shown with the disagreement).
+        disagrees with a suite definition is shown with the disagreement), and per suite whether its code is
+        Concord's own port or a library's own code (what fill takes as a witness, docs/fill.md).
         """,
         options: [Common.adapter, Common.project])
 
@@ -34,6 +36,10 @@ enum ListCommand: Command {
             print("    \(s.name)\(ops)")
             print("      \(s.summary)")
             print("      implementations: \(runs.isEmpty ? "none here" : runs.joined(separator: ", "))")
+            let outside = impls.filter { $0.1.suites.contains(s.name) && $0.1.provenance(suite: s.name)?.isOutside == true }.map(\.0)
+            if !runs.isEmpty {
+                print("      witnesses for fill (not Concord's own port): \(outside.isEmpty ? "none, so fill needs --from or the app's --adapter" : outside.joined(separator: ", "))")
+            }
         }
         for c in Contracts.all {
             print("Contract \(c.name) — \(c.title) (\(c.doc))")
@@ -46,6 +52,17 @@ enum ListCommand: Command {
             let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
             say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
             say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+            // Who wrote the code it runs per suite (docs/fill.md): fill needs one witness not Concord's own.
+            let ports = impl.suites.sorted().filter { impl.provenance(suite: $0) == .ownPort }
+            let undeclared = impl.suites.sorted().filter { impl.provenance(suite: $0) == nil }
+            let app = impl.suites.sorted().filter { impl.provenance(suite: $0) == .app }
+            let pad = String(repeating: " ", count: 10)
+            if !ports.isEmpty { say("  \(pad) Concord's own port: \(ports.joined(separator: ", "))") }
+            for s in impl.suites.sorted() {
+                if case .library(let what)? = impl.provenance(suite: s) { say("  \(pad) library: \(s): \(what)") }
+            }
+            if !app.isEmpty { say("  \(pad) the app's own code: \(app.joined(separator: ", "))") }
+            if !undeclared.isEmpty { say("  \(pad) provenance not declared (counted as Concord's own port): \(undeclared.joined(separator: ", "))") }
             if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
                 for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
             }

@@ -299,11 +299,13 @@ import Testing
         let impls = ["libsodium", "libargon2"].compactMap { Catalog.make($0, settings: settings) }
         let read = try Fill.read(path)
         let answers = Fill.live(read.vectors, implementations: impls)
+        let provenance = Fill.provenances(impls, suites: ["argon2id"])["argon2id"] ?? [:]
         let plan = Fill.plan(file: path, bytes: read.bytes, placeholders: read.placeholders) {
-            Fill.agree($0, answers: answers[$0.vector] ?? [], require: [])
+            Fill.agree($0, answers: answers[$0.vector] ?? [], require: [], provenance: provenance)
         }
         #expect(plan.refused.isEmpty)
-        #expect(plan.filled.first?.source == "libsodium, libargon2")
+        #expect(plan.filled.first?.source.hasPrefix("libsodium, libargon2; witnesses not written by Concord: libsodium (library: libsodium crypto_pwhash") == true,
+                "\(plan.filled)")
         try Fill.commit(plan)
         // The filled file now passes on both implementations.
         let vectors = try VectorLoader().load(file: path)
@@ -311,7 +313,7 @@ import Testing
         let run = Runner(implementations: impls).run(vectors)
         #expect(run.results[0].status == .pass)
         // --require jvm: jvm was not among them.
-        let required = Fill.agree(read.placeholders[0], answers: answers["argon2id/small"] ?? [], require: ["jvm"])
+        let required = Fill.agree(read.placeholders[0], answers: answers["argon2id/small"] ?? [], require: ["jvm"], provenance: provenance)
         guard case .refuse(let why) = required else { Issue.record("expected a refusal"); return }
         #expect(why.contains("jvm: not run"))
     }
@@ -319,9 +321,9 @@ import Testing
     @Test func disagreementIsRefusedAndShowsWhoComputedWhat() {
         let p = Fill.Placeholder(vector: "argon2id/x", field: "key", type: .bytes, line: 1, column: 1)
         let d = Fill.agree(p, answers: [("libsodium", .outputs(["key": .bytes([1])])), ("libargon2", .outputs(["key": .bytes([2])])),
-                                        ("jvm", .unsupported("off"))], require: [])
-        #expect(d == .refuse("the implementations disagree:\n    libsodium computed {hex: \"01\"}\n    libargon2 computed {hex: \"02\"}\n    jvm: unsupported (off)"))
-        let one = Fill.agree(p, answers: [("libsodium", .outputs(["key": .bytes([1])]))], require: [])
+                                        ("jvm", .unsupported("off"))], require: [], provenance: ["libsodium": .library("s"), "libargon2": .library("a")])
+        #expect(d == .refuse("the implementations disagree:\n    libsodium (library: s) computed {hex: \"01\"}\n    libargon2 (library: a) computed {hex: \"02\"}\n    jvm: unsupported (off)"))
+        let one = Fill.agree(p, answers: [("libsodium", .outputs(["key": .bytes([1])]))], require: [], provenance: ["libsodium": .library("s")])
         guard case .refuse(let why) = one else { Issue.record("expected a refusal"); return }
         #expect(why.hasPrefix("only libsodium computed it; at least two independent implementations must agree"))
     }

@@ -17,7 +17,7 @@ import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from concord_tink_suites import AES_GCM, BadRequest, Op, Refusal, get_text, parse_keyset, proto_keyset, type_name
+from concord_tink_suites import AES_GCM, BadRequest, Op, Refusal, get_text, library, parse_keyset, proto_keyset, type_name
 
 MINIMUM = 5 + 12 + 16
 _B64 = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
@@ -89,6 +89,8 @@ class SinewFieldCipherSuite:
     """docs/contracts/sinew.md: b64(0x01 || keyId || nonce || ct || tag) through Tink's Aead."""
 
     name = "sinew.field-cipher"
+    # Every encryption and decryption is Tink's Aead; the outer b64 and the {keyId, key} list are this adapter's.
+    PROVENANCE = library("Tink Aead on the keyset, AesGcmKey with its TINK prefix")
     NOT_RUN = {"encrypt": "Tink's Aead draws its own nonce; a given nonce cannot be used"}
     KEYS = ("keysetJson", "keys")
     ROUNDTRIP_INPUTS = ("context", "plaintext")

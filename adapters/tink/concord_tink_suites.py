@@ -7,6 +7,7 @@ express: the `keybox:v1:` / `pub:v1:` text layers (strict b64url), the mapping o
 the refusal classes, and reading key fields through Tink's own protobuf classes (tink.proto).
 """
 
+import importlib.metadata
 import base64
 import json
 import re
@@ -42,6 +43,21 @@ FIELD_BYTES = {"NIST_P256": 32, "NIST_P384": 48, "NIST_P521": 66}
 
 
 # ------------------------------------------------------------------------------------ answers
+
+
+def tink_version():
+    try:
+        return importlib.metadata.version("tink")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def library(what):
+    """A suite's PROVENANCE (docs/adapters.md §1): Tink's own code, called directly, with the version."""
+    return {"library": "%s (tink-py %s)" % (what, tink_version())}
+
+
+PORT = "port"  # a suite's PROVENANCE when its computation is written in this adapter
 
 
 class Refusal(Exception):
@@ -322,6 +338,7 @@ class KeyboxSuite:
     """CONTRACT.md §10: ECIES P-256 HKDF-SHA256 AES-128-GCM keyboxes, through Tink's hybrid API."""
 
     name = "closer.keybox"
+    PROVENANCE = library("Tink HybridDecrypt / HybridEncrypt, ECIES-AEAD-HKDF")
     NOT_RUN = {"seal": "Tink's HybridEncrypt draws its own ephemeral key and IV; they cannot be injected"}
     ROUNDTRIP_INPUTS = ("recipientPrivateKeyset", "contextInfo", "plaintext")
     # contextInfo, or the four ids joined in this order with "|" (CONTRACT.md section 10)
@@ -396,6 +413,7 @@ class TinkPublicKeySuite:
     """CONTRACT.md §9–§10: describe an ECIES-AEAD-HKDF public key as Tink parses and validates it."""
 
     name = "closer.tink-public-key"
+    PROVENANCE = library("Tink keyset parsing and its HybridEncrypt key manager's validation")
     NOT_RUN = {}
 
     def __init__(self):
@@ -471,6 +489,7 @@ class AesGcmSuite:
     """AEAD open with a given raw key, through a Tink keyset holding one AesGcmKey, prefix RAW."""
 
     name = "aes-gcm"
+    PROVENANCE = library("Tink Aead, AesGcmKey")
     NOT_RUN = {"seal": "Tink's Aead draws its own nonce; a given nonce cannot be used"}
 
     def __init__(self):
@@ -526,6 +545,7 @@ class HmacSha256Suite:
     HmacKey takes keys of at least 16 bytes: shorter keys are unsupported."""
 
     name = "hmac-sha256"
+    PROVENANCE = library("Tink Mac, HmacKey")
     NOT_RUN = {}
 
     def __init__(self):
@@ -592,6 +612,7 @@ class _ChaChaOpen:
 
 class XChaCha20Poly1305Suite(_ChaChaOpen):
     name = "xchacha20-poly1305"
+    PROVENANCE = library("Tink Aead, XChaCha20Poly1305Key")
     label = "XChaCha20-Poly1305"
     nonce_bytes = 24
     type_url = TYPE_URL_PREFIX + "XChaCha20Poly1305Key"
@@ -602,6 +623,7 @@ class Ed25519Suite:
     """Ed25519 verify through Tink's PublicKeyVerify with a RAW Ed25519PublicKey."""
 
     name = "ed25519"
+    PROVENANCE = library("Tink PublicKeyVerify, Ed25519PublicKey")
     NOT_RUN = {"sign": "a Tink Ed25519PrivateKey carries its public key, which the vector does not give and Tink's "
                        "API cannot derive from the secret alone"}
 
@@ -632,6 +654,7 @@ class EcdsaP256Suite:
     EcdsaPublicKey; the public key must be an uncompressed SEC1 point (Tink's key holds x and y)."""
 
     name = "ecdsa-p256"
+    PROVENANCE = library("Tink PublicKeyVerify, EcdsaPublicKey")
     NOT_RUN = {"sign": "Tink's PublicKeySign draws a random nonce; RFC 6979 deterministic signatures cannot be asked for"}
 
     def __init__(self):
@@ -662,8 +685,15 @@ ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite(),
 
 
 def handshake():
-    """The handshake's "suites" member (docs/adapters.md §1), made from the suites' declarations."""
-    return [{"suite": suite.name, "ops": [op.announce() for op in suite.ops]} for suite in ALL]
+    """The handshake's "suites" member (docs/adapters.md §1), made from the suites' declarations, with each
+    suite's PROVENANCE (who wrote the code it runs; a suite without one fails a test of the project)."""
+    out = []
+    for suite in ALL:
+        entry = {"suite": suite.name, "ops": [op.announce() for op in suite.ops]}
+        if getattr(suite, "PROVENANCE", None) is not None:
+            entry["provenance"] = suite.PROVENANCE
+        out.append(entry)
+    return out
 
 
 def find(name):

@@ -19,6 +19,7 @@ function handshake(name, version, suites) {
     suites: suites.map((s) => ({
       suite: s.name,
       ops: s.ops.map((o) => ({ op: o.op, inputs: o.inputs.map((f) => f.name), outputs: [...o.outputs] })),
+      ...(s.provenance === undefined ? {} : { provenance: s.provenance }),
     })),
   };
 }

@@ -5,7 +5,12 @@
 //
 //   module.exports = suite('hkdf-sha256', [
 //     op(null, [field('ikm', 'bytes'), …], ['okm'], (input) => ({ okm: out(…) })),
-//   ]);
+//   ], library('Node crypto.hkdfSync'));
+//
+// The third argument says who wrote the code the suite runs (docs/adapters.md §1, docs/fill.md):
+// PORT when the computation is written in this adapter (a composition of the contract, even on
+// Node's crypto underneath), library('…') when a library's own function computes it, called directly.
+// The handshake announces it; a suite without one fails a test of the project.
 
 /** A required input field of kind 'bytes', 'text', 'integer' or 'answer'. */
 function field(name, kind) {
@@ -21,8 +26,16 @@ function op(name, inputs, outputs, run) {
   return { op: name, inputs, outputs, run };
 }
 
-function suite(name, ops) {
-  return { name, ops };
+/** The suite's code is Concord's own port, written in this adapter. */
+const PORT = 'port';
+
+/** The suite's computation is this library's own code, called directly. */
+function library(what) {
+  return { library: what };
 }
 
-module.exports = { field, optional, op, suite };
+function suite(name, ops, provenance) {
+  return { name, ops, provenance };
+}
+
+module.exports = { field, optional, op, suite, PORT, library };

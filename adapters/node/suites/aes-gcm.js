@@ -4,7 +4,7 @@
 // nonce is unsupported: OpenSSL 3's GCM takes no more); an empty nonce and a tag that is not 16
 // bytes are `parameters`; a tag that does not verify is `authentication`.
 
-const { suite, op, field } = require('../lib/suite-spec');
+const { suite, op, field, library } = require('../lib/suite-spec');
 const { out } = require('../lib/values');
 const aesGcm = require('../lib/aes-gcm');
 
@@ -18,4 +18,4 @@ module.exports = suite('aes-gcm', [
   op('open', [field('key', 'bytes'), field('nonce', 'bytes'), field('aad', 'bytes'), field('ciphertext', 'bytes'), field('tag', 'bytes')],
     ['plaintext'],
     (i) => ({ plaintext: out(aesGcm.open(i.key, i.nonce, i.aad, i.ciphertext, i.tag)) })),
-]);
+], library(`Node crypto.createCipheriv / createDecipheriv aes-*-gcm (OpenSSL ${process.versions.openssl})`));

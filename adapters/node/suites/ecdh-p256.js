@@ -5,7 +5,7 @@
 // computeSecret. A scalar of 0 or ≥ n, a point of another length or leading byte, a coordinate ≥ p
 // or a point not on the curve is `key`.
 
-const { suite, op, optional } = require('../lib/suite-spec');
+const { suite, op, optional, library } = require('../lib/suite-spec');
 const { Unsupported } = require('../lib/answers');
 
 // The suite's key forms (docs/vector-format.md, "Key forms"): this adapter announces them all and reads the
@@ -31,4 +31,4 @@ module.exports = suite('ecdh-p256', [
     const d = curves.scalar(curve, i.private, 'private');
     return { shared: out(curves.sharedX(curve, d, q)) };
   }),
-]);
+], library(`Node crypto.createECDH('prime256v1').computeSecret (OpenSSL ${process.versions.openssl})`));

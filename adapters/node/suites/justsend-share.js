@@ -3,7 +3,7 @@
 // (hkdfSync, createCipheriv); the composition is lib/justsend-share.js, shared with the webcrypto adapter.
 
 const crypto = require('crypto');
-const { suite, op, field } = require('../lib/suite-spec');
+const { suite, op, field, PORT } = require('../lib/suite-spec');
 const { out } = require('../lib/values');
 const aesGcm = require('../lib/aes-gcm');
 const share = require('../lib/justsend-share');
@@ -27,11 +27,12 @@ function suites(p) {
       op('decode', [field('fragment', 'text')], ['shareKey'], (i) => ({ shareKey: out(share.shareKey(i.fragment)) })),
       op('attachment-key', [field('shareKey', 'bytes'), field('assetId', 'text')], ['attachmentKey'],
         async (i) => ({ attachmentKey: out(await share.attachmentKey(p, i.shareKey, i.assetId)) })),
-    ]),
+    ], PORT), // the composition of lib/justsend-share.js, written here
+
     suite('justsend.chunk', [
       op('seal', [...chunkFields, field('plaintext', 'bytes')], ['chunk'], async (i) => ({ chunk: out(await share.sealChunk(p, i)) })),
       op('open', [...chunkFields, field('chunk', 'bytes')], ['plaintext'], async (i) => ({ plaintext: out(await share.openChunk(p, i)) })),
-    ]),
+    ], PORT),
   ];
 }
 

@@ -16,7 +16,7 @@
 // also allows (its test vectors 12 and 13; until issue 12 another curve was refused as key). A keyset of several keys
 // seals with its primary key and opens with the key its output prefix names (or a RAW key), as Tink.
 
-const { suite, op, field, optional } = require('../lib/suite-spec');
+const { suite, op, field, optional, PORT } = require('../lib/suite-spec');
 const { out } = require('../lib/values');
 const { Refusal, within } = require('../lib/answers');
 const keysets = require('../lib/ecies-keyset');
@@ -93,4 +93,4 @@ module.exports = suite('closer.keybox', [
     ['plaintext', 'form', 'key'], open),
   op('roundtrip-seal', sealInputs, ['keybox'], roundtripSeal),
   op('roundtrip', sealInputs, ['plaintext'], roundtrip),
-]);
+], PORT); // Concord's ECIES composition (lib/ecies.js) on Node's ECDH, hkdfSync and AES-GCM

@@ -6,7 +6,7 @@
 // pointFormat, outputPrefix, and x, y at the curve's size (32, 48, 66 bytes) whatever length the
 // keyset wrote. Refusals as ecies-keyset.js classes them, with the input field named.
 
-const { suite, op, optional } = require('../lib/suite-spec');
+const { suite, op, optional, PORT } = require('../lib/suite-spec');
 const { out } = require('../lib/values');
 const { BadRequest, within } = require('../lib/answers');
 const keysets = require('../lib/ecies-keyset');
@@ -36,4 +36,4 @@ module.exports = suite('closer.tink-public-key', [
       y: out(curves.y(p.curve, key.publicPoint)),
     };
   }),
-]);
+], PORT); // Concord's keyset reader (lib/ecies-keyset.js)

@@ -6,7 +6,7 @@
 // - any nonce of at least one byte (Web Crypto puts no upper bound; BoringSSL takes any length);
 // - decrypt failing (OperationError): authentication.
 
-const { suite, op, field } = require('../../node/lib/suite-spec');
+const { suite, op, field, library } = require('../../node/lib/suite-spec');
 const { out } = require('../../node/lib/values');
 const { Refusal, Unsupported } = require('../../node/lib/answers');
 const { PageError } = require('../page');
@@ -57,6 +57,6 @@ module.exports = (page) => suite('aes-gcm', [
         throw unsupportedImport(e, i.key);
       }
     }),
-]);
+], library("Chromium's Web Crypto crypto.subtle.encrypt / decrypt AES-GCM (BoringSSL)"));
 
 function hex(b) { return b.toString('hex'); }

@@ -8,7 +8,7 @@
 // a scalar of 0 or ≥ n (key). Then the browser's refusals: a point it does not accept (DataError on
 // import: not on the curve, a coordinate ≥ p) → key.
 
-const { suite, op, optional } = require('../../node/lib/suite-spec');
+const { suite, op, optional, library } = require('../../node/lib/suite-spec');
 const { Unsupported } = require('../../node/lib/answers');
 
 // The suite's key forms (docs/vector-format.md, "Key forms"): this adapter announces them all and reads the
@@ -62,4 +62,4 @@ module.exports = (page) => suite('ecdh-p256', [
       throw e;
     }
   }),
-]);
+], library("Chromium's Web Crypto crypto.subtle.deriveBits ECDH P-256 (BoringSSL)"));

@@ -3,7 +3,7 @@
 // hash: 'SHA-256', salt, info}, key, 8 × size). A size outside 1..8160 (255 × 32) is parameters
 // (checked here, as the other adapters refuse it; Web Crypto would throw OperationError).
 
-const { suite, op, field } = require('../../node/lib/suite-spec');
+const { suite, op, field, library } = require('../../node/lib/suite-spec');
 const { out } = require('../../node/lib/values');
 const { Refusal } = require('../../node/lib/answers');
 
@@ -20,4 +20,4 @@ module.exports = (page) => suite('hkdf-sha256', [
       });
       return { okm: out(Buffer.from(r.okm, 'hex')) };
     }),
-]);
+], library("Chromium's Web Crypto crypto.subtle.deriveBits HKDF SHA-256 (BoringSSL)"));

@@ -58,6 +58,43 @@ final class Suites {
 
     private Suites() {}
 
+    /**
+     * Who wrote the code each suite runs (docs/adapters.md §1, docs/fill.md): the library whose own code
+     * computes it, called directly. A suite not here but in {@link #PORTS} is Concord's own port, written
+     * in this adapter; one in neither is announced without a provenance, and a test of the project fails.
+     */
+    static final Map<String, String> LIBRARIES = libraries();
+
+    /** The suites whose computation is written in this adapter (the contract packs' compositions). */
+    static final java.util.Set<String> PORTS = java.util.Set.of(
+            "closer.kdf-params", "closer.couple-key-wrap", "closer.invite-phrase", "closer.field",
+            "closer.canonical-json", "closer.commitment", "closer.sealed-answer", "closer.tink-public-key",
+            "closer.keybox", "closer.invite-code", "closer.recovery-phrase", "closer.document", "closer.chain",
+            "sinew.field-cipher", "justsend.seal", "justsend.wrap", "justsend.chain", "justsend.device-envelope",
+            "justsend.recovery-code", "justsend.share-link", "justsend.chunk", "sophaxchat.x3dh",
+            "sophaxchat.ratchet", "sophaxchat.sender-key", "sophaxchat.message", "sophaxchat.group-message",
+            "sophaxchat.sealed-sender", "sophaxchat.onion-address", "sophaxchat.safety-number",
+            "askkey.pairing-code", "askkey.signature-encoding",
+            // HChaCha20 is written in this adapter (HChaCha20.java), before BouncyCastle's ChaCha20-Poly1305.
+            "xchacha20-poly1305");
+
+    private static Map<String, String> libraries() {
+        String bc = "BouncyCastle " + BouncyCastleVersion.get();
+        boolean jdk = PrimitiveLibrary.preferred() == JvmLibrary.JDK;
+        String java = "JDK " + System.getProperty("java.version");
+        Map<String, String> m = new LinkedHashMap<>();
+        m.put("argon2id", bc + " Argon2BytesGenerator (the parameter tag read by this adapter's KdfParams)");
+        m.put("aes-gcm", java + " JCE Cipher AES/GCM/NoPadding");
+        m.put("ecdh-p256", bc + " ECPoint multiply on P-256 (DER, PEM and JWK keys read by this adapter's KeyForms)");
+        m.put("hkdf-sha256", bc + " HKDFBytesGenerator");
+        m.put("hmac-sha256", jdk ? java + " JCE Mac HmacSHA256 (SunJCE)" : bc + " HMac(SHA256Digest)");
+        m.put("chacha20-poly1305", jdk ? java + " JCE Cipher ChaCha20-Poly1305 (SunJCE)" : bc + " ChaCha20Poly1305");
+        m.put("x25519", jdk ? java + " KeyAgreement XDH (SunEC)" : bc + " rfc7748.X25519");
+        m.put("ed25519", jdk ? java + " Signature Ed25519 (SunEC)" : bc + " rfc8032.Ed25519");
+        m.put("ecdsa-p256", bc + " ECDSASigner with HMacDSAKCalculator (RFC 6979)");
+        return m;
+    }
+
     /** The suite with this name, or {@code null}. */
     static Suite find(String name) {
         for (Suite s : ALL) {
@@ -86,6 +123,14 @@ final class Suites {
             Map<String, Object> entry = new LinkedHashMap<>();
             entry.put("suite", s.name());
             entry.put("ops", ops);
+            String library = LIBRARIES.get(s.name());
+            if (library != null) {
+                Map<String, Object> p = new LinkedHashMap<>();
+                p.put("library", library);
+                entry.put("provenance", p);
+            } else if (PORTS.contains(s.name())) {
+                entry.put("provenance", "port");
+            }
             suites.add(entry);
         }
         return suites;
