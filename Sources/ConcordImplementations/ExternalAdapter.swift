@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordSuites
+import ConcordSync
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -12,34 +13,39 @@ import Glibc
 /// request in flight and every later one is answered `error` with the exit status and the end of
 /// its standard error; a request without an answer after `timeout` seconds is `error` too, and
 /// the adapter is then declared dead (every other request ends at once as `error`).
-public final class ExternalAdapter: Implementation, @unchecked Sendable {
+public final class ExternalAdapter: Implementation, Sendable {
     public let name: String
     public let command: [String]
     public let environment: [String: String]?
     public let timeout: Double
     public let startTimeout: Double
 
-    private let lock = NSLock()
-    private var state: State = .idle
-    private var announcedVersion = "not started"
-    private var announced: Handshake?
-    private var pending: [Int64: Waiter] = [:]
-    private var nextId: Int64 = 1
-    private var child: Subprocess?
-    private var starts = 0
-    private var stdinFD: Int32 = -1
+    /// Everything that changes while it runs, behind one lock (ConcordSync's `Locked`).
+    private struct Life: Sendable {
+        var state: State = .idle
+        var announcedVersion = "not started"
+        var announced: Handshake?
+        var announcedSuites: Set<String> = []
+        var pending: [Int64: Waiter] = [:]
+        var nextId: Int64 = 1
+        var child: Subprocess?
+        var starts = 0
+        var stdinFD: Int32 = -1
+        var plannedCommand: [String]? = nil
+        var plannedKdfMemory: KdfMemoryBudget? = nil
+        var sampledPeakKiB: Int? = nil
+    }
+    private let life = Locked(Life())
     private let started = DispatchSemaphore(value: 0)
     private let stderrTail = Tail(limit: 4096)
 
-    enum State { case idle, starting, running, dead(String) }
+    enum State: Sendable { case idle, starting, running, dead(String) }
 
     /// What it runs is what its handshake announces (docs/adapters.md §1), checked against the
     /// suite definitions: nothing about its suites is kept on this side.
     /// The command for a run's planned work (the JVM: a heap sized to it), when it depends on it.
     let commandForWork: (@Sendable (PlannedWork) -> [String])?
-    private var plannedCommand: [String]? = nil
     let kdfMemoryForWork: (@Sendable (PlannedWork) -> KdfMemoryBudget?)?
-    private var plannedKdfMemory: KdfMemoryBudget? = nil
 
     public init(name: String, command: [String], environment: [String: String]? = nil,
                 timeout: Double = 300, startTimeout: Double = 30, commandForWork: (@Sendable (PlannedWork) -> [String])? = nil,
@@ -53,34 +59,33 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         self.startTimeout = startTimeout
     }
 
-    public var version: String { lock.withLock { announcedVersion } }
+    public var version: String { life.withLock { $0.announcedVersion } }
     /// The suites its handshake announced (empty until `prepare()` returned).
-    public var suites: Set<String> { lock.withLock { announcedSuites } }
-    private var announcedSuites: Set<String> = []
+    public var suites: Set<String> { life.withLock { $0.announcedSuites } }
     /// Its handshake, once it arrived.
-    public var handshake: Handshake? { lock.withLock { announced } }
+    public var handshake: Handshake? { life.withLock { $0.announced } }
     public func support(suite: String, op: String?) -> Support {
-        lock.withLock { announced?.support(suite: suite, op: op) ?? .absent }
+        life.withLock { $0.announced?.support(suite: suite, op: op) ?? .absent }
     }
     /// Who wrote the code it runs for a suite. A built-in adapter (a `Catalog` name) says so per
     /// suite in its handshake (nil where it does not: counted as Concord's own port); any other
     /// adapter is named by the user (`--adapter`, `concord.yaml`): the app's own code, whatever
     /// its handshake says (docs/fill.md).
     public func provenance(suite: String) -> Provenance? {
-        lock.withLock {
-            guard let h = announced, h.suites[suite] != nil else { return nil }
+        let name = self.name
+        return life.withLock { l in
+            guard let h = l.announced, h.suites[suite] != nil else { return nil }
             return Catalog.names.contains(name) ? h.provenance[suite] : .app
         }
     }
-    public var processStarts: Int { lock.withLock { starts } }
+    public var processStarts: Int { life.withLock { $0.starts } }
     /// Its last process's peak resident memory (with that process's own children), once it ended.
     /// Its own high-water mark, read just before it was told to end (ResidentMemory says why not
     /// `wait4`'s figure); that figure only when the process had already ended.
-    public var peakResidentKiB: Int? { lock.withLock { sampledPeakKiB ?? child?.peakResidentKiB } }
-    private var sampledPeakKiB: Int? = nil
+    public var peakResidentKiB: Int? { life.withLock { $0.sampledPeakKiB ?? $0.child?.peakResidentKiB } }
     public var isReady: Bool {
-        lock.withLock {
-            switch state {
+        life.withLock { l in
+            switch l.state {
             case .idle, .starting: return false
             case .running, .dead: return true
             }
@@ -88,19 +93,19 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     public var startFailure: String? {
-        lock.withLock {
-            if case .dead(let why) = state, announced == nil { return why }
+        life.withLock { l in
+            if case .dead(let why) = l.state, l.announced == nil { return why }
             return nil
         }
     }
 
     /// The adapter's process id while it runs (tests use it to kill the process).
-    public var processIdentifier: Int32? { lock.withLock { child?.pid } }
+    public var processIdentifier: Int32? { life.withLock { $0.child?.pid } }
 
     /// Starts the process and waits for its handshake; later calls wait for that same start.
     public func prepare() {
-        let shouldStart: Bool = lock.withLock {
-            if case .idle = state { state = .starting; return true }
+        let shouldStart: Bool = life.withLock { l in
+            if case .idle = l.state { l.state = .starting; return true }
             return false
         }
         guard shouldStart else {
@@ -125,20 +130,20 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
 
     public func expect(_ work: PlannedWork) {
         let c = commandForWork?(work), budget = kdfMemoryForWork?(work)
-        lock.withLock {
-            if let c { plannedCommand = c }
-            plannedKdfMemory = budget
+        life.withLock { l in
+            if let c { l.plannedCommand = c }
+            l.plannedKdfMemory = budget
         }
     }
 
-    public var kdfMemory: KdfMemoryBudget? { lock.withLock { plannedKdfMemory } }
+    public var kdfMemory: KdfMemoryBudget? { life.withLock { $0.plannedKdfMemory } }
 
     private func launch() throws {
-        let c = try Subprocess.spawn(lock.withLock { plannedCommand } ?? command, environment: environment)
-        lock.withLock {
-            child = c
-            stdinFD = c.stdin
-            starts += 1
+        let c = try Subprocess.spawn(life.withLock { $0.plannedCommand } ?? command, environment: environment)
+        life.withLock { l in
+            l.child = c
+            l.stdinFD = c.stdin
+            l.starts += 1
         }
         let tail = stderrTail
         let stderrClosed = DispatchSemaphore(value: 0)
@@ -155,8 +160,8 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     private func received(_ line: String) {
-        let isHandshake: Bool = lock.withLock {
-            if case .starting = state { return true }
+        let isHandshake: Bool = life.withLock { l in
+            if case .starting = l.state { return true }
             return false
         }
         if isHandshake {
@@ -167,7 +172,7 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
             stderrTail.append("[concord] unreadable line from \(name): \(line.prefix(200))")
             return
         }
-        let waiter = lock.withLock { pending.removeValue(forKey: id) }
+        let waiter = life.withLock { $0.pending.removeValue(forKey: id) }
         waiter?.finish(Self.outcome(json, name: name))
     }
 
@@ -185,11 +190,11 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
             started.signal()
             return
         }
-        lock.withLock {
-            announcedVersion = h.version
-            announced = h
-            announcedSuites = Set(h.suites.keys)
-            if case .starting = state { state = .running }
+        life.withLock { l in
+            l.announcedVersion = h.version
+            l.announced = h
+            l.announcedSuites = Set(h.suites.keys)
+            if case .starting = l.state { l.state = .running }
         }
         started.signal()
     }
@@ -222,8 +227,8 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
         let status = end.map { " (\($0))" } ?? ""
         let tail = stderrTail.text.trimmingCharacters(in: .whitespacesAndNewlines)
         let why = "\(name) exited\(status)" + (tail.isEmpty ? "" : "; its last words: \(tail.suffix(600))")
-        let wasStarting: Bool = lock.withLock {
-            if case .starting = state { return true }
+        let wasStarting: Bool = life.withLock { l in
+            if case .starting = l.state { return true }
             return false
         }
         die(why)
@@ -231,53 +236,55 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     }
 
     private func die(_ why: String) {
-        let waiters: [Waiter] = lock.withLock {
-            if case .dead = state { } else { state = .dead(why) }
-            let w = Array(pending.values)
-            pending.removeAll()
-            if stdinFD >= 0 { close(stdinFD); stdinFD = -1 }
+        let waiters: [Waiter] = life.withLock { l in
+            if case .dead = l.state { } else { l.state = .dead(why) }
+            let w = Array(l.pending.values)
+            l.pending.removeAll()
+            if l.stdinFD >= 0 { close(l.stdinFD); l.stdinFD = -1 }
             return w
         }
-        let reason: String = lock.withLock { if case .dead(let r) = state { return r }; return why }
+        let reason: String = life.withLock { l in if case .dead(let r) = l.state { return r }; return why }
         for w in waiters { w.finish(.error(reason)) }
     }
 
     public func run(_ request: Request) -> Outcome {
         prepare()
         let waiter = Waiter()
-        let line: String
-        let id: Int64
-        let fd: Int32
-        do {
-            lock.lock()
-            defer { lock.unlock() }
-            switch state {
-            case .dead(let why): return .error(why)
-            case .idle, .starting: return .error("\(name) is not running")
+        let name = self.name
+        // Sent under the lock so that lines from several threads never interleave; an answer
+        // decided here (dead, not announced) ends the request at once.
+        let sent: Result<Int64, Early> = life.withLock { l in
+            switch l.state {
+            case .dead(let why): return .failure(.outcome(.error(why)))
+            case .idle, .starting: return .failure(.outcome(.error("\(name) is not running")))
             case .running: break
             }
-            switch announced?.support(suite: request.suite, op: request.op) ?? .absent {
+            switch l.announced?.support(suite: request.suite, op: request.op) ?? .absent {
             case .runs: break
-            case .absent: return .unsupported("\(name) (\(announcedVersion)) does not announce the suite \(request.suite)")
-            case .unsupported(let why): return .unsupported(why)
-            case .broken(let why): return .error(why)
+            case .absent: return .failure(.outcome(.unsupported("\(name) (\(l.announcedVersion)) does not announce the suite \(request.suite)")))
+            case .unsupported(let why): return .failure(.outcome(.unsupported(why)))
+            case .broken(let why): return .failure(.outcome(.error(why)))
             }
-            id = nextId
-            nextId += 1
-            pending[id] = waiter
-            fd = stdinFD
+            let id = l.nextId
+            l.nextId += 1
+            l.pending[id] = waiter
             var fields: [(key: String, value: JSON)] = [("id", .int(id)), ("suite", .string(request.suite))]
             fields.append(("op", request.op.map { .string($0) } ?? .null))
             fields.append(("input", .object(request.input.keys.sorted().map { ($0, request.input[$0]!.json) })))
-            line = JSON.object(fields).serialized() + "\n"
-            // Written under the lock so that lines from several threads never interleave.
-            if !Self.writeAll(fd, Array(line.utf8)) {
-                pending.removeValue(forKey: id)
-                return .error("\(name) stopped reading its input (\(String(cString: strerror(errno))))")
+            let line = JSON.object(fields).serialized() + "\n"
+            if !Self.writeAll(l.stdinFD, Array(line.utf8)) {
+                l.pending.removeValue(forKey: id)
+                return .failure(.outcome(.error("\(name) stopped reading its input (\(String(cString: strerror(errno))))")))
             }
+            return .success(id)
+        }
+        let id: Int64
+        switch sent {
+        case .failure(.outcome(let o)): return o
+        case .success(let i): id = i
         }
         if let outcome = waiter.wait(timeout: timeout) { return outcome }
-        lock.withLock { _ = pending.removeValue(forKey: id) }
+        life.withLock { _ = $0.pending.removeValue(forKey: id) }
         let shown = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
         // A request without an answer means a hung (or stopped: SIGSTOP) adapter: it is declared
         // dead at once, so the requests in flight and the remaining ones end now as `error` instead
@@ -302,22 +309,25 @@ public final class ExternalAdapter: Implementation, @unchecked Sendable {
     /// Closes the adapter's input so it finishes and exits; stops it (and anything it started) if
     /// it lingers.
     public func shutdown() {
-        let c: Subprocess? = lock.withLock {
-            if stdinFD >= 0 {
-                if let c = child, c.termination == nil { sampledPeakKiB = ResidentMemory.peakKiB(of: c.pid) }
-                close(stdinFD)
-                stdinFD = -1
+        let c: Subprocess? = life.withLock { l in
+            if l.stdinFD >= 0 {
+                if let c = l.child, c.termination == nil { l.sampledPeakKiB = ResidentMemory.peakKiB(of: c.pid) }
+                close(l.stdinFD)
+                l.stdinFD = -1
             }
-            return child
+            return l.child
         }
         guard let c else { return }
         if c.wait(timeout: 3) == nil { c.stop() } else { c.signalGroup(SIGKILL) }
     }
 
     private func kill() {
-        lock.withLock { child }?.stop()
+        life.withLock { $0.child }?.stop()
     }
 }
+
+/// A request answered before it was sent.
+private enum Early: Error { case outcome(Outcome) }
 
 struct AdapterError: Error, CustomStringConvertible {
     var description: String
@@ -325,15 +335,14 @@ struct AdapterError: Error, CustomStringConvertible {
 }
 
 /// One request's rendezvous: the reader thread finishes it, a worker waits on it.
-final class Waiter: @unchecked Sendable {
+final class Waiter: Sendable {
     private let sem = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var result: Outcome?
+    private let result = Locked<Outcome?>(nil)
 
     func finish(_ o: Outcome) {
-        let first: Bool = lock.withLock {
-            if result != nil { return false }
-            result = o
+        let first: Bool = result.withLock { r in
+            if r != nil { return false }
+            r = o
             return true
         }
         if first { sem.signal() }
@@ -341,23 +350,23 @@ final class Waiter: @unchecked Sendable {
 
     func wait(timeout: Double) -> Outcome? {
         if sem.wait(timeout: .now() + timeout) == .timedOut { return nil }
-        return lock.withLock { result }
+        return result.withLock { $0 }
     }
 }
 
 /// The last `limit` bytes of a stream, for error messages.
-final class Tail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var buffer = ""
+final class Tail: Sendable {
+    private let buffer = Locked("")
     let limit: Int
     init(limit: Int) { self.limit = limit }
     func append(_ line: String) {
-        lock.withLock {
-            buffer += line + "\n"
-            if buffer.utf8.count > limit { buffer = String(buffer.suffix(limit)) }
+        let limit = self.limit
+        buffer.withLock { b in
+            b += line + "\n"
+            if b.utf8.count > limit { b = String(b.suffix(limit)) }
         }
     }
-    var text: String { lock.withLock { buffer } }
+    var text: String { buffer.withLock { $0 } }
 }
 
 /// Reads `\n`-terminated lines from a file descriptor until end of file.
