@@ -9,7 +9,7 @@ struct CommandEntry: Sendable {
     var run: @Sendable (Options) throws -> Int32
     init<C: Command>(_ c: C.Type) {
         spec = c.spec
-        run = { o in try c.run(o) }
+        run = { o in try C.run(o) }
     }
 }
 

@@ -7,7 +7,22 @@ import Testing
 /// Expected values are published ones (RFC 9106 §5.3) or read by hand from a tag (CONTRACT.md §2);
 /// the failures are made by changing an expected value on purpose.
 @Suite(.serialized) struct CommandLineTests {
-    static let commands = ["run", "list", "schema", "validate", "export", "fill", "merge", "report", "diff"]
+    /// The commands, read from `concord help` (the binary's own list, made from the declarations),
+    /// not repeated here by hand.
+    static let commands: [String] = {
+        guard let help = try? runProcess(concordBinary, ["help"]) else { return [] }
+        let list = help.stdout.components(separatedBy: "commands:\n").dropFirst().first ?? ""
+        return list.split(separator: "\n").prefix { $0.hasPrefix("  ") }.compactMap { line in
+            let name = line.split(separator: " ").first.map(String.init) ?? ""
+            return name == "help" || name.hasPrefix("-") ? nil : name
+        }
+    }()
+
+    @Test func theCommandListIsReadFromTheBinary() {
+        // At least the commands the README has always named; a parse that found nothing fails here.
+        #expect(Set(["run", "list", "schema", "validate", "export", "fill", "merge", "report", "diff"]).isSubset(of: Set(Self.commands)),
+                "\(Self.commands)")
+    }
 
     func concord(_ args: [String], env extra: [String: String] = [:], timeout: Double = 600) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
