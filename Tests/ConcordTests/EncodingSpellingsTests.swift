@@ -95,6 +95,15 @@ let spellingCases: [SpellingCase] = {
                         passes: spellingCases.count + hex, "node")
     }
 
+    /// The schema editors check vector files against (its `bytes` patterns), read as
+    /// scripts/check-schema.py reads patterns.
+    @Test func theVectorFileSchemaFollowsTheTable() throws {
+        let python = repositoryRoot + "/.build/venv/bin/python"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "the test venv is missing (scripts/setup --test)")
+        try expectCheck([python, repositoryRoot + "/scripts/check-schema-spellings.py", spellingsPath],
+                        passes: spellingCases.count, "the schema")
+    }
+
     @Test func theTinkAdapterFollowsTheTable() throws {
         let python = repositoryRoot + "/.build/venv-tink/bin/python"
         try #require(FileManager.default.isExecutableFile(atPath: python), "the tink venv is missing (scripts/build-tink)")
