@@ -40,19 +40,34 @@ public enum Hex {
     }
 
     private static func badChar(_ u: [UInt8], _ i: Int) -> ContractError {
-        let ch = String(decoding: u[i...].prefix(1), as: UTF8.self)
-        return ContractError(.format, "invalid hex: character \(describe(ch, u[i])) at position \(i) is not a hex digit")
+        ContractError(.format, "invalid hex: character \(describe(u, at: i)) at position \(i) is not a hex digit")
     }
 }
 
-func describe(_ ch: String, _ byte: UInt8) -> String {
+/// The character at byte `i` of `u`, as an error message shows it: printable ASCII quoted, the
+/// invisible ones named, anything else by its code point (`U+FF10`, never the raw character).
+func describe(_ u: [UInt8], at i: Int) -> String {
+    let byte = u[i]
     switch byte {
     case 32: return "' ' (space)"
     case 9: return "'\\t' (tab)"
     case 10: return "'\\n' (line break)"
     case 13: return "'\\r' (carriage return)"
-    default: return byte < 0x80 ? "'\(ch)'" : "0x\(String(byte, radix: 16))"
+    case 0x21..<0x7f: return "'\(Character(Unicode.Scalar(byte)))'"
+    case 0..<0x80: return "U+" + hex4(UInt32(byte))
+    default:
+        // The scalar that starts here (a position inside one names the scalar it is part of).
+        var start = i
+        while start > 0 && u[start] & 0xc0 == 0x80 { start -= 1 }
+        guard let scalar = String(decoding: u[start...].prefix(4), as: UTF8.self).unicodeScalars.first,
+              scalar != "\u{FFFD}" else { return "0x" + String(byte, radix: 16) }
+        return "U+" + hex4(scalar.value) + " (not ASCII)"
     }
+}
+
+private func hex4(_ v: UInt32) -> String {
+    let h = String(v, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - h.count)) + h
 }
 
 /// RFC 4648 base64: §4 (`+/`, padded) and §5 (`-_`, unpadded, as the contract's `b64url`).
@@ -100,15 +115,15 @@ public enum Base64 {
         return String(decoding: out, as: UTF8.self)
     }
 
-    private static func outsideAlphabet(_ c: UInt8, at i: Int, _ a: Alphabet) -> ContractError {
+    private static func outsideAlphabet(_ u: [UInt8], at i: Int, _ a: Alphabet) -> ContractError {
+        let c = u[i]
         let other: String
         if a == .standard && (c == UInt8(ascii: "-") || c == UInt8(ascii: "_")) { other = " (a base64url character: this looks URL-safe)" }
         else if a == .url && (c == UInt8(ascii: "+") || c == UInt8(ascii: "/")) { other = " (a standard base64 character: this looks like b64, not b64url)" }
         else if c == 10 || c == 13 { other = " (line breaks are not allowed)" }
         else if c == 32 || c == 9 { other = " (whitespace is not allowed)" }
         else { other = "" }
-        let ch = String(decoding: [c], as: UTF8.self)
-        return ContractError(.format, "invalid \(a.name): character \(describe(ch, c)) at position \(i) is outside the alphabet\(other)")
+        return ContractError(.format, "invalid \(a.name): character \(describe(u, at: i)) at position \(i) is outside the alphabet\(other)")
     }
 
     /// Strict: only the alphabet's characters, padding exactly as the alphabet requires, no
@@ -118,7 +133,7 @@ public enum Base64 {
         let t = a == .standard ? standardTable : urlTable
         let name = a.name
         if let bad = u.firstIndex(where: { t[Int($0)] < 0 && $0 != UInt8(ascii: "=") }) {
-            throw outsideAlphabet(u[bad], at: bad, a)
+            throw outsideAlphabet(u, at: bad, a)
         }
         var dataEnd = u.count
         if a == .standard {
@@ -140,7 +155,7 @@ public enum Base64 {
                         ? "invalid \(name): padding '=' at position \(i) (the contract's base64url is unpadded)"
                         : "invalid \(name): padding '=' at position \(i) before the end")
                 }
-                throw outsideAlphabet(c, at: i, a)
+                throw outsideAlphabet(u, at: i, a)
             }
             acc = acc << 6 | UInt32(v)
             bits += 6

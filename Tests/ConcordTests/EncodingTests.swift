@@ -13,6 +13,10 @@ import Testing
         ("zz", "'z' at position 0 is not a hex digit"),
         ("00 11", "' ' (space) at position 2"),
         ("0x00", "'x' at position 1"),
+        // Not ASCII: named by code point, never printed raw or as a stray UTF-8 byte.
+        ("\u{FF10}\u{FF11}", "character U+FF10 (not ASCII) at position 0"),
+        ("0\u{0}", "character U+0000 at position 1"),
+        ("00\u{200B}", "character U+200B (not ASCII) at position 2"),
     ])
     func hexRefusals(input: String, message: String) {
         #expect(throws: ContractError.self) { try Hex.decode(input) }
@@ -53,6 +57,7 @@ import Testing
         ("Zh", .url, "non-zero spare bits"),
         ("Zm9vY", .url, "final quantum of one character"),
         ("Zm9v\r\n", .url, "line breaks are not allowed"),
+        ("Zm\u{E9}v", .standard, "character U+00E9 (not ASCII) at position 2"),
     ])
     func base64Refusals(input: String, alphabet: Base64.Alphabet, message: String) {
         do {

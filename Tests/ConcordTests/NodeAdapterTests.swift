@@ -63,8 +63,12 @@ let protocolCases: [(line: String, answer: String)] = [
     (#"{"id":7,"suite":"hkdf-sha256","input":{"ikm":{"hex":"00"}}}"#, #"{"id":7,"fault":"bad request: input.salt is missing"#),
     (#"{"id":8,"suite":"hkdf-sha256","input":{"ikm":{"hex":"aa"},"salt":{"hex":""},"info":{"hex":""},"size":3,"zz":1}}"#,
      #"{"id":8,"unsupported":"input field \"zz\" is not understood"#),
-    (#"{"id":9,"suite":"hkdf-sha256","input":{"ikm":{"hex":"AA"},"salt":{"hex":""},"info":{"hex":""},"size":3}}"#,
-     #"{"id":9,"fault":"bad request: input.ikm.hex: upper-case hex digit"#),
+    // Hex as docs/vector-format.md's "Encodings" says: either case, nothing but digits (Buffer.from
+    // alone would stop at the "g" and take one byte).
+    (#"{"id":9,"suite":"hkdf-sha256","input":{"ikm":{"hex":"aa0g"},"salt":{"hex":""},"info":{"hex":""},"size":3}}"#,
+     #"{"id":9,"fault":"bad request: input.ikm.hex: 'g' at position 3 is not a hex digit"#),
+    (#"{"id":13,"suite":"hkdf-sha256","input":{"ikm":{"hex":"0B0B0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0B"},"salt":{"hex":"000102030405060708090A0B0C"},"info":{"hex":"F0F1F2F3F4F5F6F7F8F9"},"size":42}}"#,
+     #"{"id":13,"outputs":{"okm":{"hex":"3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"}}}"#),
     (#"{"id":10,"suite":"hkdf-sha256","input":{"ikm":{"hex":"aa"},"salt":{"hex":""},"info":{"hex":""},"size":"3"}}"#,
      #"{"id":10,"fault":"bad request: input.size: expected an integer"#),
     (#"{"id":11,"suite":"hkdf-sha256","input":{"ikm":{"hex":"aa"},"salt":{"hex":""},"info":{"hex":""},"size":0}}"#,

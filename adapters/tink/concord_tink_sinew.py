@@ -17,7 +17,7 @@ import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from concord_tink_suites import AES_GCM, BadRequest, Op, Refusal, get_text, library, parse_keyset, proto_keyset, type_name
+from concord_tink_suites import AES_GCM, BadRequest, Op, Refusal, get_text, hex_decode, library, parse_keyset, proto_keyset, type_name
 
 MINIMUM = 5 + 12 + 16
 _B64 = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
@@ -60,14 +60,18 @@ def keyset_from_list(text, primary):
             raise Refusal("format", "keys[%d] has no keyId" % n)
         key_id = _uint32(e["keyId"], "keys[%d].keyId" % n)
         hex_text = e.get("key")
-        if not isinstance(hex_text, str) or not re.fullmatch(r"(?:[0-9a-fA-F]{2})*", hex_text):
+        if not isinstance(hex_text, str):
             raise Refusal("format", "keys[%d].key must be a hex string" % n)
+        try:
+            key_bytes = hex_decode(hex_text)
+        except ValueError as bad:
+            raise Refusal("format", "keys[%d].key must be a hex string (%s)" % (n, bad))
         if key_id in seen:
             raise Refusal("format", "keys[%d]: the key id %d appears twice" % (n, key_id))
         seen.add(key_id)
         entry = keyset.key.add()
         entry.key_data.type_url = AES_GCM
-        entry.key_data.value = aes_gcm_pb2.AesGcmKey(version=0, key_value=bytes.fromhex(hex_text)).SerializeToString()
+        entry.key_data.value = aes_gcm_pb2.AesGcmKey(version=0, key_value=key_bytes).SerializeToString()
         entry.key_data.key_material_type = tink_pb2.KeyData.SYMMETRIC
         entry.status = tink_pb2.ENABLED
         entry.key_id = key_id

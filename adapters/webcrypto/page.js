@@ -5,14 +5,27 @@
 // and resolves to the operation's result, or rejects with a PageError naming the step that failed
 // (importKey, encrypt, decrypt, deriveBits) and the DOMException's name and message.
 
+/* The page's hex decoder, by the rule of docs/vector-format.md ("Encodings": an even number of ASCII
+   0-9 a-f A-F, nothing else); turned into source text and handed to installInPage, so it uses nothing
+   from this module's scope. Exported too, so that node can hold it to the table of hostile spellings
+   (Tests/Fixtures/encodings/hostile-spellings.json, adapters/node/check-encodings.js). */
+function pageHexDecode(h) {
+  if (typeof h !== 'string') throw new TypeError('hex: expected a string');
+  for (let i = 0; i < h.length; i++) {
+    const c = h.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46))) {
+      throw new TypeError(`hex: character ${i} is not a hex digit`);
+    }
+  }
+  if (h.length % 2 !== 0) throw new TypeError(`hex: odd number of digits (${h.length})`);
+  const b = new Uint8Array(h.length / 2);
+  for (let i = 0; i < b.length; i++) b[i] = parseInt(h.substr(2 * i, 2), 16);
+  return b;
+}
+
 /* The page-side code. It is turned into source text with Function.prototype.toString, so it must not
-   use anything from this Node module's scope. */
-function installInPage() {
-  const fromHex = (h) => {
-    const b = new Uint8Array(h.length / 2);
-    for (let i = 0; i < b.length; i++) b[i] = parseInt(h.substr(2 * i, 2), 16);
-    return b;
-  };
+   use anything from this Node module's scope; fromHex is pageHexDecode's source, passed in. */
+function installInPage(fromHex) {
   const toHex = (buf) => Array.from(new Uint8Array(buf), (x) => x.toString(16).padStart(2, '0')).join('');
   async function step(name, f) {
     try {
@@ -88,7 +101,7 @@ class Page {
     for (;;) {
       let ready = false;
       try {
-        ready = await this.browser.evaluate(`(${installInPage.toString()})()`);
+        ready = await this.browser.evaluate(`(${installInPage.toString()})(${pageHexDecode.toString()})`);
       } catch (e) {
         if (Date.now() > deadline) throw e;
       }
@@ -115,4 +128,4 @@ class Page {
   }
 }
 
-module.exports = { Page, PageError };
+module.exports = { Page, PageError, pageHexDecode };

@@ -12,6 +12,7 @@ const json = require('./json');
 const b64 = require('./b64');
 const pb = require('./protobuf');
 const utf8 = require('./utf8');
+const { hexDecode } = require('./values');
 const { Refusal, BadRequest } = require('./answers');
 
 const TYPE_URL = 'type.googleapis.com/google.crypto.tink.AesGcmKey';
@@ -81,9 +82,15 @@ function listRing(text, primaryKeyId) {
     for (const name of e.keys()) if (name !== 'keyId' && name !== 'key') throw fail(`${at} has a member other than keyId and key`);
     const keyId = access.uint32(access.member(e, 'keyId', at), `${at}.keyId`);
     const hex = e.get('key');
-    if (typeof hex !== 'string' || !/^(?:[0-9a-fA-F]{2})*$/.test(hex)) throw fail(`${at}.key must be a hex string`);
+    if (typeof hex !== 'string') throw fail(`${at}.key must be a hex string`);
+    let key;
+    try {
+      key = hexDecode(hex);
+    } catch (e) {
+      throw fail(`${at}.key must be a hex string (${e.message})`);
+    }
     if (keys.some((k) => k.keyId === keyId)) throw fail(`${at}: the key id ${keyId} appears twice`);
-    keys.push({ keyId, key: Buffer.from(hex, 'hex'), enabled: true, prefix: 'TINK' });
+    keys.push({ keyId, key, enabled: true, prefix: 'TINK' });
   });
   let primary = null;
   if (primaryKeyId !== undefined) {

@@ -1,21 +1,31 @@
 'use strict';
 // Input values as the protocol carries them (docs/adapters.md, "Values"): bytes as {"hex":"…"}
-// (lowercase, an even number of digits), text as a JSON string, integers as JSON numbers, and the
+// (hex as docs/vector-format.md's "Encodings" says), text as a JSON string, integers as JSON numbers, and the
 // Closer `answer` object. A value of the wrong shape is a malformed request (BadRequest → fault).
 
 const { BadRequest } = require('./answers');
 const { typeName, quote } = require('./json');
 
-/** Decodes lowercase hex; throws Error with the position of the first bad digit. */
+/**
+ * Decodes hex as docs/vector-format.md ("Encodings") says every runtime does: RFC 4648 §8, an even
+ * number of the ASCII digits 0-9, a-f, A-F (either case), nothing else (no whitespace, separators,
+ * 0x, non-ASCII digits). Throws Error with the position of the first bad character. (Buffer.from(s,
+ * 'hex') alone stops at the first bad digit and returns what came before.)
+ */
 function hexDecode(hex) {
-  if (hex.length % 2 !== 0) throw new Error(`odd number of hex digits (${hex.length})`);
   for (let i = 0; i < hex.length; i++) {
-    const c = hex[i];
-    if ((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f')) continue;
-    if (c >= 'A' && c <= 'F') throw new Error(`upper-case hex digit at position ${i} (the protocol uses lower case)`);
-    throw new Error(`not a hex digit at position ${i}`);
+    const c = hex.charCodeAt(i);
+    if ((c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x66) || (c >= 0x41 && c <= 0x46)) continue;
+    const what = c >= 0x21 && c < 0x7f ? `'${hex[i]}'` : 'U+' + c.toString(16).toUpperCase().padStart(4, '0');
+    throw new Error(`${what} at position ${i} is not a hex digit`);
   }
+  if (hex.length % 2 !== 0) throw new Error(`odd number of hex digits (${hex.length})`);
   return Buffer.from(hex, 'hex');
+}
+
+/** Lower-case hex, as every runtime writes it. */
+function hexEncode(buf) {
+  return Buffer.from(buf).toString('hex');
 }
 
 function bytes(name, v) {
@@ -74,7 +84,7 @@ const DECODERS = { bytes, text, integer, answer };
 
 /** An output byte string. */
 function out(buf) {
-  return { hex: Buffer.from(buf).toString('hex') };
+  return { hex: hexEncode(buf) };
 }
 
-module.exports = { DECODERS, hexDecode, out };
+module.exports = { DECODERS, hexDecode, hexEncode, out };

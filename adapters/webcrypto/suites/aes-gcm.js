@@ -7,7 +7,7 @@
 // - decrypt failing (OperationError): authentication.
 
 const { suite, op, field, library } = require('../../node/lib/suite-spec');
-const { out } = require('../../node/lib/values');
+const { out, hexDecode } = require('../../node/lib/values');
 const { Refusal, Unsupported } = require('../../node/lib/answers');
 const { PageError } = require('../page');
 
@@ -39,7 +39,7 @@ module.exports = (page) => suite('aes-gcm', [
       } catch (e) {
         throw unsupportedImport(e, i.key);
       }
-      const sealed = Buffer.from(r.sealed, 'hex');
+      const sealed = hexDecode(r.sealed);
       return { ciphertext: out(sealed.subarray(0, sealed.length - TAG_BYTES)), tag: out(sealed.subarray(sealed.length - TAG_BYTES)) };
     }),
   op('open', [field('key', 'bytes'), field('nonce', 'bytes'), field('aad', 'bytes'), field('ciphertext', 'bytes'), field('tag', 'bytes')],
@@ -49,7 +49,7 @@ module.exports = (page) => suite('aes-gcm', [
       if (i.tag.length !== TAG_BYTES) throw new Refusal('parameters', `tag is ${i.tag.length} bytes; this suite uses ${TAG_BYTES}-byte tags`);
       try {
         const r = await page.call('aesGcmOpen', { key: hex(i.key), nonce: hex(i.nonce), aad: hex(i.aad), sealed: hex(Buffer.concat([i.ciphertext, i.tag])) });
-        return { plaintext: out(Buffer.from(r.plaintext, 'hex')) };
+        return { plaintext: out(hexDecode(r.plaintext)) };
       } catch (e) {
         if (e instanceof PageError && e.step === 'decrypt' && e.domName === 'OperationError') {
           throw new Refusal('authentication', `AES-GCM decrypt failed (${e.domName}): wrong key, nonce, AAD, ciphertext or tag`);

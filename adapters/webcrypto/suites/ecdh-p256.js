@@ -23,7 +23,7 @@ function rawOnly(i) {
   if (form !== undefined) throw new Unsupported(`this adapter reads raw keys only, not ${form}`);
 }
 
-const { out } = require('../../node/lib/values');
+const { out, hexDecode } = require('../../node/lib/values');
 const { Refusal } = require('../../node/lib/answers');
 const curves = require('../../node/lib/nist-curves');
 const { PageError } = require('../page');
@@ -54,7 +54,7 @@ module.exports = (page) => suite('ecdh-p256', [
     const d = curves.scalar(curves.P256, i.private, 'private');
     try {
       const r = await page.call('ecdh', { curve: 'P-256', pkcs8: pkcs8(d).toString('hex'), publicRaw: i.public.toString('hex'), bits: 256 });
-      return { shared: out(Buffer.from(r.shared, 'hex')) };
+      return { shared: out(hexDecode(r.shared)) };
     } catch (e) {
       if (e instanceof PageError && e.step === 'importPublic' && e.domName === 'DataError') {
         throw new Refusal('key', `public is not a point Chromium's Web Crypto accepts on P-256 (${e.domName}: ${e.domMessage || 'importKey raw'})`);

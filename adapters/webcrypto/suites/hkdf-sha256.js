@@ -4,7 +4,7 @@
 // (checked here, as the other adapters refuse it; Web Crypto would throw OperationError).
 
 const { suite, op, field, library } = require('../../node/lib/suite-spec');
-const { out } = require('../../node/lib/values');
+const { out, hexDecode } = require('../../node/lib/values');
 const { Refusal } = require('../../node/lib/answers');
 
 const MAX = 255 * 32;
@@ -18,6 +18,6 @@ module.exports = (page) => suite('hkdf-sha256', [
       const r = await page.call('hkdf', {
         ikm: i.ikm.toString('hex'), salt: i.salt.toString('hex'), info: i.info.toString('hex'), hash: 'SHA-256', bits: Number(i.size) * 8,
       });
-      return { okm: out(Buffer.from(r.okm, 'hex')) };
+      return { okm: out(hexDecode(r.okm)) };
     }),
 ], library("Chromium's Web Crypto crypto.subtle.deriveBits HKDF SHA-256 (BoringSSL)"));

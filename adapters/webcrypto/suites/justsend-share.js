@@ -3,6 +3,7 @@
 // share recipient: the composition of node/lib/justsend-share.js with HKDF and AES-GCM done by crypto.subtle
 // in the page (its hkdf, aesGcmSeal and aesGcmOpen).
 
+const { hexDecode } = require('../../node/lib/values');
 const { suites } = require('../../node/suites/justsend-share');
 const { Refusal } = require('../../node/lib/answers');
 const { PageError } = require('../page');
@@ -10,16 +11,16 @@ const { PageError } = require('../page');
 module.exports = (page) => suites({
   hkdf: async (ikm, salt, info) => {
     const r = await page.call('hkdf', { ikm: hex(ikm), salt: hex(salt), info: hex(info), hash: 'SHA-256', bits: 256 });
-    return Buffer.from(r.okm, 'hex');
+    return hexDecode(r.okm);
   },
   seal: async (key, nonce, aad, plaintext) => {
     const r = await page.call('aesGcmSeal', { key: hex(key), nonce: hex(nonce), aad: hex(aad), plaintext: hex(plaintext) });
-    return Buffer.from(r.sealed, 'hex');
+    return hexDecode(r.sealed);
   },
   open: async (key, nonce, aad, sealed) => {
     try {
       const r = await page.call('aesGcmOpen', { key: hex(key), nonce: hex(nonce), aad: hex(aad), sealed: hex(sealed) });
-      return Buffer.from(r.plaintext, 'hex');
+      return hexDecode(r.plaintext);
     } catch (e) {
       if (e instanceof PageError && e.step === 'decrypt' && e.domName === 'OperationError') {
         throw new Refusal('authentication', `AES-GCM decrypt failed (${e.domName}): the chunk belongs elsewhere or was changed`);

@@ -3,6 +3,7 @@
 // node/lib/sinew.js (key selection, header, b64, UTF-8) with every AES-GCM done by crypto.subtle in the page
 // (the page's aesGcmSeal / aesGcmOpen); fresh nonces for the round trip from Node's crypto.randomBytes.
 
+const { hexDecode } = require('../../node/lib/values');
 const crypto = require('crypto');
 const { fieldCipher } = require('../../node/suites/sinew-field-cipher');
 const { Refusal } = require('../../node/lib/answers');
@@ -11,12 +12,12 @@ const { PageError } = require('../page');
 module.exports = (page) => fieldCipher({
   seal: async (key, nonce, aad, plaintext) => {
     const r = await page.call('aesGcmSeal', { key: hex(key), nonce: hex(nonce), aad: hex(aad), plaintext: hex(plaintext) });
-    return Buffer.from(r.sealed, 'hex');
+    return hexDecode(r.sealed);
   },
   open: async (key, nonce, aad, sealed) => {
     try {
       const r = await page.call('aesGcmOpen', { key: hex(key), nonce: hex(nonce), aad: hex(aad), sealed: hex(sealed) });
-      return Buffer.from(r.plaintext, 'hex');
+      return hexDecode(r.plaintext);
     } catch (e) {
       if (e instanceof PageError && e.step === 'decrypt' && e.domName === 'OperationError') {
         throw new Refusal('authentication', `AES-GCM decrypt failed (${e.domName}): wrong key, context or altered bytes`);

@@ -99,9 +99,9 @@ final class SinewKeyring {
                 if (!(hex instanceof String)) {
                     throw new IllegalArgumentException("not a string");
                 }
-                key = Hex.decode(((String) hex).toLowerCase(java.util.Locale.ROOT));
+                key = Hex.decode((String) hex);
             } catch (IllegalArgumentException x) {
-                throw new Refusal("format", at + ".key must be a hex string");
+                throw new Refusal("format", at + ".key must be a hex string (" + x.getMessage() + ")");
             }
             for (Key k : keys) {
                 if (k.keyId == id) {

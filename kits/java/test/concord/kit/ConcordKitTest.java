@@ -140,7 +140,7 @@ public class ConcordKitTest {
         assertEquals("{\"id\":4,\"unsupported\":\"demo does not register demo.text lower\"}", lines.get(4));
         assertEquals("{\"id\":5,\"unsupported\":\"demo does not read the input field z of demo.xor\"}", lines.get(5));
         assertEquals("{\"id\":6,\"fault\":\"the input has no field b\"}", lines.get(6));
-        assertEquals("{\"id\":7,\"fault\":\"a: invalid hex: not a hex digit at 0\"}", lines.get(7));
+        assertEquals("{\"id\":7,\"fault\":\"a: invalid hex: 'g' at position 1 is not a hex digit\"}", lines.get(7));
         assertTrue(lines.get(8), lines.get(8).startsWith("{\"id\":null,\"fault\":\"request line is not valid JSON: "));
         assertEquals("{\"id\":8,\"fault\":\"unknown request member \\\"extra\\\"\"}", lines.get(9));
         // The last line has no line break: it is still a request.
@@ -155,5 +155,56 @@ public class ConcordKitTest {
         } catch (IOException e) {
             assertEquals("x.json: not a concord-export/1 file (no \"format\": \"concord-export/1\")", e.getMessage());
         }
+    }
+
+    /**
+     * The kit's hex decoder against the one table of spellings every runtime is held to
+     * (Tests/Fixtures/encodings/hostile-spellings.json, read from the repository: no copy; the rule is
+     * docs/vector-format.md's "Encodings"). The kit decodes hex only: the other encodings' cases are
+     * for the runtimes that decode them.
+     */
+    @Test
+    public void hexFollowsTheSharedTableOfSpellings() throws Exception {
+        File table = new File(System.getProperty("concord.root", "."), "Tests/Fixtures/encodings/hostile-spellings.json");
+        java.util.Map<?, ?> t = (java.util.Map<?, ?>) Json.parse(new String(Files.readAllBytes(table.toPath()), UTF8));
+        assertEquals("concord-encoding-cases/1", t.get("format"));
+        int checked = 0;
+        StringBuilder failures = new StringBuilder();
+        for (Object o : (List<?>) t.get("cases")) {
+            java.util.Map<?, ?> c = (java.util.Map<?, ?>) o;
+            if (!"hex".equals(c.get("encoding"))) {
+                continue;
+            }
+            checked++;
+            String text = (String) c.get("text");
+            byte[] got = null;
+            String refusal = null;
+            try {
+                got = Hex.decode(text);
+            } catch (IllegalArgumentException e) {
+                refusal = e.getMessage();
+            }
+            if (c.containsKey("refused")) {
+                if (got != null) {
+                    failures.append(Json.quote(text)).append(": accepted, expected a refusal: ").append(c.get("refused")).append('\n');
+                }
+                continue;
+            }
+            List<?> want = (List<?>) c.get("bytes");
+            byte[] expected = new byte[want.size()];
+            for (int i = 0; i < expected.length; i++) {
+                expected[i] = (byte) ((Long) want.get(i)).intValue();
+            }
+            String written = c.containsKey("written") ? (String) c.get("written") : text;
+            if (got == null) {
+                failures.append(Json.quote(text)).append(": refused (").append(refusal).append(")\n");
+            } else if (!Arrays.equals(got, expected)) {
+                failures.append(Json.quote(text)).append(": decoded ").append(Hex.encode(got)).append('\n');
+            } else if (!Hex.encode(expected).equals(written)) {
+                failures.append(Json.quote(text)).append(": encodes as ").append(Hex.encode(expected)).append('\n');
+            }
+        }
+        assertTrue("the table has hex cases", checked >= 20);
+        assertEquals("", failures.toString());
     }
 }
