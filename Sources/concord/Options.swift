@@ -243,7 +243,7 @@ extension Character {
 }
 
 /// A command of `concord`: its declaration and what it does with what was parsed.
-protocol Command {
+protocol Command: SendableMetatype {
     static var spec: CommandSpec { get }
     static func run(_ options: Options) throws(UsageError) -> Int32
 }
