@@ -13,12 +13,15 @@ public struct Fields: Sendable {
     /// Distinct orders are few (permutations of a suite's input names); docs/limits.md.
     public final class Names: Sendable {
         public let list: [String]
-        /// Each name's length in UTF-8 bytes: most names differ in length, and comparing two
-        /// lengths costs far less than comparing two strings.
-        private let lengths: [Int]
+        /// The names again, and each one's length in UTF-8 bytes (most names differ in length, and
+        /// comparing two lengths costs far less than comparing two strings), in memory read without
+        /// counting references: every check looks a name up here, on every worker at once.
+        private let names: ImmortalBuffer<String>
+        private let lengths: ImmortalBuffer<Int>
         private init(_ list: [String]) {
             self.list = list
-            lengths = list.map(\.utf8.count)
+            names = ImmortalBuffer(list)
+            lengths = ImmortalBuffer(list.map(\.utf8.count))
         }
 
         /// The one `Names` with this list (names must be distinct).
@@ -30,16 +33,12 @@ public struct Fields: Sendable {
         @inline(__always)
         public func index(of key: String) -> Int? {
             let n = key.utf8.count
-            return list.withUnsafeBufferPointer { names in
-                lengths.withUnsafeBufferPointer { lengths in
-                    var i = 0
-                    while i < names.count {
-                        if lengths[i] == n && names[i] == key { return i }
-                        i += 1
-                    }
-                    return nil
-                }
+            var i = 0
+            while i < names.count {
+                if lengths[i] == n && names[i] == key { return i }
+                i += 1
             }
+            return nil
         }
     }
     /// An interned order of names (held without counting references: interned names live as long

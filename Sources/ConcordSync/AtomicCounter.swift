@@ -7,15 +7,15 @@ import Synchronization
 /// (slower to spin on, and correct).
 public final class AtomicCounter: @unchecked Sendable {
     #if os(Linux)
-    private let value: Atomic<Int>
+    @usableFromInline let value: Atomic<Int>
     public init(_ initial: Int = 0) { value = Atomic(initial) }
-    @inline(__always) public func load() -> Int { value.load(ordering: .acquiring) }
-    @inline(__always) public func store(_ v: Int) { value.store(v, ordering: .releasing) }
+    @inlinable @inline(__always) public func load() -> Int { value.load(ordering: .acquiring) }
+    @inlinable @inline(__always) public func store(_ v: Int) { value.store(v, ordering: .releasing) }
     /// The value after adding.
-    @discardableResult @inline(__always)
+    @discardableResult @inlinable @inline(__always)
     public func add(_ v: Int) -> Int { value.add(v, ordering: .acquiringAndReleasing).newValue }
     /// The value after subtracting.
-    @discardableResult @inline(__always)
+    @discardableResult @inlinable @inline(__always)
     public func subtract(_ v: Int) -> Int { value.subtract(v, ordering: .acquiringAndReleasing).newValue }
     #else
     private let state: Locked<Int>

@@ -7,7 +7,7 @@ import Darwin
 /// A POSIX mutex (ThreadSanitizer understands it on every platform; the standard library's `Mutex`
 /// on Linux takes a futex it cannot see, and it reported the tables behind one as races).
 public final class Lock: @unchecked Sendable {
-    let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     public init() {
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -18,7 +18,7 @@ public final class Lock: @unchecked Sendable {
         mutex.deinitialize(count: 1)
         mutex.deallocate()
     }
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withLock<R>(_ body: () throws -> R) rethrows -> R {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
@@ -28,10 +28,10 @@ public final class Lock: @unchecked Sendable {
 
 /// A value only ever touched under its lock. Values are copied out of `withLock`, never aliased.
 public final class Locked<State> {
-    private let lock = Lock()
-    private var state: State
+    @usableFromInline let lock = Lock()
+    @usableFromInline var state: State
     public init(_ initial: State) { state = initial }
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withLock<R>(_ body: (inout State) throws -> R) rethrows -> R {
         try lock.withLock { try body(&state) }
     }
@@ -40,9 +40,9 @@ public final class Locked<State> {
 /// A value under a lock with a condition to wait on: `wait` runs its body under the lock until the
 /// body gives a value, sleeping between tries until a `withLock(wake: true)` (or `wake()`).
 public final class Monitor<State> {
-    private let lock = Lock()
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var state: State
+    @usableFromInline let lock = Lock()
+    @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+    @usableFromInline var state: State
     public init(_ initial: State) {
         state = initial
         condition = .allocate(capacity: 1)
@@ -55,7 +55,7 @@ public final class Monitor<State> {
         condition.deallocate()
     }
     /// Runs `body` under the lock; with `wake`, wakes every waiter after it.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func withLock<R>(wake: Bool = false, _ body: (inout State) throws -> R) rethrows -> R {
         pthread_mutex_lock(lock.mutex)
         defer {
@@ -66,6 +66,7 @@ public final class Monitor<State> {
     }
     /// Runs `body` under the lock until it returns a value, waiting for a wake between tries; with
     /// `wake`, wakes every waiter once it has. (The state is never held across the sleep.)
+    @inlinable
     public func wait<R>(wake: Bool = false, _ body: (inout State) -> R?) -> R {
         pthread_mutex_lock(lock.mutex)
         defer {

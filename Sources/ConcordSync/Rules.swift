@@ -30,6 +30,8 @@
 // - `Interner`/`Interned<T>`: an interned object lives as long as the process; an `Interned` handle
 //   is made only by its `Interner` and read on any thread without counting references. Interning
 //   takes the table's lock: once per name looked up, never per check.
+// - `ImmortalBuffer<T>`: memory made once from an array, never written or freed after (one per
+//   interned object only), read on any thread without counting references.
 // - `ThreadLocal<T>`: one value per thread, made on the thread's first use and released when the
 //   thread ends; never handed to another thread.
 //

@@ -9,10 +9,10 @@
 /// by one thread. Distinct indices may be written by distinct threads at once: the chunk table is
 /// plain memory of fixed size, allocated once, never an array that could be copied on write.
 public final class SlotTable<Element: Sendable>: @unchecked Sendable {
-    public static var chunk: Int { 4096 }
+    @inlinable public static var chunk: Int { 4096 }
     public let count: Int
-    private let chunkCount: Int
-    private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Element?>?>
+    @usableFromInline let chunkCount: Int
+    @usableFromInline let chunks: UnsafeMutablePointer<UnsafeMutablePointer<Element?>?>
 
     public init(count: Int) {
         self.count = count
@@ -26,8 +26,8 @@ public final class SlotTable<Element: Sendable>: @unchecked Sendable {
         chunks.deallocate()
     }
 
-    private func size(_ c: Int) -> Int { min(Self.chunk, count - c * Self.chunk) }
-    private func free(_ c: Int) {
+    @inlinable func size(_ c: Int) -> Int { min(Self.chunk, count - c * Self.chunk) }
+    @inlinable func free(_ c: Int) {
         guard let b = chunks[c] else { return }
         b.deinitialize(count: size(c))
         b.deallocate()
@@ -35,7 +35,7 @@ public final class SlotTable<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Makes the chunk of slot `i` (empty slots) if it has none.
-    public func prepare(_ i: Int) {
+    @inlinable public func prepare(_ i: Int) {
         precondition(i >= 0 && i < count, "SlotTable: slot \(i) of \(count)")
         let c = i / Self.chunk
         guard chunks[c] == nil else { return }
@@ -45,7 +45,7 @@ public final class SlotTable<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Puts a value in slot `i` (prepared), replacing what was there.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func set(_ i: Int, _ value: consuming Element) {
         precondition(i >= 0 && i < count, "SlotTable: slot \(i) of \(count)")
         guard let b = chunks[i / Self.chunk] else { preconditionFailure("SlotTable: slot \(i) was not prepared") }
@@ -53,10 +53,10 @@ public final class SlotTable<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Whether slot `i`'s chunk exists (prepared and not released).
-    public func isPrepared(_ i: Int) -> Bool { i >= 0 && i < count && chunks[i / Self.chunk] != nil }
+    @inlinable public func isPrepared(_ i: Int) -> Bool { i >= 0 && i < count && chunks[i / Self.chunk] != nil }
 
     /// Moves the value out of slot `i`, leaving it empty (nil when it is empty or its chunk was never made).
-    @inline(__always)
+    @inlinable @inline(__always)
     public func take(_ i: Int) -> Element? {
         precondition(i >= 0 && i < count, "SlotTable: slot \(i) of \(count)")
         guard let b = chunks[i / Self.chunk] else { return nil }
@@ -67,7 +67,7 @@ public final class SlotTable<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Frees the chunk that holds slot `i` (its values with it).
-    public func release(chunkOf i: Int) {
+    @inlinable public func release(chunkOf i: Int) {
         precondition(i >= 0 && i < count, "SlotTable: slot \(i) of \(count)")
         free(i / Self.chunk)
     }
@@ -78,10 +78,10 @@ public final class SlotTable<Element: Sendable>: @unchecked Sendable {
 /// no copy on write can happen while the threads write). Every element stays initialized throughout:
 /// an index nobody writes keeps its old value.
 public struct ParallelWriter<Element: Sendable>: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<Element>
+    @usableFromInline let base: UnsafeMutablePointer<Element>
     public let count: Int
 
-    private init(base: UnsafeMutablePointer<Element>, count: Int) {
+    @usableFromInline init(base: UnsafeMutablePointer<Element>, count: Int) {
         self.base = base
         self.count = count
     }
@@ -93,7 +93,7 @@ public struct ParallelWriter<Element: Sendable>: @unchecked Sendable {
     }
 
     /// Replaces element `i`.
-    @inline(__always)
+    @inlinable @inline(__always)
     public func put(_ i: Int, _ value: consuming Element) {
         precondition(i >= 0 && i < count, "ParallelWriter: index \(i) of \(count)")
         (base + i).pointee = value

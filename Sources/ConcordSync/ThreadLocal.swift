@@ -8,8 +8,8 @@ import Darwin
 /// key's destructor); never handed to another thread. For state a C library keeps per call site,
 /// such as OpenSSL cipher contexts bound once.
 public final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
-    private let key: pthread_key_t
-    private let make: @Sendable () -> Value
+    @usableFromInline let key: pthread_key_t
+    @usableFromInline let make: @Sendable () -> Value
 
     public init(_ make: @escaping @Sendable () -> Value) {
         var k = pthread_key_t()
@@ -24,7 +24,7 @@ public final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
     }
 
     /// This thread's object.
-    @inline(__always)
+    @inlinable @inline(__always)
     public var value: Value {
         if let p = pthread_getspecific(key) { return Unmanaged<Value>.fromOpaque(p).takeUnretainedValue() }
         let v = make()
