@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Hex;
 import java.math.BigInteger;
 import java.security.SecureRandom;
 import java.util.Arrays;

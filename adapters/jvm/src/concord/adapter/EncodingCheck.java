@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Hex;
 import concord.kit.Json;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Hex;
 import concord.kit.Json;
 import java.util.ArrayList;
 import java.util.List;

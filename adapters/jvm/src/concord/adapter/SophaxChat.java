@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.kit.Hex;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Arrays;

@@ -5,12 +5,13 @@ package concord.kit;
  * of the ASCII digits {@code 0-9 a-f A-F} (either case), nothing else (no whitespace, separators,
  * {@code 0x}, or the other digits {@link Character#digit} takes, such as fullwidth or Arabic-Indic
  * ones). Written in lower case. Held to Tests/Fixtures/encodings/hostile-spellings.json by
- * ConcordKitTest.
+ * ConcordKitTest, and the jvm adapter's EncodingCheck (scripts/build-jvm compiles this file into the
+ * adapter: one decoder, not two).
  */
-final class Hex {
+public final class Hex {
     private Hex() {}
 
-    static String encode(byte[] b) {
+    public static String encode(byte[] b) {
         char[] digits = "0123456789abcdef".toCharArray();
         StringBuilder s = new StringBuilder(b.length * 2);
         for (byte x : b) {
@@ -19,7 +20,7 @@ final class Hex {
         return s.toString();
     }
 
-    static byte[] decode(String s) {
+    public static byte[] decode(String s) {
         for (int i = 0; i < s.length(); i++) {
             if (digit(s.charAt(i)) < 0) {
                 char c = s.charAt(i);
