@@ -21,7 +21,7 @@ public enum Explanations {
     public static let rules: [ExplanationRule] = [
         ExplanationRules.keyboxContextOrder,
         ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD,
-        ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
+        ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
         ExplanationRules.ecPoint, ExplanationRules.argon2Parameters,
     ]
 
@@ -49,6 +49,15 @@ public enum Explanations {
     /// The sentence of the first rule that fits, or "no known cause".
     public static func explain(expected: Value, actual: Value, context: Fields = [:]) -> String {
         match(expected: expected, actual: actual, context: context)?.text ?? noKnownCause
+    }
+}
+
+extension Sequence {
+    /// How many elements from the start satisfy `p`.
+    func prefixCount(while p: (Element) -> Bool) -> Int {
+        var n = 0
+        for x in self { guard p(x) else { break }; n += 1 }
+        return n
     }
 }
 
@@ -173,6 +182,26 @@ public enum ExplanationRules {
             return e == a ? nil : "sealed with another AAD: actual opens with \(a), expected with \(e)"
         }
         return "actual opens with \(a), which is not what expected was sealed with"
+    }
+
+    /// `nonce(12) || ciphertext || tag(16)` on both sides with the same nonce and ciphertext and only
+    /// the tag different. With AES-GCM one key and nonce give one keystream, so the same ciphertext
+    /// means the same key, nonce and plaintext (another key giving the same ciphertext is a 2^-128
+    /// event); the tag is GHASH over the AAD and the ciphertext under that key: only the AAD can
+    /// differ. Tried after `different-aad` (which, with the key at hand, names the AAD each side opens
+    /// with); this one needs no key, and names the AADs the contract has used that it could not try
+    /// or that opened neither side.
+    public static let onlyTheTag = ExplanationRule(name: "only-the-tag") { expected, actual, context in
+        guard let e = blob(expected), let a = blob(actual), e.count == a.count, e.count >= 12 + 16 else { return nil }
+        let cut = e.count - 16
+        guard e[..<cut] == a[..<cut], e[cut...] != a[cut...] else { return nil }
+        let offset = cut + zip(e[cut...], a[cut...]).prefixCount(while: { $0 == $1 })
+        let names = contractAADs(context).map(\.name)
+        let tried = context["coupleKey"]?.bytes ?? context["oneTimeKey"]?.bytes
+        let candidates = names.isEmpty ? "" : (tried == nil
+            ? "; not tried without the key in the input (coupleKey or oneTimeKey): " + names.joined(separator: ", ")
+            : "; none of the contract's AADs opened either side with the vector's key: " + names.joined(separator: ", "))
+        return "the same nonce and ciphertext with another tag (from byte \(offset)): one key and nonce give one keystream, so the AAD differs\(candidates)"
     }
 
     /// A Tink output prefix (0x01 or 0x00, then a 4-byte key id) on one side only.

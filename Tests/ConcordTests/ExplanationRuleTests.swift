@@ -198,3 +198,45 @@ struct ExplanationRuleTests {
         #expect(ExplanationRules.keyboxContextOrder.explain(.text("abc"), .text("abd"), context) == nil)
     }
 }
+
+/// The tag rule (issue 28 item 2): the same nonce and ciphertext with only the tag different means
+/// the AAD differs; the AADs the contract has used are named, as not tried (no key) or not opening.
+@Suite struct OnlyTheTagRuleTests {
+    static let key = [UInt8](repeating: 7, count: 32), nonce = [UInt8](repeating: 2, count: 12)
+    static func sealed(_ aad: String, _ plaintext: [UInt8] = Array("answer".utf8), nonce: [UInt8] = nonce) throws -> [UInt8] {
+        let (ct, tag) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array(aad.utf8), plaintext: plaintext)
+        return nonce + ct + tag
+    }
+
+    @Test func firesOnOnlyTheTagDifferent() throws {
+        let e = try Self.sealed("x"), a = try Self.sealed("y")
+        #expect(e[..<(e.count - 16)] == a[..<(a.count - 16)])
+        let context: Fields = ["coupleId": .text("c1")]
+        let noKey = try #require(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(a), context))
+        #expect(noKey.hasPrefix("the same nonce and ciphertext with another tag (from byte \(e.count - 16 + zip(e.suffix(16), a.suffix(16)).prefix { $0 == $1 }.count))"))
+        #expect(noKey.contains("so the AAD differs"))
+        #expect(noKey.contains("not tried without the key") && noKey.contains("coupleId (\"c1\", the field AAD)"))
+        // With the key at hand, neither side opens with a contract AAD ("x", "y" are none of them).
+        var keyed = context
+        keyed["coupleKey"] = .bytes(Self.key)
+        let withKey = try #require(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(a), keyed))
+        #expect(withKey.contains("none of the contract's AADs opened either side"))
+        // Through the rule list, in a wire string: this rule is the cause.
+        let we = Value.text("enc:v1:" + Base64.encode(e, .standard)), wa = Value.text("enc:v1:" + Base64.encode(a, .standard))
+        #expect(Explanations.match(expected: we, actual: wa, context: keyed)?.rule == "only-the-tag")
+    }
+
+    @Test func silentOtherwise() throws {
+        let e = try Self.sealed("x")
+        // Another plaintext (another ciphertext), another nonce, equal values, too short, not bytes.
+        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(try Self.sealed("y", Array("answes".utf8))), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(try Self.sealed("y", nonce: [UInt8](repeating: 3, count: 12))), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(e), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(.bytes(Array(e.prefix(20))), .bytes(Array(e.prefix(19)) + [0]), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(.integer(1), .integer(2), [:]) == nil)
+        // A contract AAD on each side with the key at hand: different-aad names them, first.
+        let key: Fields = ["coupleKey": .bytes(OnlyTheTagRuleTests.key), "coupleId": .text("c1"), "userId": .text("u1"), "questionId": .text("q1")]
+        let f = try Self.sealed("c1"), h = try Self.sealed("u1:q1")
+        #expect(Explanations.match(expected: .bytes(f), actual: .bytes(h), context: key)?.rule == "different-aad")
+    }
+}
