@@ -69,7 +69,9 @@ public enum ExplanationRules {
 
     // MARK: helpers
 
-    static let wirePrefixes = [Wire.field, Wire.sealed, Wire.keybox]
+    /// The contract's prefixed strings: their blob is compared as bytes (a padded or unpadded
+    /// `sha256:` commitment or `pub:v1:` key is the encoding rule's, not "no known cause").
+    static let wirePrefixes = [Wire.field, Wire.sealed, Wire.keybox, Wire.commitment, TinkEciesKeyset.publicPrefix]
 
     /// Splits a wire string into its known prefix and blob.
     static func wire(_ s: String) -> (prefix: String, blob: String)? {

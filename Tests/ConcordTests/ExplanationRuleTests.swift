@@ -27,6 +27,22 @@ struct ExplanationRuleTests {
         #expect(ExplanationRules.encoding.explain(.text("hello"), .text("world"), [:]) == nil)
     }
 
+    /// Issue 28 item 2: a commitment or a public key written with and without base64 padding (it
+    /// was "no known cause": the rule knew the enc:, sealed: and keybox: prefixes only).
+    @Test func encodingAfterTheCommitmentAndPublicKeyPrefixes() throws {
+        let hash: [UInt8] = Array(0..<32).map { UInt8(($0 * 29 + 3) & 0xff) }
+        let unpadded = Base64.encode(hash, .url)
+        #expect(!unpadded.hasSuffix("="))
+        let t = try #require(ExplanationRules.encoding.explain(.text("sha256:" + unpadded), .text("sha256:" + unpadded + "="), [:]))
+        #expect(t.contains("after \"sha256:\"") && t.contains("padding"), "\(t)")
+        let key: [UInt8] = [0x04] + Array(0..<64).map { UInt8(($0 * 13 + 1) & 0xff) }
+        let p = try #require(ExplanationRules.encoding.explain(.text("pub:v1:" + Base64.encode(key, .url)), .text("pub:v1:" + Base64.encode(key, .standard)), [:]))
+        #expect(p.contains("after \"pub:v1:\""), "\(p)")
+        #expect(Explanations.match(expected: .text("sha256:" + unpadded), actual: .text("sha256:" + unpadded + "="))?.rule == "encoding")
+        // Two different hashes stay without a cause.
+        #expect(ExplanationRules.encoding.explain(.text("sha256:" + unpadded), .text("sha256:" + Base64.encode(key.prefix(32).map { $0 }, .url)), [:]) == nil)
+    }
+
     @Test func tinkPrefix() throws {
         let prefixed: [UInt8] = [0x01, 0x12, 0x34, 0x56, 0x78] + bytes
         let t = try #require(ExplanationRules.tinkPrefix.explain(.bytes(bytes), .bytes(prefixed), [:]))
