@@ -224,31 +224,39 @@ struct ExplanationRuleTests {
         return nonce + ct + tag
     }
 
+    static func wire(_ b: [UInt8], _ prefix: String = "enc:v1:") -> Value { .text(prefix + Base64.encode(b, .standard)) }
+
     @Test func firesOnOnlyTheTagDifferent() throws {
         let e = try Self.sealed("x"), a = try Self.sealed("y")
         #expect(e[..<(e.count - 16)] == a[..<(a.count - 16)])
         let context: Fields = ["coupleId": .text("c1")]
-        let noKey = try #require(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(a), context))
+        let noKey = try #require(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(a), context))
         #expect(noKey.hasPrefix("the same nonce and ciphertext with another tag (from byte \(e.count - 16 + zip(e.suffix(16), a.suffix(16)).prefix { $0 == $1 }.count))"))
         #expect(noKey.contains("so the AAD differs"))
         #expect(noKey.contains("not tried without the key") && noKey.contains("coupleId (\"c1\", the field AAD)"))
         // With the key at hand, neither side opens with a contract AAD ("x", "y" are none of them).
         var keyed = context
         keyed["coupleKey"] = .bytes(Self.key)
-        let withKey = try #require(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(a), keyed))
+        let withKey = try #require(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(a), keyed))
         #expect(withKey.contains("none of the contract's AADs opened either side"))
-        // Through the rule list, in a wire string: this rule is the cause.
-        let we = Value.text("enc:v1:" + Base64.encode(e, .standard)), wa = Value.text("enc:v1:" + Base64.encode(a, .standard))
-        #expect(Explanations.match(expected: we, actual: wa, context: keyed)?.rule == "only-the-tag")
+        // A sealed answer too; through the rule list, this rule is the cause.
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e, "sealed:v1:"), Self.wire(a, "sealed:v1:"), [:]) != nil)
+        #expect(Explanations.match(expected: Self.wire(e), actual: Self.wire(a), context: keyed)?.rule == "only-the-tag")
     }
 
     @Test func silentOtherwise() throws {
-        let e = try Self.sealed("x")
-        // Another plaintext (another ciphertext), another nonce, equal values, too short, not bytes.
-        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(try Self.sealed("y", Array("answes".utf8))), [:]) == nil)
-        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(try Self.sealed("y", nonce: [UInt8](repeating: 3, count: 12))), [:]) == nil)
-        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(e), [:]) == nil)
-        #expect(ExplanationRules.onlyTheTag.explain(.bytes(Array(e.prefix(20))), .bytes(Array(e.prefix(19)) + [0]), [:]) == nil)
+        let e = try Self.sealed("x"), a = try Self.sealed("y")
+        // Another plaintext (another ciphertext), another nonce, equal values, too short.
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(try Self.sealed("y", Array("answes".utf8))), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(try Self.sealed("y", nonce: [UInt8](repeating: 3, count: 12))), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(e), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(Array(e.prefix(20))), Self.wire(Array(e.prefix(19)) + [0]), [:]) == nil)
+        // Not a field or a sealed answer: bytes, other prefixes, an Argon2id key one byte off
+        // (the last 16 bytes of anything are no tag).
+        #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(a), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(a, "sealed:v1:"), [:]) == nil)
+        let argon = try Hex.decode("9c493022877348e034719bce110c99301e5d4d16acacc6a829000ff2044b1b0c")
+        #expect(ExplanationRules.onlyTheTag.explain(.bytes(argon), .bytes(Array(argon.dropLast()) + [0]), [:]) == nil)
         #expect(ExplanationRules.onlyTheTag.explain(.integer(1), .integer(2), [:]) == nil)
         // A contract AAD on each side with the key at hand: different-aad names them, first.
         let key: Fields = ["coupleKey": .bytes(OnlyTheTagRuleTests.key), "coupleId": .text("c1"), "userId": .text("u1"), "questionId": .text("q1")]
