@@ -8,7 +8,9 @@
 //
 // - `Lock`, `Locked<State>`: the state is touched only inside `withLock`; nothing taken out of it
 //   aliases it (values are copied out). No lock is taken while another is held, except a
-//   `Locked`'s inside a `Monitor`'s body, never the reverse.
+//   `Locked`'s inside a `Monitor`'s body, never the reverse. No lock is held across a call that
+//   can block on another process, with one exception left: `ExternalAdapter.run` writes a request
+//   line under the adapter's lock (so lines never interleave), which a stuck adapter can hold up.
 // - `Monitor<State>`: a `Locked` with a condition: `wait` re-runs its body under the lock until it
 //   gives a value; a body that changes what a waiter waits for passes `wake: true`.
 // - `AtomicCounter`: one integer, read and changed from any thread; acquire/release ordering, so a
