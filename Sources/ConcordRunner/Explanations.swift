@@ -183,7 +183,9 @@ public enum ExplanationRules {
         if let e = blobs(expected).lazy.compactMap({ openingAAD($0, key: key, aads) }).first {
             return e == a ? nil : "sealed with another AAD: actual opens with \(a), expected with \(e)"
         }
-        return "actual opens with \(a), which is not what expected was sealed with"
+        // Not "another AAD": expected opens with none of them under this key (issue 28 item 3).
+        return "actual opens with \(a); expected opens under the vector's key with none of the contract's AADs "
+            + "(\(aads.map(\.name).joined(separator: ", "))): the expected value is corrupt (changed after sealing) or was sealed under another key"
     }
 
     /// `nonce(12) || ciphertext || tag(16)` on both sides (an `enc:v1:` field or a `sealed:v1:` answer)

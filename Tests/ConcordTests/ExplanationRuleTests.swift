@@ -183,6 +183,22 @@ struct ExplanationRuleTests {
         #expect(Explanations.explain(expected: expected, actual: actual, context: context).contains("historical"))
     }
 
+    /// Issue 28 item 3: when the expected value opens with no known AAD under the vector's key, the
+    /// message says it is corrupt or under another key, not that the AAD differs.
+    @Test func anExpectedValueThatOpensWithNothingIsCalledCorrupt() throws {
+        let key = [UInt8](repeating: 5, count: 32), nonce = [UInt8](repeating: 1, count: 12)
+        let context: Fields = ["coupleKey": .bytes(key), "coupleId": .text("c1")]
+        let (ct, tag) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array("c1".utf8), plaintext: [1, 2, 3])
+        let (ct2, tag2) = try OpenSSLAESGCM.seal(key: [UInt8](repeating: 6, count: 32), nonce: nonce, aad: Array("c1".utf8), plaintext: [1, 2, 3])
+        let actual = Value.text("enc:v1:" + Base64.encode(nonce + ct + tag, .standard))
+        for expected in [nonce + ct2 + tag2, nonce + [ct[0] ^ 1] + ct.dropFirst() + tag] {
+            let text = try #require(ExplanationRules.differentAAD.explain(.text("enc:v1:" + Base64.encode(expected, .standard)), actual, context))
+            #expect(text.hasPrefix("actual opens with coupleId (\"c1\", the field AAD); expected opens under the vector's key with none of the contract's AADs"), "\(text)")
+            #expect(text.hasSuffix("the expected value is corrupt (changed after sealing) or was sealed under another key"), "\(text)")
+            #expect(!text.contains("sealed with another AAD"))
+        }
+    }
+
     /// A keybox sealed with the four ids joined in another order: the rule reseals and names that order.
     @Test func keyboxContextOrder() throws {
         let loaded = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/context-ids.yaml"])
