@@ -106,7 +106,8 @@ public final class Runner: Sendable {
         let queue = JobQueue(planners: starting.count, kdfMemory: kdfMemory)
         // Only the adapters started here can have their jobs held back (`JobQueue.limit`): the
         // queue hears of a finished job of theirs, never of an in-process one (no lock per check).
-        let limited = Set(starting)
+        // Per implementation index (an array: this is read on every check).
+        let limited = implementations.indices.map { starting.contains($0) }
         // Each adapter started for this run also has a lane: a thread of its own for its cheap
         // requests (each well under a millisecond of the adapter's time, spent mostly waiting on the
         // pipe), beside the workers. Longest first put them all at the end of the run, where one
@@ -168,7 +169,7 @@ public final class Runner: Sendable {
                     t0 = t1
                     slots!.set(job.vectorIndex, Judge.implementation(implName!, outcome, for: v, seconds: seconds,
                                                                      budget: budgets.forVector(job.vectorIndex)))
-                    if limited.contains(job.implementationIndex) { queue.finished(job) }
+                    if limited[job.implementationIndex] { queue.finished(job) }
                     if let counter, let progress { progress(counter.add(1), total()) }
                 }
             }
