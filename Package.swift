@@ -1,17 +1,18 @@
 // swift-tools-version:6.0
-// Concord: proves that implementations of the Closer end-to-end-encryption contract produce and
-// accept the same bytes. Layers, each a module, none importing upward:
+// Concord: proves that implementations of end-to-end-encryption contracts produce and accept the
+// same bytes. Layers, each a module with one job (its Module.swift says which), none importing upward:
 //   ConcordSync (the shared-memory machinery, no dependency), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
-//   -> ConcordSuites -> ConcordImplementations -> ConcordRunner -> ConcordReport -> concord (executable)
-// Every target lists exactly the modules its sources import.
+//   -> ConcordSuites -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
+//   -> ConcordWorkflows -> ConcordReport -> concord (executable)
+// Every target lists exactly the modules its sources import; LayerTests holds both rules.
 import PackageDescription
 
 let package = Package(
     name: "Concord",
     products: [
         .executable(name: "concord", targets: ["concord"]),
-        .library(name: "ConcordRunner", targets: ["ConcordRunner"]),
+        .library(name: "ConcordRunner", targets: ["ConcordLoading", "ConcordScheduling", "ConcordJudging", "ConcordWorkflows"]),
         // The platform kit an app's own tests add (docs/platforms.md): Foundation only, no other module.
         .library(name: "ConcordKit", targets: ["ConcordKit"]),
     ],
@@ -40,25 +41,31 @@ let package = Package(
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["CProcessControl", "ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
-        // Runner: loading, planning, running in parallel, comparing.
-        .target(name: "ConcordRunner", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
+        .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        // Scheduling: plans, the job queue, workers, shards; hands each check's outcome to a judge.
+        .target(name: "ConcordScheduling", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
+        .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
+        // Workflows: fill, export (and what they read back).
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordRunner",
+        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
                                                       "ConcordSuites"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
-        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordRunner", "ConcordYAML"]),
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
         .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
-                                                          "ConcordRunner", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+                                                          "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
         // `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
             dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
-                           "ConcordPrimitives", "ConcordReport", "ConcordRunner", "ConcordSuites", "ConcordSync", "ConcordYAML"]
+                           "ConcordPrimitives", "ConcordReport", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]
         ),
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit"]),
     ]

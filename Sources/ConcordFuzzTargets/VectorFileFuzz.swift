@@ -1,4 +1,4 @@
-import ConcordRunner
+import ConcordLoading
 import ConcordYAML
 
 extension FuzzTarget {
@@ -12,7 +12,7 @@ extension FuzzTarget {
         let loader = VectorLoader(yamlLimits: .init(maxDepth: 64, maxBytes: 1 << 20))
         for file in ["fuzz.yaml", "fuzz.json"] {
             do throws(LoadError) {
-                let vectors = try loader.load(bytes: bytes, file: file)
+                let vectors = try loader.load(.bytes(bytes, file: file)).vectorsOrFirstError()
                 for v in vectors where v.id.isEmpty || v.line < 1 {
                     return "\(file): a loaded vector has an empty id or no line: \(v.name)"
                 }

@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
 
 /// GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`) that annotate the
 /// vector's line in the pull request: errors for failed and erroring vectors, warnings for

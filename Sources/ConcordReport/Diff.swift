@@ -1,7 +1,8 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 import Foundation
 

@@ -1,6 +1,7 @@
 import Foundation
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordScheduling
 
 /// The gating policy: which results make `concord run` exit 1. A failed vector always does; the
 /// conditions in `failOn` add to it; `required` names implementations that must have started.

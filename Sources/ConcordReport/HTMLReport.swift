@@ -1,7 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
-import ConcordRunner
+import ConcordJudging
 import Foundation
 
 /// The HTML report: one self-contained file (inline CSS and script, no network, no external

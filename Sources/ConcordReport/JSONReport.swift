@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
 import Foundation
 
 /// The JSON report of VECTORS.md (`concord-report/1`): a stable core plus optional fields.

@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
 
 /// JUnit XML for CI test-report readers (GitLab, Jenkins, GitHub test-report actions): one
 /// `testsuite` per suite, one `testcase` per vector × implementation. Valid against

@@ -1,5 +1,6 @@
 import ConcordFormats
-import ConcordRunner
+import ConcordJudging
+import ConcordScheduling
 import ConcordSuites
 
 /// `concord merge`: shard reports (`concord-report/1`, from `run --shard K/N`) combined into the

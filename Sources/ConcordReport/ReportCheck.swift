@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 
 /// The consistency rules a saved report (`concord-report/1`) is held to before anything reads a

@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
 import Foundation
 
 /// The terminal summary: a line per failure with the first differing byte and both values,

@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
 
 /// Refusals an implementation could not classify (`unclassified`, issue 12 item 10): they match
 /// any expected class, so every report says how many each implementation gave, apart from the

@@ -2,7 +2,7 @@ import ConcordFormats
 import ConcordFiles
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
+import ConcordLoading
 import ConcordYAML
 import Foundation
 
@@ -97,7 +97,8 @@ func writeFailure(_ path: String, _ error: any Error) -> String {
 func say(_ s: String) { Streams.out(Printable.escape(s) + "\n") }
 
 func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
-    let (vectors, errors, notes) = loader.loadWithNotes(paths: paths)
+    let loaded = loader.load(.paths(paths))
+    let (vectors, errors, notes) = (loaded.vectors, loaded.errors, loaded.notes)
     for n in notes { stderr("concord: note: \(n)") }
     if !errors.isEmpty {
         for e in errors { stderr("concord: \(e)") }

@@ -1,6 +1,6 @@
 import ConcordFiles
 import ConcordReport
-import ConcordRunner
+import ConcordWorkflows
 import Foundation
 
 /// `concord export [PATH|SUITE|PACK…] --out FILE`: the selected vectors as one `concord-export/1`

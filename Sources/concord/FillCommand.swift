@@ -1,7 +1,9 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordLoading
+import ConcordScheduling
+import ConcordWorkflows
 import Foundation
 
 /// `concord fill PATH… [--from CAPTURED]… [--trust-captured] [--implementations a,b] [--dry-run] [--require IMPL,…]`

@@ -2,7 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
 import ConcordYAML
 import Foundation
 

@@ -1,7 +1,7 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
 import Foundation
 
 /// `concord report REPORT.json [--html …] [--junit …] [--markdown …]`: renders a saved report

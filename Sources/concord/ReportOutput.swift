@@ -1,7 +1,7 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
 import Foundation
 
 /// Where a run's (or a saved report's) results go: the JSON report, Markdown, JUnit, HTML,

@@ -2,7 +2,9 @@ import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordScheduling
 import ConcordSuites
 import Foundation
 

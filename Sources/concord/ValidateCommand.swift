@@ -1,7 +1,9 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordWorkflows
 import ConcordReport
 import Foundation
 
@@ -36,7 +38,8 @@ enum ValidateCommand: Command {
             if let problem = check(file, kind: kind.format, text: kind.text) { errors.append(problem) }
         }
         // The same load as `run`: every file, then ids across files.
-        let (vectors, loadErrors, notes) = vectorFiles.isEmpty ? ([], [], []) : load.loadWithNotes(paths: vectorFiles, named: Set(o.positional))
+        let loaded = vectorFiles.isEmpty ? VectorLoader.Loaded() : load.load(.paths(vectorFiles, named: Set(o.positional)))
+        let (vectors, loadErrors, notes) = (loaded.vectors, loaded.errors, loaded.notes)
         for n in notes { stderr("concord: note: \(n)") }
         errors += loadErrors.map(\.description)
         for e in errors { say("invalid \(e)") }

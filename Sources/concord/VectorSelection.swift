@@ -1,4 +1,4 @@
-import ConcordRunner
+import ConcordLoading
 import ConcordSuites
 import Foundation
 

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Foundation
 import Testing
 

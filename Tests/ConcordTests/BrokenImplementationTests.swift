@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 import Testing
 
@@ -9,10 +10,10 @@ import Testing
 /// variant with one mistake, and asserts the real one passes the trap vectors while the broken one fails
 /// exactly there (so the vectors, not the test, are what notices).
 @Suite struct BrokenImplementationTests {
-    static let loaded = VectorLoader().loadWithNotes(paths: [repositoryRoot + "/vectors/closer/sealed-answer",
+    static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/sealed-answer",
                                                              repositoryRoot + "/vectors/closer/field",
                                                              repositoryRoot + "/vectors/closer/keybox",
-                                                             repositoryRoot + "/vectors/closer/couple-key-wrap"])
+                                                             repositoryRoot + "/vectors/closer/couple-key-wrap"]))
 
     /// The names of the vectors of `suite` whose result on `handler` is not a pass.
     static func failing(_ handler: SuiteHandler, suite: String, flag: String? = nil) -> Set<String> {

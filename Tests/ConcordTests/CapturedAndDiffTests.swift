@@ -1,14 +1,17 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordScheduling
 import Foundation
 import Testing
 
 /// A captured-outputs file joining a run, its strict parsing, and `concord diff`.
 @Suite(.serialized) struct CapturedAndDiffTests {
     static func load(_ files: [String]) throws -> [Vector] {
-        let (vectors, errors) = VectorLoader().load(paths: files.map { repositoryRoot + "/vectors/" + $0 })
+        let loaded = VectorLoader().load(.paths(files.map { repositoryRoot + "/vectors/" + $0 }))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         #expect(errors.isEmpty, "\(errors)")
         return vectors
     }

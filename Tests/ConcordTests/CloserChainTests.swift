@@ -1,5 +1,4 @@
 import ConcordImplementations
-import ConcordRunner
 import Testing
 
 /// The chains and the documents run end to end on both of Concord's ports of the Closer logic.

@@ -1,7 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
-import ConcordRunner
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -184,7 +184,7 @@ import Testing
 @Suite struct WycheproofTests {
     @Test func aesGcmFileIsReadAsItIs() throws {
         let path = repositoryRoot + "/vectors/wycheproof/aes_gcm_test.json"
-        let v = try VectorLoader().load(file: path)
+        let v = try VectorLoader().load(.paths([path])).vectorsOrFirstError()
         #expect(v.count == 316)
         #expect(v.filter { $0.result == .valid }.count == 229)
         #expect(v.filter { $0.result == .invalid }.count == 87)

@@ -1,4 +1,4 @@
-import ConcordRunner
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -48,7 +48,7 @@ import Testing
     @Test(arguments: claims("schema") + claims("loader-only"))
     func loaderVerdict(_ claim: Claim) {
         do {
-            let vectors = try VectorLoader().load(file: claim.file)
+            let vectors = try VectorLoader().load(.paths([claim.file])).vectorsOrFirstError()
             #expect(claim.valid, "loaded \(vectors.count) vectors from a file that claims to be invalid")
         } catch {
             #expect(!claim.valid, "refused a valid file: \(error)")

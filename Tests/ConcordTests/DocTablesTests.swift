@@ -1,5 +1,5 @@
 import ConcordImplementations
-import ConcordRunner
+import ConcordLoading
 import ConcordSuites
 import Foundation
 import Testing
@@ -164,7 +164,8 @@ func suiteListProblems(_ named: Set<String>, _ notSuites: [String], expected: Se
     @Test func theVectorsReadmeListsEveryFileWithItsSuiteAndCounts() {
         let files = Self.vectorFiles()
         #expect(files.count >= 70)
-        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors"])
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors"]))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         #expect(errors.isEmpty, "\(errors)")
         let root = repositoryRoot + "/vectors/"
         let byFile = Dictionary(grouping: vectors) { $0.file.hasPrefix(root) ? String($0.file.dropFirst(root.count)) : $0.file }
@@ -205,7 +206,8 @@ func suiteListProblems(_ named: Set<String>, _ notSuites: [String], expected: Se
         for f in files where !headings.contains(f) && !spans.contains(f) && !rowFiles.contains(f) {
             Issue.record("vectors/PROVENANCE.md does not name \(f) (a section heading or a code span saying where its expected values come from)")
         }
-        let (vectors, _) = VectorLoader().load(paths: [repositoryRoot + "/vectors"])
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors"]))
+        let (vectors, _) = (loaded.vectors, loaded.errors)
         let root = repositoryRoot + "/vectors/"
         let byFile = Dictionary(grouping: vectors) { $0.file.hasPrefix(root) ? String($0.file.dropFirst(root.count)) : $0.file }
         var checked = 0

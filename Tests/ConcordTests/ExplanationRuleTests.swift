@@ -2,7 +2,8 @@ import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -201,7 +202,7 @@ struct ExplanationRuleTests {
 
     /// A keybox sealed with the four ids joined in another order: the rule reseals and names that order.
     @Test func keyboxContextOrder() throws {
-        let loaded = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/context-ids.yaml"])
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/keybox/context-ids.yaml"]))
         let v = try #require(loaded.vectors.first { $0.id == "seal-ids" })
         let context = v.input
         guard case .outputs(let outs) = v.expect, case .value(let expected)? = outs.first(where: { $0.field == "keybox" })?.expected else {

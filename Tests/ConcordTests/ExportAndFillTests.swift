@@ -1,6 +1,8 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordWorkflows
 import Foundation
 import Testing
 
@@ -71,7 +73,7 @@ import Testing
     // MARK: Export
 
     @Test func exportGivesHexAndBase64AndMarksPlaceholders() throws {
-        let vectors = try VectorLoader().load(bytes: Array(Self.yamlFixture.utf8), file: "f.yaml")
+        let vectors = try VectorLoader().load(.bytes(Array(Self.yamlFixture.utf8), file: "f.yaml")).vectorsOrFirstError()
         let doc = try JSON.parse(Export.document(vectors).serialized())
         #expect(doc["format"]?.stringValue == "concord-export/1")
         let items = try #require(doc["vectors"]?.arrayValue)
@@ -91,18 +93,18 @@ import Testing
     }
 
     @Test func exportOfErrorsAndAnswers() throws {
-        let vectors = try VectorLoader().load(bytes: Array(Self.jsonFixture.utf8), file: "f.json")
+        let vectors = try VectorLoader().load(.bytes(Array(Self.jsonFixture.utf8), file: "f.json")).vectorsOrFirstError()
         let v = Export.vector(vectors[0])
         #expect(v["input"]?["answer"]?["scaleValue"]?.intValue == 3)
         #expect(v["input"]?["answer"]?["selectedOptionIds"]?.arrayValue?.count == 2)
-        let invalid = try VectorLoader().load(bytes: Array("""
+        let invalid = try VectorLoader().load(.bytes(Array("""
         format: concord-vectors/1
         suite: kdf-params
         title: t
         source: s
         vectors:
           - {id: v16, result: invalid, input: {tag: "argon2id;v=16;m=8;t=1;p=1"}, expect: {error: parameters}}
-        """.utf8), file: "k.yaml")
+        """.utf8), file: "k.yaml")).vectorsOrFirstError()
         #expect(Export.vector(invalid[0])["expect"]?["error"]?.stringValue == "parameters")
     }
 
@@ -124,7 +126,7 @@ import Testing
         #expect(changed == [14, 15])
         #expect(after[14] == "      key: {hex: \"00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff\"}     # filled by concord fill")
         #expect(after[15] == "  - {id: flow, input: {password: {utf8: \"ünï ☃\"}, salt: {base64: \"AAECAwQFBgcICQoLDA0ODw==\"}}, expect: {key: {hex: \"00010203\"}}}")
-        let vectors = try VectorLoader().load(file: path)
+        let vectors = try VectorLoader().load(.paths([path])).vectorsOrFirstError()
         #expect(!vectors.contains { $0.hasPlaceholder })
         guard case .outputs(let f) = vectors[1].expect else { Issue.record("no outputs"); return }
         #expect(f[0].expected == .value(.bytes([0, 1, 2, 3])))
@@ -142,7 +144,7 @@ import Testing
         let after = try lines(path)
         #expect(before.indices.filter { before[$0] != after[$0] } == [7])
         #expect(after[7] == #"     "comment": "ünï ☃", "expect": {"json": "{\"scaleValue\":3,\"writtenText\":\"hé \\\"q\\\"\"}"}},"#)
-        let vectors = try VectorLoader().load(file: path)
+        let vectors = try VectorLoader().load(.paths([path])).vectorsOrFirstError()
         #expect(!vectors.contains { $0.hasPlaceholder })
         guard case .outputs(let f) = vectors[0].expect else { Issue.record("no outputs"); return }
         #expect(f[0].expected == .value(.text(#"{"scaleValue":3,"writtenText":"hé \"q\""}"#)))
@@ -225,7 +227,7 @@ import Testing
         try Fill.commit(plan)
         let line = try lines(path)[7]
         #expect(line == #"    expect: {json: "a\Nb\x7Fc\uFFFFd\Le\Pf\u202Eg\uFEFFh\x01i\x9Fj\t\"\\ é😀\r\n end "}"#, "\(line)")
-        let vectors = try VectorLoader().load(file: path)
+        let vectors = try VectorLoader().load(.paths([path])).vectorsOrFirstError()
         guard case .outputs(let f) = vectors[0].expect, case .value(.text(let back)) = f[0].expected else {
             Issue.record("no text read back"); return
         }
@@ -264,7 +266,7 @@ import Testing
             #expect(plan.refused.isEmpty && plan.filled.count == 2, "\(plan.refused.map(\.reason))")
             try Fill.verify(plan)
             try Fill.commit(plan)
-            let vectors = try VectorLoader().load(file: path)
+            let vectors = try VectorLoader().load(.paths([path])).vectorsOrFirstError()
             #expect(vectors.count == 3 && !vectors.contains { $0.hasPlaceholder })
             let after = try #require(FileManager.default.contents(atPath: path))
             #expect(after.filter { $0 == 10 }.count == (ending == "\r" ? 0 : text.utf8.filter { $0 == 10 }.count))
@@ -308,7 +310,7 @@ import Testing
                 "\(plan.filled)")
         try Fill.commit(plan)
         // The filled file now passes on both implementations.
-        let vectors = try VectorLoader().load(file: path)
+        let vectors = try VectorLoader().load(.paths([path])).vectorsOrFirstError()
         #expect(!vectors[0].hasPlaceholder)
         let run = Runner(implementations: impls).run(vectors)
         #expect(run.results[0].status == .pass)

@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordLoading
 import Foundation
 import Testing
 #if canImport(Glibc)
@@ -137,7 +137,7 @@ import Glibc
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(Self.fixtureText, to: dir + "/f.json")
         write(map("f.json", [("a", "/tag"), ("b", "/tag64")], input: ""), to: dir + "/m.concord.yaml")
-        let loaded = VectorLoader().load(paths: [dir + "/m.concord.yaml"])
+        let loaded = VectorLoader().load(.paths([dir + "/m.concord.yaml"]))
         let e = try #require(loaded.errors.first)
         #expect(e.file == dir + "/m.concord.yaml" && e.line == 4 && e.column == 5, "\(e)")
         #expect(e.message.hasPrefix("entry a (hmac-sha256): ") && e.message.contains("message"), "\(e)")
@@ -145,7 +145,7 @@ import Glibc
         #expect(r.status == 2 && r.stderr.contains("m.concord.yaml:4:5: entry a (hmac-sha256)"), "\(r.stderr)")
         // A vector read through a map is where its values are in the fixture (its output's line), not at line 1.
         write(map("f.json", [("a", "/tag"), ("b", "/tag64")]), to: dir + "/ok.concord.yaml")
-        let ok = VectorLoader().load(paths: [dir + "/ok.concord.yaml"])
+        let ok = VectorLoader().load(.paths([dir + "/ok.concord.yaml"]))
         #expect(ok.errors.isEmpty && ok.vectors.map(\.line) == [4, 5] && ok.vectors.allSatisfy { $0.file == dir + "/f.json" }, "\(ok.vectors.map(\.line))")
     }
 

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordLoading
+import ConcordWorkflows
 import Foundation
 import Testing
 

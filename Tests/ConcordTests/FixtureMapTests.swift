@@ -1,6 +1,8 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordWorkflows
 import ConcordYAML
 import Foundation
 import Testing
@@ -19,7 +21,7 @@ import Testing
     }
 
     @Test func runReadsTheEntriesAndChecksTheFilledOne() throws {
-        let loaded = VectorLoader().load(paths: [Self.sealedMap, Self.argonMap])
+        let loaded = VectorLoader().load(.paths([Self.sealedMap, Self.argonMap]))
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         #expect(Set(loaded.vectors.map(\.name)) == ["closer.commitment/typical-answer", "closer.commitment/empty-options-null-text",
                                                      "argon2id/closer-known-vector"])
@@ -61,7 +63,7 @@ import Testing
         let map = dir + "/argon2id_canonical_fixtures.concord.yaml"
         let text = try String(contentsOfFile: map, encoding: .utf8).replacingOccurrences(of: "/kdfParams", with: "/kdfParamz")
         try text.write(toFile: map, atomically: true, encoding: .utf8)
-        let loaded = VectorLoader().load(paths: [map])
+        let loaded = VectorLoader().load(.paths([map]))
         let e = try #require(loaded.errors.first)
         #expect(e.file == map && e.line == 11 && e.message.contains("/kdfParamz"), "\(e)")
     }

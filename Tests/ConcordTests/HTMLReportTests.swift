@@ -3,7 +3,8 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -159,7 +160,8 @@ fileprivate final class RefusingOpener: Implementation {
     /// A round trip is drawn as a grid (rows seal, columns open), failures listed with their
     /// (escaped) detail.
     @Test func roundtripGrid() throws {
-        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors/closer/keybox/roundtrip.yaml"])
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/keybox/roundtrip.yaml"]))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         #expect(errors.isEmpty)
         let v = try #require(vectors.first)
         let swift = try #require(Catalog.make("swift", settings: settings))

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -10,7 +11,8 @@ import Testing
     static let published = ["vectors/primitives/argon2id/rfc9106.yaml", "vectors/primitives/argon2id/libsodium.yaml"]
 
     func vectors() throws -> [Vector] {
-        let (v, errors) = VectorLoader().load(paths: Self.published.map { repositoryRoot + "/" + $0 })
+        let loaded = VectorLoader().load(.paths(Self.published.map { repositoryRoot + "/" + $0 }))
+        let (v, errors) = (loaded.vectors, loaded.errors)
         #expect(errors.isEmpty, "\(errors)")
         return v
     }

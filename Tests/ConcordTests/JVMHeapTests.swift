@@ -1,7 +1,8 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordSuites
-@testable import ConcordRunner
+@testable import ConcordLoading
+@testable import ConcordScheduling
 import Testing
 
 /// The JVM adapter's heap is sized to the run: room for one Argon2 hash of the run's largest memory
@@ -61,11 +62,11 @@ struct JVMHeapTests {
     @Test func theQueueHoldsBackWhatTheBudgetCannotHold() {
         let queue = JobQueue(planners: 0, kdfMemory: [0: 100, 1: 100, 2: 10])
         queue.limit(implementation: 0, budget: KdfMemoryBudget(capacityKiB: 150, need: { $0 }), share: 8)
-        queue.add([Runner.Job(vectorIndex: 0, implementationIndex: 0, cost: 5),
-                   Runner.Job(vectorIndex: 1, implementationIndex: 0, cost: 4),
-                   Runner.Job(vectorIndex: 2, implementationIndex: 0, cost: 3.5),
-                   Runner.Job(vectorIndex: 0, implementationIndex: 1, cost: 3),
-                   Runner.Job(vectorIndex: 3, implementationIndex: 0, cost: 2)])
+        queue.add([Job(vectorIndex: 0, implementationIndex: 0, cost: 5),
+                   Job(vectorIndex: 1, implementationIndex: 0, cost: 4),
+                   Job(vectorIndex: 2, implementationIndex: 0, cost: 3.5),
+                   Job(vectorIndex: 0, implementationIndex: 1, cost: 3),
+                   Job(vectorIndex: 3, implementationIndex: 0, cost: 2)])
         let first = queue.next()
         #expect(first.map(\.vectorIndex) == [0])
         // 100 held: vector 1 (100) does not fit; vector 2 (10) does, then implementation 1's job, then vector 3 (no tag).
@@ -82,10 +83,10 @@ struct JVMHeapTests {
     @Test func anAdapterHoldsNoMoreThanItsShareWhileOthersWait() {
         let queue = JobQueue(planners: 0)
         queue.limit(implementation: 0, budget: nil, share: 1)
-        queue.add([Runner.Job(vectorIndex: 0, implementationIndex: 0, cost: 5),
-                   Runner.Job(vectorIndex: 1, implementationIndex: 0, cost: 4),
-                   Runner.Job(vectorIndex: 2, implementationIndex: 1, cost: 3),
-                   Runner.Job(vectorIndex: 3, implementationIndex: 0, cost: 2)])
+        queue.add([Job(vectorIndex: 0, implementationIndex: 0, cost: 5),
+                   Job(vectorIndex: 1, implementationIndex: 0, cost: 4),
+                   Job(vectorIndex: 2, implementationIndex: 1, cost: 3),
+                   Job(vectorIndex: 3, implementationIndex: 0, cost: 2)])
         let first = queue.next()
         #expect(first.map(\.vectorIndex) == [0])
         #expect(queue.next().map(\.vectorIndex) == [2])     // not vector 1: implementation 0 has its share

@@ -1,12 +1,13 @@
-@testable import ConcordRunner
+@testable import ConcordJudging
+@testable import ConcordScheduling
 import Testing
 
 /// Once only cheap jobs are left, each worker takes its own contiguous part of them first and then
 /// the end of another's (a repeated run checks each vector on the same core); every job is handed
 /// out exactly once whatever the interleaving. Judging ranges are shared out the same way.
 struct JobQueueTests {
-    static func cheapJobs(_ n: Int) -> [Runner.Job] {
-        (0..<n).map { Runner.Job(vectorIndex: $0, implementationIndex: 0, cost: 1e-6) }
+    static func cheapJobs(_ n: Int) -> [Job] {
+        (0..<n).map { Job(vectorIndex: $0, implementationIndex: 0, cost: 1e-6) }
     }
 
     @Test func eachWorkerStartsOnItsOwnPart() {
@@ -38,7 +39,7 @@ struct JobQueueTests {
 
     @Test func heavyJobsComeFirstInOrder() {
         let queue = JobQueue(planners: 0)
-        queue.add([Runner.Job(vectorIndex: 100, implementationIndex: 0, cost: 2)] + Self.cheapJobs(10))
+        queue.add([Job(vectorIndex: 100, implementationIndex: 0, cost: 2)] + Self.cheapJobs(10))
         // The heavy job is not part of any worker's part: it goes first, to whoever asks.
         #expect(queue.next(batchBelowCost: 1e-3, size: 4, worker: 1, of: 2).map(\.vectorIndex) == [100])
         #expect(queue.next(batchBelowCost: 1e-3, size: 4, worker: 1, of: 2).map(\.vectorIndex) == [5, 6, 7, 8])

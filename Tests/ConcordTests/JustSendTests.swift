@@ -1,6 +1,5 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
 import ConcordSuites
 import Foundation
 import Testing

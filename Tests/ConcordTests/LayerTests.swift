@@ -60,4 +60,45 @@ struct LayerTests {
         #expect(imported.isEmpty, "ConcordSync imports \(imported.sorted()): it is the bottom layer")
         #expect(try Self.declaredTargets()["ConcordSync"] == [])
     }
+
+    /// The order of docs/design.md, lowest first: a module may import only modules of a lower rank
+    /// (C bridges and the system aside). A module missing here fails, so a new one must be placed.
+    static let ranks: [String: Int] = [
+        "ConcordSync": 0, "ConcordFormats": 1, "ConcordFiles": 1, "ConcordPrimitives": 2, "ConcordYAML": 2,
+        "ConcordSuites": 3, "ConcordImplementations": 4, "ConcordLoading": 5, "ConcordScheduling": 6,
+        "ConcordJudging": 7, "ConcordWorkflows": 8, "ConcordReport": 9, "ConcordFuzzTargets": 10, "concord": 11,
+        "ConcordKit": 0,
+    ]
+    static let bridges: Set<String> = ["CSodium", "CArgon2", "COpenSSL", "CYAML", "CProcessControl"]
+
+    @Test func everyModuleImportsOnlyLowerLayers() throws {
+        let targets = try Self.declaredTargets().filter { !$0.key.hasSuffix("Tests") }
+        for name in targets.keys.sorted() {
+            guard let rank = Self.ranks[name] else {
+                Issue.record("\(name) has no place in LayerTests.ranks (docs/design.md's order)")
+                continue
+            }
+            let imported = try Self.imports(repositoryRoot + "/Sources/" + name).subtracting(Self.system).subtracting(Self.bridges)
+            for module in imported.sorted() {
+                let theirs = Self.ranks[module] ?? Int.max
+                #expect(theirs < rank, "\(name) (layer \(rank)) imports \(module) (layer \(theirs)): only lower layers may be imported")
+            }
+        }
+        // The kit is copied into apps: it imports nothing of Concord.
+        #expect(try Self.imports(repositoryRoot + "/Sources/ConcordKit").subtracting(Self.system).isEmpty)
+    }
+
+    /// Every module opens with two lines on what it owns and what it must not do (`Module.swift`).
+    @Test func everyModuleSaysWhatItOwnsAndMustNotDo() throws {
+        for name in try Self.declaredTargets().keys where !name.hasSuffix("Tests") {
+            let path = repositoryRoot + "/Sources/" + name + "/Module.swift"
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                Issue.record("\(name) has no Module.swift saying what it owns")
+                continue
+            }
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count >= 2 && lines[0].hasPrefix("// Owns: ") && lines[1].hasPrefix("// Must not: ") && lines[0].count > 20 && lines[1].count > 20,
+                    "\(path): the first two lines must be `// Owns: …` and `// Must not: …`")
+        }
+    }
 }

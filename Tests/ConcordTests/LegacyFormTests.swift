@@ -1,6 +1,5 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
 import Testing
 
 /// Old and wrapped forms are refused by name on both of Concord's ports (swift, jvm), with the class

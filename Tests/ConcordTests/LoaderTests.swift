@@ -1,12 +1,12 @@
 import Foundation
 import ConcordFormats
-import ConcordRunner
+import ConcordLoading
 import ConcordYAML
 import Testing
 
 @Suite struct LoaderTests {
     func load(_ text: String) throws(LoadError) -> [Vector] {
-        try VectorLoader().load(bytes: Array(text.utf8), file: "t.yaml")
+        try VectorLoader().load(.bytes(Array(text.utf8), file: "t.yaml")).vectorsOrFirstError()
     }
 
     func refusal(_ text: String) -> LoadError? {
@@ -105,11 +105,11 @@ import Testing
     }
 
     @Test func jsonFilesAreVectorFiles() throws {
-        let v = try VectorLoader().load(bytes: Array("""
+        let v = try VectorLoader().load(.bytes(Array("""
         {"format": "concord-vectors/1", "suite": "kdf-params", "title": "t", "source": "s",
          "vectors": [{"id": "a", "input": {"tag": "argon2id;v=19;m=8;t=1;p=1"},
                       "expect": {"memoryKiB": 8, "iterations": 1, "parallelism": 1, "version": 19}}]}
-        """.utf8), file: "t.json")
+        """.utf8), file: "t.json")).vectorsOrFirstError()
         #expect(v[0].input["tag"] == .text("argon2id;v=19;m=8;t=1;p=1"))
         guard case .outputs(let o) = v[0].expect else { Issue.record("no outputs"); return }
         #expect(o.map(\.field) == ["memoryKiB", "iterations", "parallelism", "version"])
@@ -140,7 +140,8 @@ import Testing
         write(body, to: dir + "/sub/b.yml")
         write("not a vector file", to: dir + "/notes.txt")
         write(body, to: dir + "/.hidden/c.yaml")
-        let (vectors, errors) = VectorLoader().load(paths: [dir])
+        let loaded = VectorLoader().load(.paths([dir]))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         #expect(vectors.count == 1)
         #expect(errors.count == 1)
         #expect(errors.first?.file == dir + "/sub/b.yml")

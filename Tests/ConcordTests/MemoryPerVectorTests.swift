@@ -1,6 +1,7 @@
 import ConcordFormats
 @testable import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -33,7 +34,7 @@ struct MemoryPerVectorTests {
     static func sources() throws -> [(suite: String, vectors: [String])] {
         let loader = VectorLoader()
         return try [("closer.canonical-json", "vectors/closer/canonical-json/closer.yaml"), ("aes-gcm", "vectors/primitives/aes-gcm/gcm-spec.yaml")].map { suite, file in
-            let vs = try loader.load(file: repositoryRoot + "/" + file).filter { v in
+            let vs = try loader.load(.paths([repositoryRoot + "/" + file])).vectorsOrFirstError().filter { v in
                 guard v.result == .valid, case .outputs(let fields) = v.expect else { return false }
                 return fields.allSatisfy { if case .value = $0.expected { return true }; return false }
             }

@@ -1,13 +1,15 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 import Foundation
 import Testing
 
 /// The vectors of vectors/ whose suite is one of `suites` (canonical names).
 func vectors(of suites: Set<String>) -> [Vector] {
-    let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors"])
+    let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors"]))
+    let (vectors, errors) = (loaded.vectors, loaded.errors)
     #expect(errors.isEmpty, "\(errors)")
     return vectors.filter { suites.contains($0.suite) }
 }

@@ -1,7 +1,9 @@
 import ConcordFormats
 import ConcordImplementations
 @testable import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordScheduling
 import Foundation
 import Testing
 
@@ -12,7 +14,7 @@ import Testing
     static let awkwardFile = "vectors/primitives/argon2id/odd, name: x.yaml"
 
     static func vector(_ id: String, line: Int, file: String = "vectors/primitives/argon2id/rfc.yaml", suite: String = "argon2id",
-                       expect: ConcordRunner.Expectation) -> Vector {
+                       expect: ConcordLoading.Expectation) -> Vector {
         Vector(suite: suite, id: id, file: file, line: line, column: 5, comment: nil, flags: [], op: nil,
                result: .valid, input: rfc9106Request.input, expect: expect, inputOrder: [])
     }

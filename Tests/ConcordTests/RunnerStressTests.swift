@@ -1,6 +1,8 @@
 @testable import ConcordImplementations
 import ConcordSync
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordScheduling
 import Foundation
 import Testing
 
@@ -26,7 +28,8 @@ import Testing
     }
 
     @Test func repeatedRunsAgreeWithOneWorkerUnderLoad() throws {
-        let (vectors, errors) = VectorLoader().load(paths: ["aes-gcm", "hmac-sha256", "x25519"].map { repositoryRoot + "/vectors/primitives/" + $0 })
+        let loaded = VectorLoader().load(.paths(["aes-gcm", "hmac-sha256", "x25519"].map { repositoryRoot + "/vectors/primitives/" + $0 }))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         #expect(errors.isEmpty, "\(errors)")
         #expect(vectors.count > 50)
         let impls = try ["openssl", "libsodium", "swift"].map { try #require(Catalog.make($0, settings: Self.settings)) }

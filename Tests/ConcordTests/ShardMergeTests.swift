@@ -1,7 +1,9 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
+import ConcordScheduling
 import Foundation
 import Testing
 
@@ -9,7 +11,8 @@ import Testing
 /// equal the unsharded report, timing aside): docs/ci.md.
 @Suite(.serialized) struct ShardMergeTests {
     static let all: [Vector] = {
-        let (vectors, errors) = VectorLoader().load(paths: [repositoryRoot + "/vectors"])
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors"]))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         precondition(errors.isEmpty, "\(errors)")
         return vectors
     }()
@@ -163,7 +166,8 @@ import Testing
     }
 
     @Test func shardsMergedEqualTheUnshardedReport() throws {
-        let (vectors, errors) = VectorLoader().load(paths: Self.cheapPaths)
+        let loaded = VectorLoader().load(.paths(Self.cheapPaths))
+        let (vectors, errors) = (loaded.vectors, loaded.errors)
         #expect(errors.isEmpty)
         #expect(vectors.count > 50)
         let whole = Self.report(vectors)

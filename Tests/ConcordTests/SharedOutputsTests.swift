@@ -1,13 +1,14 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Testing
 
 /// A passing implementation keeps the vector's expected outputs (one dictionary, shared) rather
 /// than its own equal copy (issue 12 item 9); outputs with anything more or different keep theirs.
 struct SharedOutputsTests {
-    static func vector(_ expect: ConcordRunner.Expectation) -> Vector {
+    static func vector(_ expect: ConcordLoading.Expectation) -> Vector {
         Vector(suite: "aes-gcm", id: "t", file: "f", line: 1, column: 1, comment: nil, flags: [], op: nil,
                result: .valid, input: [:], expect: expect, inputOrder: [])
     }

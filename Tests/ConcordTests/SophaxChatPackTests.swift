@@ -2,7 +2,8 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
 import ConcordReport
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
     /// The safety-number asymmetry (docs/contracts/sophaxchat.md §6) is a warning on every vector, and
     /// the terminal, Markdown and HTML reports all show it next to each vector's name.
     @Test func safetyNumberAsymmetryIsAWarningInEveryReport() throws {
-        let loaded = VectorLoader().loadWithNotes(paths: [repositoryRoot + "/vectors/sophaxchat/safety-number"])
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/sophaxchat/safety-number"]))
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         let swift = try #require(Catalog.make("swift", settings: Catalog.Settings(home: repositoryRoot)))
         let run = Runner(implementations: [swift]).run(loaded.vectors)

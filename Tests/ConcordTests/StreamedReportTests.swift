@@ -1,7 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
-import ConcordRunner
 import Testing
 
 /// The JSON report written a result at a time is byte for byte the report built as one tree.

@@ -1,5 +1,6 @@
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// Expected values there come from published sources or independent implementations, never from
 /// Concord.
 enum DefaultRun {
-    static let loaded = VectorLoader().loadWithNotes(paths: [repositoryRoot + "/vectors"])
+    static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors"]))
     static let result: (run: RunResult, implementations: [String: Set<String>], handshakes: [String: Handshake]) = {
         let settings = Catalog.Settings(home: repositoryRoot)
         let impls = Catalog.names.compactMap { Catalog.make($0, settings: settings) }
@@ -145,7 +146,7 @@ enum DefaultRun {
             input: {tag: "argon2id;v=19;m=47104;t=3;p=1"}
             expect: {memoryKiB: 47104, iterations: 3, parallelism: 1, version: 19}
         """.write(toFile: file, atomically: true, encoding: .utf8)
-        let r = VectorLoader().loadWithNotes(paths: [file])
+        let r = VectorLoader().load(.paths([file]))
         #expect(r.errors.isEmpty)
         #expect(r.vectors.map(\.name) == ["closer.kdf-params/production"])
         #expect(r.notes.count == 1 && r.notes[0].contains("old.yaml:2:8: suite \"kdf-params\" is now \"closer.kdf-params\""), "\(r.notes)")

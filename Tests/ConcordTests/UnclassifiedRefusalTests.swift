@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -60,7 +61,7 @@ import Testing
     }
 
     @Test func judgeMatchesAnyClassButNotAValidVector() throws {
-        let v = try VectorLoader().load(bytes: Array(Self.vectors.utf8), file: "v.yaml")
+        let v = try VectorLoader().load(.bytes(Array(Self.vectors.utf8), file: "v.yaml")).vectorsOrFirstError()
         let refusal = Outcome.refused(ContractError(.unclassified, "x"))
         #expect(Judge.implementation("i", refusal, for: v[1], seconds: 0).status == .pass)
         #expect(Judge.implementation("i", .refused(ContractError(.format, "x")), for: v[1], seconds: 0).status == .fail)
@@ -68,7 +69,7 @@ import Testing
         #expect(ErrorClass.unclassified.matches(.key) && !ErrorClass.format.matches(.key))
         // A vector states the class it expects; unclassified is an implementation's answer.
         let stated = Self.vectors.replacingOccurrences(of: "{error: parameters}", with: "{error: unclassified}")
-        #expect(throws: LoadError.self) { try VectorLoader().load(bytes: Array(stated.utf8), file: "v.yaml") }
+        #expect(throws: LoadError.self) { try VectorLoader().load(.bytes(Array(stated.utf8), file: "v.yaml")).vectorsOrFirstError() }
     }
 
     /// The vectors that stated no class because of Tink now state the contract's (`format`); the

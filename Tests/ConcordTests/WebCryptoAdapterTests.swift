@@ -1,6 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
-import ConcordRunner
+import ConcordJudging
 import ConcordSuites
 import Foundation
 import Testing

@@ -1,5 +1,5 @@
 import ConcordFormats
-import ConcordRunner
+import ConcordLoading
 import Foundation
 import Testing
 
@@ -8,7 +8,7 @@ import Testing
 @Suite struct WycheproofReaderTests {
     /// The 16 files: each test once, on the suite and op its schema maps onto.
     @Test func theSixteenFilesHold6149Tests() throws {
-        let r = VectorLoader().loadWithNotes(paths: [repositoryRoot + "/vectors/wycheproof"])
+        let r = VectorLoader().load(.paths([repositoryRoot + "/vectors/wycheproof"]))
         #expect(r.errors.isEmpty, "\(r.errors)")
         #expect(r.notes.isEmpty, "\(r.notes)")
         #expect(r.vectors.count == 6149)
@@ -38,11 +38,11 @@ import Testing
     }
 
     func refusal(_ text: String) -> LoadError? {
-        do { _ = try VectorLoader().load(bytes: Array(text.utf8), file: "w.json"); return nil } catch { return error }
+        do { _ = try VectorLoader().load(.bytes(Array(text.utf8), file: "w.json")).vectorsOrFirstError(); return nil } catch { return error }
     }
 
     @Test func aMinimalFileLoads() throws {
-        let v = try VectorLoader().load(bytes: Array(file().utf8), file: "dir/hmac_x.json")
+        let v = try VectorLoader().load(.bytes(Array(file().utf8), file: "dir/hmac_x.json")).vectorsOrFirstError()
         #expect(v.map(\.name) == ["hmac-sha256/hmac_x-1"])
     }
 
@@ -82,11 +82,11 @@ import Testing
         let dir = temporaryFolder()
         write(file(algorithm: "HMACSHA512"), to: dir + "/hmac_sha512_test.json")
         write(file(), to: dir + "/hmac_sha256_test.json")
-        let scan = VectorLoader().loadWithNotes(paths: [dir])
+        let scan = VectorLoader().load(.paths([dir]))
         #expect(scan.errors.isEmpty && scan.vectors.count == 1)
         #expect(scan.notes.count == 1 && scan.notes[0].hasPrefix(dir + "/hmac_sha512_test.json:")
                 && scan.notes[0].hasSuffix(": skipped: algorithm HMACSHA512: no suite covers it (mac_test_schema maps HMACSHA256)"), "\(scan.notes)")
-        let explicit = VectorLoader().loadWithNotes(paths: [dir + "/hmac_sha512_test.json"])
+        let explicit = VectorLoader().load(.paths([dir + "/hmac_sha512_test.json"]))
         #expect(explicit.errors.count == 1 && explicit.vectors.isEmpty)
     }
 
@@ -103,11 +103,11 @@ import Testing
           {"type": "EddsaVerify", "key": {"curve": "edwards448", "pk": "00"},
            "tests": [{"tcId": 2, "comment": "", "msg": "", "sig": "00", "result": "invalid", "flags": []}]}]}
         """#
-        var notes: [LoadError] = []
-        let v = try VectorLoader().load(bytes: Array(old.utf8), file: "t/ed25519_test.json", notes: &notes)
+        let loaded = VectorLoader().load(.bytes(Array(old.utf8), file: "t/ed25519_test.json"))
+        let v = try loaded.vectorsOrFirstError()
         #expect(v.map(\.name) == ["ed25519/ed25519_test-1"] && v[0].op == "verify" && v[0].flags == ["Old"])
         #expect(v[0].input["public"]?.bytes?.count == 32)
-        #expect(notes.map(\.message).sorted() == ["flags used but not declared under notes (the older layout): Old",
-                                                   "skipped 1 tests whose group maps onto no suite: curve edwards448: ed25519 covers edwards25519 only"])
+        #expect(loaded.notes.sorted() == ["t/ed25519_test.json:1:34: flags used but not declared under notes (the older layout): Old",
+                                         "t/ed25519_test.json:3:16: skipped 1 tests whose group maps onto no suite: curve edwards448: ed25519 covers edwards25519 only"])
     }
 }

@@ -115,23 +115,56 @@ public struct VectorLoader: Sendable {
         return s.files
     }
 
-    /// Loads every file; returns the vectors and every error found (a file goes on past a bad
-    /// vector; an error of the file itself stops that file).
-    /// Duplicate ids are checked across files, per suite.
-    public func load(paths: [String]) -> (vectors: [Vector], errors: [LoadError]) {
-        let r = loadWithNotes(paths: paths)
-        return (r.vectors, r.errors)
+    /// What is loaded: named paths (files, folders, suite files) or one file's bytes already read.
+    public enum Source: Sendable {
+        /// `named`: the files to treat as named on the command line (default: the paths that are
+        /// files); a folder scan passes over Concord's own outputs and uncovered Wycheproof files.
+        case paths([String], named: Set<String>? = nil)
+        /// One file's bytes (`file` names it in messages and decides YAML or JSON).
+        case bytes([UInt8], file: String)
     }
 
-    /// `load(paths:)`, with the notes worth a line, each ready to print: what a folder scan passed
+    /// What loading gives: every vector read, every error found, each located (a file goes on past
+    /// a bad vector; an error of the file itself stops that file; duplicate ids are checked across
+    /// files, per suite), and the notes worth a line, each ready to print: what a folder scan passed
     /// over on purpose, an old suite name that still loads (located), a Wycheproof file a folder scan
     /// found that no suite covers (skipped, with the reason; named explicitly it is an error), and a
     /// Wycheproof test group of another curve or hash.
-    /// `named`: the files to treat as named on the command line (default: the paths that are files).
-    public func loadWithNotes(paths: [String], named given: Set<String>? = nil) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
+    public struct Loaded: Sendable {
+        public var vectors: [Vector]
+        public var errors: [LoadError]
+        public var notes: [String]
+        public init(vectors: [Vector] = [], errors: [LoadError] = [], notes: [String] = []) {
+            self.vectors = vectors
+            self.errors = errors
+            self.notes = notes
+        }
+        /// The vectors, or the first error when anything was unreadable (for a caller that needs all).
+        public func vectorsOrFirstError() throws(LoadError) -> [Vector] {
+            if let first = errors.first { throw first }
+            return vectors
+        }
+    }
+
+    /// The one way in: loads `source` (docs/vector-format.md).
+    public func load(_ source: Source) -> Loaded {
+        switch source {
+        case .paths(let paths, let named): return load(paths: paths, named: named)
+        case .bytes(let bytes, let file):
+            var notes: [LoadError] = [], errors: [LoadError] = []
+            do throws(LoadError) {
+                let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+                return Loaded(vectors: vectors, errors: errors, notes: notes.map(\.description))
+            } catch {
+                return Loaded(vectors: [], errors: errors + [error], notes: notes.map(\.description))
+            }
+        }
+    }
+
+    private func load(paths: [String], named given: Set<String>?) -> Loaded {
         var located: [LoadError] = []
         let scan: Scan
-        do { scan = try Self.scan(paths) } catch { return ([], [error], []) }
+        do { scan = try Self.scan(paths) } catch { return Loaded(vectors: [], errors: [error], notes: []) }
         var vectors: [Vector] = []
         var errors: [LoadError] = scan.errors
         var ids: [String: (String, Int, Int)] = [:]
@@ -176,24 +209,7 @@ public struct VectorLoader: Sendable {
                 errors.append(error)
             }
         }
-        return (vectors, errors, scan.notes + located.map(\.description))
-    }
-
-    /// The same as `loadWithNotes` (the name the folder-scan tests use).
-    public func load(scanning paths: [String]) -> (vectors: [Vector], errors: [LoadError], notes: [String]) {
-        loadWithNotes(paths: paths)
-    }
-
-    public func load(file: String) throws(LoadError) -> [Vector] {
-        var notes: [LoadError] = []
-        return try load(file: file, notes: &notes)
-    }
-
-    public func load(file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
-        var errors: [LoadError] = []
-        let vectors = try load(file: file, notes: &notes, errors: &errors)
-        if let first = errors.first { throw first }
-        return vectors
+        return Loaded(vectors: vectors, errors: errors, notes: scan.notes + located.map(\.description))
     }
 
     /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
@@ -207,18 +223,6 @@ public struct VectorLoader: Sendable {
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
         return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned)
-    }
-
-    public func load(bytes: [UInt8], file: String) throws(LoadError) -> [Vector] {
-        var notes: [LoadError] = []
-        return try load(bytes: bytes, file: file, notes: &notes)
-    }
-
-    public func load(bytes: [UInt8], file: String, notes: inout [LoadError]) throws(LoadError) -> [Vector] {
-        var errors: [LoadError] = []
-        let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
-        if let first = errors.first { throw first }
-        return vectors
     }
 
     /// The formats Concord writes, which a folder scan passes over (named, they are refused).

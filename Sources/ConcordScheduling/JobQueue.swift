@@ -19,7 +19,7 @@ final class JobQueue: Sendable {
     }
 
     private struct State: Sendable {
-        var remaining: [Runner.Job] = []
+        var remaining: [Job] = []
         var head = 0
         var planners: Int
         var total = 0
@@ -50,24 +50,24 @@ final class JobQueue: Sendable {
     }
 
     /// What an Argon2 job holds of its implementation's budget (nil: it holds nothing).
-    private func need(_ job: Runner.Job, _ s: State) -> Int? {
+    private func need(_ job: Job, _ s: State) -> Int? {
         guard let b = s.held[job.implementationIndex]?.budget, let m = kdfMemory[job.vectorIndex] else { return nil }
         return b.need(m)
     }
 
-    private func fitsBudget(_ job: Runner.Job, _ s: State) -> Bool {
+    private func fitsBudget(_ job: Job, _ s: State) -> Bool {
         guard !s.held.isEmpty, let h = s.held[job.implementationIndex], let b = h.budget, let n = need(job, s) else { return true }
         return h.hashes == 0 || h.memory + n <= b.capacityKiB
     }
 
-    private func withinShare(_ job: Runner.Job, _ s: State) -> Bool {
+    private func withinShare(_ job: Job, _ s: State) -> Bool {
         guard !s.held.isEmpty, let h = s.held[job.implementationIndex] else { return true }
         return h.running < h.share
     }
 
-    private func tracked(_ job: Runner.Job, _ s: State) -> Bool { !s.held.isEmpty && s.held[job.implementationIndex] != nil }
+    private func tracked(_ job: Job, _ s: State) -> Bool { !s.held.isEmpty && s.held[job.implementationIndex] != nil }
 
-    private func count(_ job: Runner.Job, _ sign: Int, _ s: inout State) {
+    private func count(_ job: Job, _ sign: Int, _ s: inout State) {
         guard var h = s.held[job.implementationIndex] else { return }
         let n = need(job, s)
         h.running += sign
@@ -77,7 +77,7 @@ final class JobQueue: Sendable {
 
     /// Tells the queue a job taken from it has ended (what it held is free again). Only needed for
     /// the jobs of an implementation that `limit` may hold back (the runner calls it for adapters only).
-    func finished(_ job: Runner.Job) {
+    func finished(_ job: Job) {
         state.withLock(wake: true) { s in
             guard tracked(job, s) else { return }
             count(job, -1, &s)
@@ -93,11 +93,11 @@ final class JobQueue: Sendable {
     }
 
     /// Adds jobs already sorted longest first, merged into what is left.
-    func add(_ jobs: [Runner.Job]) {
+    func add(_ jobs: [Job]) {
         guard !jobs.isEmpty else { return }
         state.withLock(wake: true) { s in
             let left = s.remaining[s.head...]
-            var merged: [Runner.Job] = []
+            var merged: [Job] = []
             merged.reserveCapacity(left.count + jobs.count)
             var i = left.startIndex, j = 0
             while i < left.endIndex && j < jobs.count {
@@ -125,8 +125,8 @@ final class JobQueue: Sendable {
     /// runs) has each vector checked on the same core each time, and the reference counts of its
     /// values stay in that core's cache (two workers taking batches in turn moved them from core to
     /// core on every check).
-    func next(batchBelowCost: Double = 0, size: Int = 1, worker: Int = -1, of workers: Int = 1) -> [Runner.Job] {
-        state.wait { s -> [Runner.Job]? in
+    func next(batchBelowCost: Double = 0, size: Int = 1, worker: Int = -1, of workers: Int = 1) -> [Job] {
+        state.wait { s -> [Job]? in
             if !s.parts.isEmpty || (worker >= 0 && workers > 1),
                let batch = fromPart(Swift.max(0, worker), workers, below: batchBelowCost, size: size, &s) { return batch }
             if s.head < s.remaining.count, let k = runnable(s) {
@@ -158,7 +158,7 @@ final class JobQueue: Sendable {
 
     /// A batch from `worker`'s part (see `next`), or nil when parts do not apply: jobs may still
     /// come, a budget holds jobs back, or a job ahead is not cheap.
-    private func fromPart(_ worker: Int, _ workers: Int, below cost: Double, size: Int, _ s: inout State) -> [Runner.Job]? {
+    private func fromPart(_ worker: Int, _ workers: Int, below cost: Double, size: Int, _ s: inout State) -> [Job]? {
         if s.parts.isEmpty {
             guard s.planners == 0, s.held.isEmpty, s.head < s.remaining.count, s.remaining[s.head].cost < cost else { return nil }
             // Sorted longest first: from the head on, every job is cheap.

@@ -1,6 +1,9 @@
-import ConcordSuites
+// Scheduling: which implementation runs which vector when, on how many threads, heaviest first;
+// it hands each check's outcome to the judge it is given and never decides a verdict itself.
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
+import ConcordSuites
 import ConcordSync
 import Foundation
 
@@ -15,34 +18,57 @@ public struct RunConfiguration: Sendable {
     }
 }
 
+/// One (vector, implementation) pair to run. 16 bytes: a run of a million vectors holds one per
+/// (vector, implementation) until it is taken.
+public struct Job: Sendable {
+    private var vector: Int32
+    private var implementation: Int32
+    public var cost: Double
+    public init(vectorIndex: Int, implementationIndex: Int, cost: Double) {
+        vector = Int32(vectorIndex)
+        implementation = Int32(implementationIndex)
+        self.cost = cost
+    }
+    public var vectorIndex: Int { Int(vector) }
+    public var implementationIndex: Int { Int(implementation) }
+}
+
+/// What a check becomes: the judging module's verdict, decided on the worker that ran the check
+/// as soon as it ends (so a million vectors' outputs are never held at once). Scheduling stores
+/// verdicts and hands them back; it never looks inside one.
+public protocol CheckJudge: Sendable {
+    associatedtype Verdict: Sendable
+    /// Implementation `implementation`'s verdict on vector `index` (`seconds`: 0 for a result the
+    /// plan decided without running: unsupported, broken).
+    func verdict(_ outcome: consuming Outcome, implementation: Int, vector: borrowing Vector, index: Int, seconds: Double) -> Verdict
+}
+
+/// A run's checks done: per implementation with any result, its verdicts (one slot per vector),
+/// and what the run took.
+public struct Executed<Verdict: Sendable>: Sendable {
+    /// In implementation order, only the implementations that had results.
+    public let slots: [SlotTable<Verdict>]
+    /// Threads the checks ran on; `inline`: on the calling thread alone.
+    public let workers: Int
+    public let inline: Bool
+    /// Checks run (jobs handed out).
+    public let checks: Int
+}
+
 /// Runs vectors on implementations: every (vector, implementation) pair whose suite the
 /// implementation claims is one job; jobs run on `workers` threads, heaviest first, so that the
 /// run's wall time approaches the sum of the work divided by the cores.
-public final class Runner: Sendable {
+public final class Scheduler: Sendable {
     public let implementations: [any Implementation]
     public let configuration: RunConfiguration
     /// The worker threads, started at the first run that needs them and kept for the next.
-    let pool = WorkerPool()
+    public let pool = WorkerPool()
 
     public init(implementations: [any Implementation], configuration: RunConfiguration = RunConfiguration()) {
         self.implementations = implementations
         self.configuration = configuration
     }
     deinit { pool.stop() }
-
-    /// 16 bytes: a run of a million vectors holds one per (vector, implementation) until it is taken.
-    struct Job: Sendable {
-        private var vector: Int32
-        private var implementation: Int32
-        var cost: Double
-        init(vectorIndex: Int, implementationIndex: Int, cost: Double) {
-            vector = Int32(vectorIndex)
-            implementation = Int32(implementationIndex)
-            self.cost = cost
-        }
-        var vectorIndex: Int { Int(vector) }
-        var implementationIndex: Int { Int(implementation) }
-    }
 
     /// Below this estimated cost (seconds) an adapter's job goes to the adapter's lane.
     static let laneCost = 1e-3
@@ -57,42 +83,12 @@ public final class Runner: Sendable {
         return expected.isEmpty || !expected.isDisjoint(with: needed)
     }
 
-    public func run(_ vectors: [Vector], progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> RunResult {
-        var reusing: [VectorResult]? = nil
-        var kept: [Int: ImplementationPlan]? = nil
-        return pass(Plan(vectors, limits: configuration.limits), kept: &kept, reusing: &reusing, progress: progress)
-    }
-
-    /// Runs the same vectors `times` times on one plan (`--repeat`) and gives the last run's result:
-    /// planning, and what each in-process implementation is asked, are worked out once; each pass
-    /// judges into the last pass's results array, so the last pass's verdicts are freed on the
-    /// workers as they are replaced, not on one thread between passes. `between` runs after each.
-    public func run(_ vectors: [Vector], times: Int, between: () -> Void = {}) -> RunResult {
-        let plan = Plan(vectors, limits: configuration.limits)
-        var kept: [Int: ImplementationPlan]? = [:]
-        var results: [VectorResult]? = nil
-        var last: RunResult? = nil
-        for _ in 0..<max(1, times) {
-            if var done = last {
-                results = done.results
-                done.results = []
-                last = nil
-            }
-            last = pass(plan, kept: &kept, reusing: &results, progress: nil)
-            results = nil
-            between()
-        }
-        return last!
-    }
-
-    /// One run of a plan. `kept` (when not nil): what in-process implementations are asked, kept for
-    /// the next pass by the one thread that runs the passes. `reusing`: an earlier pass's results
-    /// over the same vectors, replaced in place.
-    func pass(_ plan: Plan, kept: inout [Int: ImplementationPlan]?, reusing: inout [VectorResult]?,
-              progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> RunResult {
-        let start = Date()
+    /// Runs a plan's jobs. `kept` (when not nil): what in-process implementations are asked, kept
+    /// for the next pass by the one thread that runs the passes (`--repeat`).
+    public func execute<J: CheckJudge>(_ plan: Plan, judge: J, kept: inout [Int: ImplementationPlan]?,
+                                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> Executed<J.Verdict> {
         let vectors = plan.vectors
-        let store = ResultStore(implementations: implementations.count)
+        let store = ResultStore<J.Verdict>(implementations: implementations.count)
         let implementations = self.implementations
         let weight: @Sendable (Int) -> Double = { Self.weight[implementations[$0].name] ?? 1 }
         let needed = Set(plan.suites.map(\.name))
@@ -116,7 +112,7 @@ public final class Runner: Sendable {
         for ii in implementations.indices where implementations[ii].isReady {
             let part = kept?[ii] ?? plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
             if kept != nil { kept![ii] = part }
-            queue.add(part.apply(to: store, implementation: ii, vectors: vectors.count))
+            queue.add(part.apply(to: store, implementation: ii, plan: plan, judge: judge))
         }
         // An adapter's heavy requests take at most all workers but one while other jobs wait.
         let share = configuration.workers - 1
@@ -125,7 +121,7 @@ public final class Runner: Sendable {
                 implementations[ii].prepare()
                 queue.limit(implementation: ii, budget: implementations[ii].kdfMemory, share: share)
                 let jobs = plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
-                    .apply(to: store, implementation: ii, vectors: vectors.count)
+                    .apply(to: store, implementation: ii, plan: plan, judge: judge)
                 lanes[k].add(jobs.filter { $0.cost < Self.laneCost })
                 queue.add(jobs.filter { $0.cost >= Self.laneCost })
                 lanes[k].plannerDone()
@@ -139,8 +135,7 @@ public final class Runner: Sendable {
         let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
         let counter = progress.map { _ in AtomicCounter() }
         let total: @Sendable () -> Int = { lanes.reduce(queue.total) { $0 + $1.total } }
-        let budgets = ExplanationBudgets(limits: configuration.limits)
-        let drain: @Sendable (JobQueue, Int) -> Void = { [vectors, budgets] queue, worker in
+        let drain: @Sendable (JobQueue, Int) -> Void = { [vectors] queue, worker in
             // The last reason this thread was given for an unsupported request or a refusal: the same
             // text again (libsodium refusing every AES-128 key, say) is kept once, not once a vector.
             var reasons = Reasons()
@@ -151,15 +146,13 @@ public final class Runner: Sendable {
                 // What a job needs of its implementation, taken once per batch while the implementation
                 // and suite stay the same: objects every worker shares are not counted per check.
                 var current = -1, currentSuite = ""
-                var slots: ResultSlots? = nil, implName: Interned<ImplementationName>? = nil, run: (@Sendable (Request) -> Outcome)? = nil
+                var slots: SlotTable<J.Verdict>? = nil, run: (@Sendable (Request) -> Outcome)? = nil
                 for job in batch {
                     let v = vectors[job.vectorIndex]
                     if job.implementationIndex != current || v.suite != currentSuite {
                         current = job.implementationIndex
                         currentSuite = v.suite
-                        let impl = implementations[current]
-                        implName = ImplementationName.interned(impl.name)
-                        run = impl.runner(suite: currentSuite)
+                        run = implementations[current].runner(suite: currentSuite)
                         slots = store.slots(current)
                     }
                     // Made here, not kept per vector: a request is a few references to the vector's parts.
@@ -167,8 +160,7 @@ public final class Runner: Sendable {
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let seconds = Double(t1 - t0) / 1e9
                     t0 = t1
-                    slots!.set(job.vectorIndex, Judge.implementation(implName!, outcome, for: v, seconds: seconds,
-                                                                     budget: budgets.forVector(job.vectorIndex)))
+                    slots!.set(job.vectorIndex, judge.verdict(outcome, implementation: current, vector: v, index: job.vectorIndex, seconds: seconds))
                     if limited[job.implementationIndex] { queue.finished(job) }
                     if let counter, let progress { progress(counter.add(1), total()) }
                 }
@@ -189,16 +181,7 @@ public final class Runner: Sendable {
         }
         if inline { work(0) } else { pool.perform(threads: workers, work) }
         laneThreads.wait()
-
-        let allSlots = implementations.indices.compactMap { store.slots($0) }
-        var matrices: [Int: VectorResult] = [:]
-        for vi in plan.roundtrips {
-            matrices[vi] = Roundtrip.run(vectors[vi], spec: plan.suites[Int(plan.suiteOf[vi])].roundtrip!, implementations: implementations)
-        }
-        let (results, summary) = judgeAll(plan, slots: allSlots, matrices: matrices, parallel: !inline, reusing: &reusing)
-        let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
-        return RunResult(implementations: infos, results: results, summary: summary,
-                         wallSeconds: Date().timeIntervalSince(start), workers: workers, checks: total())
+        return Executed(slots: implementations.indices.compactMap { store.slots($0) }, workers: workers, inline: inline, checks: total())
     }
 }
 

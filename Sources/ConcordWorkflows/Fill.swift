@@ -1,3 +1,4 @@
+import ConcordLoading
 import ConcordFiles
 import ConcordFormats
 import ConcordSuites
@@ -8,22 +9,8 @@ import Foundation
 /// editing only the placeholder's characters (docs/fill.md). Where a value comes from (a captured
 /// file, or live implementations that agree) is in FillSources.swift; the diff in FillDiff.swift.
 public enum Fill {
-    /// A placeholder as the file wrote it: the vector, the expect field, its type, and the position
-    /// of the scalar (1-based line, column in characters).
-    public struct Placeholder: Sendable, Equatable {
-        public var vector: String
-        public var field: String
-        public var type: FieldType
-        public var line: Int
-        public var column: Int
-        public init(vector: String, field: String, type: FieldType, line: Int, column: Int) {
-            self.vector = vector
-            self.field = field
-            self.type = type
-            self.line = line
-            self.column = column
-        }
-    }
+    /// A placeholder as the file wrote it (defined with the loading of fixture maps).
+    public typealias Placeholder = ConcordLoading.Placeholder
 
     /// What to put in place of one placeholder.
     public enum Decision: Sendable, Equatable {
@@ -60,7 +47,7 @@ public enum Fill {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: loader.yamlLimits.maxBytes) } catch { throw Failure(error.description) }
         let vectors: [Vector]
-        do { vectors = try loader.load(bytes: bytes, file: file) } catch { throw Failure("\(error)") }
+        do { vectors = try loader.load(.bytes(bytes, file: file)).vectorsOrFirstError() } catch { throw Failure("\(error)") }
         return (bytes, vectors, try placeholders(in: bytes, file: file, limits: loader.yamlLimits))
     }
 
@@ -349,7 +336,7 @@ public enum Fill {
     public static func verify(_ plan: FilePlan, loader: VectorLoader = VectorLoader()) throws(Failure) {
         guard plan.changed else { return }
         let vectors: [Vector]
-        do { vectors = try loader.load(bytes: plan.updated, file: plan.file) } catch {
+        do { vectors = try loader.load(.bytes(plan.updated, file: plan.file)).vectorsOrFirstError() } catch {
             throw Failure("\(plan.file): the filled file would not load (\(error)); nothing was written to it")
         }
         var fields: [String: [String: Expected]] = [:]

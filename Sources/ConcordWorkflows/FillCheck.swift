@@ -1,5 +1,8 @@
+import ConcordScheduling
+import ConcordJudging
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
 import ConcordSuites
 
 /// `fill --from`: captured values are not written on a device's word alone (issue 12 item 3).

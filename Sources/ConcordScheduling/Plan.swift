@@ -1,25 +1,27 @@
-import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
+import ConcordSuites
+import ConcordSync
 
 /// What planning finds for one list of vectors, before any implementation is asked: per vector,
 /// whether it can run, its cost and its suite's definition. `Runner.run(_:times:)` plans once for
 /// every pass.
-final class Plan: Sendable {
-    let vectors: [Vector]
+public final class Plan: Sendable {
+    package let vectors: [Vector]
     /// Per vector: true when it cannot run (`why` says why). A byte a vector, the reasons apart:
     /// a run of a million vectors holds these until it ends.
-    let blocked: [Bool]
-    let why: [Int: String]
+    package let blocked: [Bool]
+    package let why: [Int: String]
     /// The round-trip vectors (run by `Roundtrip`, not as jobs).
-    let roundtrips: [Int]
+    package let roundtrips: [Int]
     /// Per vector, its estimated cost (seconds) and its suite (an index into `suites`, -1: unknown).
-    let costs: [Float]
-    let suiteOf: [Int32]
-    let suites: [Suite]
-    let warnings: [(@Sendable (Fields) -> [String])?]
+    package let costs: [Float]
+    package let suiteOf: [Int32]
+    package let suites: [Suite]
+    package let warnings: [(@Sendable (Fields) -> [String])?]
 
-    init(_ vectors: [Vector], limits: Limits) {
+    public init(_ vectors: [Vector], limits: Limits) {
         self.vectors = vectors
         var blocked = [Bool](repeating: false, count: vectors.count)
         var why: [Int: String] = [:]
@@ -65,14 +67,14 @@ final class Plan: Sendable {
     }
 
     /// Why vector `vi` cannot run, nil if it can.
-    func blockedReason(_ vi: Int) -> String? { blocked[vi] ? why[vi] ?? "blocked" : nil }
+    package func blockedReason(_ vi: Int) -> String? { blocked[vi] ? why[vi] ?? "blocked" : nil }
 
     /// One implementation's part: its jobs, longest first, and the results decided from what it
     /// says it supports (an adapter: its handshake). What it announces but cannot run is answered
     /// here, never sent.
-    func implementationPlan(_ ii: Int, _ impl: any Implementation, weight: Double) -> ImplementationPlan {
-        var jobs: [Runner.Job] = []
-        var decided: [(Int, ImplementationResult)] = []
+    package func implementationPlan(_ ii: Int, _ impl: any Implementation, weight: Double) -> ImplementationPlan {
+        var jobs: [Job] = []
+        var decided: [(Int, Outcome)] = []
         // Asked once per run of vectors with the same suite and op.
         var lastKey: (suite: String, op: String?)? = nil
         var lastSupport = Support.absent
@@ -86,9 +88,9 @@ final class Plan: Sendable {
             }
             switch support {
             case .absent: continue
-            case .runs: jobs.append(Runner.Job(vectorIndex: vi, implementationIndex: ii, cost: Double(costs[vi]) * weight))
-            case .unsupported(let why): decided.append((vi, Judge.implementation(impl.name, .unsupported(why), for: v, seconds: 0)))
-            case .broken(let why): decided.append((vi, Judge.implementation(impl.name, .error(why), for: v, seconds: 0)))
+            case .runs: jobs.append(Job(vectorIndex: vi, implementationIndex: ii, cost: Double(costs[vi]) * weight))
+            case .unsupported(let why): decided.append((vi, .unsupported(why)))
+            case .broken(let why): decided.append((vi, .error(why)))
             }
         }
         // Longest first (LPT): the heavy Argon2id jobs do not end up alone at the tail. (Most
@@ -101,7 +103,7 @@ final class Plan: Sendable {
     /// Per vector that will run and derive something (a cost above 0.1 ms: a tag that is only
     /// parsed, as in `closer.kdf-params`, may name any memory), the largest Argon2 memory (`m=`,
     /// KiB) a parameter tag among its inputs names (`argon2id;v=19;m=…`).
-    func kdfMemoryKiB() -> [Int: Int] {
+    package func kdfMemoryKiB() -> [Int: Int] {
         var memory: [Int: Int] = [:]
         for (vi, v) in vectors.enumerated() where !blocked[vi] && costs[vi] > 1e-4 {
             for (_, value) in v.input {
@@ -116,18 +118,22 @@ final class Plan: Sendable {
 }
 
 /// One implementation's part of a plan.
-struct ImplementationPlan: Sendable {
-    var jobs: [Runner.Job]
-    /// Results known without running (unsupported, broken), by vector index.
-    var decided: [(Int, ImplementationResult)]
+public struct ImplementationPlan: Sendable {
+    var jobs: [Job]
+    /// Outcomes known without running (unsupported, broken), by vector index.
+    var decided: [(Int, Outcome)]
     var isEmpty: Bool { jobs.isEmpty && decided.isEmpty }
 
-    /// Makes the result slots this part needs, puts the decided results in them, and gives the jobs.
-    func apply(to store: ResultStore, implementation ii: Int, vectors: Int) -> [Runner.Job] {
+    /// Makes the result slots this part needs, puts the judge's verdicts on the decided outcomes in
+    /// them, and gives the jobs.
+    func apply<J: CheckJudge>(to store: ResultStore<J.Verdict>, implementation ii: Int, plan: Plan, judge: J) -> [Job] {
         guard !isEmpty else { return [] }
-        let slots = store.allocate(ii, count: vectors)
+        let slots = store.allocate(ii, count: plan.vectors.count)
         for job in jobs { slots.prepare(job.vectorIndex) }
-        for (vi, r) in decided { slots.prepare(vi); slots.set(vi, r) }
+        for (vi, outcome) in decided {
+            slots.prepare(vi)
+            slots.set(vi, judge.verdict(outcome, implementation: ii, vector: plan.vectors[vi], index: vi, seconds: 0))
+        }
         return jobs
     }
 }

@@ -1,6 +1,9 @@
+import ConcordJudging
+import ConcordScheduling
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
 import ConcordSuites
 import Foundation
 

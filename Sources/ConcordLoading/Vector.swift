@@ -94,7 +94,7 @@ public struct Vector: Sendable {
         let result: ResultKind
         /// Whether the expected outputs are values under distinct names (no placeholder): then a
         /// passing implementation's result keeps a reference to the vector, not its outputs.
-        let hasExpectedOutputs: Bool
+        package let hasExpectedOutputs: Bool
         /// In the order the file wrote them (names shared by the vectors of one order).
         let input: Fields
         let expect: Expectation
@@ -184,7 +184,7 @@ public struct Vector: Sendable {
     /// The expected outputs as a dictionary (made when asked): nil unless the vector expects
     /// outputs and every expected field has a value (no placeholder) under a distinct name.
     public var expectedOutputs: [String: Value]? { storage.hasExpectedOutputs ? Storage.outputs(storage.expect) : nil }
-    var hasExpectedOutputs: Bool { storage.hasExpectedOutputs }
+    package var hasExpectedOutputs: Bool { storage.hasExpectedOutputs }
     /// The order in which the file wrote the input fields (for reports).
     public var inputOrder: [String] { storage.input.keys }
 

@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
 import ConcordSync
 import Foundation
 

@@ -1,6 +1,7 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
 import ConcordSync
 
 /// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.

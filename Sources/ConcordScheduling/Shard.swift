@@ -1,3 +1,4 @@
+import ConcordLoading
 import ConcordSuites
 /// One slice of a run (`concord run --shard K/N`): shards 1…N together hold every vector exactly
 /// once, the split is the same on every machine and every run, and the shards' expected work is

@@ -1,3 +1,4 @@
+import ConcordLoading
 import ConcordSuites
 import ConcordFormats
 

@@ -1,6 +1,10 @@
 import ConcordFormats
+import ConcordScheduling
 import ConcordSync
 import Foundation
+
+/// Per implementation, its verdicts on a run's vectors (one slot each), as the scheduler hands them back.
+typealias ResultSlots = SlotTable<ImplementationResult>
 
 extension Runner {
     /// Each vector judged from its implementations' results, in ranges on the workers (`parallel`),
@@ -50,7 +54,7 @@ extension Runner {
                 }
                 ranges.add(summary)
             }
-            if parallel && vectors.count >= 2 * JudgingRanges.smallestRange { pool.perform(threads: ranges.workers, judge) } else { judge(0) }
+            if parallel && vectors.count >= 2 * JudgingRanges.smallestRange { scheduler.pool.perform(threads: ranges.workers, judge) } else { judge(0) }
         }
         return (results, ranges.summary)
     }

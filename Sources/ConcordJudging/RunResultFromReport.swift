@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordLoading
 import ConcordSuites
 
 /// A saved JSON report (`concord-report/1`) read back into the run it describes, so that every
