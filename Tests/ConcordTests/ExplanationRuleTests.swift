@@ -6,6 +6,7 @@ import ConcordJudging
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Each explanation rule on hand-built values: it fires on its cause, and stays silent on
 /// unrelated values.
@@ -279,5 +280,44 @@ struct ExplanationRuleTests {
         let key: Fields = ["coupleKey": .bytes(OnlyTheTagRuleTests.key), "coupleId": .text("c1"), "userId": .text("u1"), "questionId": .text("q1")]
         let f = try Self.sealed("c1"), h = try Self.sealed("u1:q1")
         #expect(Explanations.match(expected: .bytes(f), actual: .bytes(h), context: key)?.rule == "different-aad")
+    }
+}
+
+/// The sealed-answer AAD in another order (issue 28 item 2): with the one-time key at hand, the rule
+/// opens actual under every other order and separator of the three ids and names the one that opens.
+struct SealedAnswerAADOrderRuleTests {
+    static let key = [UInt8](repeating: 0x42, count: 32), nonce = [UInt8](repeating: 9, count: 12)
+    static let context: Fields = ["coupleId": .text("c1"), "questionId": .text("q1"), "userId": .text("u1"), "oneTimeKey": .bytes(key)]
+    static func sealed(_ aad: String, _ plaintext: [UInt8] = Array(#"{"a":1}"#.utf8)) throws -> Value {
+        let (ct, tag) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: Array(aad.utf8), plaintext: plaintext)
+        return .text("sealed:v1:" + Base64.encode(nonce + ct + tag, .url))
+    }
+
+    @Test func namesTheOrderTheIdsWereJoinedIn() throws {
+        let expected = try Self.sealed("c1|q1|u1")
+        let swapped = try Self.sealed("q1|c1|u1")
+        let t = try #require(ExplanationRules.sealedAnswerAADOrder.explain(expected, swapped, Self.context))
+        #expect(t.hasPrefix("actual's AAD joined the ids as questionId|coupleId|userId;") && t.contains("CONTRACT.md §8"), "\(t)")
+        // The whole chain names it too: before only-the-tag, which could only say "the AAD differs".
+        #expect(Explanations.match(expected: expected, actual: swapped, context: Self.context)?.rule == "sealed-answer-aad-order")
+        let colon = try #require(ExplanationRules.sealedAnswerAADOrder.explain(expected, try Self.sealed("c1:q1:u1"), Self.context))
+        #expect(colon.contains("coupleId:questionId:userId with \":\""), "\(colon)")
+    }
+
+    @Test func silentOtherwise() throws {
+        let expected = try Self.sealed("c1|q1|u1")
+        // the contract's order with another plaintext: not an order problem
+        #expect(ExplanationRules.sealedAnswerAADOrder.explain(expected, try Self.sealed("c1|q1|u1", Array("x".utf8)), Self.context) == nil)
+        // without the one-time key nothing can be opened
+        var noKey = Self.context
+        noKey["oneTimeKey"] = nil
+        #expect(ExplanationRules.sealedAnswerAADOrder.explain(expected, try Self.sealed("q1|c1|u1"), noKey) == nil)
+        // another key altogether, and values that are not sealed answers
+        var otherKey = Self.context
+        otherKey["oneTimeKey"] = .bytes([UInt8](repeating: 1, count: 32))
+        #expect(ExplanationRules.sealedAnswerAADOrder.explain(expected, try Self.sealed("q1|c1|u1"), otherKey) == nil)
+        #expect(ExplanationRules.sealedAnswerAADOrder.explain(.text("abc"), .text("abd"), Self.context) == nil)
+        // an AAD that is no order of the ids
+        #expect(ExplanationRules.sealedAnswerAADOrder.explain(expected, try Self.sealed("c1|q1|u2"), Self.context) == nil)
     }
 }
