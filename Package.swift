@@ -61,12 +61,16 @@ let package = Package(
         .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
                                                           "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
-        // `concord` is not imported: the CLI tests run the built executable.
+        // What both test targets share (the repository root, running a process): linked into them only.
+        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSync"]),
+        // The pure tests: they need no JVM, Tink, Node or Chromium (scripts/test runs them with those
+        // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations",
-                           "ConcordPrimitives", "ConcordReport", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]
+            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
+        // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
+        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit"]),
     ]
 )

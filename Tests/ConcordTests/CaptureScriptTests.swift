@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// scripts/capture with the stand-in adb, xcodebuild and xcrun of Tests/Fixtures/capture/bin: the whole
 /// paired run fills the example fixtures when the two captures agree, and writes nothing otherwise.

@@ -6,56 +6,12 @@ import ConcordLoading
 import ConcordScheduling
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// A captured-outputs file joining a run, its strict parsing, and `concord diff`.
 @Suite(.serialized) struct CapturedAndDiffTests {
-    static func load(_ files: [String]) throws -> [Vector] {
-        let loaded = VectorLoader().load(.paths(files.map { repositoryRoot + "/vectors/" + $0 }))
-        let (vectors, errors) = (loaded.vectors, loaded.errors)
-        #expect(errors.isEmpty, "\(errors)")
-        return vectors
-    }
-
-    static func expected(_ v: Vector, _ field: String) -> Value? {
-        guard case .outputs(let f) = v.expect, case .value(let x)? = f.first(where: { $0.field == field })?.expected else { return nil }
-        return x
-    }
-
-    static func entry(_ vector: String, _ outputs: [(String, Value)]) -> JSON {
-        .object([("vector", .string(vector)), ("outputs", .object(outputs.map { ($0.0, $0.1.json) }))])
-    }
-
-    static func file(_ name: String, _ results: [JSON]) -> String {
-        JSON.object([("format", .string("concord-outputs/1")),
-                     ("implementation", .object([("name", .string(name)), ("platform", .string("Android 15")), ("version", .string("app 3.2.0"))])),
-                     ("results", .array(results))]).serialized(pretty: true)
-    }
-
-    /// The answers the vectors expect ("truth") and a platform's that differ in three known ways.
-    static func files() throws -> (vectors: [Vector], truth: String, device: String) {
-        let vectors = try load(["closer/field/closer.yaml", "closer/canonical-json/closer.yaml", "closer/kdf-params/closer.yaml"])
-        func v(_ n: String) -> Vector { vectors.first { $0.name == n }! }
-        let text = v("closer.field/encrypt-text"), empty = v("closer.field/encrypt-empty"), escapes = v("closer.canonical-json/canonical-escapes")
-        let kdf = vectors.first { $0.suite == "closer.kdf-params" && $0.result == .valid }!
-        let wire = expected(text, "wire")!.text!, emptyWire = expected(empty, "wire")!.text!, json = expected(escapes, "json")!.text!
-        guard case .outputs(let kdfFields) = kdf.expect else { throw Unsupported("kdf vector without outputs") }
-        let kdfOut = kdfFields.compactMap { f -> (String, Value)? in if case .value(let x) = f.expected { return (f.field, x) }; return nil }
-        let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
-        let emptyBlob = try Wire.decode(emptyWire, prefix: Wire.field, .standard)
-        let truth = file("truth", [entry(text.name, [("wire", .text(wire))]), entry(empty.name, [("wire", .text(emptyWire))]),
-                                   entry(escapes.name, [("json", .text(json))]), entry(kdf.name, kdfOut)])
-        let device = file("android", [
-            entry(text.name, [("wire", .text("enc:v1:" + Base64.encode(blob, .url)))]),
-            entry(empty.name, [("wire", .text("enc:v1:" + Base64.encode([1, 0xde, 0xad, 0xbe, 0xef] + emptyBlob, .standard)))]),
-            entry(escapes.name, [("json", .text(json.replacingOccurrences(of: "/", with: "\\/")))]),
-            entry(kdf.name, kdfOut),
-            .object([("vector", .string("closer.field/no-such-vector")), ("error", .string("authentication"))]),
-        ])
-        return (vectors, truth, device)
-    }
-
     @Test func capturedFileJoinsARun() throws {
-        let (vectors, _, device) = try Self.files()
+        let (vectors, _, device) = try CapturedFixtures.files()
         let captured = try CapturedOutputs.parse(device, file: "/tmp/device.json")
         #expect(captured.name == "captured:android" && captured.version == "app 3.2.0 (Android 15)")
         #expect(captured.suites == ["closer.field", "closer.canonical-json", "closer.kdf-params"])
@@ -95,7 +51,7 @@ import Testing
     }
 
     @Test func diffOfTwoCapturedFiles() throws {
-        let (_, truth, device) = try Self.files()
+        let (_, truth, device) = try CapturedFixtures.files()
         let a = try Diff.read(text: truth, file: "truth.json"), b = try Diff.read(text: device, file: "device.json")
         let r = Diff.compare(a, b)
         #expect(!r.identical)
@@ -142,7 +98,7 @@ import Testing
 
     /// Through the binary, once `concord diff` is dispatched by main.swift.
     @Test func diffCommandExitStatuses() throws {
-        let (_, truth, device) = try Self.files()
+        let (_, truth, device) = try CapturedFixtures.files()
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         write(truth, to: dir + "/truth.json")

@@ -4,6 +4,7 @@ import ConcordPrimitives
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// CONTRACT.md §7: canonical answer JSON, with the expected bytes written out by hand from the rules.
 @Suite struct CanonicalAnswerTests {

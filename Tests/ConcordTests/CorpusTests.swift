@@ -1,6 +1,7 @@
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The bad-file corpus: every file says (in its header) whether it is valid and, if not, where the
 /// loader must locate the error and what its message must contain. `scripts/check-schema.py`

@@ -3,6 +3,7 @@ import ConcordLoading
 import ConcordSuites
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The rows of the first Markdown table after the line `heading` in `text`, each row's cells trimmed
 /// (the header and the `|---|` line left out). A `\|` inside a cell is kept as `|`.

@@ -5,6 +5,7 @@ import ConcordLoading
 import ConcordWorkflows
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// `concord export` and `concord fill` through the library: export content, filling YAML and JSON
 /// fixtures byte-exactly from a captured file and from live implementations, refusals, dry runs.

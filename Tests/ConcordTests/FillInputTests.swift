@@ -5,6 +5,7 @@ import Foundation
 import Testing
 #if canImport(Glibc)
 import Glibc
+import ConcordTestSupport
 #endif
 
 /// Issue 26 items 3 and 6 for fixture maps and fill's input: a value the field's declared encoding

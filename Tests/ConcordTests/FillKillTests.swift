@@ -1,6 +1,7 @@
 import ConcordImplementations
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// `fill` killed at any moment (SIGKILL: no handler runs) leaves the fixture either exactly as it
 /// was or completely filled, never a mix or an empty file.

@@ -6,6 +6,7 @@ import ConcordWorkflows
 import ConcordYAML
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Fixture maps (docs/fixture-maps.md) on the shipped Closer example: `run` reads the foreign fixture's
 /// entries as vectors; `fill` changes only the placeholders' characters, in the fixture's own encoding.

@@ -1,6 +1,7 @@
 import ConcordFuzzTargets
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Every saved fuzz input (Tests/Fixtures/fuzz/TARGET/: the seeds and each crash a run found, kept
 /// once fixed) replayed through its target's invariants, so a fixed finding stays fixed. The

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The layers of docs/design.md, held by the sources themselves: Package.swift declares for every
 /// target exactly the modules its sources import, and ConcordFormats imports nothing (no C library,
@@ -67,6 +68,7 @@ struct LayerTests {
         "ConcordSync": 0, "ConcordFormats": 1, "ConcordFiles": 1, "ConcordPrimitives": 2, "ConcordYAML": 2,
         "ConcordSuites": 3, "ConcordImplementations": 4, "ConcordLoading": 5, "ConcordScheduling": 6,
         "ConcordJudging": 7, "ConcordWorkflows": 8, "ConcordReport": 9, "ConcordFuzzTargets": 10, "concord": 11,
+        "ConcordTestSupport": 12,
         "ConcordKit": 0,
     ]
     static let bridges: Set<String> = ["CSodium", "CArgon2", "COpenSSL", "CYAML", "CProcessControl"]

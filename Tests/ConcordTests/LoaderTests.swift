@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordLoading
 import ConcordYAML
 import Testing
+import ConcordTestSupport
 
 @Suite struct LoaderTests {
     func load(_ text: String) throws(LoadError) -> [Vector] {

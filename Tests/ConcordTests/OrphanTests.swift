@@ -1,6 +1,7 @@
 import ConcordImplementations
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Nothing concord starts outlives it (issue 26, item 6): SIGHUP and SIGTERM stop the adapters as
 /// Ctrl-C does, a signal while adapters start stops every one started and starts no other, and a
@@ -72,7 +73,7 @@ import Testing
                                  in: dir, environment: ["FAKE_PIDFILE": dir + "/grandchild"])
         #expect(Self.waitFor(dir + "/grandchild"), "the adapter did not start")
         usleep(300_000)
-        let adapters = CommandLineTests.children(of: p.pid)
+        let adapters = childProcesses(of: p.pid)
         #expect(!adapters.isEmpty)
         kill(p.pid, signal)
         let end = p.wait(timeout: 30)

@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import Foundation
 import Testing
+import ConcordTestSupport
 
 @Suite struct OutputFileTests {
     struct Stop: Error {}
@@ -121,9 +122,4 @@ import Testing
         try OutputPlan.check(outputs: [("--report", dir + "/r.json"), ("--markdown", "-"), ("--html", "-"),
                                        ("--junit", dir + "/null"), ("--out", dir + "/null")], inputs: [dir + "/v.yaml"])
     }
-}
-
-/// Linux's makedev(3) (a C macro Swift does not import), for the small numbers of mem devices.
-func deviceNumber(_ major: UInt64, _ minor: UInt64) -> dev_t {
-    dev_t(((major & 0xfff) << 8) | (minor & 0xff) | ((minor & ~0xff) << 12) | ((major & ~0xfff) << 32))
 }

@@ -1,6 +1,7 @@
 import ConcordFiles
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// A path taken from a file's text can hold a NUL, where the system would end it and read another
 /// file (issue 26, item 6): every input file is read through `InputFile`, which refuses such a path.

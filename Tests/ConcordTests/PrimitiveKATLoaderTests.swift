@@ -1,6 +1,7 @@
 import ConcordFormats
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The published known answers of issue 14's primitives, transcribed into `Tests/Fixtures/kats/`
 /// (one file per RFC or draft, each naming its section in `source`).

@@ -6,6 +6,7 @@ import ConcordLoading
 import ConcordScheduling
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The Markdown, JUnit and GitHub-annotation formats and the gate, on a small real run: libargon2
 /// and libsodium on RFC 9106 §5.3 (libsodium cannot do p = 4: unsupported), one vector with a

@@ -5,6 +5,7 @@ import ConcordLoading
 import ConcordScheduling
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 26 item 1: runs repeated under competing load give the same verdicts as one worker alone,
 /// never a crash; a user adapter that exits at once fails its run closed every time. (Under

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 26 item 4: the scripts stop when the build fails and never run a binary an earlier build
 /// left. Every script that builds concord goes through `scripts/lib/build.sh`'s `build_concord`.

@@ -6,6 +6,7 @@ import ConcordLoading
 import ConcordScheduling
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// `--shard K/N` (every vector exactly once, balanced, stable) and `concord merge` (shards merged
 /// equal the unsharded report, timing aside): docs/ci.md.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 26 item 1: the unsafe and lock-free machinery lives in ConcordSync alone (its rules are at
 /// the top of `Sources/ConcordSync/Rules.swift`); every other module of `Sources/` is plain safe

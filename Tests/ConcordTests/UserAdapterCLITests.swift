@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// A user's adapter through the binary: named in a project file (with its environment) or with
 /// --adapter, started, planned from its handshake, and compared like any implementation.

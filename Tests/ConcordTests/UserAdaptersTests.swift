@@ -1,6 +1,7 @@
 import ConcordImplementations
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// `--adapter NAME=COMMAND` and the project file (concord.yaml): what is read, and the located refusals.
 struct UserAdaptersTests {

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The Wycheproof reader: every schema of vectors/wycheproof/ read as published, the older layout's
 /// names, the strictness (issue 12 item 8) and the folder-scan skip.

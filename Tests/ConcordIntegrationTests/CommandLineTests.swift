@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 13: the command line and the reports as a new user meets them, through the built binary.
 /// Expected values are published ones (RFC 9106 §5.3) or read by hand from a tag (CONTRACT.md §2);
@@ -224,7 +225,7 @@ import Testing
         let first = try concord(["run", dir, "--implementations", "swift", "--report", dir + "/reports/latest.json", "-q"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(try concord(["export", dir + "/vectors", "-o", dir + "/export.json"]).status == 0)
-        let (_, truth, _) = try CapturedAndDiffTests.files()
+        let (_, truth, _) = try CapturedFixtures.files()
         write(truth, to: dir + "/captured/truth.json")
         // A Wycheproof file of an algorithm no suite covers (its header only).
         write(#"{"algorithm": "AES-SIV-CMAC", "schema": "aead_test_schema_v1.json", "numberOfTests": 0, "notes": {}, "testGroups": []}"#,
@@ -259,7 +260,7 @@ import Testing
         #expect(r.stdout.contains("kdf.yaml:14:") && r.stdout.contains("memoryKB"), "\(r.stdout)")
         #expect(r.stdout.contains("1 files, 1 vectors, 2 errors"), "\(r.stdout)")
         // A captured file and a report are recognised by their format and checked by their readers.
-        let (_, truth, _) = try CapturedAndDiffTests.files()
+        let (_, truth, _) = try CapturedFixtures.files()
         write(truth, to: dir + "/c/truth.json")
         write(Self.kdfFile(count: 1, wrong: 0), to: dir + "/c/kdf.yaml")
         let run = try concord(["run", dir + "/c/kdf.yaml", "--implementations", "swift", "--report", dir + "/c/report.json", "-q"])
@@ -322,7 +323,7 @@ import Testing
         var children: [pid_t] = []
         for _ in 0..<200 where children.isEmpty {
             usleep(50_000)
-            children = Self.children(of: p.pid)
+            children = childProcesses(of: p.pid)
         }
         #expect(!children.isEmpty, "the jvm adapter did not start")
         usleep(1_000_000)
@@ -335,16 +336,6 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
         usleep(200_000)
         for c in children { #expect(kill(c, 0) != 0, "adapter process \(c) is still there") }
-    }
-
-    static func children(of parent: pid_t) -> [pid_t] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return entries.compactMap { e -> pid_t? in
-            guard let pid = pid_t(e), let stat = try? String(contentsOfFile: "/proc/\(e)/stat", encoding: .utf8),
-                  let close = stat.lastIndex(of: ")") else { return nil }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            return fields.count > 2 && pid_t(fields[1]) == parent ? pid : nil
-        }
     }
 
     // MARK: 9. HTML
@@ -416,7 +407,7 @@ import Testing
     @Test func diffSaysAAndBAndPicksAReportsImplementation() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let (_, truth, device) = try CapturedAndDiffTests.files()
+        let (_, truth, device) = try CapturedFixtures.files()
         write(truth, to: dir + "/truth.json")
         write(device, to: dir + "/device.json")
         let d = try concord(["diff", dir + "/truth.json", dir + "/device.json"])

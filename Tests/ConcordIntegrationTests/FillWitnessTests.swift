@@ -4,6 +4,7 @@ import ConcordLoading
 import ConcordWorkflows
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 26 item 3: a live fill needs a witness Concord did not write (docs/fill.md, "Whose values
 /// count"); every implementation says, per suite, whether it is Concord's own port or a library's

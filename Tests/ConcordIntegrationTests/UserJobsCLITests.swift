@@ -1,6 +1,7 @@
 import ConcordFormats
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The three jobs of issue 5 through the binary, as a user runs them.
 @Suite(.serialized) struct UserJobsCLITests {

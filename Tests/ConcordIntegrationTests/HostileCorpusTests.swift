@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The hostile-input corpus (Tests/Fixtures/hostile, written by scripts/generate/hostile_corpus.py):
 /// every file is run through the built `concord` binary as a user would, and must be refused as

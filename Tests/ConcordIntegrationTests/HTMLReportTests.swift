@@ -7,6 +7,7 @@ import ConcordJudging
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// RFC 9106 §5.3 with the expected key's last byte changed (0x59 → 0x5a): every implementation
 /// that computes it fails at byte 31.

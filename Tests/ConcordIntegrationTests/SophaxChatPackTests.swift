@@ -6,6 +6,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordSuites
 import Testing
+import ConcordTestSupport
 
 /// The SophaxChat and AskKey packs (issue 17): the seed flaw the harness must show, the round trips
 /// across implementations, and the pieces the Swift composition adds (SHA3-256, base32).

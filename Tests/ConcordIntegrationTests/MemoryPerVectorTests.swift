@@ -4,6 +4,7 @@ import ConcordJudging
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 19 (issue 12 item 9 asked for 1.5 KiB): a run of many small vectors costs at most 1 KiB a
 /// vector over a fixed base.

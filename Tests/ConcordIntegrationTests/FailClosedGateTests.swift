@@ -1,6 +1,7 @@
 import ConcordFormats
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Issue 26 item 2, "Gates fail closed", through the binary as CI calls it: an implementation the
 /// user named that does not start fails the run; a built-in one missing here is one line at the

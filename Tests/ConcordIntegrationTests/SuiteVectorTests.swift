@@ -4,6 +4,7 @@ import ConcordLoading
 import ConcordSuites
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The whole of vectors/, once, on every implementation (cached: the tests below judge it).
 /// Expected values there come from published sources or independent implementations, never from

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Standard output and standard error as a user's shell sets them up (issue 26 items 5 and 6;
 /// EXPECTED.tsv lists these cases as `streams/…`, generated): every command that writes to a full,

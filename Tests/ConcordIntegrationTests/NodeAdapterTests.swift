@@ -5,6 +5,7 @@ import ConcordLoading
 import ConcordSuites
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The vectors of vectors/ whose suite is one of `suites` (canonical names).
 func vectors(of suites: Set<String>) -> [Vector] {

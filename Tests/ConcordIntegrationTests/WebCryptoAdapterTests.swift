@@ -4,6 +4,7 @@ import ConcordJudging
 import ConcordSuites
 import Foundation
 import Testing
+import ConcordTestSupport
 
 let chromiumInstalled = Catalog.chromiumBinary(ProcessInfo.processInfo.environment) != nil && nodeAvailable
 let noChromium = "Chromium is not installed: scripts/setup --browser (or scripts/setup --test) installs it"

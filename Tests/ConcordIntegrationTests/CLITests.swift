@@ -1,6 +1,7 @@
 import ConcordFormats
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The whole `concord` command on small folders: exit statuses, terminal lines, report content.
 /// Expected values are published ones: RFC 9106 §5.3, and tags read by hand (CONTRACT.md §2).

@@ -4,6 +4,7 @@ import ConcordJudging
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Each implementation on the published vectors kept in vectors/ (RFC 9106 §5.3, the
 /// phc-winner-argon2 KAT, libsodium's own test vectors): every vector it can run must pass.

@@ -4,16 +4,7 @@ import ConcordJudging
 import ConcordLoading
 import Foundation
 import Testing
-
-/// RFC 9106 §5.3 (the phc-winner-argon2 argon2id KAT): p = 4 with a secret and associated data.
-let rfc9106Request = Request(suite: "argon2id", input: [
-    "password": .bytes([UInt8](repeating: 1, count: 32)),
-    "salt": .bytes([UInt8](repeating: 2, count: 16)),
-    "secret": .bytes([UInt8](repeating: 3, count: 8)),
-    "associatedData": .bytes([UInt8](repeating: 4, count: 12)),
-    "params": .text("argon2id;v=19;m=32;t=3;p=4"),
-])
-let rfc9106Tag = try! Hex.decode("0d640df58d78766c08c037a34a8b53c9d01ef0452d75b65eb52520e96b01e659")
+import ConcordTestSupport
 
 func fakeAdapter(_ name: String, timeout: Double = 5, startTimeout: Double = 5) -> ExternalAdapter {
     ExternalAdapter(name: "fake", command: [fixture("adapters/" + name)],

@@ -4,6 +4,7 @@ import ConcordJudging
 import ConcordLoading
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// Refusals an implementation cannot classify (issue 12 item 10): `unclassified` matches any
 /// expected class, fails a valid vector, and every report shows it as such. The tink adapter
