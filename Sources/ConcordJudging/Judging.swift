@@ -3,9 +3,6 @@ import ConcordScheduling
 import ConcordSync
 import Foundation
 
-/// Per implementation, its verdicts on a run's vectors (one slot each), as the scheduler hands them back.
-typealias ResultSlots = SlotTable<ImplementationResult>
-
 extension Runner {
     /// Each vector judged from its implementations' results, in ranges on the workers (`parallel`),
     /// written in place into the results array; a slot chunk is freed once every vector in it has

@@ -50,26 +50,16 @@ public final class Runner: Sendable {
               progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> RunResult {
         let start = Date()
         let implementations = self.implementations
-        let judge = CheckVerdicts(names: implementations.map { ImplementationName.interned($0.name) },
+        let judge = CheckVerdicts(implementations: implementations, vectors: plan.vectors,
                                   budgets: ExplanationBudgets(limits: configuration.limits))
         let done = scheduler.execute(plan, judge: judge, kept: &kept, progress: progress)
         var matrices: [Int: VectorResult] = [:]
         for vi in plan.roundtrips {
             matrices[vi] = Roundtrip.run(plan.vectors[vi], spec: plan.suites[Int(plan.suiteOf[vi])].roundtrip!, implementations: implementations)
         }
-        let (results, summary) = judgeAll(plan, slots: done.slots, matrices: matrices, parallel: !done.inline, reusing: &reusing)
+        let (results, summary) = judgeAll(plan, slots: judge.slots, matrices: matrices, parallel: !done.inline, reusing: &reusing)
         let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
         return RunResult(implementations: infos, results: results, summary: summary,
                          wallSeconds: Date().timeIntervalSince(start), workers: done.workers, checks: done.checks)
-    }
-}
-
-/// The judge the scheduler is given: an implementation's outcome judged against the vector, with
-/// the vector's explanation budget (shared by its implementations).
-struct CheckVerdicts: CheckJudge {
-    let names: [Interned<ImplementationName>]
-    let budgets: ExplanationBudgets
-    func verdict(_ outcome: consuming Outcome, implementation: Int, vector: borrowing Vector, index: Int, seconds: Double) -> ImplementationResult {
-        Judge.implementation(names[implementation], outcome, for: vector, seconds: seconds, budget: budgets.forVector(index))
     }
 }

@@ -124,16 +124,10 @@ public struct ImplementationPlan: Sendable {
     var decided: [(Int, Outcome)]
     var isEmpty: Bool { jobs.isEmpty && decided.isEmpty }
 
-    /// Makes the result slots this part needs, puts the judge's verdicts on the decided outcomes in
-    /// them, and gives the jobs.
-    func apply<J: CheckJudge>(to store: ResultStore<J.Verdict>, implementation ii: Int, plan: Plan, judge: J) -> [Job] {
+    /// Tells the judge of this part (its jobs and its decided outcomes) and gives the jobs.
+    func apply(implementation ii: Int, plan: Plan, judge: any CheckJudge) -> [Job] {
         guard !isEmpty else { return [] }
-        let slots = store.allocate(ii, count: plan.vectors.count)
-        for job in jobs { slots.prepare(job.vectorIndex) }
-        for (vi, outcome) in decided {
-            slots.prepare(vi)
-            slots.set(vi, judge.verdict(outcome, implementation: ii, vector: plan.vectors[vi], index: vi, seconds: 0))
-        }
+        judge.prepare(implementation: ii, vectors: plan.vectors.count, jobs: jobs, decided: decided)
         return jobs
     }
 }

@@ -33,21 +33,27 @@ public struct Job: Sendable {
     public var implementationIndex: Int { Int(implementation) }
 }
 
-/// What a check becomes: the judging module's verdict, decided on the worker that ran the check
-/// as soon as it ends (so a million vectors' outputs are never held at once). Scheduling stores
-/// verdicts and hands them back; it never looks inside one.
+/// Where a run's checks go: the judging module's judge, which decides each verdict on the worker
+/// that ran the check as soon as it ends (so a million vectors' outputs are never held at once) and
+/// keeps the verdicts. Scheduling never looks inside one.
 public protocol CheckJudge: Sendable {
-    associatedtype Verdict: Sendable
-    /// Implementation `implementation`'s verdict on vector `index` (`seconds`: 0 for a result the
-    /// plan decided without running: unsupported, broken).
-    func verdict(_ outcome: consuming Outcome, implementation: Int, vector: borrowing Vector, index: Int, seconds: Double) -> Verdict
+    /// Implementation `implementation` will have checks among `vectors` vectors: called once, when its
+    /// part of the plan is applied (on the thread that planned it), before any of its checks runs.
+    /// `jobs`: the vectors it will be asked; `decided`: outcomes known without asking it
+    /// (unsupported, broken), judged now.
+    func prepare(implementation: Int, vectors: Int, jobs: [Job], decided: [(Int, Outcome)])
+    /// Where implementation `implementation`'s checks are recorded (asked once per batch of checks).
+    func sink(implementation: Int) -> any CheckSink
 }
 
-/// A run's checks done: per implementation with any result, its verdicts (one slot per vector),
-/// and what the run took.
-public struct Executed<Verdict: Sendable>: Sendable {
-    /// In implementation order, only the implementations that had results.
-    public let slots: [SlotTable<Verdict>]
+/// One implementation's verdicts: `record` is called once per vector it was asked, on the worker
+/// that ran the check, never twice for one vector.
+public protocol CheckSink: Sendable {
+    func record(_ outcome: consuming Outcome, vector: borrowing Vector, index: Int, seconds: Double)
+}
+
+/// What a run's checks took.
+public struct Executed: Sendable {
     /// Threads the checks ran on; `inline`: on the calling thread alone.
     public let workers: Int
     public let inline: Bool
@@ -85,10 +91,9 @@ public final class Scheduler: Sendable {
 
     /// Runs a plan's jobs. `kept` (when not nil): what in-process implementations are asked, kept
     /// for the next pass by the one thread that runs the passes (`--repeat`).
-    public func execute<J: CheckJudge>(_ plan: Plan, judge: J, kept: inout [Int: ImplementationPlan]?,
-                                       progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> Executed<J.Verdict> {
+    public func execute(_ plan: Plan, judge: any CheckJudge, kept: inout [Int: ImplementationPlan]?,
+                        progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> Executed {
         let vectors = plan.vectors
-        let store = ResultStore<J.Verdict>(implementations: implementations.count)
         let implementations = self.implementations
         let weight: @Sendable (Int) -> Double = { Self.weight[implementations[$0].name] ?? 1 }
         let needed = Set(plan.suites.map(\.name))
@@ -112,7 +117,7 @@ public final class Scheduler: Sendable {
         for ii in implementations.indices where implementations[ii].isReady {
             let part = kept?[ii] ?? plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
             if kept != nil { kept![ii] = part }
-            queue.add(part.apply(to: store, implementation: ii, plan: plan, judge: judge))
+            queue.add(part.apply(implementation: ii, plan: plan, judge: judge))
         }
         // An adapter's heavy requests take at most all workers but one while other jobs wait.
         let share = configuration.workers - 1
@@ -121,7 +126,7 @@ public final class Scheduler: Sendable {
                 implementations[ii].prepare()
                 queue.limit(implementation: ii, budget: implementations[ii].kdfMemory, share: share)
                 let jobs = plan.implementationPlan(ii, implementations[ii], weight: weight(ii))
-                    .apply(to: store, implementation: ii, plan: plan, judge: judge)
+                    .apply(implementation: ii, plan: plan, judge: judge)
                 lanes[k].add(jobs.filter { $0.cost < Self.laneCost })
                 queue.add(jobs.filter { $0.cost >= Self.laneCost })
                 lanes[k].plannerDone()
@@ -146,21 +151,21 @@ public final class Scheduler: Sendable {
                 // What a job needs of its implementation, taken once per batch while the implementation
                 // and suite stay the same: objects every worker shares are not counted per check.
                 var current = -1, currentSuite = ""
-                var slots: SlotTable<J.Verdict>? = nil, run: (@Sendable (Request) -> Outcome)? = nil
+                var sink: (any CheckSink)? = nil, run: (@Sendable (Request) -> Outcome)? = nil
                 for job in batch {
                     let v = vectors[job.vectorIndex]
                     if job.implementationIndex != current || v.suite != currentSuite {
                         current = job.implementationIndex
                         currentSuite = v.suite
                         run = implementations[current].runner(suite: currentSuite)
-                        slots = store.slots(current)
+                        sink = judge.sink(implementation: current)
                     }
                     // Made here, not kept per vector: a request is a few references to the vector's parts.
                     let outcome = reasons.shared(run!(Request(suite: v.suite, op: v.op, input: v.input, vectorID: v.id)))
                     let t1 = DispatchTime.now().uptimeNanoseconds
                     let seconds = Double(t1 - t0) / 1e9
                     t0 = t1
-                    slots!.set(job.vectorIndex, judge.verdict(outcome, implementation: current, vector: v, index: job.vectorIndex, seconds: seconds))
+                    sink!.record(outcome, vector: v, index: job.vectorIndex, seconds: seconds)
                     if limited[job.implementationIndex] { queue.finished(job) }
                     if let counter, let progress { progress(counter.add(1), total()) }
                 }
@@ -181,7 +186,7 @@ public final class Scheduler: Sendable {
         }
         if inline { work(0) } else { pool.perform(threads: workers, work) }
         laneThreads.wait()
-        return Executed(slots: implementations.indices.compactMap { store.slots($0) }, workers: workers, inline: inline, checks: total())
+        return Executed(workers: workers, inline: inline, checks: total())
     }
 }
 
