@@ -11,26 +11,17 @@ the header's id: key; otherwise: authentication).
 
 import base64
 import json
-import re
 
 import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from concord_tink_suites import AES_GCM, BadRequest, Op, Refusal, get_text, hex_decode, library, parse_keyset, proto_keyset, type_name
+from primitives.keysets import AES_GCM, parse_keyset, proto_keyset
+from wire.answers import BadRequest, Refusal, type_name
+from wire.encodings import b64_decode, hex_decode
+from wire.protocol import Op, get_text, library
 
 MINIMUM = 5 + 12 + 16
-_B64 = re.compile(r"(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?")
-
-
-def b64_decode(text, field):
-    """Strict b64 (RFC 4648 §4): standard alphabet, padded, no whitespace, zero spare bits. Refusal: format."""
-    if not _B64.fullmatch(text):
-        raise Refusal("format", "%s is not strict b64 (standard alphabet, padded, no whitespace)" % field)
-    data = base64.b64decode(text, validate=True)
-    if base64.b64encode(data).decode("ascii") != text:
-        raise Refusal("format", "%s: b64 final quantum has non-zero spare bits (not the canonical encoding)" % field)
-    return data
 
 
 def _uint32(value, field):
@@ -182,6 +173,3 @@ class SinewFieldCipherSuite:
             return {"plaintext": plaintext.decode("utf-8", "strict")}
         except UnicodeDecodeError as e:
             raise Refusal("format", "the decrypted value is not valid UTF-8 (%s)" % e) from None
-
-
-ALL = (SinewFieldCipherSuite(),)
