@@ -4,9 +4,9 @@
 // nonce is unsupported: OpenSSL 3's GCM takes no more); an empty nonce and a tag that is not 16
 // bytes are `parameters`; a tag that does not verify is `authentication`.
 
-const { suite, op, field, library } = require('../lib/suite-spec');
-const { out } = require('../lib/values');
-const aesGcm = require('../lib/aes-gcm');
+const { suite, op, field, library } = require('../wire/suite-spec');
+const { out } = require('../wire/values');
+const aesGcm = require('./aes-gcm');
 
 module.exports = suite('aes-gcm', [
   op('seal', [field('key', 'bytes'), field('nonce', 'bytes'), field('aad', 'bytes'), field('plaintext', 'bytes')],

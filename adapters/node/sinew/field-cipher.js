@@ -8,17 +8,17 @@
 //   gcm.seal(key, nonce, aad, plaintext) → Promise<ct || tag>
 //   gcm.open(key, nonce, aad, sealed) → Promise<plaintext>, rejecting with Refusal('authentication').
 
-const json = require('./json');
-const b64 = require('./b64');
-const pb = require('./protobuf');
-const utf8 = require('./utf8');
-const { hexDecode } = require('./values');
-const { Refusal, BadRequest } = require('./answers');
+const json = require('../wire/json');
+const b64 = require('../wire/b64');
+const pb = require('../wire/protobuf');
+const utf8 = require('../wire/utf8');
+const { hexDecode } = require('../wire/values');
+const { Refusal, BadRequest } = require('../wire/answers');
 
 const TYPE_URL = 'type.googleapis.com/google.crypto.tink.AesGcmKey';
 const MINIMUM = 5 + 12 + 16;
 const fail = (m) => new Refusal('format', m);
-const access = require('./keyset-json').make(fail);
+const access = require('../wire/keyset-json').make(fail);
 
 function keysetRing(text) {
   let root;

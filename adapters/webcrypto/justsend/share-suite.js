@@ -1,12 +1,12 @@
 'use strict';
 // Suites justsend.share-link and justsend.chunk (docs/contracts/justsend.md §4) on Web Crypto, the seed's
-// share recipient: the composition of node/lib/justsend-share.js with HKDF and AES-GCM done by crypto.subtle
+// share recipient: the composition of node/justsend/share.js with HKDF and AES-GCM done by crypto.subtle
 // in the page (its hkdf, aesGcmSeal and aesGcmOpen).
 
-const { hexDecode } = require('../../node/lib/values');
-const { suites } = require('../../node/suites/justsend-share');
-const { Refusal } = require('../../node/lib/answers');
-const { PageError } = require('../page');
+const { hexDecode } = require('../../node/wire/values');
+const { suites } = require('../../node/justsend/share-suite');
+const { Refusal } = require('../../node/wire/answers');
+const { PageError } = require('../wire/page');
 
 module.exports = (page) => suites({
   hkdf: async (ikm, salt, info) => {

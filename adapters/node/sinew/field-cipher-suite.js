@@ -1,11 +1,11 @@
 'use strict';
-// Suite sinew.field-cipher (docs/contracts/sinew.md) on Node's crypto: the layout of lib/sinew.js over
+// Suite sinew.field-cipher (docs/contracts/sinew.md) on Node's crypto: the layout of sinew/field-cipher.js over
 // createCipheriv / createDecipheriv; fresh nonces from crypto.randomBytes.
 
 const crypto = require('crypto');
-const { suite, op, field, optional, PORT } = require('../lib/suite-spec');
-const aesGcm = require('../lib/aes-gcm');
-const sinew = require('../lib/sinew');
+const { suite, op, field, optional, PORT } = require('../wire/suite-spec');
+const aesGcm = require('../primitives/aes-gcm');
+const sinew = require('./field-cipher');
 
 const gcm = {
   seal: async (key, nonce, aad, plaintext) => {
@@ -34,7 +34,7 @@ function fieldCipher(g, freshNonce) {
         const value = await sinew.encrypt(g, ring, i.context, i.plaintext, freshNonce());
         return { plaintext: await sinew.decrypt(g, ring, i.context, value) };
       }),
-  ], PORT); // the layout of lib/sinew.js, written here, over an AES-GCM
+  ], PORT); // the layout of sinew/field-cipher.js, written here, over an AES-GCM
 }
 
 module.exports.fieldCipher = fieldCipher;

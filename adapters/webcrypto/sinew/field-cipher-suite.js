@@ -1,13 +1,13 @@
 'use strict';
 // Suite sinew.field-cipher (docs/contracts/sinew.md) on Web Crypto, the seed's web target: the layout of
-// node/lib/sinew.js (key selection, header, b64, UTF-8) with every AES-GCM done by crypto.subtle in the page
+// node/sinew/field-cipher.js (key selection, header, b64, UTF-8) with every AES-GCM done by crypto.subtle in the page
 // (the page's aesGcmSeal / aesGcmOpen); fresh nonces for the round trip from Node's crypto.randomBytes.
 
-const { hexDecode } = require('../../node/lib/values');
+const { hexDecode } = require('../../node/wire/values');
 const crypto = require('crypto');
-const { fieldCipher } = require('../../node/suites/sinew-field-cipher');
-const { Refusal } = require('../../node/lib/answers');
-const { PageError } = require('../page');
+const { fieldCipher } = require('../../node/sinew/field-cipher-suite');
+const { Refusal } = require('../../node/wire/answers');
+const { PageError } = require('../wire/page');
 
 module.exports = (page) => fieldCipher({
   seal: async (key, nonce, aad, plaintext) => {

@@ -5,11 +5,11 @@
 // and chunk i of count: AES-256-GCM with nonce = noncePrefix(4) || uint64BE(i) and
 // aad = UTF-8(assetId) || 0x00 || uint64BE(i) || uint64BE(count), stored as ct || tag.
 // The primitives are given, so node (Node's crypto) and webcrypto (crypto.subtle) share the composition:
-//   prims.hkdf(ikm, salt, info) → Promise<32 bytes>; prims.seal / prims.open as in lib/sinew.js.
+//   prims.hkdf(ikm, salt, info) → Promise<32 bytes>; prims.seal / prims.open as in sinew/field-cipher.js.
 
-const b64 = require('./b64');
-const utf8 = require('./utf8');
-const { Refusal } = require('./answers');
+const b64 = require('../wire/b64');
+const utf8 = require('../wire/utf8');
+const { Refusal } = require('../wire/answers');
 
 const INFO = Buffer.from('justsend-share-attachment-v1', 'utf8');
 

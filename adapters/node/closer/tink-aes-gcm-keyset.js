@@ -7,9 +7,9 @@
 // version 0, each field at most once, no other field, a 32-byte key_value. Unknown JSON members are
 // ignored, as Tink's own JSON reader ignores them.
 
-const json = require('./json');
-const b64 = require('./b64');
-const pb = require('./protobuf');
+const json = require('../wire/json');
+const b64 = require('../wire/b64');
+const pb = require('../wire/protobuf');
 
 const TYPE_URL = 'type.googleapis.com/google.crypto.tink.AesGcmKey';
 const PREFIX_TYPES = ['TINK', 'RAW', 'LEGACY', 'CRUNCHY'];
@@ -21,7 +21,7 @@ class InvalidKeyset extends Error {
     this.name = 'InvalidKeyset';
   }
 }
-const access = require('./keyset-json').make((m) => new InvalidKeyset(m));
+const access = require('../wire/keyset-json').make((m) => new InvalidKeyset(m));
 
 /** → { keyId, outputPrefixType, keyValue }; throws InvalidKeyset saying why the text is not such a keyset. */
 function parse(text) {

@@ -16,15 +16,15 @@
 // also allows (its test vectors 12 and 13; until issue 12 another curve was refused as key). A keyset of several keys
 // seals with its primary key and opens with the key its output prefix names (or a RAW key), as Tink.
 
-const { suite, op, field, optional, PORT } = require('../lib/suite-spec');
-const { out } = require('../lib/values');
-const { Refusal, within } = require('../lib/answers');
-const keysets = require('../lib/ecies-keyset');
-const aesKeysets = require('../lib/tink-aes-gcm-keyset');
-const curves = require('../lib/nist-curves');
-const ecies = require('../lib/ecies');
-const b64 = require('../lib/b64');
-const utf8 = require('../lib/utf8');
+const { suite, op, field, optional, PORT } = require('../wire/suite-spec');
+const { out } = require('../wire/values');
+const { Refusal, within } = require('../wire/answers');
+const keysets = require('./ecies-keyset');
+const aesKeysets = require('./tink-aes-gcm-keyset');
+const curves = require('../primitives/nist-curves');
+const ecies = require('./ecies');
+const b64 = require('../wire/b64');
+const utf8 = require('../wire/utf8');
 
 const PREFIX = 'keybox:v1:';
 
@@ -93,4 +93,4 @@ module.exports = suite('closer.keybox', [
     ['plaintext', 'form', 'key'], open),
   op('roundtrip-seal', sealInputs, ['keybox'], roundtripSeal),
   op('roundtrip', sealInputs, ['plaintext'], roundtrip),
-], PORT); // Concord's ECIES composition (lib/ecies.js) on Node's ECDH, hkdfSync and AES-GCM
+], PORT); // Concord's ECIES composition (closer/ecies.js) on Node's ECDH, hkdfSync and AES-GCM

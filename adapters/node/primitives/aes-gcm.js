@@ -4,7 +4,7 @@
 // unsupported here, an empty one is refused as GCM requires).
 
 const crypto = require('crypto');
-const { Refusal, Unsupported } = require('./answers');
+const { Refusal, Unsupported } = require('../wire/answers');
 
 const TAG_BYTES = 16;
 const MAX_NONCE_BYTES = 128;

@@ -1,12 +1,12 @@
 'use strict';
 // Suites justsend.share-link and justsend.chunk (docs/contracts/justsend.md §4) on Node's crypto
-// (hkdfSync, createCipheriv); the composition is lib/justsend-share.js, shared with the webcrypto adapter.
+// (hkdfSync, createCipheriv); the composition is justsend/share.js, shared with the webcrypto adapter.
 
 const crypto = require('crypto');
-const { suite, op, field, PORT } = require('../lib/suite-spec');
-const { out } = require('../lib/values');
-const aesGcm = require('../lib/aes-gcm');
-const share = require('../lib/justsend-share');
+const { suite, op, field, PORT } = require('../wire/suite-spec');
+const { out } = require('../wire/values');
+const aesGcm = require('../primitives/aes-gcm');
+const share = require('./share');
 
 const prims = {
   hkdf: async (ikm, salt, info) => Buffer.from(crypto.hkdfSync('sha256', ikm, salt, info, 32)),
@@ -27,7 +27,7 @@ function suites(p) {
       op('decode', [field('fragment', 'text')], ['shareKey'], (i) => ({ shareKey: out(share.shareKey(i.fragment)) })),
       op('attachment-key', [field('shareKey', 'bytes'), field('assetId', 'text')], ['attachmentKey'],
         async (i) => ({ attachmentKey: out(await share.attachmentKey(p, i.shareKey, i.assetId)) })),
-    ], PORT), // the composition of lib/justsend-share.js, written here
+    ], PORT), // the composition of justsend/share.js, written here
 
     suite('justsend.chunk', [
       op('seal', [...chunkFields, field('plaintext', 'bytes')], ['chunk'], async (i) => ({ chunk: out(await share.sealChunk(p, i)) })),

@@ -6,10 +6,10 @@
 // - any nonce of at least one byte (Web Crypto puts no upper bound; BoringSSL takes any length);
 // - decrypt failing (OperationError): authentication.
 
-const { suite, op, field, library } = require('../../node/lib/suite-spec');
-const { out, hexDecode } = require('../../node/lib/values');
-const { Refusal, Unsupported } = require('../../node/lib/answers');
-const { PageError } = require('../page');
+const { suite, op, field, library } = require('../../node/wire/suite-spec');
+const { out, hexDecode } = require('../../node/wire/values');
+const { Refusal, Unsupported } = require('../../node/wire/answers');
+const { PageError } = require('../wire/page');
 
 const TAG_BYTES = 16;
 

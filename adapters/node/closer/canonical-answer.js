@@ -10,7 +10,7 @@
 // - strings escape only " \ LF CR TAB (as \" \\ \n \r \t); every other character, including /, other
 //   control characters, U+2028 and non-ASCII, is written as itself; no Unicode normalization.
 
-const { Refusal } = require('./answers');
+const { Refusal } = require('../wire/answers');
 
 const INT32_MIN = -(2n ** 31n);
 const INT32_MAX = 2n ** 31n - 1n;

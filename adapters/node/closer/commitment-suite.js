@@ -4,10 +4,10 @@
 // Ids containing "|" are computed as given (the contract does not escape them; the vectors flag it).
 
 const crypto = require('crypto');
-const { suite, op, field, PORT } = require('../lib/suite-spec');
-const canonical = require('../lib/canonical-answer');
-const b64 = require('../lib/b64');
-const utf8 = require('../lib/utf8');
+const { suite, op, field, PORT } = require('../wire/suite-spec');
+const canonical = require('./canonical-answer');
+const b64 = require('../wire/b64');
+const utf8 = require('../wire/utf8');
 
 module.exports = suite('closer.commitment', [
   op(null, [field('coupleId', 'text'), field('questionId', 'text'), field('userId', 'text'), field('answer', 'answer')],
@@ -19,4 +19,4 @@ module.exports = suite('closer.commitment', [
       sha.update(utf8.encode(json));
       return { canonicalJson: json, commitmentHash: 'sha256:' + b64.encodeUrl(sha.digest()) };
     }),
-], PORT); // Concord's canonical JSON (lib/canonical-answer.js) and the contract's hash layout
+], PORT); // Concord's canonical JSON (closer/canonical-answer.js) and the contract's hash layout

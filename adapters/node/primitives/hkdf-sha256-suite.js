@@ -3,9 +3,9 @@
 // salt, info, size → okm through crypto.hkdfSync('sha256', …). A size outside 1..8160 (255 × 32) is
 // `parameters`; an info over 1024 bytes is unsupported (hkdfSync's own limit).
 
-const { suite, op, field, library } = require('../lib/suite-spec');
-const { out } = require('../lib/values');
-const hkdf = require('../lib/hkdf');
+const { suite, op, field, library } = require('../wire/suite-spec');
+const { out } = require('../wire/values');
+const hkdf = require('./hkdf');
 
 module.exports = suite('hkdf-sha256', [
   op(null, [field('ikm', 'bytes'), field('salt', 'bytes'), field('info', 'bytes'), field('size', 'integer')], ['okm'],

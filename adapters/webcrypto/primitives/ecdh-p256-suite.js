@@ -8,8 +8,8 @@
 // a scalar of 0 or ≥ n (key). Then the browser's refusals: a point it does not accept (DataError on
 // import: not on the curve, a coordinate ≥ p) → key.
 
-const { suite, op, optional, library } = require('../../node/lib/suite-spec');
-const { Unsupported } = require('../../node/lib/answers');
+const { suite, op, optional, library } = require('../../node/wire/suite-spec');
+const { Unsupported } = require('../../node/wire/answers');
 
 // The suite's key forms (docs/vector-format.md, "Key forms"): this adapter announces them all and reads the
 // raw ones only; a DER, PEM or JWK key is unsupported here (OpenSSL, the JVM and their KeyForms parse them).
@@ -23,10 +23,10 @@ function rawOnly(i) {
   if (form !== undefined) throw new Unsupported(`this adapter reads raw keys only, not ${form}`);
 }
 
-const { out, hexDecode } = require('../../node/lib/values');
-const { Refusal } = require('../../node/lib/answers');
-const curves = require('../../node/lib/nist-curves');
-const { PageError } = require('../page');
+const { out, hexDecode } = require('../../node/wire/values');
+const { Refusal } = require('../../node/wire/answers');
+const curves = require('../../node/primitives/nist-curves');
+const { PageError } = require('../wire/page');
 
 // PKCS#8 PrivateKeyInfo { version 0, AlgorithmIdentifier { id-ecPublicKey, prime256v1 },
 // OCTET STRING { ECPrivateKey { version 1, privateKey OCTET STRING (32) } } } (RFC 5208, RFC 5915).

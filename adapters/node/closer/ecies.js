@@ -11,11 +11,11 @@
 // where the output prefix is 0x01‖keyId (TINK), 0x00‖keyId (LEGACY, CRUNCHY) or empty (RAW).
 
 const crypto = require('crypto');
-const curves = require('./nist-curves');
-const hkdf = require('./hkdf');
-const aesGcm = require('./aes-gcm');
+const curves = require('../primitives/nist-curves');
+const hkdf = require('../primitives/hkdf');
+const aesGcm = require('../primitives/aes-gcm');
 const { outputPrefixBytes } = require('./ecies-keyset');
-const { Refusal } = require('./answers');
+const { Refusal } = require('../wire/answers');
 
 const IV_BYTES = 12;
 const EMPTY = Buffer.alloc(0);

@@ -3,9 +3,9 @@
 // hash: 'SHA-256', salt, info}, key, 8 × size). A size outside 1..8160 (255 × 32) is parameters
 // (checked here, as the other adapters refuse it; Web Crypto would throw OperationError).
 
-const { suite, op, field, library } = require('../../node/lib/suite-spec');
-const { out, hexDecode } = require('../../node/lib/values');
-const { Refusal } = require('../../node/lib/answers');
+const { suite, op, field, library } = require('../../node/wire/suite-spec');
+const { out, hexDecode } = require('../../node/wire/values');
+const { Refusal } = require('../../node/wire/answers');
 
 const MAX = 255 * 32;
 

@@ -5,8 +5,8 @@
 // computeSecret. A scalar of 0 or ≥ n, a point of another length or leading byte, a coordinate ≥ p
 // or a point not on the curve is `key`.
 
-const { suite, op, optional, library } = require('../lib/suite-spec');
-const { Unsupported } = require('../lib/answers');
+const { suite, op, optional, library } = require('../wire/suite-spec');
+const { Unsupported } = require('../wire/answers');
 
 // The suite's key forms (docs/vector-format.md, "Key forms"): this adapter announces them all and reads the
 // raw ones only; a DER, PEM or JWK key is unsupported here (OpenSSL, the JVM and their KeyForms parse them).
@@ -20,8 +20,8 @@ function rawOnly(i) {
   if (form !== undefined) throw new Unsupported(`this adapter reads raw keys only, not ${form}`);
 }
 
-const { out } = require('../lib/values');
-const curves = require('../lib/nist-curves');
+const { out } = require('../wire/values');
+const curves = require('./nist-curves');
 
 module.exports = suite('ecdh-p256', [
   op(null, INPUTS, ['shared'], (i) => {

@@ -6,11 +6,11 @@
 // pointFormat, outputPrefix, and x, y at the curve's size (32, 48, 66 bytes) whatever length the
 // keyset wrote. Refusals as ecies-keyset.js classes them, with the input field named.
 
-const { suite, op, optional, PORT } = require('../lib/suite-spec');
-const { out } = require('../lib/values');
-const { BadRequest, within } = require('../lib/answers');
-const keysets = require('../lib/ecies-keyset');
-const curves = require('../lib/nist-curves');
+const { suite, op, optional, PORT } = require('../wire/suite-spec');
+const { out } = require('../wire/values');
+const { BadRequest, within } = require('../wire/answers');
+const keysets = require('./ecies-keyset');
+const curves = require('../primitives/nist-curves');
 
 const OUTPUTS = ['keyId', 'curve', 'hashFunction', 'hkdfSalt', 'demKeySize', 'pointFormat', 'outputPrefix', 'x', 'y'];
 
@@ -36,4 +36,4 @@ module.exports = suite('closer.tink-public-key', [
       y: out(curves.y(p.curve, key.publicPoint)),
     };
   }),
-], PORT); // Concord's keyset reader (lib/ecies-keyset.js)
+], PORT); // Concord's keyset reader (closer/ecies-keyset.js)

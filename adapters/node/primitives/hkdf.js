@@ -3,7 +3,7 @@
 // (common.proto). An empty salt is the RFC's all-zero salt (HMAC pads an empty key with zeros too).
 
 const crypto = require('crypto');
-const { Refusal, Unsupported } = require('./answers');
+const { Refusal, Unsupported } = require('../wire/answers');
 
 /** Tink's HashType values → Node's digest names and output sizes. */
 const HASHES = [

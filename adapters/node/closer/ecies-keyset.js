@@ -20,14 +20,14 @@
 // knows but this adapter does not compute. Unlike the JVM adapter, a keyset may hold several keys
 // (Tink's rules: exactly one ENABLED primary; DISABLED and DESTROYED keys are skipped).
 
-const json = require('./json');
-const b64 = require('./b64');
-const utf8 = require('./utf8');
-const pb = require('./protobuf');
-const curves = require('./nist-curves');
-const hkdf = require('./hkdf');
-const { Refusal, Unsupported } = require('./answers');
-const access = require('./keyset-json').make((m) => new Refusal('format', m));
+const json = require('../wire/json');
+const b64 = require('../wire/b64');
+const utf8 = require('../wire/utf8');
+const pb = require('../wire/protobuf');
+const curves = require('../primitives/nist-curves');
+const hkdf = require('../primitives/hkdf');
+const { Refusal, Unsupported } = require('../wire/answers');
+const access = require('../wire/keyset-json').make((m) => new Refusal('format', m));
 
 const PUBLIC_TYPE_URL = 'type.googleapis.com/google.crypto.tink.EciesAeadHkdfPublicKey';
 const PRIVATE_TYPE_URL = 'type.googleapis.com/google.crypto.tink.EciesAeadHkdfPrivateKey';

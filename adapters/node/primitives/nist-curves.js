@@ -8,7 +8,7 @@
 // have cofactor 1, so a point on the curve is in the prime-order group.
 
 const crypto = require('crypto');
-const { Refusal } = require('./answers');
+const { Refusal } = require('../wire/answers');
 
 // p and n from SEC 2 v2 §2.4.2, §2.5.1, §2.6.1 (checked at start-up against OpenSSL: see selfCheck).
 const CURVES = [
