@@ -5,7 +5,8 @@ from tink import hybrid
 from tink.proto import aes_gcm_pb2, common_pb2, ecies_aead_hkdf_pb2, tink_pb2
 
 from closer.hybrid_keysets import PUBLIC_KEY_PREFIX
-from primitives.keysets import AES_GCM, ECIES_PUBLIC, decode_proto, parse_keyset, primary_key, proto_keyset, tink_primitive
+from primitives.keysets import (AES_GCM, ECIES_PUBLIC, decode_proto, parse_keyset, primary_key, proto_keyset,
+                                tink_primitive)
 from wire.answers import BadRequest, Refusal, Unsupported
 from wire.encodings import wire_decode
 from wire.protocol import Op, get_text, library, out_bytes

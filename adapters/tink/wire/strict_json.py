@@ -76,6 +76,3 @@ def json_parse(text):
 def json_write(value):
     """Compact JSON: no whitespace, '/' and non-ASCII as themselves, control characters escaped."""
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-# ------------------------------------------------------------------------------------ transport
