@@ -2,7 +2,7 @@
 // Holds the node and webcrypto adapters' decoders to the one table of spellings
 // (Tests/Fixtures/encodings/hostile-spellings.json; the rule is docs/vector-format.md's "Encodings"):
 // node's hex (values.hexDecode, also the webcrypto adapter's for what the page answers), the page's
-// own hex (webcrypto/page.js pageHexDecode, which runs in Chromium), b64 and b64url (lib/b64.js), and
+// own hex (webcrypto/wire/page.js pageHexDecode, which runs in Chromium), b64 and b64url (wire/b64.js), and
 // the encoders. Run by Tests/ConcordTests/EncodingSpellingsTests.swift:
 //   node adapters/node/check-encodings.js Tests/Fixtures/encodings/hostile-spellings.json
 // Prints every failure, then "checked N cases: P passed, F failed"; exits 1 on any failure, 2 when the
@@ -10,9 +10,9 @@
 
 const fs = require('fs');
 const path = require('path');
-const { hexDecode, hexEncode } = require('./lib/values');
-const b64 = require('./lib/b64');
-const { pageHexDecode } = require(path.join(__dirname, '..', 'webcrypto', 'page'));
+const { hexDecode, hexEncode } = require('./wire/values');
+const b64 = require('./wire/b64');
+const { pageHexDecode } = require(path.join(__dirname, '..', 'webcrypto', 'wire', 'page'));
 
 const file = process.argv[2];
 let table;

@@ -9,7 +9,7 @@
 // answers come back in request order; CONCORD_ADAPTER_THREADS is checked like the other adapters'
 // (1..9999, else exit 2) and changes nothing else. See docs/web-adapters.md.
 
-const transport = require('./lib/transport');
+const transport = require('./wire/transport');
 
 transport.guardStdout();
 const PREFIX = 'concord node adapter';
@@ -19,9 +19,9 @@ if (process.argv.length > 2) {
 }
 transport.threadSetting(PREFIX, 1);
 
-const { handshake } = require('./lib/protocol');
+const { handshake } = require('./wire/protocol');
 const suites = require('./suites');
-require('./lib/nist-curves').selfCheck();
+require('./primitives/nist-curves').selfCheck();
 
 const version = `Node.js ${process.versions.node} (OpenSSL ${process.versions.openssl})`;
 transport.serve({ prefix: PREFIX, hello: handshake('node', version, suites), suites });

@@ -1,7 +1,7 @@
 """Holds the tink adapter's decoders to the one table of spellings
 (Tests/Fixtures/encodings/hostile-spellings.json; the rule is docs/vector-format.md's "Encodings"):
-hex (`hex_decode`, the protocol's bytes and sinew's key lists), b64 (`concord_tink_sinew.b64_decode`)
-and b64url (`b64url_decode`), and the encoders. Run by Tests/ConcordTests/EncodingSpellingsTests.swift:
+hex (`hex_decode`, the protocol's bytes and sinew's key lists), b64 (`b64_decode`) and b64url
+(`b64url_decode`), all in wire/encodings.py, and the encoders. Run by Tests/ConcordTests/EncodingSpellingsTests.swift:
 
     .build/venv-tink/bin/python adapters/tink/check_encodings.py Tests/Fixtures/encodings/hostile-spellings.json
 
@@ -14,8 +14,8 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import concord_tink_suites as suites  # noqa: E402
-import concord_tink_sinew as sinew  # noqa: E402
+from wire import encodings  # noqa: E402
+from wire.answers import Refusal  # noqa: E402
 
 
 def main(path):
@@ -28,10 +28,10 @@ def main(path):
         sys.stderr.write("check_encodings: cannot read %s: %s\n" % (path, e))
         return 2
     decoders = {
-        "hex": [("hex_decode", suites.hex_decode, suites.hex_encode)],
-        "base64": [("b64_decode", lambda s: sinew.b64_decode(s, "value"),
+        "hex": [("hex_decode", encodings.hex_decode, encodings.hex_encode)],
+        "base64": [("b64_decode", lambda s: encodings.b64_decode(s, "value"),
                     lambda b: base64.b64encode(b).decode("ascii"))],
-        "base64url": [("b64url_decode", lambda s: suites.b64url_decode(s, "value"), suites.b64url_encode)],
+        "base64url": [("b64url_decode", lambda s: encodings.b64url_decode(s, "value"), encodings.b64url_encode)],
     }
     passed = failed = 0
     for c in table["cases"]:
@@ -42,7 +42,7 @@ def main(path):
             else:
                 try:
                     got = list(decode(c["text"]))
-                except (ValueError, suites.Refusal) as e:
+                except (ValueError, Refusal) as e:
                     got = None
                     if "bytes" in c:
                         problem = "refused (%s), expected bytes %s" % (e, c["bytes"])

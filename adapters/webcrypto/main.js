@@ -11,7 +11,7 @@
 // CONCORD_ADAPTER_THREADS (1..9999, default 8) bounds the calls in flight in the page.
 // CONCORD_CHROMIUM names the browser binary. See docs/web-adapters.md.
 
-const transport = require('../node/lib/transport');
+const transport = require('../node/wire/transport');
 
 transport.guardStdout();
 const PREFIX = 'concord webcrypto adapter';
@@ -21,9 +21,9 @@ if (process.argv.length > 2) {
 }
 const inFlight = transport.threadSetting(PREFIX, 8);
 
-const { handshake } = require('../node/lib/protocol');
-const { Chromium, findChromium } = require('./chromium');
-const { Page } = require('./page');
+const { handshake } = require('../node/wire/protocol');
+const { Chromium, findChromium } = require('./wire/chromium');
+const { Page } = require('./wire/page');
 const makeSuites = require('./suites');
 
 const log = (m) => process.stderr.write(`${PREFIX}: ${m}\n`);

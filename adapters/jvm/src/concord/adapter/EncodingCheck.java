@@ -1,5 +1,6 @@
 package concord.adapter;
 
+import concord.adapter.wire.B64;
 import concord.kit.Hex;
 import concord.kit.Json;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,12 @@
 package concord.adapter;
 
+import concord.adapter.primitives.BouncyCastleVersion;
+import concord.adapter.primitives.PrimitiveLibrary;
+import concord.adapter.wire.Dispatch;
+import concord.adapter.wire.Refusal;
+import concord.adapter.wire.Suite;
+import concord.adapter.wire.Unsupported;
+import concord.adapter.wire.Values;
 import concord.kit.Json;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -217,7 +224,7 @@ public final class Main {
     static Map<String, Object> compute(Object id, Suite suite, String op, Map<String, Object> input) {
         Map<String, Object> r = response(id);
         try {
-            Map<String, Object> outputs = Suites.run(suite, op, input);
+            Map<String, Object> outputs = Dispatch.run(suite, op, input);
             r.put("outputs", outputs);
         } catch (Refusal e) {
             r.put("error", e.errorClass());

@@ -1,15 +1,59 @@
 package concord.adapter;
 
-import concord.kit.Json;
+import concord.adapter.askkey.AskKeyPairingCodeSuite;
+import concord.adapter.askkey.AskKeySignatureEncodingSuite;
+import concord.adapter.closer.CanonicalJsonSuite;
+import concord.adapter.closer.ChainSuite;
+import concord.adapter.closer.CommitmentSuite;
+import concord.adapter.closer.CoupleKeyWrapSuite;
+import concord.adapter.closer.DocumentSuite;
+import concord.adapter.closer.FieldSuite;
+import concord.adapter.closer.InviteCodeSuite;
+import concord.adapter.closer.InvitePhraseSuite;
+import concord.adapter.closer.KdfParamsSuite;
+import concord.adapter.closer.KeyboxSuite;
+import concord.adapter.closer.RecoveryPhraseSuite;
+import concord.adapter.closer.SealedAnswerSuite;
+import concord.adapter.closer.TinkPublicKeySuite;
+import concord.adapter.justsend.JustSendChainSuite;
+import concord.adapter.justsend.JustSendChunkSuite;
+import concord.adapter.justsend.JustSendDeviceEnvelopeSuite;
+import concord.adapter.justsend.JustSendRecoveryCodeSuite;
+import concord.adapter.justsend.JustSendSealSuite;
+import concord.adapter.justsend.JustSendShareLinkSuite;
+import concord.adapter.justsend.JustSendWrapSuite;
+import concord.adapter.primitives.AesGcmSuite;
+import concord.adapter.primitives.Argon2idSuite;
+import concord.adapter.primitives.BouncyCastleVersion;
+import concord.adapter.primitives.ChaCha20Poly1305Suite;
+import concord.adapter.primitives.EcdhP256Suite;
+import concord.adapter.primitives.EcdsaP256Suite;
+import concord.adapter.primitives.Ed25519Suite;
+import concord.adapter.primitives.HkdfSha256Suite;
+import concord.adapter.primitives.HmacSha256Suite;
+import concord.adapter.primitives.JvmLibrary;
+import concord.adapter.primitives.PrimitiveLibrary;
+import concord.adapter.primitives.X25519Suite;
+import concord.adapter.sinew.SinewFieldCipherSuite;
+import concord.adapter.sophaxchat.SophaxChatGroupMessageSuite;
+import concord.adapter.sophaxchat.SophaxChatMessageSuite;
+import concord.adapter.sophaxchat.SophaxChatOnionAddressSuite;
+import concord.adapter.sophaxchat.SophaxChatRatchetSuite;
+import concord.adapter.sophaxchat.SophaxChatSafetyNumberSuite;
+import concord.adapter.sophaxchat.SophaxChatSealedSenderSuite;
+import concord.adapter.sophaxchat.SophaxChatSenderKeySuite;
+import concord.adapter.sophaxchat.SophaxChatX3dhSuite;
+import concord.adapter.wire.Op;
+import concord.adapter.wire.Suite;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 /**
- * The suites this adapter offers, in the order the handshake lists them (register new suites here), and
- * the dispatch of a request to an op by the ops' declarations.
+ * The registry: the suites this adapter offers, in the order the handshake lists them (register new suites
+ * here), who wrote the code each runs, and the handshake made from their declarations. The dispatch of a
+ * request by those declarations is {@link concord.adapter.wire.Dispatch}.
  */
 final class Suites {
     static final List<Suite> ALL = List.of(
@@ -134,47 +178,5 @@ final class Suites {
             suites.add(entry);
         }
         return suites;
-    }
-
-    /**
-     * Runs one request by the declarations: an op the suite does not declare is {@link Unsupported}; a
-     * required input missing is a {@link Values.BadRequest}; an input field the op does not declare is
-     * {@link Unsupported}; an output the op does not declare is an {@link IllegalStateException} (a fault:
-     * the adapter would write what it did not announce).
-     */
-    static Map<String, Object> run(Suite suite, String opName, Map<String, Object> input)
-            throws Refusal, Unsupported {
-        Op op = op(suite, opName);
-        Values.checkFields(suite.name(), op.name, input, op.required, op.optional);
-        Map<String, Object> outputs = op.body.run(input);
-        for (String name : outputs.keySet()) {
-            if (!op.outputs.contains(name)) {
-                throw new IllegalStateException("suite " + suite.name() + " op " + op.label() + " wrote the output "
-                        + Json.quote(name) + ", which it does not declare (its outputs: "
-                        + String.join(", ", op.outputs) + ")");
-            }
-        }
-        return outputs;
-    }
-
-    private static Op op(Suite suite, String name) throws Unsupported {
-        List<Op> ops = suite.ops();
-        for (Op op : ops) {
-            if (Objects.equals(op.name, name)) {
-                return op;
-            }
-        }
-        if (ops.size() == 1 && ops.get(0).name == null) {
-            throw new Unsupported("suite " + suite.name() + " has no ops, got op " + Json.quote(name));
-        }
-        List<String> names = new ArrayList<>();
-        for (Op op : ops) {
-            names.add(op.name);
-        }
-        if (name == null) {
-            throw new Unsupported("suite " + suite.name() + " needs an op (" + String.join(", ", names) + "), got none");
-        }
-        throw new Unsupported("suite " + suite.name() + " has no op " + Json.quote(name) + " (its ops: "
-                + String.join(", ", names) + ")");
     }
 }

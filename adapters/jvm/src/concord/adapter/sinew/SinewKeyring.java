@@ -1,0 +1,165 @@
+package concord.adapter.sinew;
+
+import concord.adapter.primitives.TinkAesGcmKeyset;
+import concord.adapter.wire.B64;
+import concord.adapter.wire.Protobuf;
+import concord.adapter.wire.Refusal;
+import concord.adapter.wire.Values;
+import concord.adapter.wire.Wire;
+import concord.kit.Hex;
+import concord.kit.Json;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The keys of a Sinew FieldCipher (docs/contracts/sinew.md, "Keys"): every key of a Tink cleartext JSON keyset
+ * of {@code AesGcmKey}s (any status and output prefix; the contract's rules apply when a key is used), or a
+ * {@code [{"keyId": n, "key": "<hex>"}, …]} list of raw keys (each writes the {@code 0x01 || keyId} header)
+ * with the primary given apart. Read with {@link Json} and {@link Protobuf}; no Tink library.
+ */
+public final class SinewKeyring {
+    public record Key(long keyId, byte[] key, boolean enabled, String outputPrefix) {}
+
+    final List<Key> keys;
+    /** The primary key id, or -1 when none was given. */
+    final long primaryKeyId;
+
+    private SinewKeyring(List<Key> keys, long primaryKeyId) {
+        this.keys = keys;
+        this.primaryKeyId = primaryKeyId;
+    }
+
+    static SinewKeyring keyset(String json) throws Refusal {
+        Map<?, ?> root = object(parse(json, "keysetJson"), "keysetJson");
+        long primary = uint32(member(root, "primaryKeyId", "keysetJson"), "keysetJson: primaryKeyId");
+        Object list = member(root, "key", "keysetJson");
+        if (!(list instanceof List) || ((List<?>) list).isEmpty()) {
+            throw new Refusal("format", "keysetJson: \"key\" must be a non-empty array");
+        }
+        List<Key> keys = new ArrayList<>();
+        int n = 0;
+        for (Object o : (List<?>) list) {
+            String at = "keysetJson: key[" + n++ + "]";
+            Map<?, ?> k = object(o, at);
+            long id = uint32(member(k, "keyId", at), at + ".keyId");
+            String status = string(member(k, "status", at), at + ".status");
+            if (!List.of("ENABLED", "DISABLED", "DESTROYED").contains(status)) {
+                throw new Refusal("format", at + ".status must be ENABLED, DISABLED or DESTROYED");
+            }
+            String prefix = string(member(k, "outputPrefixType", at), at + ".outputPrefixType");
+            if (!List.of("TINK", "RAW", "LEGACY", "CRUNCHY").contains(prefix)) {
+                throw new Refusal("format", at + ".outputPrefixType must be TINK, RAW, LEGACY or CRUNCHY");
+            }
+            if (status.equals("DESTROYED")) {
+                keys.add(new Key(id, new byte[0], false, prefix));
+                continue;
+            }
+            Map<?, ?> data = object(member(k, "keyData", at), at + ".keyData");
+            String url = string(member(data, "typeUrl", at + ".keyData"), at + ".keyData.typeUrl");
+            if (!url.equals(TinkAesGcmKeyset.TYPE_URL)) {
+                throw new Refusal("key", at + " has type " + Json.quote(url) + ", not " + TinkAesGcmKeyset.TYPE_URL);
+            }
+            if (!"SYMMETRIC".equals(data.get("keyMaterialType"))) {
+                throw new Refusal("key", at + ".keyData.keyMaterialType must be SYMMETRIC");
+            }
+            byte[] proto = Wire.decode(at + ".keyData.value", string(member(data, "value", at + ".keyData"),
+                    at + ".keyData.value"), "", Wire.Encoding.B64);
+            byte[] value;
+            try {
+                Protobuf.Message m = Protobuf.read(proto, "AesGcmKey", Protobuf.Field.varint(1, "version"),
+                        Protobuf.Field.bytes(3, "key_value"));
+                if (m.varint(1, 0) != 0) {
+                    throw new Refusal("key", at + ": AesGcmKey.version is " + m.varint(1, 0) + "; Tink knows only 0");
+                }
+                value = m.requiredBytes(3);
+            } catch (Protobuf.Malformed e) {
+                throw new Refusal("format", at + ": " + e.getMessage());
+            }
+            if (value.length != 16 && value.length != 32) {
+                throw new Refusal("key", at + ": AesGcmKey.key_value is " + value.length + " bytes (Tink takes 16 or 32)");
+            }
+            keys.add(new Key(id, value, status.equals("ENABLED"), prefix));
+        }
+        return new SinewKeyring(keys, primary);
+    }
+
+    static SinewKeyring list(String json, Long primaryKeyId) throws Refusal {
+        Object root = parse(json, "keys");
+        if (!(root instanceof List) || ((List<?>) root).isEmpty()) {
+            throw new Refusal("format", "keys must be a non-empty JSON list of {keyId, key}");
+        }
+        List<Key> keys = new ArrayList<>();
+        int n = 0;
+        for (Object o : (List<?>) root) {
+            String at = "keys[" + n++ + "]";
+            Map<?, ?> e = object(o, at);
+            for (Object name : e.keySet()) {
+                if (!name.equals("keyId") && !name.equals("key")) {
+                    throw new Refusal("format", at + " has a member other than keyId and key");
+                }
+            }
+            long id = uint32(member(e, "keyId", at), at + ".keyId");
+            Object hex = e.get("key");
+            byte[] key;
+            try {
+                if (!(hex instanceof String)) {
+                    throw new IllegalArgumentException("not a string");
+                }
+                key = Hex.decode((String) hex);
+            } catch (IllegalArgumentException x) {
+                throw new Refusal("format", at + ".key must be a hex string (" + x.getMessage() + ")");
+            }
+            for (Key k : keys) {
+                if (k.keyId == id) {
+                    throw new Refusal("format", at + ": the key id " + id + " appears twice");
+                }
+            }
+            keys.add(new Key(id, key, true, "TINK"));
+        }
+        long primary = -1;
+        if (primaryKeyId != null) {
+            if (primaryKeyId < 0 || primaryKeyId > 0xFFFF_FFFFL) {
+                throw new Refusal("format", "primaryKeyId " + primaryKeyId + " is not an unsigned 32-bit id");
+            }
+            primary = primaryKeyId;
+        }
+        return new SinewKeyring(keys, primary);
+    }
+
+    private static Object parse(String json, String field) throws Refusal {
+        try {
+            return Json.parse(json);
+        } catch (Json.SyntaxError e) {
+            throw new Refusal("format", field + " is not JSON: " + e.getMessage());
+        }
+    }
+
+    private static Map<?, ?> object(Object v, String where) throws Refusal {
+        if (!(v instanceof Map)) {
+            throw new Refusal("format", where + " is " + Values.typeName(v) + ", not an object");
+        }
+        return (Map<?, ?>) v;
+    }
+
+    private static Object member(Map<?, ?> m, String name, String where) throws Refusal {
+        if (!m.containsKey(name)) {
+            throw new Refusal("format", where + " has no " + Json.quote(name));
+        }
+        return m.get(name);
+    }
+
+    private static String string(Object v, String where) throws Refusal {
+        if (!(v instanceof String)) {
+            throw new Refusal("format", where + " is " + Values.typeName(v) + ", not a string");
+        }
+        return (String) v;
+    }
+
+    private static long uint32(Object v, String where) throws Refusal {
+        if (!(v instanceof Long) || (Long) v < 0 || (Long) v > 0xFFFF_FFFFL) {
+            throw new Refusal("format", where + " must be an unsigned 32-bit integer");
+        }
+        return (Long) v;
+    }
+}

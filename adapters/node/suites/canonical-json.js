@@ -1,9 +1,0 @@
-'use strict';
-// Suite closer.canonical-json (CONTRACT.md §7): answer → json, the canonical answer JSON.
-
-const { suite, op, field, PORT } = require('../lib/suite-spec');
-const canonical = require('../lib/canonical-answer');
-
-module.exports = suite('closer.canonical-json', [
-  op(null, [field('answer', 'answer')], ['json'], (i) => ({ json: canonical.serialize(i.answer) })),
-], PORT); // Concord's canonical JSON (lib/canonical-answer.js)
