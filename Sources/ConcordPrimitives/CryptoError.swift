@@ -1,3 +1,6 @@
+// ConcordPrimitives: thin wrappers over the C libraries, one family per file (`<Family>.swift`, its
+// backends as siblings `<Family>+OpenSSL.swift`, `<Family>+Sodium.swift`), all throwing `CryptoError`.
+import ConcordFormats
 import COpenSSL
 import CSodium
 
@@ -17,9 +20,10 @@ public enum CryptoBackend: String, Sendable, CaseIterable {
     }
 }
 
-/// Why a primitive of these families did not produce a result. The cases follow the contract's
-/// error classes (`parameters`, `key`, `format`, `authentication`), plus what a backend cannot
-/// express and an unexpected library failure.
+/// Why a primitive did not produce a result: the one error type of every family and backend. The
+/// cases follow the contract's error classes (`parameters`, `key`, `format`, `authentication`),
+/// plus what a backend cannot express and an unexpected library failure (or a refusal of the
+/// library's own that the contract does not name, such as Argon2 out of memory).
 public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The backend cannot express this request (never a pass).
     case unsupported(String)
@@ -59,6 +63,18 @@ public enum CryptoError: Error, Sendable, Equatable, CustomStringConvertible {
         case .format(let m): return "format: \(m)"
         case .authentication(let m): return "authentication: \(m)"
         case .library(let m): return "library: \(m)"
+        }
+    }
+}
+
+extension CryptoError {
+    /// A refusal of ConcordFormats' pure parsers (DER, say) as a primitive's error: its class and message kept.
+    public init(_ error: ContractError) {
+        switch error.errorClass {
+        case .parameters: self = .parameters(error.message)
+        case .key: self = .key(error.message)
+        case .authentication: self = .authentication(error.message)
+        case .format, .unclassified: self = .format(error.message)
         }
     }
 }

@@ -19,8 +19,8 @@ import Testing
 
     @Test func rfc6979PublicKey() throws {
         let f = try Self.load()
-        let q = try P256.publicKey(privateScalar: f.privateKey)
-        #expect(P256.uncompressed(x: q.x, y: q.y) == f.publicKey)
+        let q = try NistCurve.p256.publicKey(privateScalar: f.privateKey)
+        #expect(NistCurve.uncompressed(x: q.x, y: q.y) == f.publicKey)
     }
 
     @Test func rfc6979DeterministicSignatures() throws {
@@ -39,7 +39,7 @@ import Testing
             try ECDSAP256.verify(publicKey: f.publicKey, message: c.message, derSignature: ECDSAP256.derSignature(r: c.r, s: c.s))
             try ECDSAP256.verify(publicKey: f.publicKey, message: c.message, p1363Signature: c.r + c.s)
             // The compressed form of the same public key verifies too.
-            try ECDSAP256.verify(publicKey: P256.compressed(x: Array(f.publicKey[1...32]), y: Array(f.publicKey[33...])),
+            try ECDSAP256.verify(publicKey: NistCurve.compressed(x: Array(f.publicKey[1...32]), y: Array(f.publicKey[33...])),
                                  message: c.message, p1363Signature: c.r + c.s)
             #expect(throws: CryptoError.authentication("the ECDSA P-256 signature does not verify under this public key")) {
                 try ECDSAP256.verify(publicKey: f.publicKey, message: c.message + [0x21], p1363Signature: c.r + c.s)

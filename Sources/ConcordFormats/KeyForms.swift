@@ -1,6 +1,3 @@
-import ConcordFormats
-import ConcordPrimitives
-
 /// Public and private keys of X25519 and P-256 given as DER (SubjectPublicKeyInfo, RFC 5280 §4.1;
 /// PKCS#8 / OneAsymmetricKey, RFC 5958), PEM (RFC 7468) or JWK (RFC 7517/7518/8037), decoded
 /// strictly to the raw forms the primitives take: X25519 keys as 32 bytes (RFC 7748), a P-256
@@ -10,6 +7,10 @@ import ConcordPrimitives
 /// parameters where RFC 8410 says they are absent, nothing left over, PEM with the right label and
 /// RFC 7468's strict base64 body, JWK members of the right type and exact length. A structure
 /// that does not parse is `format`; a well-formed key of another algorithm or curve is `key`.
+///
+/// Pure parsing (ContractError, no C library): whether a JWK's public half belongs to its private
+/// half needs the curve's arithmetic and is checked one layer up (ConcordImplementations'
+/// `KeyFormInputs`).
 public enum KeyForms {
     // MARK: object identifiers (content bytes)
 
@@ -23,41 +24,37 @@ public enum KeyForms {
     // MARK: X25519
 
     public static func x25519PublicKey(spki der: [UInt8]) throws(ContractError) -> [UInt8] {
-        try wrap { () throws(CryptoError) -> [UInt8] in
-            var top = DERReader(der, what: "X25519 SubjectPublicKeyInfo")
-            var spki = try top.read(0x30, "SubjectPublicKeyInfo")
-            try top.expectEnd("SubjectPublicKeyInfo")
-            var alg = try spki.read(0x30, "AlgorithmIdentifier")
-            let oid = try alg.readOID("algorithm")
-            guard oid == oidX25519 else { throw CryptoError.key("X25519 SubjectPublicKeyInfo: the algorithm is \(oidName(oid)), not id-X25519 (1.3.101.110)") }
-            try alg.expectEnd("the algorithm (RFC 8410: parameters MUST be absent)")
-            let key = try bitString(&spki, "subjectPublicKey")
-            try spki.expectEnd("subjectPublicKey")
-            guard key.count == 32 else { throw CryptoError.format("X25519 SubjectPublicKeyInfo: the public key is \(key.count) bytes, not 32") }
-            return key
-        }
+        var top = DERReader(der, what: "X25519 SubjectPublicKeyInfo")
+        var spki = try top.read(0x30, "SubjectPublicKeyInfo")
+        try top.expectEnd("SubjectPublicKeyInfo")
+        var alg = try spki.read(0x30, "AlgorithmIdentifier")
+        let oid = try alg.readOID("algorithm")
+        guard oid == oidX25519 else { throw ContractError(.key, "X25519 SubjectPublicKeyInfo: the algorithm is \(oidName(oid)), not id-X25519 (1.3.101.110)") }
+        try alg.expectEnd("the algorithm (RFC 8410: parameters MUST be absent)")
+        let key = try bitString(&spki, "subjectPublicKey")
+        try spki.expectEnd("subjectPublicKey")
+        guard key.count == 32 else { throw ContractError(.format, "X25519 SubjectPublicKeyInfo: the public key is \(key.count) bytes, not 32") }
+        return key
     }
 
     public static func x25519PrivateKey(pkcs8 der: [UInt8]) throws(ContractError) -> [UInt8] {
-        try wrap { () throws(CryptoError) -> [UInt8] in
-            var top = DERReader(der, what: "X25519 PKCS#8 private key")
-            var info = try top.read(0x30, "PrivateKeyInfo")
-            try top.expectEnd("PrivateKeyInfo")
-            let version = try info.readUnsignedInteger("version")
-            guard version == [0] || version == [1] else { throw CryptoError.format("X25519 PKCS#8 private key: version \(version) is neither 0 nor 1") }
-            var alg = try info.read(0x30, "privateKeyAlgorithm")
-            let oid = try alg.readOID("algorithm")
-            guard oid == oidX25519 else { throw CryptoError.key("X25519 PKCS#8 private key: the algorithm is \(oidName(oid)), not id-X25519 (1.3.101.110)") }
-            try alg.expectEnd("the algorithm (RFC 8410: parameters MUST be absent)")
-            var wrapped = try info.read(0x04, "privateKey")
-            // RFC 8410 §7: CurvePrivateKey ::= OCTET STRING, itself inside privateKey's OCTET STRING.
-            var inner = try wrapped.read(0x04, "CurvePrivateKey (an OCTET STRING inside privateKey)")
-            try wrapped.expectEnd("CurvePrivateKey")
-            let key = inner.rest()
-            guard key.count == 32 else { throw CryptoError.format("X25519 PKCS#8 private key: the key is \(key.count) bytes, not 32") }
-            try info.expectEnd("privateKey (attributes and a public key are not accepted)")
-            return key
-        }
+        var top = DERReader(der, what: "X25519 PKCS#8 private key")
+        var info = try top.read(0x30, "PrivateKeyInfo")
+        try top.expectEnd("PrivateKeyInfo")
+        let version = try info.readUnsignedInteger("version")
+        guard version == [0] || version == [1] else { throw ContractError(.format, "X25519 PKCS#8 private key: version \(version) is neither 0 nor 1") }
+        var alg = try info.read(0x30, "privateKeyAlgorithm")
+        let oid = try alg.readOID("algorithm")
+        guard oid == oidX25519 else { throw ContractError(.key, "X25519 PKCS#8 private key: the algorithm is \(oidName(oid)), not id-X25519 (1.3.101.110)") }
+        try alg.expectEnd("the algorithm (RFC 8410: parameters MUST be absent)")
+        var wrapped = try info.read(0x04, "privateKey")
+        // RFC 8410 §7: CurvePrivateKey ::= OCTET STRING, itself inside privateKey's OCTET STRING.
+        var inner = try wrapped.read(0x04, "CurvePrivateKey (an OCTET STRING inside privateKey)")
+        try wrapped.expectEnd("CurvePrivateKey")
+        let key = inner.rest()
+        guard key.count == 32 else { throw ContractError(.format, "X25519 PKCS#8 private key: the key is \(key.count) bytes, not 32") }
+        try info.expectEnd("privateKey (attributes and a public key are not accepted)")
+        return key
     }
 
     public static func x25519PublicKey(pem: String) throws(ContractError) -> [UInt8] {
@@ -87,55 +84,51 @@ public enum KeyForms {
     /// The SEC1 point of a P-256 SubjectPublicKeyInfo (uncompressed or compressed, as given; the
     /// primitive checks it is on the curve).
     public static func p256PublicKey(spki der: [UInt8]) throws(ContractError) -> [UInt8] {
-        try wrap { () throws(CryptoError) -> [UInt8] in
-            var top = DERReader(der, what: "P-256 SubjectPublicKeyInfo")
-            var spki = try top.read(0x30, "SubjectPublicKeyInfo")
-            try top.expectEnd("SubjectPublicKeyInfo")
-            var alg = try spki.read(0x30, "AlgorithmIdentifier")
-            let oid = try alg.readOID("algorithm")
-            guard oid == oidECPublicKey else { throw CryptoError.key("P-256 SubjectPublicKeyInfo: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
-            try namedCurve(&alg)
-            try alg.expectEnd("the named curve")
-            let point = try bitString(&spki, "subjectPublicKey")
-            try spki.expectEnd("subjectPublicKey")
-            return point
-        }
+        var top = DERReader(der, what: "P-256 SubjectPublicKeyInfo")
+        var spki = try top.read(0x30, "SubjectPublicKeyInfo")
+        try top.expectEnd("SubjectPublicKeyInfo")
+        var alg = try spki.read(0x30, "AlgorithmIdentifier")
+        let oid = try alg.readOID("algorithm")
+        guard oid == oidECPublicKey else { throw ContractError(.key, "P-256 SubjectPublicKeyInfo: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
+        try namedCurve(&alg)
+        try alg.expectEnd("the named curve")
+        let point = try bitString(&spki, "subjectPublicKey")
+        try spki.expectEnd("subjectPublicKey")
+        return point
     }
 
     /// The 32-byte scalar of a P-256 PKCS#8 private key (an RFC 5915 ECPrivateKey inside).
     public static func p256PrivateKey(pkcs8 der: [UInt8]) throws(ContractError) -> [UInt8] {
-        try wrap { () throws(CryptoError) -> [UInt8] in
-            var top = DERReader(der, what: "P-256 PKCS#8 private key")
-            var info = try top.read(0x30, "PrivateKeyInfo")
-            try top.expectEnd("PrivateKeyInfo")
-            let version = try info.readUnsignedInteger("version")
-            guard version == [0] else { throw CryptoError.format("P-256 PKCS#8 private key: version \(version) is not 0") }
-            var alg = try info.read(0x30, "privateKeyAlgorithm")
-            let oid = try alg.readOID("algorithm")
-            guard oid == oidECPublicKey else { throw CryptoError.key("P-256 PKCS#8 private key: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
-            try namedCurve(&alg)
-            try alg.expectEnd("the named curve")
-            var wrapped = try info.read(0x04, "privateKey")
-            try info.expectEnd("privateKey (attributes are not accepted)")
-            var ec = try wrapped.read(0x30, "ECPrivateKey")
-            try wrapped.expectEnd("ECPrivateKey")
-            guard try ec.readUnsignedInteger("ECPrivateKey version") == [1] else { throw CryptoError.format("P-256 ECPrivateKey: version is not 1 (RFC 5915)") }
-            var keyOctets = try ec.read(0x04, "privateKey")
-            let scalar = keyOctets.rest()
-            guard scalar.count == 32 else { throw CryptoError.format("P-256 ECPrivateKey: the private key is \(scalar.count) bytes, not 32 (RFC 5915: ceiling(log2(n)/8))") }
-            if ec.peekTag() == 0xa0 {
-                var params = try ec.read(0xa0, "parameters [0]")
-                try namedCurve(&params)
-                try params.expectEnd("the named curve")
-            }
-            if ec.peekTag() == 0xa1 {
-                var pub = try ec.read(0xa1, "publicKey [1]")
-                _ = try bitString(&pub, "publicKey")
-                try pub.expectEnd("publicKey")
-            }
-            try ec.expectEnd("ECPrivateKey")
-            return scalar
+        var top = DERReader(der, what: "P-256 PKCS#8 private key")
+        var info = try top.read(0x30, "PrivateKeyInfo")
+        try top.expectEnd("PrivateKeyInfo")
+        let version = try info.readUnsignedInteger("version")
+        guard version == [0] else { throw ContractError(.format, "P-256 PKCS#8 private key: version \(version) is not 0") }
+        var alg = try info.read(0x30, "privateKeyAlgorithm")
+        let oid = try alg.readOID("algorithm")
+        guard oid == oidECPublicKey else { throw ContractError(.key, "P-256 PKCS#8 private key: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
+        try namedCurve(&alg)
+        try alg.expectEnd("the named curve")
+        var wrapped = try info.read(0x04, "privateKey")
+        try info.expectEnd("privateKey (attributes are not accepted)")
+        var ec = try wrapped.read(0x30, "ECPrivateKey")
+        try wrapped.expectEnd("ECPrivateKey")
+        guard try ec.readUnsignedInteger("ECPrivateKey version") == [1] else { throw ContractError(.format, "P-256 ECPrivateKey: version is not 1 (RFC 5915)") }
+        var keyOctets = try ec.read(0x04, "privateKey")
+        let scalar = keyOctets.rest()
+        guard scalar.count == 32 else { throw ContractError(.format, "P-256 ECPrivateKey: the private key is \(scalar.count) bytes, not 32 (RFC 5915: ceiling(log2(n)/8))") }
+        if ec.peekTag() == 0xa0 {
+            var params = try ec.read(0xa0, "parameters [0]")
+            try namedCurve(&params)
+            try params.expectEnd("the named curve")
         }
+        if ec.peekTag() == 0xa1 {
+            var pub = try ec.read(0xa1, "publicKey [1]")
+            _ = try bitString(&pub, "publicKey")
+            try pub.expectEnd("publicKey")
+        }
+        try ec.expectEnd("ECPrivateKey")
+        return scalar
     }
 
     public static func p256PublicKey(pem: String) throws(ContractError) -> [UInt8] {
@@ -216,24 +209,6 @@ public enum KeyForms {
         }
     }
 
-    /// The raw private key. A JWK that also carries `x` must carry the public key of its `d`
-    /// (computed on `backend`); a mismatch is `key`.
-    public static func x25519PrivateKey(_ form: Form, backend: CryptoBackend) throws(ContractError) -> [UInt8] {
-        switch form {
-        case .raw(let b): return b
-        case .der(let b): return try x25519PrivateKey(pkcs8: b)
-        case .pem(let t): return try x25519PrivateKey(pem: t)
-        case .jwk(let t):
-            let (d, x) = try x25519PrivateKey(jwk: t)
-            if let x {
-                let derived: [UInt8]
-                do { derived = try X25519.publicKey(privateKey: d, backend: backend) } catch { throw ContractError(error) ?? ContractError(.key, error.message) }
-                guard derived == x else { throw ContractError(.key, "JWK: \"x\" is not the public key of \"d\"") }
-            }
-            return d
-        }
-    }
-
     public static func p256PublicKey(_ form: Form) throws(ContractError) -> [UInt8] {
         switch form {
         case .raw(let b): return b
@@ -243,49 +218,26 @@ public enum KeyForms {
         }
     }
 
-    /// The private scalar. A JWK that also carries `x` and `y` must carry the public point of its `d`; a mismatch is `key`.
-    public static func p256PrivateKey(_ form: Form) throws(ContractError) -> [UInt8] {
-        switch form {
-        case .raw(let b): return b
-        case .der(let b): return try p256PrivateKey(pkcs8: b)
-        case .pem(let t): return try p256PrivateKey(pem: t)
-        case .jwk(let t):
-            let (d, point) = try p256PrivateKey(jwk: t)
-            if let point {
-                let q: (x: [UInt8], y: [UInt8])
-                do { q = try P256.publicKey(privateScalar: d) } catch { throw ContractError(.key, "JWK \"d\": \(error)") }
-                guard P256.uncompressed(x: q.x, y: q.y) == point else { throw ContractError(.key, "JWK: \"x\" and \"y\" are not the public point of \"d\"") }
-            }
-            return d
-        }
-    }
-
     // MARK: helpers
 
-    static func wrap<R>(_ body: () throws(CryptoError) -> R) throws(ContractError) -> R {
-        do { return try body() } catch {
-            throw ContractError(error) ?? ContractError(.format, error.message)
-        }
-    }
-
     /// A BIT STRING with no unused bits, as its bytes.
-    static func bitString(_ r: inout DERReader, _ name: String) throws(CryptoError) -> [UInt8] {
+    static func bitString(_ r: inout DERReader, _ name: String) throws(ContractError) -> [UInt8] {
         var bits = try r.read(0x03, name)
         let v = bits.rest()
-        guard let unused = v.first else { throw CryptoError.format("\(name): an empty BIT STRING") }
-        guard unused == 0 else { throw CryptoError.format("\(name): the BIT STRING has \(unused) unused bits (a key has none)") }
+        guard let unused = v.first else { throw ContractError(.format, "\(name): an empty BIT STRING") }
+        guard unused == 0 else { throw ContractError(.format, "\(name): the BIT STRING has \(unused) unused bits (a key has none)") }
         return Array(v.dropFirst())
     }
 
     /// The parameters of id-ecPublicKey: the namedCurve OID of P-256, nothing else (RFC 5480 §2.1.1:
     /// implicitCurve and specifiedCurve MUST NOT be used).
-    static func namedCurve(_ r: inout DERReader) throws(CryptoError) {
+    static func namedCurve(_ r: inout DERReader) throws(ContractError) {
         guard r.peekTag() == 0x06 else {
-            if r.peekTag() == 0x30 { throw CryptoError.format("EC parameters: explicit curve parameters (specifiedCurve) are not accepted; RFC 5480 requires a named curve") }
-            throw CryptoError.format("EC parameters: expected the namedCurve OID")
+            if r.peekTag() == 0x30 { throw ContractError(.format, "EC parameters: explicit curve parameters (specifiedCurve) are not accepted; RFC 5480 requires a named curve") }
+            throw ContractError(.format, "EC parameters: expected the namedCurve OID")
         }
         let curve = try r.readOID("namedCurve")
-        guard curve == oidP256 else { throw CryptoError.key("EC parameters: the curve is \(oidName(curve)), not P-256 (1.2.840.10045.3.1.7)") }
+        guard curve == oidP256 else { throw ContractError(.key, "EC parameters: the curve is \(oidName(curve)), not P-256 (1.2.840.10045.3.1.7)") }
     }
 
     /// An OID in dotted form, for messages.
