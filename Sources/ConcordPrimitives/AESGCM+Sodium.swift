@@ -35,8 +35,8 @@ public enum SodiumAESGCM {
         return (Array(ct.prefix(plaintext.count)), tag)
     }
 
-    /// Returns nil when the tag does not verify.
-    public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(CryptoError) -> [UInt8]? {
+    /// Throws `.authentication` when the tag does not verify, as `OpenSSLAESGCM.open` does.
+    public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(CryptoError) -> [UInt8] {
         try check(key: key, nonce: nonce)
         guard tag.count == 16 else { throw .unsupported("libsodium's crypto_aead_aes256gcm checks 16-byte tags only (got \(tag.count))") }
         var m = [UInt8](repeating: 0, count: max(ciphertext.count, 1))
@@ -48,6 +48,7 @@ public enum SodiumAESGCM {
                 } } }
             } }
         }
-        return rc == 0 ? Array(m.prefix(ciphertext.count)) : nil
+        guard rc == 0 else { throw OpenSSLAESGCM.tagMismatch }
+        return Array(m.prefix(ciphertext.count))
     }
 }

@@ -8,7 +8,7 @@ import Darwin
 
 /// AES-GCM, one family on two backends that throw the same `CryptoError`: OpenSSL's EVP
 /// (`OpenSSLAESGCM`, here; `AESGCM+GCM128.swift` for long nonces) and libsodium (`SodiumAESGCM`,
-/// `AESGCM+Sodium.swift`, which answers a tag that does not verify with nil).
+/// `AESGCM+Sodium.swift`).
 ///
 /// AES-GCM through OpenSSL's EVP interface: AES-128/192/256, any nonce length of at least one
 /// byte (above 128 bytes through OpenSSL's GCM128 mode, `AESGCM+GCM128.swift`), 16-byte tags. `seal` returns the ciphertext and tag apart; the contract's combined form

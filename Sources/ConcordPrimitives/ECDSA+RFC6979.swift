@@ -7,8 +7,8 @@ import COpenSSL
 enum DeterministicECDSA {
     static func sign(_ ecdsa: ECDSA, privateKey: [UInt8], message: [UInt8]) throws(CryptoError) -> (r: [UInt8], s: [UInt8]) {
         let curve = ecdsa.curve, hash = ecdsa.hash
-        let c: OpenSSLCurve
-        do { c = try OpenSSLCurve(curve) } catch { throw .library("\(curve.shortName) context: \(error)") }
+        let c: OpenSSLNistCurve
+        do { c = try OpenSSLNistCurve(curve) } catch { throw .library("\(curve.shortName) context: \(error)") }
         guard let order = EC_GROUP_get0_order(c.group) else { throw .library("EC_GROUP_get0_order failed") }
         let qlen = Int(BN_num_bits(order)), rlen = (qlen + 7) / 8
         let x: OpaquePointer

@@ -3,7 +3,7 @@ import COpenSSL
 /// One operation's OpenSSL objects for a `NistCurve` (EC_GROUP and BN_CTX, freed together):
 /// point decoding with an on-curve check, scalars checked against the order, affine coordinates.
 /// OpenSSL's EC_POINT/BIGNUM functions, not the deprecated EC_KEY.
-final class OpenSSLCurve {
+final class OpenSSLNistCurve {
     let group: OpaquePointer
     let bn: OpaquePointer
     let curve: NistCurve

@@ -50,11 +50,11 @@ public enum NistCurve: String, Sendable, CaseIterable {
         }
     }
 
-    private static let orders = (p256: OpenSSLCurve.order(.p256), p384: OpenSSLCurve.order(.p384), p521: OpenSSLCurve.order(.p521))
+    private static let orders = (p256: OpenSSLNistCurve.order(.p256), p384: OpenSSLNistCurve.order(.p384), p521: OpenSSLNistCurve.order(.p521))
 
     /// ECDH: the x-coordinate of `private · public`. Refuses points off the curve and scalars out of range (`.key`).
     public func sharedSecret(privateScalar: [UInt8], publicPoint: [UInt8]) throws(CryptoError) -> [UInt8] {
-        let c = try OpenSSLCurve(self)
+        let c = try OpenSSLNistCurve(self)
         let q = try c.point(publicPoint)
         defer { EC_POINT_free(q) }
         let d = try c.scalar(privateScalar)
@@ -67,7 +67,7 @@ public enum NistCurve: String, Sendable, CaseIterable {
 
     /// The public point of a scalar, as (x, y).
     public func publicKey(privateScalar: [UInt8]) throws(CryptoError) -> (x: [UInt8], y: [UInt8]) {
-        let c = try OpenSSLCurve(self)
+        let c = try OpenSSLNistCurve(self)
         let d = try c.scalar(privateScalar)
         defer { BN_clear_free(d) }
         guard let r = EC_POINT_new(c.group) else { throw .library("EC_POINT_new") }
@@ -78,7 +78,7 @@ public enum NistCurve: String, Sendable, CaseIterable {
 
     /// Decodes a SEC1 point (compressed or not) to its affine coordinates, checking it is on the curve.
     public func decode(_ sec1: [UInt8]) throws(CryptoError) -> (x: [UInt8], y: [UInt8]) {
-        let c = try OpenSSLCurve(self)
+        let c = try OpenSSLNistCurve(self)
         let p = try c.point(sec1)
         defer { EC_POINT_free(p) }
         return try c.coordinates(p)

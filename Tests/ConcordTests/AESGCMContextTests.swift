@@ -56,4 +56,20 @@ struct AESGCMContextTests {
         #expect(tags.count == 200)
         #expect(tags.allSatisfy { $0 == want })
     }
+
+    /// Both AES-GCM backends answer a tag that does not verify the same way (one error type): OpenSSL
+    /// and libsodium throw `.authentication`; libsodium without AES-NI is `.unsupported`, never nil.
+    @Test func bothBackendsRefuseABadTagAlike() throws {
+        let bad = CryptoError.authentication("the tag does not verify")
+        let sealed = try OpenSSLAESGCM.seal(key: Self.zero32, nonce: Self.nonce, aad: [], plaintext: [1, 2, 3])
+        var tag = sealed.tag
+        tag[0] ^= 1
+        #expect(throws: bad) { try OpenSSLAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: tag) }
+        if SodiumAESGCM.isAvailable {
+            #expect(try SodiumAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: sealed.tag) == [1, 2, 3])
+            #expect(throws: bad) { try SodiumAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: tag) }
+        } else {
+            #expect(throws: CryptoError.self) { try SodiumAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: tag) }
+        }
+    }
 }
