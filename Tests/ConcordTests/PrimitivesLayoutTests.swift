@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The primitives' layout (issue 27 item 2, docs/design.md "The primitives"), held by the sources:
+/// The primitives' layout (issue 27 item 2, docs/design.md, "The primitives' layout"), held by the sources:
 /// one error type, one family per file with its backends as `<Family>+<Backend>.swift` siblings,
 /// and no DER, PEM or JWK parsing outside ConcordFormats.
 @Suite struct PrimitivesLayoutTests {
