@@ -1,7 +1,9 @@
-/// Public and private keys of X25519 and P-256 given as DER (SubjectPublicKeyInfo, RFC 5280 §4.1;
+/// Public and private keys of X25519 and the NIST curves (P-256, the contract's; P-384, P-521) given
+/// as DER (SubjectPublicKeyInfo, RFC 5280 §4.1;
 /// PKCS#8 / OneAsymmetricKey, RFC 5958), PEM (RFC 7468) or JWK (RFC 7517/7518/8037), decoded
-/// strictly to the raw forms the primitives take: X25519 keys as 32 bytes (RFC 7748), a P-256
-/// public key as its SEC1 point, a P-256 private key as its 32-byte scalar.
+/// strictly to the raw forms the primitives take: X25519 keys as 32 bytes (RFC 7748), an EC
+/// public key as its SEC1 point, an EC private key as its scalar (`fieldBytes` long). The curve is a
+/// parameter (`ECCurve`): its name, namedCurve OID and size; the `p256…` functions are P-256's.
 ///
 /// Strict means: DER only (no BER), named curves only (explicit parameters are refused), no
 /// parameters where RFC 8410 says they are absent, nothing left over, PEM with the right label and
@@ -18,8 +20,22 @@ public enum KeyForms {
     static let oidX25519: [UInt8] = [0x2b, 0x65, 0x6e]
     /// id-ecPublicKey, 1.2.840.10045.2.1 (RFC 5480).
     static let oidECPublicKey: [UInt8] = [0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01]
-    /// secp256r1 / prime256v1, 1.2.840.10045.3.1.7 (RFC 5480).
-    static let oidP256: [UInt8] = [0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07]
+
+    /// A NIST curve as its key forms name it: the JWK `crv` (RFC 7518 §6.2.1.1, also the name in
+    /// messages), the namedCurve OID's content bytes (RFC 5480 §2.1.1.1) and the size of a scalar or
+    /// coordinate. Another curve is another value.
+    public struct ECCurve: Sendable, Equatable {
+        public let name: String
+        public let oid: [UInt8]
+        public let fieldBytes: Int
+
+        /// secp256r1 / prime256v1, 1.2.840.10045.3.1.7.
+        public static let p256 = ECCurve(name: "P-256", oid: [0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07], fieldBytes: 32)
+        /// secp384r1, 1.3.132.0.34.
+        public static let p384 = ECCurve(name: "P-384", oid: [0x2b, 0x81, 0x04, 0x00, 0x22], fieldBytes: 48)
+        /// secp521r1, 1.3.132.0.35.
+        public static let p521 = ECCurve(name: "P-521", oid: [0x2b, 0x81, 0x04, 0x00, 0x23], fieldBytes: 66)
+    }
 
     // MARK: X25519
 
@@ -79,47 +95,47 @@ public enum KeyForms {
         return (d, x)
     }
 
-    // MARK: P-256
+    // MARK: NIST curves (P-256 below)
 
-    /// The SEC1 point of a P-256 SubjectPublicKeyInfo (uncompressed or compressed, as given; the
+    /// The SEC1 point of an EC SubjectPublicKeyInfo (uncompressed or compressed, as given; the
     /// primitive checks it is on the curve).
-    public static func p256PublicKey(spki der: [UInt8]) throws(ContractError) -> [UInt8] {
-        var top = DERReader(der, what: "P-256 SubjectPublicKeyInfo")
+    public static func ecPublicKey(spki der: [UInt8], curve: ECCurve) throws(ContractError) -> [UInt8] {
+        var top = DERReader(der, what: "\(curve.name) SubjectPublicKeyInfo")
         var spki = try top.read(0x30, "SubjectPublicKeyInfo")
         try top.expectEnd("SubjectPublicKeyInfo")
         var alg = try spki.read(0x30, "AlgorithmIdentifier")
         let oid = try alg.readOID("algorithm")
-        guard oid == oidECPublicKey else { throw ContractError(.key, "P-256 SubjectPublicKeyInfo: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
-        try namedCurve(&alg)
+        guard oid == oidECPublicKey else { throw ContractError(.key, "\(curve.name) SubjectPublicKeyInfo: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
+        try namedCurve(&alg, curve)
         try alg.expectEnd("the named curve")
         let point = try bitString(&spki, "subjectPublicKey")
         try spki.expectEnd("subjectPublicKey")
         return point
     }
 
-    /// The 32-byte scalar of a P-256 PKCS#8 private key (an RFC 5915 ECPrivateKey inside).
-    public static func p256PrivateKey(pkcs8 der: [UInt8]) throws(ContractError) -> [UInt8] {
-        var top = DERReader(der, what: "P-256 PKCS#8 private key")
+    /// The scalar (`fieldBytes` long) of an EC PKCS#8 private key (an RFC 5915 ECPrivateKey inside).
+    public static func ecPrivateKey(pkcs8 der: [UInt8], curve: ECCurve) throws(ContractError) -> [UInt8] {
+        var top = DERReader(der, what: "\(curve.name) PKCS#8 private key")
         var info = try top.read(0x30, "PrivateKeyInfo")
         try top.expectEnd("PrivateKeyInfo")
         let version = try info.readUnsignedInteger("version")
-        guard version == [0] else { throw ContractError(.format, "P-256 PKCS#8 private key: version \(version) is not 0") }
+        guard version == [0] else { throw ContractError(.format, "\(curve.name) PKCS#8 private key: version \(version) is not 0") }
         var alg = try info.read(0x30, "privateKeyAlgorithm")
         let oid = try alg.readOID("algorithm")
-        guard oid == oidECPublicKey else { throw ContractError(.key, "P-256 PKCS#8 private key: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
-        try namedCurve(&alg)
+        guard oid == oidECPublicKey else { throw ContractError(.key, "\(curve.name) PKCS#8 private key: the algorithm is \(oidName(oid)), not id-ecPublicKey") }
+        try namedCurve(&alg, curve)
         try alg.expectEnd("the named curve")
         var wrapped = try info.read(0x04, "privateKey")
         try info.expectEnd("privateKey (attributes are not accepted)")
         var ec = try wrapped.read(0x30, "ECPrivateKey")
         try wrapped.expectEnd("ECPrivateKey")
-        guard try ec.readUnsignedInteger("ECPrivateKey version") == [1] else { throw ContractError(.format, "P-256 ECPrivateKey: version is not 1 (RFC 5915)") }
+        guard try ec.readUnsignedInteger("ECPrivateKey version") == [1] else { throw ContractError(.format, "\(curve.name) ECPrivateKey: version is not 1 (RFC 5915)") }
         var keyOctets = try ec.read(0x04, "privateKey")
         let scalar = keyOctets.rest()
-        guard scalar.count == 32 else { throw ContractError(.format, "P-256 ECPrivateKey: the private key is \(scalar.count) bytes, not 32 (RFC 5915: ceiling(log2(n)/8))") }
+        guard scalar.count == curve.fieldBytes else { throw ContractError(.format, "\(curve.name) ECPrivateKey: the private key is \(scalar.count) bytes, not \(curve.fieldBytes) (RFC 5915: ceiling(log2(n)/8))") }
         if ec.peekTag() == 0xa0 {
             var params = try ec.read(0xa0, "parameters [0]")
-            try namedCurve(&params)
+            try namedCurve(&params, curve)
             try params.expectEnd("the named curve")
         }
         if ec.peekTag() == 0xa1 {
@@ -131,28 +147,41 @@ public enum KeyForms {
         return scalar
     }
 
-    public static func p256PublicKey(pem: String) throws(ContractError) -> [UInt8] {
-        try p256PublicKey(spki: pemBody(pem, label: "PUBLIC KEY"))
+    public static func ecPublicKey(pem: String, curve: ECCurve) throws(ContractError) -> [UInt8] {
+        try ecPublicKey(spki: pemBody(pem, label: "PUBLIC KEY"), curve: curve)
     }
 
-    public static func p256PrivateKey(pem: String) throws(ContractError) -> [UInt8] {
-        try p256PrivateKey(pkcs8: pemBody(pem, label: "PRIVATE KEY"))
+    public static func ecPrivateKey(pem: String, curve: ECCurve) throws(ContractError) -> [UInt8] {
+        try ecPrivateKey(pkcs8: pemBody(pem, label: "PRIVATE KEY"), curve: curve)
     }
 
-    /// `{"kty":"EC","crv":"P-256","x":…,"y":…}` (RFC 7518 §6.2.1) as the uncompressed point 0x04‖x‖y.
-    public static func p256PublicKey(jwk: String) throws(ContractError) -> [UInt8] {
-        let o = try jwkObject(jwk, kty: "EC", crv: "P-256")
-        return [0x04] + (try jwkBytes(o, "x", length: 32)) + (try jwkBytes(o, "y", length: 32))
+    /// `{"kty":"EC","crv":"P-256","x":…,"y":…}` (RFC 7518 §6.2.1; `crv` the curve's name) as the uncompressed point 0x04‖x‖y.
+    public static func ecPublicKey(jwk: String, curve: ECCurve) throws(ContractError) -> [UInt8] {
+        let o = try jwkObject(jwk, kty: "EC", crv: curve.name)
+        let n = curve.fieldBytes
+        return [0x04] + (try jwkBytes(o, "x", length: n)) + (try jwkBytes(o, "y", length: n))
     }
 
     /// `{"kty":"EC","crv":"P-256","d":…,"x":…,"y":…}`: the scalar `d`, and the public point if x and y are given.
-    public static func p256PrivateKey(jwk: String) throws(ContractError) -> (privateKey: [UInt8], publicKey: [UInt8]?) {
-        let o = try jwkObject(jwk, kty: "EC", crv: "P-256")
-        let d = try jwkBytes(o, "d", length: 32)
+    public static func ecPrivateKey(jwk: String, curve: ECCurve) throws(ContractError) -> (privateKey: [UInt8], publicKey: [UInt8]?) {
+        let o = try jwkObject(jwk, kty: "EC", crv: curve.name)
+        let n = curve.fieldBytes
+        let d = try jwkBytes(o, "d", length: n)
         let hasX = o.contains(where: { $0.key == "x" }), hasY = o.contains(where: { $0.key == "y" })
         guard hasX == hasY else { throw ContractError(.format, "JWK: \"x\" and \"y\" come together (found only \(hasX ? "x" : "y"))") }
-        let point = hasX ? [0x04] + (try jwkBytes(o, "x", length: 32)) + (try jwkBytes(o, "y", length: 32)) : nil
+        let point = hasX ? [0x04] + (try jwkBytes(o, "x", length: n)) + (try jwkBytes(o, "y", length: n)) : nil
         return (d, point)
+    }
+
+    // P-256, the contract's curve.
+
+    public static func p256PublicKey(spki der: [UInt8]) throws(ContractError) -> [UInt8] { try ecPublicKey(spki: der, curve: .p256) }
+    public static func p256PrivateKey(pkcs8 der: [UInt8]) throws(ContractError) -> [UInt8] { try ecPrivateKey(pkcs8: der, curve: .p256) }
+    public static func p256PublicKey(pem: String) throws(ContractError) -> [UInt8] { try ecPublicKey(pem: pem, curve: .p256) }
+    public static func p256PrivateKey(pem: String) throws(ContractError) -> [UInt8] { try ecPrivateKey(pem: pem, curve: .p256) }
+    public static func p256PublicKey(jwk: String) throws(ContractError) -> [UInt8] { try ecPublicKey(jwk: jwk, curve: .p256) }
+    public static func p256PrivateKey(jwk: String) throws(ContractError) -> (privateKey: [UInt8], publicKey: [UInt8]?) {
+        try ecPrivateKey(jwk: jwk, curve: .p256)
     }
 
     // MARK: PEM
@@ -209,14 +238,16 @@ public enum KeyForms {
         }
     }
 
-    public static func p256PublicKey(_ form: Form) throws(ContractError) -> [UInt8] {
+    public static func ecPublicKey(_ form: Form, curve: ECCurve) throws(ContractError) -> [UInt8] {
         switch form {
         case .raw(let b): return b
-        case .der(let b): return try p256PublicKey(spki: b)
-        case .pem(let t): return try p256PublicKey(pem: t)
-        case .jwk(let t): return try p256PublicKey(jwk: t)
+        case .der(let b): return try ecPublicKey(spki: b, curve: curve)
+        case .pem(let t): return try ecPublicKey(pem: t, curve: curve)
+        case .jwk(let t): return try ecPublicKey(jwk: t, curve: curve)
         }
     }
+
+    public static func p256PublicKey(_ form: Form) throws(ContractError) -> [UInt8] { try ecPublicKey(form, curve: .p256) }
 
     // MARK: helpers
 
@@ -229,15 +260,15 @@ public enum KeyForms {
         return Array(v.dropFirst())
     }
 
-    /// The parameters of id-ecPublicKey: the namedCurve OID of P-256, nothing else (RFC 5480 §2.1.1:
+    /// The parameters of id-ecPublicKey: the curve's namedCurve OID, nothing else (RFC 5480 §2.1.1:
     /// implicitCurve and specifiedCurve MUST NOT be used).
-    static func namedCurve(_ r: inout DERReader) throws(ContractError) {
+    static func namedCurve(_ r: inout DERReader, _ expected: ECCurve) throws(ContractError) {
         guard r.peekTag() == 0x06 else {
             if r.peekTag() == 0x30 { throw ContractError(.format, "EC parameters: explicit curve parameters (specifiedCurve) are not accepted; RFC 5480 requires a named curve") }
             throw ContractError(.format, "EC parameters: expected the namedCurve OID")
         }
         let curve = try r.readOID("namedCurve")
-        guard curve == oidP256 else { throw ContractError(.key, "EC parameters: the curve is \(oidName(curve)), not P-256 (1.2.840.10045.3.1.7)") }
+        guard curve == expected.oid else { throw ContractError(.key, "EC parameters: the curve is \(oidName(curve)), not \(expected.name) (\(oidName(expected.oid)))") }
     }
 
     /// An OID in dotted form, for messages.

@@ -39,20 +39,34 @@ extension KeyForms {
         }
     }
 
-    /// The private scalar. A JWK that also carries `x` and `y` must carry the public point of its `d`; a mismatch is `key`.
-    public static func p256PrivateKey(_ form: Form) throws(ContractError) -> [UInt8] {
+    /// The private scalar on `curve`. A JWK that also carries `x` and `y` must carry the public point
+    /// of its `d`; a mismatch is `key`.
+    public static func ecPrivateKey(_ form: Form, curve: NistCurve) throws(ContractError) -> [UInt8] {
         switch form {
         case .raw(let b): return b
-        case .der(let b): return try p256PrivateKey(pkcs8: b)
-        case .pem(let t): return try p256PrivateKey(pem: t)
+        case .der(let b): return try ecPrivateKey(pkcs8: b, curve: curve.keyForms)
+        case .pem(let t): return try ecPrivateKey(pem: t, curve: curve.keyForms)
         case .jwk(let t):
-            let (d, point) = try p256PrivateKey(jwk: t)
+            let (d, point) = try ecPrivateKey(jwk: t, curve: curve.keyForms)
             if let point {
                 let q: (x: [UInt8], y: [UInt8])
-                do { q = try NistCurve.p256.publicKey(privateScalar: d) } catch { throw ContractError(.key, "JWK \"d\": \(error.message)") }
+                do { q = try curve.publicKey(privateScalar: d) } catch { throw ContractError(.key, "JWK \"d\": \(error.message)") }
                 guard NistCurve.uncompressed(x: q.x, y: q.y) == point else { throw ContractError(.key, "JWK: \"x\" and \"y\" are not the public point of \"d\"") }
             }
             return d
+        }
+    }
+
+    public static func p256PrivateKey(_ form: Form) throws(ContractError) -> [UInt8] { try ecPrivateKey(form, curve: .p256) }
+}
+
+extension NistCurve {
+    /// The curve as ConcordFormats' key forms name it (JWK `crv`, namedCurve OID, size).
+    public var keyForms: KeyForms.ECCurve {
+        switch self {
+        case .p256: return .p256
+        case .p384: return .p384
+        case .p521: return .p521
         }
     }
 }
