@@ -33,7 +33,7 @@ let package = Package(
         // Files: bounded reads, durable replacing writes.
         .target(name: "ConcordFiles"),
         // Primitives: thin value-type wrappers over the C libraries.
-        .target(name: "ConcordPrimitives", dependencies: ["ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
+        .target(name: "ConcordPrimitives", dependencies: ["ConcordFormats", "ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,

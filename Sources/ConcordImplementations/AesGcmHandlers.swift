@@ -18,19 +18,8 @@ enum AesGcmHandlers {
             default:
                 throw Unsupported("aes-gcm has no op \(r.op ?? "(none)")")
             }
-        } catch let f as OpenSSLAESGCM.Failure {
-            throw refusal(f)
-        }
-    }
-
-    static func refusal(_ f: OpenSSLAESGCM.Failure) -> Error {
-        switch f {
-        case .keyLength(let n): return ContractError(.parameters, "AES-GCM keys are 16, 24 or 32 bytes (got \(n))")
-        case .nonceLength(0): return ContractError(.parameters, "an AES-GCM nonce cannot be empty")
-        case .nonceLength(let n): return Unsupported("OpenSSL's AES-GCM does not take a nonce of \(n) bytes (its limit is 128)")
-        case .tagLength(let n): return ContractError(.parameters, "the tag is \(n) bytes; 16 expected")
-        case .authentication: return ContractError(.authentication, "the tag does not verify")
-        case .library(let why): return ImplementationFailure(why)
+        } catch let e as CryptoError {
+            throw PrimitiveRefusal.map(e)
         }
     }
 
@@ -42,19 +31,13 @@ enum AesGcmHandlers {
                 let (ct, tag) = try SodiumAESGCM.seal(key: key, nonce: nonce, aad: aad, plaintext: try r.bytes("plaintext"))
                 return ["ciphertext": .bytes(ct), "tag": .bytes(tag)]
             case "open":
-                guard let pt = try SodiumAESGCM.open(key: key, nonce: nonce, aad: aad,
-                                                     ciphertext: try r.bytes("ciphertext"), tag: try r.bytes("tag")) else {
-                    throw ContractError(.authentication, "the tag does not verify")
-                }
-                return ["plaintext": .bytes(pt)]
+                return ["plaintext": .bytes(try SodiumAESGCM.open(key: key, nonce: nonce, aad: aad,
+                                                                  ciphertext: try r.bytes("ciphertext"), tag: try r.bytes("tag")))]
             default:
                 throw Unsupported("aes-gcm has no op \(r.op ?? "(none)")")
             }
-        } catch let e as PrimitiveError {
-            switch e {
-            case .unsupported(let why): throw Unsupported(why)
-            case .refused(let why): throw ImplementationFailure(why)
-            }
+        } catch let e as CryptoError {
+            throw PrimitiveRefusal.map(e)
         }
     }
 }

@@ -44,7 +44,7 @@ enum Argon2idHandlers {
             let key = try SodiumArgon2id.hash(password: c.password, salt: c.salt, parameters: c.primitiveParameters,
                                               secret: c.secret, associatedData: c.associatedData)
             return ["key": .bytes(key)]
-        } catch let e as PrimitiveError { throw map(e) }
+        } catch let e as CryptoError { throw PrimitiveRefusal.map(e) }
     }
 
     static let libargon2 = SuiteHandler(Suites.argon2id) { r in
@@ -53,14 +53,7 @@ enum Argon2idHandlers {
             let key = try ReferenceArgon2id.hash(password: c.password, salt: c.salt, parameters: c.primitiveParameters,
                                                  secret: c.secret, associatedData: c.associatedData)
             return ["key": .bytes(key)]
-        } catch let e as PrimitiveError { throw map(e) }
-    }
-
-    private static func map(_ e: PrimitiveError) -> Error {
-        switch e {
-        case .unsupported(let why): return Unsupported(why)
-        case .refused(let why): return ImplementationFailure(why)
-        }
+        } catch let e as CryptoError { throw PrimitiveRefusal.map(e) }
     }
 }
 

@@ -16,18 +16,12 @@ enum AskKeyHandlers {
 
     /// Strict DER `SEQUENCE { INTEGER r, INTEGER s }`, r and s at most 32 bytes once their sign byte is dropped.
     static func parseDER(_ sig: [UInt8]) throws -> (r: [UInt8], s: [UInt8]) {
-        try SophaxChat.call("der") { () throws(CryptoError) in
-            var top = DERReader(sig, what: "ECDSA signature (DER)")
-            var seq = try top.read(0x30, "the SEQUENCE")
-            try top.expectEnd("the SEQUENCE")
-            let r = try seq.readUnsignedInteger("r")
-            let s = try seq.readUnsignedInteger("s")
-            try seq.expectEnd("s")
-            for (v, name) in [(r, "r"), (s, "s")] where v.drop(while: { $0 == 0 }).count > 32 {
-                throw .format("\(name) is longer than 32 bytes: not a P-256 signature")
-            }
-            return (r, s)
+        let rs: (r: [UInt8], s: [UInt8])
+        do { rs = try ECDSASignatureForms.parseDER(sig) } catch { throw ContractError(error.errorClass, "der: " + error.message) }
+        for (v, name) in [(rs.r, "r"), (rs.s, "s")] where v.drop(while: { $0 == 0 }).count > 32 {
+            throw ContractError(.format, "der: \(name) is longer than 32 bytes: not a P-256 signature")
         }
+        return rs
     }
 
     static func pad32(_ v: [UInt8]) -> [UInt8] {

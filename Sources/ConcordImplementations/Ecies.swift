@@ -14,9 +14,9 @@ public enum Ecies {
 
     static func encode(_ x: [UInt8], _ y: [UInt8], _ format: String) -> [UInt8] {
         switch format {
-        case "COMPRESSED": return P256.compressed(x: x, y: y)
+        case "COMPRESSED": return NistCurve.compressed(x: x, y: y)
         case "DO_NOT_USE_CRUNCHY_UNCOMPRESSED": return x + y
-        default: return P256.uncompressed(x: x, y: y)
+        default: return NistCurve.uncompressed(x: x, y: y)
         }
     }
 
@@ -42,8 +42,8 @@ public enum Ecies {
         let z: [UInt8]
         let c = try curve(key)
         do {
-            ephemeral = try P256.publicKey(privateScalar: ephemeralScalar, curve: c)
-            z = try P256.sharedSecret(privateScalar: ephemeralScalar, publicPoint: P256.uncompressed(x: key.x, y: key.y), curve: c)
+            ephemeral = try c.publicKey(privateScalar: ephemeralScalar)
+            z = try c.sharedSecret(privateScalar: ephemeralScalar, publicPoint: NistCurve.uncompressed(x: key.x, y: key.y))
         } catch { throw ContractError(.key, "ECDH failed: \(error)") }
         let e = encode(ephemeral.x, ephemeral.y, key.pointFormat)
         let k = try demKey(key, e: e, z: z, contextInfo: contextInfo)
@@ -97,7 +97,7 @@ public enum Ecies {
         rest.removeFirst(12)
         let point = pub.pointFormat == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED" ? [4] + e : e
         let z: [UInt8]
-        do { z = try P256.sharedSecret(privateScalar: key.scalar, publicPoint: point, curve: c) } catch {
+        do { z = try c.sharedSecret(privateScalar: key.scalar, publicPoint: point) } catch {
             throw ContractError(.authentication, "the ephemeral point in the ciphertext is not a \(c.shortName) point")
         }
         if pub.pointFormat == "DO_NOT_USE_CRUNCHY_UNCOMPRESSED" { e = Array(point.dropFirst()) }

@@ -58,12 +58,9 @@ enum EciesHandlers {
         let scalar = try KeyForms.p256PrivateKey(try KeyFormInputs.form(r, "private"))
         let point = try KeyForms.p256PublicKey(try KeyFormInputs.form(r, "public"))
         do {
-            return ["shared": .bytes(try P256.sharedSecret(privateScalar: scalar, publicPoint: point))]
-        } catch let f as P256.Failure {
-            switch f {
-            case .invalidPoint(let why), .invalidScalar(let why): throw ContractError(.key, why)
-            case .library(let why): throw ImplementationFailure(why)
-            }
+            return ["shared": .bytes(try NistCurve.p256.sharedSecret(privateScalar: scalar, publicPoint: point))]
+        } catch let e as CryptoError {
+            throw PrimitiveRefusal.map(e)
         }
     }
 

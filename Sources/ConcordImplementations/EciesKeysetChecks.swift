@@ -30,12 +30,12 @@ extension TinkEciesKeyset {
 
     static func check(_ key: EciesPublicKey, _ scalar: [UInt8]?) throws(ContractError) {
         guard let curve = NistCurve(rawValue: key.curve) else { throw ContractError(.key, "curve \(key.curve) is not a NIST curve") }
-        do { _ = try P256.decode(P256.uncompressed(x: key.x, y: key.y), curve: curve) } catch {
+        do { _ = try curve.decode(NistCurve.uncompressed(x: key.x, y: key.y)) } catch {
             throw ContractError(.key, "EciesAeadHkdfPublicKey: the point (x, y) is not on \(curve.shortName)")
         }
         guard let scalar else { return }
         let derived: (x: [UInt8], y: [UInt8])
-        do { derived = try P256.publicKey(privateScalar: scalar, curve: curve) } catch {
+        do { derived = try curve.publicKey(privateScalar: scalar) } catch {
             throw ContractError(.key, "EciesAeadHkdfPrivateKey: key_value is not a valid \(curve.shortName) scalar")
         }
         guard derived.x == key.x && derived.y == key.y else {

@@ -1,25 +1,27 @@
 import ConcordSync
 import COpenSSL
-import CSodium
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
+/// AES-GCM, one family on two backends that throw the same `CryptoError`: OpenSSL's EVP
+/// (`OpenSSLAESGCM`, here; `AESGCM+GCM128.swift` for long nonces) and libsodium (`SodiumAESGCM`,
+/// `AESGCM+Sodium.swift`).
+///
 /// AES-GCM through OpenSSL's EVP interface: AES-128/192/256, any nonce length of at least one
 /// byte (above 128 bytes through OpenSSL's GCM128 mode, `AESGCM+GCM128.swift`), 16-byte tags. `seal` returns the ciphertext and tag apart; the contract's combined form
 /// (`nonce || ciphertext || tag`) is composed one layer up.
 public enum OpenSSLAESGCM {
-    public enum Failure: Error, Sendable, Equatable {
-        case keyLength(Int)
-        case nonceLength(Int)
-        case tagLength(Int)
-        case authentication
-        case library(String)
-    }
-
     public static let tagLength = 16
+
+    /// The refusals, in the words the `aes-gcm` suite reports them.
+    static func wrongKeyLength(_ n: Int) -> CryptoError { .parameters("AES-GCM keys are 16, 24 or 32 bytes (got \(n))") }
+    static let emptyNonce = CryptoError.parameters("an AES-GCM nonce cannot be empty")
+    static func wrongNonceLength(_ n: Int) -> CryptoError { .unsupported("OpenSSL's AES-GCM does not take a nonce of \(n) bytes (its limit is 128)") }
+    static func wrongTagLength(_ n: Int) -> CryptoError { .parameters("the tag is \(n) bytes; 16 expected") }
+    static let tagMismatch = CryptoError.authentication("the tag does not verify")
 
     /// Fetched once: with OpenSSL 3, passing `EVP_aes_*_gcm()` makes every init fetch the
     /// algorithm from the provider again, which costs more than a small encryption.
@@ -118,16 +120,16 @@ public enum OpenSSLAESGCM {
         return b.withUnsafeBufferPointer { body($0.baseAddress!) }
     }
 
-    public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(Failure) -> (ciphertext: [UInt8], tag: [UInt8]) {
-        guard isKeyLength(key.count) else { throw .keyLength(key.count) }
-        guard !nonce.isEmpty else { throw .nonceLength(0) }
+    public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(CryptoError) -> (ciphertext: [UInt8], tag: [UInt8]) {
+        guard isKeyLength(key.count) else { throw wrongKeyLength(key.count) }
+        guard !nonce.isEmpty else { throw emptyNonce }
         if nonce.count > gcm128Threshold {
             let r = try gcm128(key: key, nonce: nonce, aad: aad, input: plaintext, tag: nil)
             return (r.output, r.tag)
         }
         var nonceRefused = false
         guard let ctx = contexts().get(keyLength: key.count, encrypt: true, nonceLength: nonce.count, nonceRefused: &nonceRefused) else {
-            throw nonceRefused ? .nonceLength(nonce.count) : .library("EVP_CIPHER_CTX_new failed")
+            throw nonceRefused ? wrongNonceLength(nonce.count) : .library("EVP_CIPHER_CTX_new failed")
         }
         var ok = true
         var len: Int32 = 0
@@ -158,16 +160,16 @@ public enum OpenSSLAESGCM {
         return (out, tag)
     }
 
-    public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(Failure) -> [UInt8] {
-        guard isKeyLength(key.count) else { throw .keyLength(key.count) }
-        guard !nonce.isEmpty else { throw .nonceLength(0) }
-        guard tag.count == tagLength else { throw .tagLength(tag.count) }
+    public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(CryptoError) -> [UInt8] {
+        guard isKeyLength(key.count) else { throw wrongKeyLength(key.count) }
+        guard !nonce.isEmpty else { throw emptyNonce }
+        guard tag.count == tagLength else { throw wrongTagLength(tag.count) }
         if nonce.count > gcm128Threshold {
             return try gcm128(key: key, nonce: nonce, aad: aad, input: ciphertext, tag: tag).output
         }
         var nonceRefused = false
         guard let ctx = contexts().get(keyLength: key.count, encrypt: false, nonceLength: nonce.count, nonceRefused: &nonceRefused) else {
-            throw nonceRefused ? .nonceLength(nonce.count) : .library("EVP_CIPHER_CTX_new failed")
+            throw nonceRefused ? wrongNonceLength(nonce.count) : .library("EVP_CIPHER_CTX_new failed")
         }
         var len: Int32 = 0
         var stage = 0
@@ -191,59 +193,8 @@ public enum OpenSSLAESGCM {
         }
         switch stage {
         case 0: return out
-        case 2: throw .authentication
+        case 2: throw tagMismatch
         default: throw .library("OpenSSL AES-GCM open failed")
         }
-    }
-}
-/// libsodium's `crypto_aead_aes256gcm` (what the iOS app can call): AES-256 and 12-byte nonces
-/// only, and only where the CPU has AES-NI and CLMUL (checked at run time).
-public enum SodiumAESGCM {
-    public static var isAvailable: Bool {
-        SodiumArgon2id.initialize()
-        return crypto_aead_aes256gcm_is_available() == 1
-    }
-
-    static func check(key: [UInt8], nonce: [UInt8]) throws(PrimitiveError) {
-        guard isAvailable else { throw .unsupported("libsodium's AES-256-GCM needs AES-NI and CLMUL, which this CPU lacks") }
-        guard key.count == Int(crypto_aead_aes256gcm_keybytes()) else {
-            throw .unsupported("libsodium's crypto_aead_aes256gcm takes 32-byte keys only (got \(key.count))")
-        }
-        guard nonce.count == Int(crypto_aead_aes256gcm_npubbytes()) else {
-            throw .unsupported("libsodium's crypto_aead_aes256gcm takes 12-byte nonces only (got \(nonce.count))")
-        }
-    }
-
-    public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(PrimitiveError) -> (ciphertext: [UInt8], tag: [UInt8]) {
-        try check(key: key, nonce: nonce)
-        var ct = [UInt8](repeating: 0, count: max(plaintext.count, 1))
-        var tag = [UInt8](repeating: 0, count: 16)
-        var tagLen: UInt64 = 0
-        let rc = ct.withUnsafeMutableBufferPointer { c in tag.withUnsafeMutableBufferPointer { t in
-            OpenSSLAESGCM.withBytes(plaintext) { p in OpenSSLAESGCM.withBytes(aad) { a in
-                OpenSSLAESGCM.withBytes(nonce) { n in OpenSSLAESGCM.withBytes(key) { k in
-                    crypto_aead_aes256gcm_encrypt_detached(c.baseAddress!, t.baseAddress!, &tagLen, p, UInt64(plaintext.count),
-                                                           a, UInt64(aad.count), nil, n, k)
-                } }
-            } }
-        } }
-        guard rc == 0 else { throw .refused("crypto_aead_aes256gcm_encrypt_detached failed") }
-        return (Array(ct.prefix(plaintext.count)), tag)
-    }
-
-    /// Returns nil when the tag does not verify.
-    public static func open(key: [UInt8], nonce: [UInt8], aad: [UInt8], ciphertext: [UInt8], tag: [UInt8]) throws(PrimitiveError) -> [UInt8]? {
-        try check(key: key, nonce: nonce)
-        guard tag.count == 16 else { throw .unsupported("libsodium's crypto_aead_aes256gcm checks 16-byte tags only (got \(tag.count))") }
-        var m = [UInt8](repeating: 0, count: max(ciphertext.count, 1))
-        let rc = m.withUnsafeMutableBufferPointer { mb in
-            OpenSSLAESGCM.withBytes(ciphertext) { c in OpenSSLAESGCM.withBytes(tag) { t in
-                OpenSSLAESGCM.withBytes(aad) { a in OpenSSLAESGCM.withBytes(nonce) { n in OpenSSLAESGCM.withBytes(key) { k in
-                    crypto_aead_aes256gcm_decrypt_detached(mb.baseAddress!, nil, c, UInt64(ciphertext.count), t,
-                                                           a, UInt64(aad.count), n, k)
-                } } }
-            } }
-        }
-        return rc == 0 ? Array(m.prefix(ciphertext.count)) : nil
     }
 }

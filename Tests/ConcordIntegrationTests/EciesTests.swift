@@ -26,24 +26,24 @@ import ConcordTestSupport
     }
 
     @Test func ecdhBothWaysGivesThePublishedSharedX() throws {
-        let r = try P256.publicKey(privateScalar: Self.recipient)
-        let e = try P256.publicKey(privateScalar: Self.ephemeral)
-        #expect(try P256.sharedSecret(privateScalar: Self.ephemeral, publicPoint: P256.uncompressed(x: r.x, y: r.y)) == Self.sharedX)
-        #expect(try P256.sharedSecret(privateScalar: Self.recipient, publicPoint: P256.compressed(x: e.x, y: e.y)) == Self.sharedX)
+        let r = try NistCurve.p256.publicKey(privateScalar: Self.recipient)
+        let e = try NistCurve.p256.publicKey(privateScalar: Self.ephemeral)
+        #expect(try NistCurve.p256.sharedSecret(privateScalar: Self.ephemeral, publicPoint: NistCurve.uncompressed(x: r.x, y: r.y)) == Self.sharedX)
+        #expect(try NistCurve.p256.sharedSecret(privateScalar: Self.recipient, publicPoint: NistCurve.compressed(x: e.x, y: e.y)) == Self.sharedX)
     }
 
     @Test func pointsOffTheCurveAndBadScalarsAreRefused() throws {
-        let r = try P256.publicKey(privateScalar: Self.recipient)
-        var bad = P256.uncompressed(x: r.x, y: r.y)
+        let r = try NistCurve.p256.publicKey(privateScalar: Self.recipient)
+        var bad = NistCurve.uncompressed(x: r.x, y: r.y)
         bad[64] ^= 1
-        #expect(throws: P256.Failure.invalidPoint("the point is not on P-256")) { try P256.decode(bad) }
-        #expect(throws: P256.Failure.self) { try P256.decode([4] + [UInt8](repeating: 0, count: 64)) }
-        #expect(throws: P256.Failure.self) { try P256.decode(Array(bad.prefix(40))) }
+        #expect(throws: CryptoError.key("the point is not on P-256")) { try NistCurve.p256.decode(bad) }
+        #expect(throws: CryptoError.self) { try NistCurve.p256.decode([4] + [UInt8](repeating: 0, count: 64)) }
+        #expect(throws: CryptoError.self) { try NistCurve.p256.decode(Array(bad.prefix(40))) }
         let n = try Hex.decode("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")
-        #expect(throws: P256.Failure.self) { try P256.publicKey(privateScalar: n) }
-        #expect(throws: P256.Failure.self) { try P256.publicKey(privateScalar: [0, 0]) }
+        #expect(throws: CryptoError.self) { try NistCurve.p256.publicKey(privateScalar: n) }
+        #expect(throws: CryptoError.self) { try NistCurve.p256.publicKey(privateScalar: [0, 0]) }
         // A leading zero byte (Java's 33-byte scalars) is the same scalar.
-        #expect(try P256.publicKey(privateScalar: [0] + Self.recipient) == r)
+        #expect(try NistCurve.p256.publicKey(privateScalar: [0] + Self.recipient) == r)
     }
 
     @Test func javaStyleCoordinatesAreNormalised() throws {
@@ -122,11 +122,11 @@ import ConcordTestSupport
     @Test func p384AndP521Arithmetic() throws {
         // RFC 6979 A.2.7's P-521 key (tink-cc's P521SecretValue / P521Point): the scalar gives the point.
         let d = try Hex.decode("00FAD06DAA62BA3B25D2FB40133DA757205DE67F5BB0018FEE8C86E1B68C7E75CAA896EB32F1F47C70855836A6D16FCC1466F6D8FBEC67DB89EC0C08B0E996B83538")
-        let q = try P256.publicKey(privateScalar: d, curve: .p521)
+        let q = try NistCurve.p521.publicKey(privateScalar: d)
         #expect(Hex.encode(q.x) == "01894550d0785932e00eaa23b694f213f8c3121f86dc97a04e5a7167db4e5bcd371123d46e45db6b5d5370a7f20fb633155d38ffa16d2bd761dcac474b9a2f5023a4")
         #expect(q.y.count == 66)
         // A P-256 point is not a P-384 point.
-        let p256 = try P256.publicKey(privateScalar: [1])
-        #expect(throws: P256.Failure.self) { try P256.decode(P256.uncompressed(x: p256.x, y: p256.y), curve: .p384) }
+        let p256 = try NistCurve.p256.publicKey(privateScalar: [1])
+        #expect(throws: CryptoError.self) { try NistCurve.p384.decode(NistCurve.uncompressed(x: p256.x, y: p256.y)) }
     }
 }

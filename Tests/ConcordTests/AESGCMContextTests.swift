@@ -17,7 +17,7 @@ struct AESGCMContextTests {
         #expect(try OpenSSLAESGCM.seal(key: zero32, nonce: nonce, aad: [], plaintext: []).tag == (try Hex.decode("530f8afbc74536b9a963b4f1c4cb738b")))
         // A tag that does not verify, a nonce above OpenSSL's 128 bytes (the GCM128 path, no context),
         // another nonce length.
-        #expect(throws: OpenSSLAESGCM.Failure.authentication) {
+        #expect(throws: CryptoError.authentication("the tag does not verify")) {
             try OpenSSLAESGCM.open(key: zero16, nonce: nonce, aad: [], ciphertext: [1], tag: zero16)
         }
         let long = [UInt8](repeating: 1, count: 300)
@@ -55,5 +55,21 @@ struct AESGCMContextTests {
         let want = try Hex.decode("d0d1c8a799996bf0265b98b5d48ab919")
         #expect(tags.count == 200)
         #expect(tags.allSatisfy { $0 == want })
+    }
+
+    /// Both AES-GCM backends answer a tag that does not verify the same way (one error type): OpenSSL
+    /// and libsodium throw `.authentication`; libsodium without AES-NI is `.unsupported`, never nil.
+    @Test func bothBackendsRefuseABadTagAlike() throws {
+        let bad = CryptoError.authentication("the tag does not verify")
+        let sealed = try OpenSSLAESGCM.seal(key: Self.zero32, nonce: Self.nonce, aad: [], plaintext: [1, 2, 3])
+        var tag = sealed.tag
+        tag[0] ^= 1
+        #expect(throws: bad) { try OpenSSLAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: tag) }
+        if SodiumAESGCM.isAvailable {
+            #expect(try SodiumAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: sealed.tag) == [1, 2, 3])
+            #expect(throws: bad) { try SodiumAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: tag) }
+        } else {
+            #expect(throws: CryptoError.self) { try SodiumAESGCM.open(key: Self.zero32, nonce: Self.nonce, aad: [], ciphertext: sealed.ciphertext, tag: tag) }
+        }
     }
 }

@@ -2,7 +2,8 @@ import ConcordFormats
 import ConcordPrimitives
 import Testing
 
-/// ECDSA P-256/SHA-256: RFC 6979 §A.2.5 signing, and verification of DER and IEEE P1363 signatures.
+/// ECDSA P-256/SHA-256: RFC 6979 §A.2.5 signing, and verification of DER and IEEE P1363 signatures;
+/// P-384/SHA-384 and P-521/SHA-512 (§A.2.6, §A.2.7) through the same code, the curve a parameter.
 @Suite struct PrimitiveECDSATests {
     struct Fixture {
         var privateKey: [UInt8]
@@ -19,8 +20,8 @@ import Testing
 
     @Test func rfc6979PublicKey() throws {
         let f = try Self.load()
-        let q = try P256.publicKey(privateScalar: f.privateKey)
-        #expect(P256.uncompressed(x: q.x, y: q.y) == f.publicKey)
+        let q = try NistCurve.p256.publicKey(privateScalar: f.privateKey)
+        #expect(NistCurve.uncompressed(x: q.x, y: q.y) == f.publicKey)
     }
 
     @Test func rfc6979DeterministicSignatures() throws {
@@ -39,7 +40,7 @@ import Testing
             try ECDSAP256.verify(publicKey: f.publicKey, message: c.message, derSignature: ECDSAP256.derSignature(r: c.r, s: c.s))
             try ECDSAP256.verify(publicKey: f.publicKey, message: c.message, p1363Signature: c.r + c.s)
             // The compressed form of the same public key verifies too.
-            try ECDSAP256.verify(publicKey: P256.compressed(x: Array(f.publicKey[1...32]), y: Array(f.publicKey[33...])),
+            try ECDSAP256.verify(publicKey: NistCurve.compressed(x: Array(f.publicKey[1...32]), y: Array(f.publicKey[33...])),
                                  message: c.message, p1363Signature: c.r + c.s)
             #expect(throws: CryptoError.authentication("the ECDSA P-256 signature does not verify under this public key")) {
                 try ECDSAP256.verify(publicKey: f.publicKey, message: c.message + [0x21], p1363Signature: c.r + c.s)
@@ -103,6 +104,49 @@ import Testing
         }
         #expect(throws: CryptoError.unsupported("libsodium has no ECDSA over P-256")) {
             try ECDSAP256.sign(privateKey: f.privateKey, message: c.message, backend: .libsodium)
+        }
+    }
+
+    /// Another curve is a value, not a copy: RFC 6979's P-384/SHA-384 and P-521/SHA-512 keys and
+    /// signatures (P-521: qlen 521 is not hlen 512, so bits2int and int2octets are exercised) through
+    /// the generic `ECDSA`, and `NistCurve`'s public key of the published scalar.
+    @Test func otherCurvesAreParameters() throws {
+        let curves = try #require(try KAT.file("rfc6979.json")["otherCurves"]?.arrayValue)
+        #expect(curves.map { $0["curve"]?.stringValue } == ["NIST_P384", "NIST_P521"])
+        for k in curves {
+            let curve = try #require(NistCurve(rawValue: k["curve"]?.stringValue ?? ""))
+            let hash = try #require(HashFunction(rawValue: k["hash"]?.stringValue ?? ""))
+            let ecdsa = ECDSA(curve: curve, hash: hash)
+            let d = try KAT.bytes(k, "privateKey")
+            let x = try KAT.bytes(k, "publicKeyX"), y = try KAT.bytes(k, "publicKeyY")
+            #expect(d.count == curve.fieldBytes && x.count == curve.fieldBytes)
+            let q = try curve.publicKey(privateScalar: d)
+            #expect(q.x == x && q.y == y, "\(curve.shortName) public key")
+            let pub = NistCurve.uncompressed(x: x, y: y)
+            let cases = try #require(k["cases"]?.arrayValue)
+            #expect(!cases.isEmpty)
+            for c in cases {
+                let message = try KAT.bytes(c, "message"), r = try KAT.bytes(c, "r"), s = try KAT.bytes(c, "s")
+                let sig = try ecdsa.sign(privateKey: d, message: message)
+                #expect(sig.r == r, "\(curve.shortName) \(KAT.name(c)) r")
+                #expect(sig.s == s, "\(curve.shortName) \(KAT.name(c)) s")
+                try ecdsa.verify(publicKey: pub, message: message, p1363Signature: r + s)
+                try ecdsa.verify(publicKey: pub, message: message, derSignature: ECDSASignatureForms.der(r: r, s: s))
+                try ecdsa.verify(publicKey: NistCurve.compressed(x: x, y: y), message: message, p1363Signature: ecdsa.p1363Signature(r: r, s: s))
+                #expect(throws: CryptoError.authentication("the ECDSA \(curve.shortName) signature does not verify under this public key")) {
+                    try ecdsa.verify(publicKey: pub, message: message + [0x21], p1363Signature: r + s)
+                }
+                // The same signature under another hash does not verify either: the hash is a parameter too.
+                #expect(throws: CryptoError.self) {
+                    try ECDSA(curve: curve, hash: .sha256).verify(publicKey: pub, message: message, p1363Signature: r + s)
+                }
+            }
+            #expect(throws: CryptoError.format("an IEEE P1363 \(curve.shortName) signature is \(2 * curve.fieldBytes) bytes, r‖s (got 64)")) {
+                try ecdsa.verify(publicKey: pub, message: [], p1363Signature: [UInt8](repeating: 1, count: 64))
+            }
+            #expect(throws: CryptoError.authentication("ECDSA s is not below the \(curve.shortName) group order")) {
+                try ecdsa.verify(publicKey: pub, message: [], p1363Signature: [UInt8](repeating: 0, count: curve.fieldBytes - 1) + [1] + curve.order)
+            }
         }
     }
 }

@@ -1,4 +1,3 @@
-import ConcordImplementations
 import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
@@ -152,5 +151,43 @@ import Testing
         // Another named curve (secp256k1, 1.3.132.0.10) is a key of another curve.
         let k1 = try Hex.decode("3056301006072a8648ce3d020106052b8104000a034200") + point
         #expect(throws: ContractError(.key, "EC parameters: the curve is 1.3.132.0.10, not P-256 (1.2.840.10045.3.1.7)")) { try KeyForms.p256PublicKey(.der(k1)) }
+    }
+
+    /// The curve is a parameter of the key forms too: RFC 6979 §A.2.7's P-521 and §A.2.6's P-384 key
+    /// pairs as SPKI and PKCS#8 (RFC 5480's namedCurve OIDs 1.3.132.0.35 and .34) and JWK, and a
+    /// P-256 key refused by the P-384 reader as a key of another curve.
+    @Test func otherCurvesFormsAgree() throws {
+        let others = try #require(try KAT.file("rfc6979.json")["otherCurves"]?.arrayValue)
+        for k in others {
+            let name = try #require(k["curve"]?.stringValue)
+            let (curve, formCurve, oid): (NistCurve, KeyForms.ECCurve, String) = name == "NIST_P384" ? (.p384, .p384, "2b81040022") : (.p521, .p521, "2b81040023")
+            let d = try KAT.bytes(k, "privateKey"), x = try KAT.bytes(k, "publicKeyX"), y = try KAT.bytes(k, "publicKeyY")
+            let point = [UInt8(4)] + x + y
+            func der(_ tag: UInt8, _ body: [UInt8]) -> [UInt8] { [tag] + (body.count < 0x80 ? [UInt8(body.count)] : [0x81, UInt8(body.count)]) + body }
+            let alg = der(0x30, try Hex.decode("06072a8648ce3d0201") + der(0x06, try Hex.decode(oid)))
+            let spki = der(0x30, alg + der(0x03, [0] + point))
+            let pkcs8 = der(0x30, [0x02, 0x01, 0x00] + alg + der(0x04, der(0x30, [0x02, 0x01, 0x01] + der(0x04, d))))
+            #expect(try KeyForms.ecPublicKey(.der(spki), curve: formCurve) == point, "\(name)")
+            #expect(try KeyForms.ecPrivateKey(.der(pkcs8), curve: curve) == d, "\(name)")
+            let b = { (v: [UInt8]) in Base64.encode(v, .url) }
+            let crv = formCurve.name
+            #expect(try KeyForms.ecPublicKey(.jwk(#"{"kty":"EC","crv":"\#(crv)","x":"\#(b(x))","y":"\#(b(y))"}"#), curve: formCurve) == point)
+            #expect(try KeyForms.ecPrivateKey(.jwk(#"{"kty":"EC","crv":"\#(crv)","d":"\#(b(d))","x":"\#(b(x))","y":"\#(b(y))"}"#), curve: curve) == d)
+            #expect(throws: ContractError(.key, #"JWK: "x" and "y" are not the public point of "d""#)) {
+                try KeyForms.ecPrivateKey(.jwk(#"{"kty":"EC","crv":"\#(crv)","d":"\#(b(d))","x":"\#(b(x))","y":"\#(b(x))"}"#), curve: curve)
+            }
+            #expect(throws: ContractError(.format, "\(crv) ECPrivateKey: the private key is 32 bytes, not \(curve.fieldBytes) (RFC 5915: ceiling(log2(n)/8))")) {
+                try KeyForms.ecPrivateKey(pkcs8: der(0x30, [0x02, 0x01, 0x00] + alg + der(0x04, der(0x30, [0x02, 0x01, 0x01] + der(0x04, Array(d.suffix(32)))))), curve: formCurve)
+            }
+            #expect(throws: ContractError(.key, #"JWK: crv is "P-256", expected "\#(crv)""#)) {
+                try KeyForms.ecPublicKey(jwk: #"{"kty":"EC","crv":"P-256","x":"\#(b(x))","y":"\#(b(y))"}"#, curve: formCurve)
+            }
+        }
+        for c in NistCurve.allCases { #expect(c.keyForms.name == c.shortName && c.keyForms.fieldBytes == c.fieldBytes, "\(c)") }
+        let f = try KAT.file("rfc6979.json")
+        let p256 = try Hex.decode("3059301306072a8648ce3d020106082a8648ce3d030107034200") + [4] + (try KAT.bytes(f, "publicKeyX")) + (try KAT.bytes(f, "publicKeyY"))
+        #expect(throws: ContractError(.key, "EC parameters: the curve is 1.2.840.10045.3.1.7, not P-384 (1.3.132.0.34)")) {
+            try KeyForms.ecPublicKey(spki: p256, curve: .p384)
+        }
     }
 }

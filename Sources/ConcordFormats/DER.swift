@@ -1,7 +1,7 @@
-/// A strict DER reader (X.690 §10) for the few structures the primitives and key forms need:
+/// A strict DER reader (X.690 §10) for the few structures the key forms and ECDSA signatures need:
 /// single-byte tags, definite lengths in their shortest form, nothing left over. Anything BER
 /// allows and DER does not (long-form lengths that fit a shorter form, indefinite lengths,
-/// non-minimal integers) is refused as `.format` with the offset where it was found.
+/// non-minimal integers) is refused as a `format` ContractError with the offset where it was found.
 public struct DERReader: Sendable {
     public let bytes: [UInt8]
     public private(set) var offset: Int
@@ -25,14 +25,14 @@ public struct DERReader: Sendable {
 
     public var isAtEnd: Bool { offset >= end }
 
-    public func fail(_ message: String, at position: Int? = nil) -> CryptoError {
-        .format("\(what): \(message) at byte \(position ?? offset)")
+    public func fail(_ message: String, at position: Int? = nil) -> ContractError {
+        ContractError(.format, "\(what): \(message) at byte \(position ?? offset)")
     }
 
     public func peekTag() -> UInt8? { offset < end ? bytes[offset] : nil }
 
     /// Reads one element of the given tag and returns a reader over its contents.
-    public mutating func read(_ tag: UInt8, _ name: String) throws(CryptoError) -> DERReader {
+    public mutating func read(_ tag: UInt8, _ name: String) throws(ContractError) -> DERReader {
         let start = offset
         guard offset < end else { throw fail("expected \(name) (tag 0x\(hex(tag))), found the end", at: start) }
         guard bytes[offset] == tag else { throw fail("expected \(name) (tag 0x\(hex(tag))), found tag 0x\(hex(bytes[offset]))", at: start) }
@@ -66,12 +66,12 @@ public struct DERReader: Sendable {
         return r
     }
 
-    public func expectEnd(_ name: String) throws(CryptoError) {
+    public func expectEnd(_ name: String) throws(ContractError) {
         guard isAtEnd else { throw fail("\(end - offset) unexpected byte(s) after \(name)") }
     }
 
     /// A non-negative INTEGER in its minimal encoding, returned big-endian without a sign byte.
-    public mutating func readUnsignedInteger(_ name: String) throws(CryptoError) -> [UInt8] {
+    public mutating func readUnsignedInteger(_ name: String) throws(ContractError) -> [UInt8] {
         let start = offset
         var r = try read(0x02, name)
         let v = r.rest()
@@ -85,7 +85,7 @@ public struct DERReader: Sendable {
     }
 
     /// An OBJECT IDENTIFIER's content bytes.
-    public mutating func readOID(_ name: String) throws(CryptoError) -> [UInt8] {
+    public mutating func readOID(_ name: String) throws(ContractError) -> [UInt8] {
         var r = try read(0x06, name)
         return r.rest()
     }
