@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ConcordTestSupport
 
 /// The primitives' layout (issue 27 item 2, docs/design.md, "The primitives' layout"), held by the sources:
 /// one error type, one family per file with its backends as `<Family>+<Backend>.swift` siblings,
