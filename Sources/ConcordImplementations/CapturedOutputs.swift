@@ -100,7 +100,7 @@ public final class CapturedOutputs: Implementation, Sendable {
 
     // MARK: reading
 
-    /// What the suite definitions allow in one result, by its vector name (ConcordRunner's
+    /// What the suite definitions allow in one result, by its vector name (ConcordLoading's
     /// `CapturedRules` answers): a refusal of the name, or the output fields it may hold.
     public enum ResultRule: Sendable {
         case badName(String)
