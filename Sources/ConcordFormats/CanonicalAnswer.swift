@@ -50,32 +50,89 @@ public struct Answer: Sendable, Equatable {
     }
 
     /// The canonical bytes: fixed key order, no whitespace, the minimal escape set, no normalization.
-    public var canonicalJSON: [UInt8] {
-        var out = [UInt8]()
-        out += Array(#"{"scaleValue":"#.utf8)
-        out += Array((scaleValue.map { String($0) } ?? "null").utf8)
-        out += Array(#","selectedOptionIds":["#.utf8)
-        for (i, id) in Self.utf16Sorted(selectedOptionIds).enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            Self.writeString(id, into: &out)
+    public var canonicalJSON: [UInt8] { json(.canonical) }
+
+    /// How a JSON writer other than the contract's may have written the answer (the slips the
+    /// `commitment-json` explanation rule tries): `canonical` is §7's form.
+    public struct JSONForm: Sendable, Equatable {
+        public enum IdOrder: Sendable, Equatable { case utf16, codePoints, asGiven }
+        /// `/` written `\/` (Android's org.json, Apple's JSONSerialization).
+        public var escapedSlash = false
+        /// Every character above U+007F written `\uXXXX` (UTF-16 units; Python's `ensure_ascii`).
+        public var asciiOnly = false
+        /// `", "` and `": "` between items and after keys (Python's `json.dumps` default).
+        public var spaced = false
+        public var idOrder = IdOrder.utf16
+        public init(escapedSlash: Bool = false, asciiOnly: Bool = false, spaced: Bool = false, idOrder: IdOrder = .utf16) {
+            self.escapedSlash = escapedSlash
+            self.asciiOnly = asciiOnly
+            self.spaced = spaced
+            self.idOrder = idOrder
         }
-        out += Array(#"],"writtenText":"#.utf8)
-        if let t = writtenText { Self.writeString(t, into: &out) } else { out += Array("null".utf8) }
+        public static let canonical = JSONForm()
+    }
+
+    /// The answer written in `form` (`canonicalJSON` is `json(.canonical)`).
+    public func json(_ form: JSONForm) -> [UInt8] {
+        let comma = Array((form.spaced ? ", " : ",").utf8), colon = Array((form.spaced ? ": " : ":").utf8)
+        func key(_ k: String, into out: inout [UInt8]) { out += Array("\"\(k)\"".utf8) + colon }
+        let ids: [String]
+        switch form.idOrder {
+        case .utf16: ids = Self.utf16Sorted(selectedOptionIds)
+        case .codePoints: ids = selectedOptionIds.sorted { $0.unicodeScalars.map(\.value).lexicographicallyPrecedes($1.unicodeScalars.map(\.value)) }
+        case .asGiven: ids = selectedOptionIds
+        }
+        var out = [UInt8]()
+        out.append(UInt8(ascii: "{"))
+        key("scaleValue", into: &out)
+        out += Array((scaleValue.map { String($0) } ?? "null").utf8)
+        out += comma
+        key("selectedOptionIds", into: &out)
+        out.append(UInt8(ascii: "["))
+        for (i, id) in ids.enumerated() {
+            if i > 0 { out += comma }
+            Self.writeString(id, form, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        out += comma
+        key("writtenText", into: &out)
+        if let t = writtenText { Self.writeString(t, form, into: &out) } else { out += Array("null".utf8) }
         out.append(UInt8(ascii: "}"))
         return out
     }
 
-    /// `"` `\` LF CR TAB escaped; every other character, `/`, U+2028 and other controls included, raw.
-    static func writeString(_ s: String, into out: inout [UInt8]) {
+    /// Canonically: `"` `\` LF CR TAB escaped; every other character, `/`, U+2028 and other controls
+    /// included, raw. `form` may also escape `/` and everything above U+007F.
+    static func writeString(_ s: String, _ form: JSONForm = .canonical, into out: inout [UInt8]) {
         out.append(34)
-        for b in s.utf8 {
-            switch b {
+        guard form.escapedSlash || form.asciiOnly else {
+            for b in s.utf8 {
+                switch b {
+                case 34: out += [92, 34]
+                case 92: out += [92, 92]
+                case 10: out += [92, UInt8(ascii: "n")]
+                case 13: out += [92, UInt8(ascii: "r")]
+                case 9: out += [92, UInt8(ascii: "t")]
+                default: out.append(b)
+                }
+            }
+            out.append(34)
+            return
+        }
+        for scalar in s.unicodeScalars {
+            switch scalar.value {
             case 34: out += [92, 34]
             case 92: out += [92, 92]
             case 10: out += [92, UInt8(ascii: "n")]
             case 13: out += [92, UInt8(ascii: "r")]
             case 9: out += [92, UInt8(ascii: "t")]
-            default: out.append(b)
+            case 47 where form.escapedSlash: out += [92, 47]
+            case 0x80... where form.asciiOnly:
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    out += Array(("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                }
+            default: out += Array(String(scalar).utf8)
             }
         }
         out.append(34)

@@ -7,6 +7,8 @@ import ConcordPrimitives
 public protocol CryptoDiagnoses: Sendable {
     /// Whether `nonce(12) ‖ ciphertext ‖ tag(16)` opens under `key` (AES-GCM) with `aad`.
     func aesGcmOpens(key: [UInt8], aad: [UInt8], blob: [UInt8]) -> Bool
+    /// SHA-256 of `data` (a commitment recomputed over another JSON form).
+    func sha256(_ data: [UInt8]) -> [UInt8]
     /// Argon2id at `params` (its version included), `length` bytes; nil when refused.
     func argon2id(password: [UInt8], salt: [UInt8], params: KdfParams, length: Int,
                   secret: [UInt8]?, associatedData: [UInt8]?) -> [UInt8]?
@@ -22,6 +24,8 @@ public struct InProcessDiagnoses: CryptoDiagnoses {
         let nonce = Array(blob.prefix(12)), ct = Array(blob[12..<(blob.count - 16)]), tag = Array(blob.suffix(16))
         return (try? OpenSSLAESGCM.open(key: key, nonce: nonce, aad: aad, ciphertext: ct, tag: tag)) != nil
     }
+
+    public func sha256(_ data: [UInt8]) -> [UInt8] { SHA256.hash(data) }
 
     public func argon2id(password: [UInt8], salt: [UInt8], params: KdfParams, length: Int,
                          secret: [UInt8]?, associatedData: [UInt8]?) -> [UInt8]? {

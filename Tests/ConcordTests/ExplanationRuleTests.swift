@@ -321,3 +321,53 @@ struct SealedAnswerAADOrderRuleTests {
         #expect(ExplanationRules.sealedAnswerAADOrder.explain(expected, try Self.sealed("c1|q1|u2"), Self.context) == nil)
     }
 }
+
+/// A commitment that differs because the JSON it hashes differs (issue 28 item 3): the rule
+/// recomputes the commitment over the forms other JSON writers give, and over other prefixes.
+struct CommitmentJSONRuleTests {
+    static let answer = Answer(scaleValue: 3, selectedOptionIds: ["b/2", "\u{1F600}", "\u{FF61}", "a"], writtenText: "caf\u{E9} / ok")
+    static let context: Fields = ["coupleId": .text("c1"), "questionId": .text("q1"), "userId": .text("u1"), "answer": answer.value]
+    static func commitment(_ json: [UInt8], prefix: String = "v1|c1|q1|u1|") -> Value {
+        .text("sha256:" + Base64.encode(SHA256.hash(Array(prefix.utf8) + json), .url))
+    }
+    static let expected = commitment(answer.canonicalJSON)
+
+    @Test func namesTheJSONFormThatWasHashed() throws {
+        func explain(_ form: Answer.JSONForm) throws -> String {
+            try #require(ExplanationRules.commitmentJSON.explain(Self.expected, Self.commitment(Self.answer.json(form)), Self.context))
+        }
+        let slash = try explain(.init(escapedSlash: true))
+        #expect(slash.contains("with `/` written `\\/`") && slash.contains("from byte 43 of the JSON: canonical \"/2\","), "\(slash)")
+        #expect(try explain(.init(spaced: true)).contains("a space after every `,` and `:`"))
+        #expect(try explain(.init(asciiOnly: true)).contains("\\uXXXX"))
+        #expect(try explain(.init(idOrder: .codePoints)).contains("sorted by code point"))
+        #expect(try explain(.init(idOrder: .asGiven)).contains("unsorted"))
+        var nfd = Self.answer
+        nfd.writtenText = Self.answer.writtenText!.decomposedStringWithCanonicalMapping
+        let t = try #require(ExplanationRules.commitmentJSON.explain(Self.expected, Self.commitment(nfd.canonicalJSON), Self.context))
+        #expect(t.contains("in NFD"), "\(t)")
+        let noPipe = try #require(ExplanationRules.commitmentJSON.explain(Self.expected, Self.commitment(Self.answer.canonicalJSON, prefix: "v1|c1|q1|u1"), Self.context))
+        #expect(noPipe.contains("without the `|` after the ids"), "\(noPipe)")
+        let order = try #require(ExplanationRules.commitmentJSON.explain(Self.expected, Self.commitment(Self.answer.canonicalJSON, prefix: "v1|q1|c1|u1|"), Self.context))
+        #expect(order.contains("questionId|coupleId|userId"), "\(order)")
+        // The whole chain names it.
+        let spaced = Self.commitment(Self.answer.json(.init(spaced: true)))
+        #expect(Explanations.match(expected: Self.expected, actual: spaced, context: Self.context)?.rule == "commitment-json")
+    }
+
+    @Test func silentOtherwise() throws {
+        // another answer altogether, a commitment the rule cannot reproduce
+        let other = Answer(scaleValue: 4, selectedOptionIds: [], writtenText: nil)
+        #expect(ExplanationRules.commitmentJSON.explain(Self.expected, Self.commitment(other.canonicalJSON), Self.context) == nil)
+        // expected that is not the contract's commitment of the answer: no premise
+        #expect(ExplanationRules.commitmentJSON.explain(Self.commitment(other.canonicalJSON), Self.commitment(Self.answer.json(.init(spaced: true))), Self.context) == nil)
+        // without the answer or an id
+        var noAnswer = Self.context
+        noAnswer["answer"] = nil
+        #expect(ExplanationRules.commitmentJSON.explain(Self.expected, Self.commitment(Self.answer.json(.init(spaced: true))), noAnswer) == nil)
+        #expect(ExplanationRules.commitmentJSON.explain(.text("abc"), .text("abd"), Self.context) == nil)
+        // the canonical form of §7 is unchanged by the forms' writer
+        #expect(Self.answer.json(.canonical) == Self.answer.canonicalJSON)
+        #expect(String(decoding: Self.answer.canonicalJSON, as: UTF8.self) == "{\"scaleValue\":3,\"selectedOptionIds\":[\"a\",\"b/2\",\"\u{1F600}\",\"\u{FF61}\"],\"writtenText\":\"caf\u{E9} / ok\"}")
+    }
+}
