@@ -46,6 +46,16 @@ public enum Explanations {
     /// The `rule` of a match that is no cause: costly rules were skipped and none of the others fit.
     public static let skippedRule = "skipped"
 
+    /// An explanation in the words of a comparison where neither side is "the expected one" (two
+    /// captured files, a captured value against a live implementation, a diff's A and B): the
+    /// rules' "expected" and "actual" become the two sides' names.
+    public static func naming(_ e: String, expected: String, actual: String) -> String {
+        var out = e.replacingOccurrences(of: #"\bexpected\b"#, with: expected, options: .regularExpression)
+        out = out.replacingOccurrences(of: #"\bactual\b"#, with: actual, options: .regularExpression)
+        out = out.replacingOccurrences(of: #"\bExpected\b"#, with: expected, options: .regularExpression)
+        return out.replacingOccurrences(of: #"\bActual\b"#, with: actual, options: .regularExpression)
+    }
+
     /// The sentence of the first rule that fits, or "no known cause".
     public static func explain(expected: Value, actual: Value, context: Fields = [:]) -> String {
         match(expected: expected, actual: actual, context: context)?.text ?? noKnownCause

@@ -187,12 +187,7 @@ public enum Diff {
 
     /// An explanation in the words of a diff: neither side is the expected one, so "expected" and
     /// "actual" become A and B ("A is URL-safe base64, B is standard").
-    public static func namingSides(_ e: String) -> String {
-        var out = e.replacingOccurrences(of: #"\bexpected\b"#, with: "A", options: .regularExpression)
-        out = out.replacingOccurrences(of: #"\bactual\b"#, with: "B", options: .regularExpression)
-        out = out.replacingOccurrences(of: #"\bExpected\b"#, with: "A", options: .regularExpression)
-        return out.replacingOccurrences(of: #"\bActual\b"#, with: "B", options: .regularExpression)
-    }
+    public static func namingSides(_ e: String) -> String { Explanations.naming(e, expected: "A", actual: "B") }
 
     // MARK: rendering
 

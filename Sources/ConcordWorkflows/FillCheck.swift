@@ -13,7 +13,8 @@ extension Fill {
     /// The captured decision over several files: each file with a result for the vector takes part
     /// (a file without one is left out: a device may run a subset), and they must all give the same
     /// value. One file decides alone as before.
-    public static func agree(captured sources: [Captured], _ p: Placeholder) -> Decision {
+    /// `context`: the vector's input, for the explanation rules run between two captures that disagree.
+    public static func agree(captured sources: [Captured], _ p: Placeholder, context: Fields = [:]) -> Decision {
         if sources.count == 1 { return sources[0].decide(p) }
         let taking = sources.filter { $0.results[p.vector] != nil }
         guard !taking.isEmpty else {
@@ -25,13 +26,33 @@ extension Fill {
         if values.count == decisions.count, let first = values.first, values.allSatisfy({ identical($0.1, first.1) }) {
             return .fill(first.1, source: values.map(\.0).joined(separator: ", "))
         }
-        let lines = decisions.map { who, d -> String in
+        var lines = decisions.map { who, d -> String in
             switch d {
             case .fill(let v, _): return "\(who) gave \(render(v, json: false))"
             case .refuse(let why): return why
             }
         }
+        // The same rules as a run's mismatches, between the first capture and each that differs.
+        if let (firstWho, firstValue) = values.first {
+            for (who, v) in values.dropFirst() where !identical(v, firstValue) {
+                let cause = Explanations.match(expected: firstValue, actual: v, context: context)?.text ?? Explanations.noKnownCause
+                lines.append("\(firstWho) against \(who): " + Explanations.naming(cause, expected: firstWho, actual: who))
+            }
+        }
         return .refuse("the captured files disagree:\n" + lines.map { "    " + $0 }.joined(separator: "\n"))
+    }
+
+    /// Each captured file's value for `p` when they disagree (empty when they agree, when only one
+    /// file takes part, or when a file refuses the placeholder).
+    public static func disagreement(captured sources: [Captured], _ p: Placeholder) -> [(String, Value)] {
+        guard sources.count > 1 else { return [] }
+        var values: [(String, Value)] = []
+        for s in sources where s.results[p.vector] != nil {
+            guard case .fill(let v, _) = s.decide(p) else { continue }
+            values.append(("captured:\(s.name)", v))
+        }
+        guard let first = values.first, values.contains(where: { !identical($0.1, first.1) }) else { return [] }
+        return values
     }
 
     /// What the live implementations made of the captured values: each vector with a captured
@@ -43,8 +64,28 @@ extension Fill {
 
         public init(results: [String: [ImplementationResult]] = [:]) { self.results = results }
 
-        /// The captured decision, confirmed or refused against the live answers.
-        public func decide(_ p: Placeholder, captured: Decision) -> Decision {
+        /// The captured decision, confirmed or refused against the live answers. `disagreeing`: when
+        /// the captured files disagree, each one's value, so the refusal says which the live
+        /// implementations computed.
+        public func decide(_ p: Placeholder, captured: Decision, disagreeing: [(String, Value)] = []) -> Decision {
+            if case .refuse(let why) = captured, !disagreeing.isEmpty {
+                var sides: [String] = []
+                for (who, value) in disagreeing {
+                    let same = (results[p.vector] ?? []).filter { r in
+                        if case .outputs(let o) = r.outcome, let got = o[p.field] { return identical(got, value) }
+                        return false
+                    }.map(\.implementation)
+                    sides.append(same.isEmpty ? "no live implementation computed \(who)'s value" : "\(same.joined(separator: ", ")) computed \(who)'s value")
+                }
+                let others = (results[p.vector] ?? []).filter { r in
+                    guard case .outputs(let o) = r.outcome, let got = o[p.field] else { return false }
+                    return !disagreeing.contains { identical($0.1, got) }
+                }.map { r -> String in
+                    guard case .outputs(let o) = r.outcome, let got = o[p.field] else { return "" }
+                    return "\(r.implementation) computed \(render(got, json: false)), neither captured value"
+                }
+                return .refuse(why + "\n" + (sides + others).map { "    " + $0 }.joined(separator: "\n"))
+            }
             guard case .fill(let value, let source) = captured else { return captured }
             let impls = results[p.vector] ?? []
             var confirmed: [String] = [], contradicted: [String] = [], skipped: [String] = []
@@ -61,7 +102,8 @@ extension Fill {
                     let m = r.mismatches.first { $0.field == p.field } ?? r.mismatches.first { $0.field == "result" }!
                     let computed: String
                     if m.field == "result" { computed = m.actual } else if let v = m.actualValue { computed = "computed \(render(v, json: false))" } else { computed = "computed \(m.actual)" }
-                    contradicted.append("\(r.implementation) \(computed)" + (m.explanation.map { ": \($0)" } ?? ""))
+                    // The runner compared the captured value as "expected": named here as what it is.
+                    contradicted.append("\(r.implementation) \(computed)" + (m.explanation.map { ": " + Explanations.naming($0, expected: source, actual: r.implementation) } ?? ""))
                 default:
                     if case .outputs(let o) = r.outcome, let got = o[p.field], identical(got, value) { confirmed.append(r.implementation) }
                 }
@@ -79,7 +121,10 @@ extension Fill {
 
     /// Runs every vector that has a captured value for a placeholder, the value in its place, on
     /// the live implementations (those that do not implement a suite report it unsupported).
+    /// `disagreeing`: the vectors whose captured files disagree, run as they are (their
+    /// placeholders pending) so that each live implementation's value can be set beside the captures.
     public static func liveCheck(_ vectors: [Vector], placeholders: [Placeholder], captured: (Placeholder) -> Decision,
+                                 disagreeing: Set<String> = [],
                                  implementations: [any Implementation], configuration: RunConfiguration = RunConfiguration()) -> LiveCheck {
         var values: [String: [String: Value]] = [:]   // vector → field → captured value
         for p in placeholders {
@@ -87,6 +132,7 @@ extension Fill {
         }
         var checks: [Vector] = []
         for var v in vectors where v.hasPlaceholder {
+            if values[v.name] == nil && disagreeing.contains(v.name) { checks.append(v); continue }
             guard let fields = values[v.name], case .outputs(let expected) = v.expect else { continue }
             v.expect = .outputs(expected.map { e in (e.field, fields[e.field].map { .value($0) } ?? e.expected) })
             checks.append(v)

@@ -130,7 +130,8 @@ enum FillCommand: Command {
             for from in froms {
                 do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes, rules: rules)) } catch { stderr("concord: \(error)"); return 2 }
             }
-            let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p) }
+            let inputs = Dictionary(pending.map { ($0.name, $0.input) }, uniquingKeysWith: { a, _ in a })
+            let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p, context: inputs[p.vector] ?? [:]) }
             if o.flags.contains("trust-captured") {
                 decide = { p in
                     guard case .fill(let v, let source) = captured(p) else { return captured(p) }
@@ -142,12 +143,14 @@ enum FillCommand: Command {
                 if !pending.isEmpty {
                     let impls = try implementations(names, settings: settings, user: user)
                     Interrupt.watch(impls)
-                    check = Fill.liveCheck(pending, placeholders: files.flatMap(\.placeholders), captured: captured,
+                    let placeholders = files.flatMap(\.placeholders)
+                    let disagreeing = Set(placeholders.filter { !Fill.disagreement(captured: sources, $0).isEmpty }.map(\.vector))
+                    check = Fill.liveCheck(pending, placeholders: placeholders, captured: captured, disagreeing: disagreeing,
                                            implementations: impls, configuration: config)
                     Interrupt.holdIfInterrupted()
                     shutdownAll(impls)
                 }
-                decide = { [check] p in check.decide(p, captured: captured(p)) }
+                decide = { [check] p in check.decide(p, captured: captured(p), disagreeing: Fill.disagreement(captured: sources, p)) }
             }
         } else {
             var answers: Fill.Answers = [:]

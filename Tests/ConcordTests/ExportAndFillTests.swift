@@ -353,10 +353,12 @@ import ConcordTestSupport
         let impls = ["libsodium", "libargon2"].compactMap { Catalog.make($0, settings: settings) }
         let read = try Fill.read(path)
         let p = try #require(read.placeholders.first)
+        let input = try #require(read.vectors.first { $0.name == p.vector }).input
         func checked(_ sources: [Fill.Captured]) -> Fill.Decision {
-            let check = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { Fill.agree(captured: sources, $0) },
-                                       implementations: impls)
-            return check.decide(p, captured: Fill.agree(captured: sources, p))
+            let disagreeing = Set(read.placeholders.filter { !Fill.disagreement(captured: sources, $0).isEmpty }.map(\.vector))
+            let check = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { Fill.agree(captured: sources, $0, context: input) },
+                                       disagreeing: disagreeing, implementations: impls)
+            return check.decide(p, captured: Fill.agree(captured: sources, p, context: input), disagreeing: Fill.disagreement(captured: sources, p))
         }
         let goodKey = Value.bytes(try Hex.decode(good))
         #expect(checked([try captured("a", good)]) == .fill(goodKey, source: "captured:a, confirmed by libsodium, libargon2"))
@@ -369,10 +371,36 @@ import ConcordTestSupport
         #expect(checked([try captured("a", good), try captured("b", good)]) == .fill(goodKey, source: "captured:a, captured:b, confirmed by libsodium, libargon2"))
         #expect(checked([try captured("a", good), try captured("b", nil)]) == .fill(goodKey, source: "captured:a, confirmed by libsodium, libargon2"))
         guard case .refuse(let apart) = checked([try captured("a", good), try captured("b", bad)]) else { Issue.record("disagreeing files were accepted"); return }
-        #expect(apart == "the captured files disagree:\n    captured:a gave {hex: \"\(good)\"}\n    captured:b gave {hex: \"\(bad)\"}")
+        // The rules run between the two captures, named by their files, and the live implementations
+        // say which side they computed (issue 28 item 4).
+        #expect(apart.hasPrefix("the captured files disagree:\n    captured:a gave {hex: \"\(good)\"}\n    captured:b gave {hex: \"\(bad)\"}\n    captured:a against captured:b: "), "\(apart)")
+        #expect(apart.hasSuffix("\n    libsodium, libargon2 computed captured:a's value\n    no live implementation computed captured:b's value"), "\(apart)")
+        #expect(!apart.contains("expected") && !apart.contains("actual"), "\(apart)")
+        let swapped = checked([try captured("a", bad), try captured("b", good)])
+        guard case .refuse(let other) = swapped else { Issue.record("disagreeing files were accepted"); return }
+        #expect(other.hasSuffix("\n    no live implementation computed captured:a's value\n    libsodium, libargon2 computed captured:b's value"), "\(other)")
         // No live implementation of the suite: the captured value stands, and the source says so.
         let alone = Fill.liveCheck(read.vectors, placeholders: read.placeholders, captured: { _ in .fill(goodKey, source: "captured:a") },
                                    implementations: [])
         #expect(alone.decide(p, captured: .fill(goodKey, source: "captured:a")) == .fill(goodKey, source: "captured:a; no live implementation computed it"))
+    }
+
+    /// Two captured files that disagree are compared with the run's rules, each side named by its
+    /// file (issue 28 item 4): one wrote URL-safe base64 where the other wrote standard base64.
+    @Test func disagreeingCapturesAreExplainedByName() throws {
+        let p = Fill.Placeholder(vector: "closer.field/x", field: "wire", type: .text, line: 3, column: 9)
+        func captured(_ name: String, _ wire: String) throws -> Fill.Captured {
+            try Fill.Captured.parse(#"{"format": "concord-outputs/1", "implementation": {"name": "\#(name)"}, "results": [{"vector": "closer.field/x", "outputs": {"wire": "\#(wire)"}}]}"#,
+                                    file: name + ".json")
+        }
+        let blob: [UInt8] = [0xfb, 0xff, 0xfe] + [UInt8](repeating: 7, count: 40)
+        let ios = "enc:v1:" + Base64.encode(blob, .standard), android = "enc:v1:" + Base64.encode(blob, .url)
+        guard case .refuse(let why) = Fill.agree(captured: [try captured("ios", ios), try captured("android", android)], p) else {
+            Issue.record("disagreeing captures were accepted"); return
+        }
+        let last = try #require(why.split(separator: "\n").last.map(String.init))
+        #expect(last.hasPrefix("    captured:ios against captured:android: "), "\(why)")
+        #expect(last.contains("captured:ios") && last.contains("captured:android") && !last.contains("expected") && !last.contains("actual"), "\(last)")
+        #expect(!last.contains(Explanations.noKnownCause), "\(last)")
     }
 }
