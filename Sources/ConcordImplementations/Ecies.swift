@@ -30,13 +30,42 @@ public enum Ecies {
     }
 
     static func demKey(_ key: EciesPublicKey, e: [UInt8], z: [UInt8], contextInfo: [UInt8]) throws(ContractError) -> [UInt8] {
+        try demKey(key, ikm: e + z, contextInfo: contextInfo)
+    }
+
+    static func demKey(_ key: EciesPublicKey, ikm: [UInt8], contextInfo: [UInt8]) throws(ContractError) -> [UInt8] {
         guard let hash = HKDF.Hash(rawValue: key.hashFunction) else { throw ContractError(.key, "HKDF with \(key.hashFunction) is not supported") }
-        return HKDF.derive(hash, ikm: e + z, salt: key.hkdfSalt, info: contextInfo, size: key.demKeySize)
+        return HKDF.derive(hash, ikm: ikm, salt: key.hkdfSalt, info: contextInfo, size: key.demKeySize)
+    }
+
+    /// The composition slips a second implementation makes (CONTRACT.md §10's traps), for the
+    /// `keybox-composition` explanation rule to reseal with: never used to seal a real value.
+    public enum Slip: Sendable, CaseIterable {
+        /// HKDF's input key material `Z ‖ E` instead of `E ‖ Z`.
+        case sharedSecretFirst
+        /// contextInfo passed as the AES-GCM AAD, the HKDF info left empty.
+        case contextInfoAsAAD
+        /// The shared secret's leading zero bytes dropped (`BigInteger.toByteArray()` and friends).
+        case strippedSharedSecret
+        /// The ephemeral point written compressed where the key says uncompressed, or the reverse.
+        case otherPointFormat
     }
 
     /// Seals with an injected ephemeral scalar and IV (deterministic, for vectors).
     public static func seal(to key: EciesPublicKey, contextInfo: [UInt8], plaintext: [UInt8],
                             ephemeralScalar: [UInt8], iv: [UInt8]) throws(ContractError) -> [UInt8] {
+        try seal(to: key, contextInfo: contextInfo, plaintext: plaintext, ephemeralScalar: ephemeralScalar, iv: iv, slip: nil)
+    }
+
+    /// The ECDH shared secret Z (the X coordinate, fixed length) of `ephemeralScalar` and `key`.
+    public static func sharedSecret(_ key: EciesPublicKey, ephemeralScalar: [UInt8]) -> [UInt8]? {
+        guard let c = try? curve(key) else { return nil }
+        return try? c.sharedSecret(privateScalar: ephemeralScalar, publicPoint: NistCurve.uncompressed(x: key.x, y: key.y))
+    }
+
+    /// `seal`, composed with `slip` (nil: the contract's composition).
+    public static func seal(to key: EciesPublicKey, contextInfo: [UInt8], plaintext: [UInt8],
+                            ephemeralScalar: [UInt8], iv: [UInt8], slip: Slip?) throws(ContractError) -> [UInt8] {
         guard iv.count == 12 else { throw ContractError(.parameters, "the DEM IV is \(iv.count) bytes; Tink's AES-GCM uses 12") }
         let ephemeral: (x: [UInt8], y: [UInt8])
         let z: [UInt8]
@@ -45,10 +74,17 @@ public enum Ecies {
             ephemeral = try c.publicKey(privateScalar: ephemeralScalar)
             z = try c.sharedSecret(privateScalar: ephemeralScalar, publicPoint: NistCurve.uncompressed(x: key.x, y: key.y))
         } catch { throw ContractError(.key, "ECDH failed: \(error)") }
-        let e = encode(ephemeral.x, ephemeral.y, key.pointFormat)
-        let k = try demKey(key, e: e, z: z, contextInfo: contextInfo)
+        let format = slip == .otherPointFormat ? (key.pointFormat == "COMPRESSED" ? "UNCOMPRESSED" : "COMPRESSED") : key.pointFormat
+        let e = encode(ephemeral.x, ephemeral.y, format)
+        let k: [UInt8]
+        switch slip {
+        case .sharedSecretFirst?: k = try demKey(key, ikm: z + e, contextInfo: contextInfo)
+        case .contextInfoAsAAD?: k = try demKey(key, ikm: e + z, contextInfo: [])
+        case .strippedSharedSecret?: k = try demKey(key, ikm: e + Array(z.drop { $0 == 0 }), contextInfo: contextInfo)
+        default: k = try demKey(key, e: e, z: z, contextInfo: contextInfo)
+        }
         do {
-            let (ct, tag) = try OpenSSLAESGCM.seal(key: k, nonce: iv, aad: [], plaintext: plaintext)
+            let (ct, tag) = try OpenSSLAESGCM.seal(key: k, nonce: iv, aad: slip == .contextInfoAsAAD ? contextInfo : [], plaintext: plaintext)
             return key.prefix + e + iv + ct + tag
         } catch { throw ContractError(.parameters, "AES-GCM seal failed: \(error)") }
     }

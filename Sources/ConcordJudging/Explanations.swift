@@ -19,7 +19,7 @@ public enum Explanations {
     public static let noKnownCause = "no known cause"
 
     public static let rules: [ExplanationRule] = [
-        ExplanationRules.keyboxContextOrder, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
+        ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
         ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
         ExplanationRules.ecPoint, ExplanationRules.argon2Parameters,

@@ -371,3 +371,65 @@ struct CommitmentJSONRuleTests {
         #expect(String(decoding: Self.answer.canonicalJSON, as: UTF8.self) == "{\"scaleValue\":3,\"selectedOptionIds\":[\"a\",\"b/2\",\"\u{1F600}\",\"\u{FF61}\"],\"writtenText\":\"caf\u{E9} / ok\"}")
     }
 }
+
+/// The keybox composition slips of CONTRACT.md §10 (issue 28 item 2): the rule reseals with each
+/// and names the one that gives actual.
+struct KeyboxCompositionRuleTests {
+    static func vector() throws -> (context: Fields, key: EciesPublicKey, info: [UInt8], expected: Value) {
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/keybox/context-ids.yaml"]))
+        let v = try #require(loaded.vectors.first { $0.id == "seal-ids" })
+        guard case .outputs(let outs) = v.expect, case .value(let expected)? = outs.first(where: { $0.field == "keybox" })?.expected else {
+            throw LoadError(file: "context-ids.yaml", line: 0, column: 0, message: "seal-ids has no expected keybox")
+        }
+        let key = try TinkEciesKeyset.parsePublic(wire: try #require(v.input["recipientPublicKey"]?.text))
+        let info = Array(Wire.keyboxContext(Wire.keyboxContextIds.map { v.input[$0]!.text! }).utf8)
+        return (v.input, key, info, expected)
+    }
+    static func sealed(_ key: EciesPublicKey, _ info: [UInt8], _ context: Fields, _ slip: Ecies.Slip?, scalar: [UInt8]? = nil) throws -> Value {
+        .text(Wire.keybox + Base64.encode(try Ecies.seal(to: key, contextInfo: info, plaintext: context["plaintext"]!.bytes!,
+                                                         ephemeralScalar: scalar ?? context["ephemeralPrivateKey"]!.bytes!,
+                                                         iv: context["iv"]!.bytes!, slip: slip), .url))
+    }
+
+    @Test func namesEachSlip() throws {
+        let (context, key, info, expected) = try Self.vector()
+        #expect(try Self.sealed(key, info, context, nil) == expected)   // the rule's premise holds for the vector
+        let words: [(Ecies.Slip, String)] = [(.sharedSecretFirst, "Z ‖ E"), (.contextInfoAsAAD, "as the AES-GCM AAD"),
+                                              (.otherPointFormat, "another format than the key's `ec_point_format`")]
+        for (slip, word) in words {
+            let t = try #require(ExplanationRules.keyboxComposition.explain(expected, try Self.sealed(key, info, context, slip), context), "\(slip)")
+            #expect(t.contains(word) && t.contains("CONTRACT.md §10"), "\(t)")
+        }
+        let whole = try Self.sealed(key, info, context, .sharedSecretFirst)
+        #expect(Explanations.match(expected: expected, actual: whole, context: context)?.rule == "keybox-composition")
+    }
+
+    /// A shared secret with a leading zero byte (found by counting scalars up): dropping it is named.
+    @Test func namesTheDroppedLeadingZero() throws {
+        var (context, key, info, _) = try Self.vector()
+        var scalar = [UInt8](repeating: 0, count: 31) + [1]
+        while Ecies.sharedSecret(key, ephemeralScalar: scalar)?.first != 0 { scalar[31] &+= 1; if scalar[31] == 0 { scalar[30] += 1 } }
+        context["ephemeralPrivateKey"] = .bytes(scalar)
+        let expected = try Self.sealed(key, info, context, nil)
+        let stripped = try Self.sealed(key, info, context, .strippedSharedSecret)
+        #expect(stripped != expected)
+        let t = try #require(ExplanationRules.keyboxComposition.explain(expected, stripped, context))
+        #expect(t.hasPrefix("actual dropped the shared secret's leading zero byte (1)"), "\(t)")
+    }
+
+    @Test func silentOtherwise() throws {
+        let (context, key, info, expected) = try Self.vector()
+        var other = context
+        other["plaintext"] = .bytes([1, 2, 3])
+        // another plaintext: no slip gives it
+        #expect(ExplanationRules.keyboxComposition.explain(expected, try Self.sealed(key, info, other, nil), context) == nil)
+        // expected that is not the contract's seal of the input: no premise
+        #expect(ExplanationRules.keyboxComposition.explain(try Self.sealed(key, info, other, nil), try Self.sealed(key, info, context, .sharedSecretFirst), context) == nil)
+        // without the ephemeral key nothing can be resealed
+        var noKey = context
+        noKey["ephemeralPrivateKey"] = nil
+        #expect(ExplanationRules.keyboxComposition.explain(expected, try Self.sealed(key, info, context, .sharedSecretFirst), noKey) == nil)
+        // a dropped zero that is not there changes nothing, so it is never named
+        #expect(try Self.sealed(key, info, context, .strippedSharedSecret) == expected || Ecies.sharedSecret(key, ephemeralScalar: context["ephemeralPrivateKey"]!.bytes!)?.first == 0)
+    }
+}
