@@ -22,7 +22,7 @@ public enum Explanations {
         ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
         ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
-        ExplanationRules.ecPoint, ExplanationRules.argon2Parameters,
+        ExplanationRules.ecPoint, ExplanationRules.signedKeyId, ExplanationRules.argon2Parameters,
     ]
 
     /// The first rule that fits: its name and its sentence.

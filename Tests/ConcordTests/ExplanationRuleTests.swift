@@ -433,3 +433,27 @@ struct KeyboxCompositionRuleTests {
         #expect(try Self.sealed(key, info, context, .strippedSharedSecret) == expected || Ecies.sharedSecret(key, ephemeralScalar: context["ephemeralPrivateKey"]!.bytes!)?.first == 0)
     }
 }
+
+/// A key id above 2^31 read into a signed 32-bit integer (CONTRACT.md §9's trap; issue 28 item 2).
+struct SignedKeyIdRuleTests {
+    @Test func firesOnAKeyIdReadAsSigned() throws {
+        let t = try #require(ExplanationRules.signedKeyId.explain(.integer(3_000_000_000), .integer(3_000_000_000 - 4_294_967_296), [:]))
+        #expect(t.hasPrefix("actual has key id -1294967296 where the other has 3000000000"), "\(t)")
+        let json = #"{"primaryKeyId":4294967295,"key":[{"keyId":4294967295,"status":"ENABLED"}]}"#
+        let signed = #"{"primaryKeyId":-1,"key":[{"keyId":-1,"status":"ENABLED"}]}"#
+        let j = try #require(ExplanationRules.signedKeyId.explain(.text(json), .text(signed), [:]))
+        #expect(j.contains("key id -1 where the other has 4294967295"), "\(j)")
+        let r = try #require(ExplanationRules.signedKeyId.explain(.text(signed), .text(json), [:]))
+        #expect(r.hasPrefix("expected has key id -1"), "\(r)")
+        #expect(Explanations.match(expected: .text(json), actual: .text(signed))?.rule == "signed-key-id")
+    }
+
+    @Test func silentOtherwise() {
+        // below 2^31 a signed reading changes nothing; another number; other text around the numbers
+        #expect(ExplanationRules.signedKeyId.explain(.integer(5), .integer(5 - 4_294_967_296), [:]) == nil)
+        #expect(ExplanationRules.signedKeyId.explain(.integer(3_000_000_000), .integer(3_000_000_001), [:]) == nil)
+        #expect(ExplanationRules.signedKeyId.explain(.text(#"{"keyId":4294967295}"#), .text(#"{"keyID":-1}"#), [:]) == nil)
+        #expect(ExplanationRules.signedKeyId.explain(.text(#"{"a":4294967295,"b":1}"#), .text(#"{"a":-1,"b":2}"#), [:]) == nil)
+        #expect(ExplanationRules.signedKeyId.explain(.text("abc"), .text("abd"), [:]) == nil)
+    }
+}
