@@ -457,3 +457,17 @@ struct SignedKeyIdRuleTests {
         #expect(ExplanationRules.signedKeyId.explain(.text("abc"), .text("abd"), [:]) == nil)
     }
 }
+
+/// design.md's "Where to go" says a rule has its row in docs/captured-and-diff.md: held here.
+struct ExplanationRuleTableTests {
+    @Test func everyRuleHasItsRowAndEveryRowARule() throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/docs/captured-and-diff.md", encoding: .utf8)
+        // A row of the table, or a section of its own (`### different-aad`).
+        let rows = Set(text.matches(of: #/\n\| `([a-z0-9-]+)` \|/#).map { String($0.output.1) })
+            .union(text.matches(of: #/\n### ([a-z0-9-]+)\n/#).map { String($0.output.1) })
+        let rules = Set(Explanations.rules.map(\.name))
+        #expect(rules.count == Explanations.rules.count, "two rules share a name")
+        #expect(rules.subtracting(rows).isEmpty, "rules without a row in docs/captured-and-diff.md: \(rules.subtracting(rows).sorted())")
+        #expect(rows.subtracting(rules).isEmpty, "rows naming no rule: \(rows.subtracting(rules).sorted())")
+    }
+}
