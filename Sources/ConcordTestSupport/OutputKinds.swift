@@ -79,6 +79,41 @@ public enum OutputKinds {
         return JSON.object([("format", .string("concord-export/1")), ("vectors", .array(list))]).serialized(pretty: true) + "\n"
     }
 
+    /// The adapter-protocol request lines of `vectors` (docs/adapters.md), the i-th with id i.
+    public static func requests() -> [String] {
+        vectors.enumerated().map { i, v in
+            JSON.object([("id", .int(Int64(i))), ("suite", .string(v.suite)), ("op", v.op.map { .string($0) } ?? .null),
+                         ("input", .object([("kind", .string(v.type.rawValue)), ("field", .string(v.field)), ("value", v.value.json)]))]).serialized()
+        }
+    }
+
+    /// What is wrong with a kit's answers to `requests()` as a live adapter (its handshake line
+    /// skipped): each response read as Concord's adapter reads one (`Value(json:)` for each output,
+    /// as ExternalAdapter does), and compared with the sample.
+    public static func problems(responses: [String], kit: String) -> [String] {
+        var byId: [Int64: JSON] = [:]
+        var out: [String] = []
+        for line in responses where !line.isEmpty && !line.hasPrefix("{\"concord-adapter\"") {
+            guard let json = try? JSON.parse(line), let id = json["id"]?.intValue else { out.append("\(kit) answered an unreadable line: \(line)"); continue }
+            byId[id] = json
+        }
+        for (i, v) in vectors.enumerated() {
+            guard let json = byId[Int64(i)] else { out.append("\(v.name): \(kit) did not answer request \(i)"); continue }
+            guard let outputs = json["outputs"]?.objectValue else {
+                out.append("\(v.name): \(kit) has no output of kind \(v.type.rawValue) as an adapter: \(json.serialized())")
+                continue
+            }
+            var m: [String: Value] = [:]
+            for (k, x) in outputs {
+                do { m[k] = try Value(json: x) } catch { out.append("\(v.name): \(kit) answered an unreadable \(k): \(error)") }
+            }
+            if m != [v.field: v.value] {
+                out.append("\(v.name): \(kit) answered \(m.mapValues(\.display)), not \(v.field): \(v.value.display) (kind \(v.type.rawValue))")
+            }
+        }
+        return out
+    }
+
     /// What is wrong with a kit's captured-outputs file for `export()`: it does not read (Concord's
     /// reader, held to the suite definitions), or a vector is missing or answers another value.
     public static func problems(captured text: String, kit: String) -> [String] {

@@ -45,5 +45,11 @@ struct KitOutputKindsTests {
         #expect(run.answered > 0)
         let problems = OutputKinds.problems(captured: run.json, kit: "the Swift kit")
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+
+        // The same handlers as a live adapter: the answers Concord's adapter reads.
+        kit.fields(from: export)
+        let responses = OutputKinds.requests().map { kit.answer(Array($0.utf8)) }
+        let live = OutputKinds.problems(responses: responses, kit: "the Swift kit")
+        #expect(live.isEmpty, "\(live.joined(separator: "\n"))")
     }
 }

@@ -6,6 +6,10 @@ import concord.kit.Run;
 import concord.kit.Unsupported;
 import concord.kit.Vector;
 import java.io.File;
+import java.io.FileInputStream;
+import java.io.FileOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -13,7 +17,9 @@ import java.util.Set;
  * The Java kit's half of the round trip of every output kind (Tests/ConcordIntegrationTests,
  * JavaKitOutputKindsTests): for each vector of the export, reads {@code value} with the kit's typed
  * accessor of kind {@code kind} and writes it to the output {@code field} with the kit's output of that
- * kind. Usage: java OutputKindsMain EXPORT OUTPUTS (exit 1 when a handler failed).
+ * kind, into the captured-outputs file OUTPUTS; with REQUESTS and RESPONSES, also answers the adapter-protocol
+ * request lines of REQUESTS as a live adapter. Usage: java OutputKindsMain EXPORT OUTPUTS [REQUESTS RESPONSES]
+ * (exit 1 when a handler failed).
  */
 public final class OutputKindsMain {
     private OutputKindsMain() {}
@@ -49,6 +55,19 @@ public final class OutputKindsMain {
             System.err.println(f);
         }
         run.write(new File(args[1]));
-        System.exit(run.failures().isEmpty() ? 0 : 1);
+        int status = run.failures().isEmpty() ? 0 : 1;
+        if (args.length == 4) {
+            // The same handlers as a live adapter: the requests of REQUESTS answered into RESPONSES.
+            kit.fieldsFrom(export);
+            InputStream in = new FileInputStream(args[2]);
+            OutputStream out = new FileOutputStream(args[3]);
+            try {
+                status = Math.max(status, kit.serve(in, out));
+            } finally {
+                in.close();
+                out.close();
+            }
+        }
+        System.exit(status);
     }
 }
