@@ -61,7 +61,7 @@ let package = Package(
         .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
                                                           "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
-        // What both test targets share (the repository root, running a process): linked into them only.
+        // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
         .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // The pure tests: they need no JVM, Tink, Node or Chromium (scripts/test runs them with those
         // hidden). `concord` is not imported: the CLI tests run the built executable.
