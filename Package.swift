@@ -61,8 +61,8 @@ let package = Package(
         .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
                                                           "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
-        // What both test targets share (the repository root, running a process): linked into them only.
-        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSync"]),
+        // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
+        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // The pure tests: they need no JVM, Tink, Node or Chromium (scripts/test runs them with those
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
@@ -71,6 +71,7 @@ let package = Package(
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
-        .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit"]),
+        // The Swift kit; its round trip of every output kind reads back through Concord (ConcordTestSupport).
+        .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
     ]
 )

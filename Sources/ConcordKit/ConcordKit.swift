@@ -28,6 +28,9 @@ public enum ConcordOutput: Sendable, Equatable {
     case bytes([UInt8])
     case text(String)
     case integer(Int64)
+    /// An answer (`closer.sealed-answer open`): written as the vector files and the adapter protocol
+    /// write one, all three keys, an absent value as `null`.
+    case answer(ConcordAnswer)
 
     public static func data(_ d: Data) -> ConcordOutput { .bytes(Array(d)) }
 
@@ -36,6 +39,10 @@ public enum ConcordOutput: Sendable, Equatable {
         case .bytes(let b): return .object([("hex", .string(Hex.encode(b)))])
         case .text(let s): return .string(s)
         case .integer(let i): return .integer(i)
+        case .answer(let a):
+            return .object([("scaleValue", a.scaleValue.map { .integer($0) } ?? .null),
+                            ("selectedOptionIds", .array(a.selectedOptionIds.map { .string($0) })),
+                            ("writtenText", a.writtenText.map { .string($0) } ?? .null)])
         }
     }
 }

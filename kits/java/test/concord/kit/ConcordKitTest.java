@@ -207,4 +207,26 @@ public class ConcordKitTest {
         assertTrue("the table has hex cases", checked >= 20);
         assertEquals("", failures.toString());
     }
+
+    /** An answer output: all three keys in the contract's order, null for an absent value, strings escaped. */
+    @Test
+    public void anAnswerOutputIsWrittenAsTheProtocolWritesOne() throws Exception {
+        Outputs out = new Outputs()
+                .answer("a", new Answer(null, Arrays.<String>asList(), null))
+                .answer("b", Long.valueOf(-7), Arrays.asList("x\"y", "\u0000\ud83d\ude00"), "line\nbreak");
+        assertEquals("{\"a\":{\"scaleValue\":null,\"selectedOptionIds\":[],\"writtenText\":null},"
+                + "\"b\":{\"scaleValue\":-7,\"selectedOptionIds\":[\"x\\\"y\",\"\\u0000\ud83d\ude00\"],\"writtenText\":\"line\\nbreak\"}}",
+                Json.write(out.fields));
+        for (Runnable bad : Arrays.<Runnable>asList(
+                () -> new Outputs().answer("a", null),
+                () -> new Outputs().answer("a", 1L, null, "t"),
+                () -> new Outputs().answer("a", 1L, Arrays.asList("x", null), "t"))) {
+            try {
+                bad.run();
+                throw new AssertionError("a null answer, id list or id was written");
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage(), expected.getMessage().startsWith("output a"));
+            }
+        }
+    }
 }
