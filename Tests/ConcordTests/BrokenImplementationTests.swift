@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordPrimitives
 import ConcordSuites
 import Testing
 import ConcordTestSupport
@@ -195,5 +196,83 @@ import ConcordTestSupport
         let broken = Self.failing(Self.commitmentShapeUnread, suite: suite)
         #expect(broken == Set(["wrong-prefix", "no-prefix", "padded", "standard-alphabet", "short", "long", "hex"]
             .map { "\(suite)/open-commitment-\($0)" }))
+    }
+
+    // MARK: issue 28 item 9, leading zero bytes of fresh randomness
+
+    /// A big-endian value passed through a big integer and back (Java's `BigInteger.toByteArray()` with
+    /// its sign byte dropped, or any minimal-length encoding): its leading zero bytes are lost.
+    static func minimal(_ b: [UInt8]) -> [UInt8] { Array(b.drop(while: { $0 == 0 })) }
+
+    /// The half fix: a value that came back one byte short is padded to 32, a shorter one is not.
+    static func padOne(_ b: [UInt8]) -> [UInt8] { let m = minimal(b); return m.count == 31 ? [0] + m : m }
+
+    /// A keybox on P-256 (uncompressed point, one key) whose ECDH secret goes through `secret` and
+    /// whose ephemeral point's coordinates go through `coordinate` before HKDF (and, when sealing,
+    /// into the keybox). It refuses what the real implementation refuses (the real one runs first),
+    /// and leaves other keys to it: the vectors, not the handler, decide what fails.
+    static func bigIntegerKeybox(secret: @escaping @Sendable ([UInt8]) -> [UInt8],
+                                 coordinate: @escaping @Sendable ([UInt8]) -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.closerKeybox) { r in
+            let out = try real(r)
+            guard case .text(let context)? = r.input["contextInfo"] else { return out }
+            let info = Array(context.utf8)
+            func dem(_ key: EciesPublicKey, _ e: [UInt8], _ z: [UInt8]) -> [UInt8] {
+                HKDF.derive(.sha256, ikm: e + secret(z), salt: key.hkdfSalt, info: info, size: key.demKeySize)
+            }
+            func plain(_ key: EciesPublicKey) -> Bool {
+                key.curve == "NIST_P256" && key.pointFormat == "UNCOMPRESSED" && key.hashFunction == "SHA256"
+            }
+            switch r.op {
+            case "seal":
+                let key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
+                guard plain(key) else { return out }
+                let d = try r.bytes("ephemeralPrivateKey"), iv = try r.bytes("iv")
+                let p = try NistCurve.p256.publicKey(privateScalar: d)
+                let z = try NistCurve.p256.sharedSecret(privateScalar: d, publicPoint: NistCurve.uncompressed(x: key.x, y: key.y))
+                let e = [4] + coordinate(p.x) + coordinate(p.y)
+                let (ct, tag) = try OpenSSLAESGCM.seal(key: dem(key, e, z), nonce: iv, aad: [], plaintext: try r.bytes("plaintext"))
+                return ["keybox": .text(Wire.keybox + Base64.encode(key.prefix + e + iv + ct + tag, .url))]
+            case "open":
+                let (keys, _) = try TinkEciesKeyset.parsePrivateKeys(try r.text("recipientPrivateKeyset"))
+                guard keys.count == 1, plain(keys[0].publicKey) else { return out }
+                let key = keys[0]
+                var rest = Array(try Wire.decode(try r.text("keybox"), prefix: Wire.keybox, .url).dropFirst(key.publicKey.prefix.count))
+                let point = Array(rest.prefix(65))
+                rest.removeFirst(65)
+                let z = try NistCurve.p256.sharedSecret(privateScalar: key.scalar, publicPoint: point)
+                let e = [4] + coordinate(Array(point[1..<33])) + coordinate(Array(point[33...]))
+                let pt = try OpenSSLAESGCM.open(key: dem(key.publicKey, e, z), nonce: Array(rest.prefix(12)), aad: [],
+                                                ciphertext: Array(rest.dropFirst(12).dropLast(16)), tag: Array(rest.suffix(16)))
+                return out.merging(["plaintext": .bytes(pt)]) { $1 }
+            default:
+                return out
+            }
+        }
+    }
+
+    /// The seal and open of leading-zeros.yaml catch a secret that loses its leading zeros; nothing else
+    /// in the keybox files does (no other P-256 keybox has such a secret).
+    @Test func theLeadingZeroVectorsCatchABigIntegerSecret() {
+        let suite = "closer.keybox"
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        let broken = Self.failing(Self.bigIntegerKeybox(secret: Self.minimal, coordinate: { $0 }), suite: suite)
+        #expect(broken == Set(["seal-secret-00", "open-secret-00", "seal-secret-0000", "open-secret-0000"].map { "\(suite)/\($0)" }))
+    }
+
+    /// The two-zero-byte secret catches the half fix that pads back one byte.
+    @Test func theTwoZeroByteVectorsCatchAOneBytePad() {
+        let suite = "closer.keybox"
+        let broken = Self.failing(Self.bigIntegerKeybox(secret: Self.padOne, coordinate: { $0 }), suite: suite)
+        #expect(broken == Set(["seal-secret-0000", "open-secret-0000"].map { "\(suite)/\($0)" }))
+    }
+
+    /// The ephemeral-coordinate vectors catch a point written (or re-encoded for HKDF) with minimal coordinates.
+    /// (closer.yaml's non-ascii-context keybox has, by chance, an ephemeral y starting with 00 too.)
+    @Test func theLeadingZeroVectorsCatchAMinimalCoordinate() {
+        let suite = "closer.keybox"
+        let broken = Self.failing(Self.bigIntegerKeybox(secret: { $0 }, coordinate: Self.minimal), suite: suite)
+        #expect(broken == Set(["seal-ephemeral-x-00", "open-ephemeral-x-00", "seal-ephemeral-y-00", "open-ephemeral-y-00",
+                               "seal-non-ascii-context", "open-non-ascii-context"].map { "\(suite)/\($0)" }))
     }
 }
