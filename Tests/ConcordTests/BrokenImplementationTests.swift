@@ -15,7 +15,8 @@ import ConcordTestSupport
     static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/sealed-answer",
                                                              repositoryRoot + "/vectors/closer/field",
                                                              repositoryRoot + "/vectors/closer/keybox",
-                                                             repositoryRoot + "/vectors/closer/couple-key-wrap"]))
+                                                             repositoryRoot + "/vectors/closer/couple-key-wrap",
+                                                             repositoryRoot + "/vectors/justsend/device-envelope"]))
 
     /// The names of the vectors of `suite` whose result on `handler` is not a pass.
     static func failing(_ handler: SuiteHandler, suite: String, flag: String? = nil) -> Set<String> {
@@ -274,5 +275,41 @@ import ConcordTestSupport
         let broken = Self.failing(Self.bigIntegerKeybox(secret: { $0 }, coordinate: Self.minimal), suite: suite)
         #expect(broken == Set(["seal-ephemeral-x-00", "open-ephemeral-x-00", "seal-ephemeral-y-00", "open-ephemeral-y-00",
                                "seal-non-ascii-context", "open-non-ascii-context"].map { "\(suite)/\($0)" }))
+    }
+
+    /// A JustSend device envelope whose X25519 secret goes through `secret` before HKDF, and whose
+    /// `theirPublic` goes through `publicKey` first (it refuses what the real implementation refuses).
+    static func bigIntegerDeviceEnvelope(secret: @escaping @Sendable ([UInt8]) -> [UInt8],
+                                         publicKey: @escaping @Sendable ([UInt8]) -> [UInt8] = { $0 }) -> SuiteHandler {
+        SuiteHandler(Suites.justsendDeviceEnvelope) { r in
+            let out = try real(r)
+            let s = try X25519.sharedSecret(privateKey: try r.bytes("ourPrivate"), publicKey: publicKey(try r.bytes("theirPublic")),
+                                            backend: .libsodium)
+            let kek = HKDF.sha256(ikm: secret(s), salt: try r.bytes("salt"), info: try r.bytes("deviceKEKInfo"), size: 32)
+            switch r.op {
+            case "wrap": return ["kek": .bytes(kek), "wrappedARK": .text(try JustSend.wrap(key: try r.bytes("ark"), under: kek, nonce: try r.bytes("nonce")))]
+            case "unwrap": return ["ark": .bytes(try JustSend.unwrap(try r.text("wrappedARK"), under: kek, what: "wrappedARK"))]
+            default: return out
+            }
+        }
+    }
+
+    /// An X25519 value (little-endian) read as a number and written back minimal: its last zero bytes go.
+    static func highZerosDropped(_ b: [UInt8]) -> [UInt8] { Array(minimal(b.reversed()).reversed()) }
+
+    @Test func theDeviceEnvelopeZeroVectorsCatchAStrippedSecret() {
+        let suite = "justsend.device-envelope"
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        let wraps = { (ids: [String]) in Set(ids.flatMap { ["\(suite)/wrap-\($0)", "\(suite)/unwrap-\($0)"] }) }
+        #expect(Self.failing(Self.bigIntegerDeviceEnvelope(secret: Self.minimal), suite: suite) == wraps(["secret-00", "secret-0000"]))
+        #expect(Self.failing(Self.bigIntegerDeviceEnvelope(secret: Self.padOne), suite: suite) == wraps(["secret-0000"]))
+        #expect(Self.failing(Self.bigIntegerDeviceEnvelope(secret: Self.highZerosDropped), suite: suite) == wraps(["secret-last-00"]))
+    }
+
+    /// A public key whose u went through a big integer (Java's `XECPublicKey.getU()`) comes back 31 bytes.
+    @Test func theDeviceEnvelopeZeroVectorsCatchAShortPublicKey() {
+        let suite = "justsend.device-envelope"
+        let broken = Self.failing(Self.bigIntegerDeviceEnvelope(secret: { $0 }, publicKey: Self.highZerosDropped), suite: suite)
+        #expect(broken == ["\(suite)/wrap-public-last-00", "\(suite)/unwrap-public-last-00"])
     }
 }
