@@ -16,7 +16,9 @@ import ConcordTestSupport
                                                              repositoryRoot + "/vectors/closer/field",
                                                              repositoryRoot + "/vectors/closer/keybox",
                                                              repositoryRoot + "/vectors/closer/couple-key-wrap",
-                                                             repositoryRoot + "/vectors/justsend/device-envelope"]))
+                                                             repositoryRoot + "/vectors/justsend/device-envelope",
+                                                             repositoryRoot + "/vectors/sophaxchat/x3dh",
+                                                             repositoryRoot + "/vectors/sophaxchat/sealed-sender"]))
 
     /// The names of the vectors of `suite` whose result on `handler` is not a pass.
     static func failing(_ handler: SuiteHandler, suite: String, flag: String? = nil) -> Set<String> {
@@ -311,5 +313,62 @@ import ConcordTestSupport
         let suite = "justsend.device-envelope"
         let broken = Self.failing(Self.bigIntegerDeviceEnvelope(secret: { $0 }, publicKey: Self.highZerosDropped), suite: suite)
         #expect(broken == ["\(suite)/wrap-public-last-00", "\(suite)/unwrap-public-last-00"])
+    }
+
+    /// SophaxChat's X3DH with each DH value through `secret` before HKDF (the real one runs first).
+    static func bigIntegerX3DH(secret: @escaping @Sendable ([UInt8]) -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.sophaxChatX3DH) { r in
+            let out = try real(r)
+            func dh(_ a: String, _ b: String) throws -> [UInt8] {
+                secret(try X25519.sharedSecret(privateKey: try r.bytes(a), publicKey: try r.bytes(b), backend: .libsodium))
+            }
+            let pairs = r.op == "initiate"
+                ? [("identityPrivateKey", "theirSignedPrekey"), ("ephemeralPrivateKey", "theirIdentityKey"),
+                   ("ephemeralPrivateKey", "theirSignedPrekey"), ("ephemeralPrivateKey", "theirOneTimePrekey")]
+                : [("signedPrekeyPrivateKey", "theirIdentityKey"), ("identityPrivateKey", "theirEphemeralKey"),
+                   ("signedPrekeyPrivateKey", "theirEphemeralKey"), ("oneTimePrekeyPrivateKey", "theirEphemeralKey")]
+            var ikm = [UInt8](repeating: 0, count: 32)
+            for (a, b) in pairs where r.input[a] != nil && r.input[b] != nil { ikm += try dh(a, b) }
+            let m = HKDF.sha256(ikm: ikm, salt: [UInt8](repeating: 0, count: 32), info: Array("SophaxChat_X3DH_v1".utf8), size: 64)
+            return out.merging(["rootKey": .bytes(Array(m[0..<32])), "chainKey": .bytes(Array(m[32...]))]) { $1 }
+        }
+    }
+
+    /// SophaxChat's sealed sender with the X25519 secret through `secret` before HKDF.
+    static func bigIntegerSealedSender(secret: @escaping @Sendable ([UInt8]) -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.sophaxChatSealedSender) { r in
+            let out = try real(r)
+            func key(_ priv: [UInt8], _ pub: [UInt8]) throws -> [UInt8] {
+                HKDF.sha256(ikm: secret(try X25519.sharedSecret(privateKey: priv, publicKey: pub, backend: .libsodium)), salt: [],
+                            info: Array("SophaxChat_SealedSender_v1".utf8), size: 32)
+            }
+            switch r.op {
+            case "seal":
+                let eph = try r.bytes("ephemeralPrivateKey"), nonce = try r.bytes("nonce")
+                let (ct, tag) = try ChaCha20Poly1305.seal(key: try key(eph, try r.bytes("recipientIdentityKey")), nonce: nonce, aad: [],
+                                                          plaintext: try r.bytes("plaintext"), backend: .libsodium)
+                return ["wire": .bytes(try X25519.publicKey(privateKey: eph, backend: .libsodium) + nonce + ct + tag)]
+            case "open":
+                let wire = try r.bytes("wire")
+                let k = try key(try r.bytes("recipientIdentityPrivateKey"), Array(wire[0..<32]))
+                return ["plaintext": .bytes(try ChaCha20Poly1305.open(key: k, nonce: Array(wire[32..<44]), aad: [], ciphertext: Array(wire[44..<(wire.count - 16)]),
+                                                                      tag: Array(wire.suffix(16)), backend: .libsodium))]
+            default:
+                return out
+            }
+        }
+    }
+
+    @Test(arguments: ["sophaxchat.x3dh", "sophaxchat.sealed-sender"])
+    func theSophaxChatZeroVectorsCatchAStrippedSecret(suite: String) {
+        let (ops, make) = suite == "sophaxchat.x3dh"
+            ? (["initiate", "respond"], { (f: @escaping @Sendable ([UInt8]) -> [UInt8]) in Self.bigIntegerX3DH(secret: f) })
+            : (["seal", "open"], { (f: @escaping @Sendable ([UInt8]) -> [UInt8]) in Self.bigIntegerSealedSender(secret: f) })
+        let named = { (ids: [String]) in Set(ids.flatMap { id in ops.map { "\(suite)/\($0)-\(id)" } }) }
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        #expect(Self.failing(make { $0 }, suite: suite).isEmpty, "the composition in this test is the contract's")
+        #expect(Self.failing(make(Self.minimal), suite: suite) == named(["secret-00", "secret-0000"]))
+        #expect(Self.failing(make(Self.padOne), suite: suite) == named(["secret-0000"]))
+        #expect(Self.failing(make(Self.highZerosDropped), suite: suite) == named(["secret-last-00"]))
     }
 }
