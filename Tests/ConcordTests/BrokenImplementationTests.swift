@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordPrimitives
 import ConcordSuites
 import Testing
 import ConcordTestSupport
@@ -14,7 +15,10 @@ import ConcordTestSupport
     static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/sealed-answer",
                                                              repositoryRoot + "/vectors/closer/field",
                                                              repositoryRoot + "/vectors/closer/keybox",
-                                                             repositoryRoot + "/vectors/closer/couple-key-wrap"]))
+                                                             repositoryRoot + "/vectors/closer/couple-key-wrap",
+                                                             repositoryRoot + "/vectors/justsend/device-envelope",
+                                                             repositoryRoot + "/vectors/sophaxchat/x3dh",
+                                                             repositoryRoot + "/vectors/sophaxchat/sealed-sender"]))
 
     /// The names of the vectors of `suite` whose result on `handler` is not a pass.
     static func failing(_ handler: SuiteHandler, suite: String, flag: String? = nil) -> Set<String> {
@@ -195,5 +199,176 @@ import ConcordTestSupport
         let broken = Self.failing(Self.commitmentShapeUnread, suite: suite)
         #expect(broken == Set(["wrong-prefix", "no-prefix", "padded", "standard-alphabet", "short", "long", "hex"]
             .map { "\(suite)/open-commitment-\($0)" }))
+    }
+
+    // MARK: issue 28 item 9, leading zero bytes of fresh randomness
+
+    /// A big-endian value passed through a big integer and back (Java's `BigInteger.toByteArray()` with
+    /// its sign byte dropped, or any minimal-length encoding): its leading zero bytes are lost.
+    static func minimal(_ b: [UInt8]) -> [UInt8] { Array(b.drop(while: { $0 == 0 })) }
+
+    /// The half fix: a value that came back one byte short is padded to 32, a shorter one is not.
+    static func padOne(_ b: [UInt8]) -> [UInt8] { let m = minimal(b); return m.count == 31 ? [0] + m : m }
+
+    /// A keybox on P-256 (uncompressed point, one key) whose ECDH secret goes through `secret` and
+    /// whose ephemeral point's coordinates go through `coordinate` before HKDF (and, when sealing,
+    /// into the keybox). It refuses what the real implementation refuses (the real one runs first),
+    /// and leaves other keys to it: the vectors, not the handler, decide what fails.
+    static func bigIntegerKeybox(secret: @escaping @Sendable ([UInt8]) -> [UInt8],
+                                 coordinate: @escaping @Sendable ([UInt8]) -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.closerKeybox) { r in
+            let out = try real(r)
+            guard case .text(let context)? = r.input["contextInfo"] else { return out }
+            let info = Array(context.utf8)
+            func dem(_ key: EciesPublicKey, _ e: [UInt8], _ z: [UInt8]) -> [UInt8] {
+                HKDF.derive(.sha256, ikm: e + secret(z), salt: key.hkdfSalt, info: info, size: key.demKeySize)
+            }
+            func plain(_ key: EciesPublicKey) -> Bool {
+                key.curve == "NIST_P256" && key.pointFormat == "UNCOMPRESSED" && key.hashFunction == "SHA256"
+            }
+            switch r.op {
+            case "seal":
+                let key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
+                guard plain(key) else { return out }
+                let d = try r.bytes("ephemeralPrivateKey"), iv = try r.bytes("iv")
+                let p = try NistCurve.p256.publicKey(privateScalar: d)
+                let z = try NistCurve.p256.sharedSecret(privateScalar: d, publicPoint: NistCurve.uncompressed(x: key.x, y: key.y))
+                let e = [4] + coordinate(p.x) + coordinate(p.y)
+                let (ct, tag) = try OpenSSLAESGCM.seal(key: dem(key, e, z), nonce: iv, aad: [], plaintext: try r.bytes("plaintext"))
+                return ["keybox": .text(Wire.keybox + Base64.encode(key.prefix + e + iv + ct + tag, .url))]
+            case "open":
+                let (keys, _) = try TinkEciesKeyset.parsePrivateKeys(try r.text("recipientPrivateKeyset"))
+                guard keys.count == 1, plain(keys[0].publicKey) else { return out }
+                let key = keys[0]
+                var rest = Array(try Wire.decode(try r.text("keybox"), prefix: Wire.keybox, .url).dropFirst(key.publicKey.prefix.count))
+                let point = Array(rest.prefix(65))
+                rest.removeFirst(65)
+                let z = try NistCurve.p256.sharedSecret(privateScalar: key.scalar, publicPoint: point)
+                let e = [4] + coordinate(Array(point[1..<33])) + coordinate(Array(point[33...]))
+                let pt = try OpenSSLAESGCM.open(key: dem(key.publicKey, e, z), nonce: Array(rest.prefix(12)), aad: [],
+                                                ciphertext: Array(rest.dropFirst(12).dropLast(16)), tag: Array(rest.suffix(16)))
+                return out.merging(["plaintext": .bytes(pt)]) { $1 }
+            default:
+                return out
+            }
+        }
+    }
+
+    /// The seal and open of leading-zeros.yaml catch a secret that loses its leading zeros; nothing else
+    /// in the keybox files does (no other P-256 keybox has such a secret).
+    @Test func theLeadingZeroVectorsCatchABigIntegerSecret() {
+        let suite = "closer.keybox"
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        let broken = Self.failing(Self.bigIntegerKeybox(secret: Self.minimal, coordinate: { $0 }), suite: suite)
+        #expect(broken == Set(["seal-secret-00", "open-secret-00", "seal-secret-0000", "open-secret-0000"].map { "\(suite)/\($0)" }))
+    }
+
+    /// The two-zero-byte secret catches the half fix that pads back one byte.
+    @Test func theTwoZeroByteVectorsCatchAOneBytePad() {
+        let suite = "closer.keybox"
+        let broken = Self.failing(Self.bigIntegerKeybox(secret: Self.padOne, coordinate: { $0 }), suite: suite)
+        #expect(broken == Set(["seal-secret-0000", "open-secret-0000"].map { "\(suite)/\($0)" }))
+    }
+
+    /// The ephemeral-coordinate vectors catch a point written (or re-encoded for HKDF) with minimal coordinates.
+    /// (closer.yaml's non-ascii-context keybox has, by chance, an ephemeral y starting with 00 too.)
+    @Test func theLeadingZeroVectorsCatchAMinimalCoordinate() {
+        let suite = "closer.keybox"
+        let broken = Self.failing(Self.bigIntegerKeybox(secret: { $0 }, coordinate: Self.minimal), suite: suite)
+        #expect(broken == Set(["seal-ephemeral-x-00", "open-ephemeral-x-00", "seal-ephemeral-y-00", "open-ephemeral-y-00",
+                               "seal-non-ascii-context", "open-non-ascii-context"].map { "\(suite)/\($0)" }))
+    }
+
+    /// A JustSend device envelope whose X25519 secret goes through `secret` before HKDF, and whose
+    /// `theirPublic` goes through `publicKey` first (it refuses what the real implementation refuses).
+    static func bigIntegerDeviceEnvelope(secret: @escaping @Sendable ([UInt8]) -> [UInt8],
+                                         publicKey: @escaping @Sendable ([UInt8]) -> [UInt8] = { $0 }) -> SuiteHandler {
+        SuiteHandler(Suites.justsendDeviceEnvelope) { r in
+            let out = try real(r)
+            let s = try X25519.sharedSecret(privateKey: try r.bytes("ourPrivate"), publicKey: publicKey(try r.bytes("theirPublic")),
+                                            backend: .libsodium)
+            let kek = HKDF.sha256(ikm: secret(s), salt: try r.bytes("salt"), info: try r.bytes("deviceKEKInfo"), size: 32)
+            switch r.op {
+            case "wrap": return ["kek": .bytes(kek), "wrappedARK": .text(try JustSend.wrap(key: try r.bytes("ark"), under: kek, nonce: try r.bytes("nonce")))]
+            case "unwrap": return ["ark": .bytes(try JustSend.unwrap(try r.text("wrappedARK"), under: kek, what: "wrappedARK"))]
+            default: return out
+            }
+        }
+    }
+
+    /// An X25519 value (little-endian) read as a number and written back minimal: its last zero bytes go.
+    static func highZerosDropped(_ b: [UInt8]) -> [UInt8] { Array(minimal(b.reversed()).reversed()) }
+
+    @Test func theDeviceEnvelopeZeroVectorsCatchAStrippedSecret() {
+        let suite = "justsend.device-envelope"
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        let wraps = { (ids: [String]) in Set(ids.flatMap { ["\(suite)/wrap-\($0)", "\(suite)/unwrap-\($0)"] }) }
+        #expect(Self.failing(Self.bigIntegerDeviceEnvelope(secret: Self.minimal), suite: suite) == wraps(["secret-00", "secret-0000"]))
+        #expect(Self.failing(Self.bigIntegerDeviceEnvelope(secret: Self.padOne), suite: suite) == wraps(["secret-0000"]))
+        #expect(Self.failing(Self.bigIntegerDeviceEnvelope(secret: Self.highZerosDropped), suite: suite) == wraps(["secret-last-00"]))
+    }
+
+    /// A public key whose u went through a big integer (Java's `XECPublicKey.getU()`) comes back 31 bytes.
+    @Test func theDeviceEnvelopeZeroVectorsCatchAShortPublicKey() {
+        let suite = "justsend.device-envelope"
+        let broken = Self.failing(Self.bigIntegerDeviceEnvelope(secret: { $0 }, publicKey: Self.highZerosDropped), suite: suite)
+        #expect(broken == ["\(suite)/wrap-public-last-00", "\(suite)/unwrap-public-last-00"])
+    }
+
+    /// SophaxChat's X3DH with each DH value through `secret` before HKDF (the real one runs first).
+    static func bigIntegerX3DH(secret: @escaping @Sendable ([UInt8]) -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.sophaxChatX3DH) { r in
+            let out = try real(r)
+            func dh(_ a: String, _ b: String) throws -> [UInt8] {
+                secret(try X25519.sharedSecret(privateKey: try r.bytes(a), publicKey: try r.bytes(b), backend: .libsodium))
+            }
+            let pairs = r.op == "initiate"
+                ? [("identityPrivateKey", "theirSignedPrekey"), ("ephemeralPrivateKey", "theirIdentityKey"),
+                   ("ephemeralPrivateKey", "theirSignedPrekey"), ("ephemeralPrivateKey", "theirOneTimePrekey")]
+                : [("signedPrekeyPrivateKey", "theirIdentityKey"), ("identityPrivateKey", "theirEphemeralKey"),
+                   ("signedPrekeyPrivateKey", "theirEphemeralKey"), ("oneTimePrekeyPrivateKey", "theirEphemeralKey")]
+            var ikm = [UInt8](repeating: 0, count: 32)
+            for (a, b) in pairs where r.input[a] != nil && r.input[b] != nil { ikm += try dh(a, b) }
+            let m = HKDF.sha256(ikm: ikm, salt: [UInt8](repeating: 0, count: 32), info: Array("SophaxChat_X3DH_v1".utf8), size: 64)
+            return out.merging(["rootKey": .bytes(Array(m[0..<32])), "chainKey": .bytes(Array(m[32...]))]) { $1 }
+        }
+    }
+
+    /// SophaxChat's sealed sender with the X25519 secret through `secret` before HKDF.
+    static func bigIntegerSealedSender(secret: @escaping @Sendable ([UInt8]) -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.sophaxChatSealedSender) { r in
+            let out = try real(r)
+            func key(_ priv: [UInt8], _ pub: [UInt8]) throws -> [UInt8] {
+                HKDF.sha256(ikm: secret(try X25519.sharedSecret(privateKey: priv, publicKey: pub, backend: .libsodium)), salt: [],
+                            info: Array("SophaxChat_SealedSender_v1".utf8), size: 32)
+            }
+            switch r.op {
+            case "seal":
+                let eph = try r.bytes("ephemeralPrivateKey"), nonce = try r.bytes("nonce")
+                let (ct, tag) = try ChaCha20Poly1305.seal(key: try key(eph, try r.bytes("recipientIdentityKey")), nonce: nonce, aad: [],
+                                                          plaintext: try r.bytes("plaintext"), backend: .libsodium)
+                return ["wire": .bytes(try X25519.publicKey(privateKey: eph, backend: .libsodium) + nonce + ct + tag)]
+            case "open":
+                let wire = try r.bytes("wire")
+                let k = try key(try r.bytes("recipientIdentityPrivateKey"), Array(wire[0..<32]))
+                return ["plaintext": .bytes(try ChaCha20Poly1305.open(key: k, nonce: Array(wire[32..<44]), aad: [], ciphertext: Array(wire[44..<(wire.count - 16)]),
+                                                                      tag: Array(wire.suffix(16)), backend: .libsodium))]
+            default:
+                return out
+            }
+        }
+    }
+
+    @Test(arguments: ["sophaxchat.x3dh", "sophaxchat.sealed-sender"])
+    func theSophaxChatZeroVectorsCatchAStrippedSecret(suite: String) {
+        let (ops, make) = suite == "sophaxchat.x3dh"
+            ? (["initiate", "respond"], { (f: @escaping @Sendable ([UInt8]) -> [UInt8]) in Self.bigIntegerX3DH(secret: f) })
+            : (["seal", "open"], { (f: @escaping @Sendable ([UInt8]) -> [UInt8]) in Self.bigIntegerSealedSender(secret: f) })
+        let named = { (ids: [String]) in Set(ids.flatMap { id in ops.map { "\(suite)/\($0)-\(id)" } }) }
+        #expect(Self.failing(Self.swift, suite: suite).isEmpty)
+        #expect(Self.failing(make { $0 }, suite: suite).isEmpty, "the composition in this test is the contract's")
+        #expect(Self.failing(make(Self.minimal), suite: suite) == named(["secret-00", "secret-0000"]))
+        #expect(Self.failing(make(Self.padOne), suite: suite) == named(["secret-0000"]))
+        #expect(Self.failing(make(Self.highZerosDropped), suite: suite) == named(["secret-last-00"]))
     }
 }

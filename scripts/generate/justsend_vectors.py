@@ -559,6 +559,87 @@ def device_file():
             "notes": {}, "vectors": vectors}
 
 
+# The rare events of fresh randomness, fixed (issue 28 item 9). X25519 values are 32 bytes, little-endian: an
+# implementation that passes one through a big integer (Java's XECPublicKey.getU(), a BigInteger, written back
+# with toByteArray() reversed; or any minimal-length encoding) loses a zero byte at the most significant end (the
+# last byte), and one that strips "leading" zeros of the byte string loses the first. The search rule: for each
+# case, try the private keys derived("device leading zero <case> <i>", 32) for i = 0, 1, 2, ... and take the first
+# whose shared secret s (with RFC 7748 Bob's public key, or with its own public key P for the self envelopes) and
+# public key P have exactly the wanted zero bytes: (zero bytes at the start of s, at the end of s, at the start of P,
+# at the end of P). The search runs on pyca; the key found is recomputed by both stacks (x25519, x25519_public).
+DEVICE_ZEROS = [  # case, wanted zero counts, self envelope?, flag, comment
+    ("secret-00", (1, 0, 0, 0), False, "secret-leading-zero",
+     "the X25519 shared secret's first byte is 00 (1 time in 256 with fresh keys)"),
+    ("secret-0000", (2, 0, 0, 0), False, "secret-leading-zeros",
+     "the shared secret starts with 00 00 (1 time in 65,536)"),
+    ("secret-last-00", (0, 1, 0, 0), False, "secret-high-zero",
+     "the shared secret's last byte, the most significant of the little-endian number, is 00 (1 time in 256)"),
+    ("public-00", (0, 0, 1, 0), True, "public-leading-zero",
+     "the device's public key starts with 00 (1 time in 256)"),
+    ("public-last-00", (0, 0, 0, 1), True, "public-high-zero",
+     "the device's public key ends with 00, the most significant byte of u (1 time in 256)"),
+]
+DEVICE_ZERO_NOTES = {
+    "secret-leading-zero": "the X25519 shared secret starts with a zero byte; HKDF's ikm is all 32 bytes, so an "
+                           "implementation that strips leading zero bytes derives another KEK",
+    "secret-leading-zeros": "the shared secret starts with two zero bytes: a fix that pads back one byte still fails",
+    "secret-high-zero": "the shared secret ends with a zero byte, the most significant byte of the little-endian "
+                        "number: a big-integer round trip (written back minimal or big-endian) loses it",
+    "public-leading-zero": "the public key starts with a zero byte (the low byte of u)",
+    "public-high-zero": "the public key ends with a zero byte, the most significant byte of u: Java's "
+                        "XECPublicKey.getU() is a BigInteger, and writing it back with toByteArray() gives 31 bytes",
+}
+
+
+def zero_counts(s, pub):
+    lead = lambda b: len(b) - len(b.lstrip(b"\x00"))  # noqa: E731
+    return lead(s), lead(s[::-1]), lead(pub), lead(pub[::-1])
+
+
+def device_zeros_search(case, want, self_envelope, peer_pub):
+    for i in range(2_000_000):
+        k = derived(f"device leading zero {case} {i}", 32)
+        pub = pyca_x25519_public(k)
+        s = pyca_x25519(k, pub if self_envelope else peer_pub)
+        if zero_counts(s, pub) == want:
+            return k, i
+    raise AssertionError(f"{case}: no key found")
+
+
+def device_zeros_file():
+    b_priv = bytes.fromhex(RFC7748["bob_private"])
+    b_pub = x25519_public(b_priv)
+    ark = derived("device ARK", 32)
+    info = b"justsend/device-kek/v1"
+    vectors = []
+    for case, want, self_env, flag, comment in DEVICE_ZEROS:
+        k, steps = device_zeros_search(case, want, self_env, b_pub)
+        pub = x25519_public(k)  # pyca and the RFC 7748 ladder
+        their, peer_priv, peer_pub = (pub, k, pub) if self_env else (b_pub, b_priv, pub)
+        s = x25519(k, their)
+        assert s == x25519(peer_priv, peer_pub) and zero_counts(s, pub) == want, case
+        kek = device_kek(k, their, b"", info)
+        nonce = derived(f"device leading zero nonce {case}", 12)
+        w = wrap(ark, kek, nonce)
+        assert unwrap(w, device_kek(peer_priv, peer_pub, b"", info)) == ark
+        what = (f"; shared secret {s[:2].hex()}…{s[-2:].hex()}, public key {pub[:2].hex()}…{pub[-2:].hex()}; the "
+                f"key is the first of 'device leading zero {case} i' ({steps} tried) with exactly these zero bytes")
+        peer = "itself (its device envelope)" if self_env else "RFC 7748 §6.1 Bob (a grant)"
+        vectors.append(v(f"wrap-{case}", "wrap", {"ourPrivate": Hex(k), "theirPublic": Hex(their), "salt": Hex(b""),
+                                                  "deviceKEKInfo": Hex(info), "ark": Hex(ark), "nonce": Hex(nonce)},
+                         {"kek": Hex(kek), "wrappedARK": w}, f"{comment}, wrapping for {peer}{what}", flags=[flag]))
+        vectors.append(v(f"unwrap-{case}", "unwrap", {"ourPrivate": Hex(peer_priv), "theirPublic": Hex(peer_pub),
+                                                      "salt": Hex(b""), "deviceKEKInfo": Hex(info), "wrappedARK": w},
+                         {"ark": Hex(ark)}, f"the other side of wrap-{case}", flags=[flag]))
+    return {"path": "vectors/justsend/device-envelope/leading-zeros.yaml", "suite": "justsend.device-envelope",
+            "title": "JustSend device envelopes whose X25519 secret or public key has zero bytes at an end",
+            "source": "Private keys found by a deterministic search (the first of a counted series of SHA-256-derived "
+                      "keys whose shared secret and public key have exactly the wanted zero bytes) on "
+                      "pyca/cryptography {cryptography}; X25519 by pyca and an RFC 7748 §5 ladder written in the "
+                      "generator, which agree; HKDF-SHA256 by pyca and RFC 5869 on hmac, which agree; " + SOURCE_GCM,
+            "notes": DEVICE_ZERO_NOTES, "vectors": vectors}
+
+
 def recovery_file():
     vectors = []
     entropies = {"zeros": bytes(16), "ones": b"\xff" * 16, "random": derived("recovery entropy", 16),
@@ -732,7 +813,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="do not write; exit 1 if a file on disk differs")
     args = ap.parse_args()
-    files = [seal_file(), wrap_file(), chain_file(), device_file(), recovery_file(), share_file(), chunk_file()]
+    files = [seal_file(), wrap_file(), chain_file(), device_file(), device_zeros_file(), recovery_file(), share_file(), chunk_file()]
     vers = versions()
     texts = {}
     for f in files:

@@ -758,6 +758,107 @@ def sealed_file():
                  "; the X25519 secret of seal-rfc7748 is RFC 7748's")
 
 
+# The rare events of fresh randomness, fixed (issue 28 item 9): an X25519 secret, or the ephemeral public key, with
+# zero bytes at one end. X25519 values are 32 bytes, little-endian: stripping "leading" zero bytes loses the first,
+# a big-integer round trip (Java's XECPublicKey.getU() is a BigInteger; toByteArray() is minimal) loses the last.
+# The search rule: try the ephemeral keys derived("<label> <i>", 32) for i = 0, 1, 2, ... (on libsodium) and
+# take the first whose secret (sealed sender: with the recipient's identity key; X3DH: DH2 = X25519(EK_A, IK_B)) and
+# ephemeral public key have exactly the wanted zero bytes: (at the start of the secret, at its end, at the start of
+# the public key, at its end), and, for X3DH, DH3 and DH4 none at either end. Both stacks then recompute everything.
+ZERO_CASES = [  # case, wanted zero counts, flag, comment
+    ("secret-00", (1, 0, 0, 0), "secret-leading-zero", "the X25519 secret's first byte is 00 (1 time in 256)"),
+    ("secret-0000", (2, 0, 0, 0), "secret-leading-zeros", "the X25519 secret starts with 00 00 (1 time in 65,536)"),
+    ("secret-last-00", (0, 1, 0, 0), "secret-high-zero",
+     "the X25519 secret's last byte, the most significant of the number, is 00 (1 time in 256)"),
+    ("ephemeral-00", (0, 0, 1, 0), "ephemeral-leading-zero", "the ephemeral public key starts with 00 (1 time in 256)"),
+    ("ephemeral-last-00", (0, 0, 0, 1), "ephemeral-high-zero",
+     "the ephemeral public key ends with 00, the most significant byte of u (1 time in 256)"),
+]
+ZERO_NOTES = {
+    "secret-leading-zero": "an X25519 secret starts with a zero byte; HKDF takes all 32 bytes, so an implementation "
+                           "that strips leading zero bytes derives other keys",
+    "secret-leading-zeros": "an X25519 secret starts with two zero bytes: a fix that pads back one byte still fails",
+    "secret-high-zero": "an X25519 secret ends with a zero byte, the most significant of the little-endian number: a "
+                        "big-integer round trip (written back minimal or big-endian) loses it",
+    "ephemeral-leading-zero": "the ephemeral public key starts with a zero byte (the low byte of u)",
+    "ephemeral-high-zero": "the ephemeral public key ends with a zero byte, the most significant byte of u: Java's "
+                           "XECPublicKey.getU() is a BigInteger, and writing it back with toByteArray() gives 31 bytes",
+}
+
+
+def zero_counts(secret, public):
+    lead = lambda b: len(b) - len(b.lstrip(b"\x00"))  # noqa: E731
+    return lead(secret), lead(secret[::-1]), lead(public), lead(public[::-1])
+
+
+def zero_search(label, want, peer, others=()):
+    """The first ephemeral key of the label's series with exactly `want` zero bytes (secret with `peer`, public key),
+    and no zero byte at either end of its secrets with `others`; with the number of keys tried."""
+    from nacl.bindings import crypto_scalarmult  # libsodium: twice as fast as pyca here
+    st = STACKS[1]
+    for i in range(2_000_000):
+        k = derived(f"{label} {i}", 32)
+        s = crypto_scalarmult(k, peer)
+        if zero_counts(s, b"\x01")[:2] != want[:2]:
+            continue
+        if zero_counts(s, st.x25519_public(k)) == want and \
+                all(zero_counts(st.x25519(k, o), b"\x01")[:2] == (0, 0) for o in others):
+            return k, i
+    raise AssertionError(f"{label}: no key found")
+
+
+def zero_what(secret, public, label, tried):
+    return (f"; secret {secret[:2].hex()}…{secret[-2:].hex()}, ephemeral public key {public[:2].hex()}…"
+            f"{public[-2:].hex()}; the key is the first of '{label} i' ({tried} tried) with exactly these zero bytes")
+
+
+def x3dh_zeros_file():
+    spk_b, opk_b = pub(SPK_B), pub(OPK_B)
+    vs = []
+    for cid, want, flag, comment in ZERO_CASES:
+        label = f"sophaxchat x3dh leading zero {cid}"
+        ek, tried = zero_search(label, want, BOB_PUB, (spk_b, opk_b))
+        ek_pub, dh2 = pub(ek), both(lambda st, a, b: st.x25519(a, b), ek, BOB_PUB)
+        assert zero_counts(dh2, ek_pub) == want
+        ini = {"identityPrivateKey": ALICE, "ephemeralPrivateKey": ek, "theirIdentityKey": BOB_PUB,
+               "theirSignedPrekey": spk_b, "theirOneTimePrekey": opk_b}
+        res = {"identityPrivateKey": BOB, "signedPrekeyPrivateKey": SPK_B, "theirIdentityKey": ALICE_PUB,
+               "theirEphemeralKey": ek_pub, "oneTimePrekeyPrivateKey": OPK_B}
+        e_i = expect(x3dh_initiate, ALICE, ek, BOB_PUB, spk_b, opk_b, rootKey=0, chainKey=1)
+        e_r = expect(x3dh_respond, BOB, SPK_B, OPK_B, ALICE_PUB, ek_pub, rootKey=0, chainKey=1)
+        assert to_plain(e_i) == to_plain(e_r) and e_i[0] == "valid", "both sides of X3DH must agree"
+        what = comment.replace("the X25519 secret", "DH2 = X25519(EK_A, IK_B)") + zero_what(dh2, ek_pub, label, tried)
+        vs.append(vec(f"initiate-{cid}", "initiate", ini, e_i, f"Alice's side, DH1..DH4: {what}", [flag, "rfc7748-keys"]))
+        vs.append(vec(f"respond-{cid}", "respond", res, e_r, f"Bob's side of initiate-{cid}: the same keys",
+                      [flag, "rfc7748-keys"]))
+    notes = {**ZERO_NOTES, "rfc7748-keys": "the identity DH keys are RFC 7748 section 6.1's Alice and Bob key pairs"}
+    return sfile("sophaxchat.x3dh", "leading-zeros", "SophaxChat X3DH whose DH2 or ephemeral key has zero bytes at an "
+                 "end", vs, notes, "; the ephemeral keys were found by a deterministic search (the first of a counted "
+                 "series of SHA-256-derived keys with exactly the wanted zero bytes), written in the script")
+
+
+def sealed_zeros_file():
+    vs = []
+    for cid, want, flag, comment in ZERO_CASES:
+        label = f"sophaxchat sealed sender leading zero {cid}"
+        eph, tried = zero_search(label, want, BOB_PUB)
+        secret, eph_pub = both(lambda st, a, b: st.x25519(a, b), eph, BOB_PUB), pub(eph)
+        assert zero_counts(secret, eph_pub) == want
+        nonce, pt = derived(f"{label} nonce", 12), derived(f"{label} message", 40)
+        e = expect(sealed_seal, BOB_PUB, eph, nonce, pt, wire=None)
+        wire = e[1]["wire"].data
+        assert wire[:32] == eph_pub
+        vs.append(vec(f"seal-{cid}", "seal", {"recipientIdentityKey": BOB_PUB, "ephemeralPrivateKey": eph,
+                                              "nonce": nonce, "plaintext": pt}, e,
+                      f"{comment}, the recipient RFC 7748's Bob" + zero_what(secret, eph_pub, label, tried), [flag]))
+        vs.append(vec(f"open-{cid}", "open", {"recipientIdentityPrivateKey": BOB, "wire": wire},
+                      expect(sealed_open, BOB, wire, plaintext=None), f"opens seal-{cid}", [flag]))
+    return sfile("sophaxchat.sealed-sender", "leading-zeros", "SophaxChat sealed-sender wires whose X25519 secret or "
+                 "ephemeral key has zero bytes at an end", vs, ZERO_NOTES, "; the ephemeral keys were found by a "
+                 "deterministic search (the first of a counted series of SHA-256-derived keys with exactly the wanted "
+                 "zero bytes), written in the script")
+
+
 def onion_file():
     vs = []
     notes = {"tor-anchor": f"RFC 8032 section 7.1 TEST 1's public key gives {TOR_ANCHOR} (Tor's own unit test uses "
@@ -929,7 +1030,8 @@ def main():
     ap.add_argument("--check", action="store_true", help="do not write; exit 1 if a file on disk differs")
     args = ap.parse_args()
     check_anchors()
-    files = [x3dh_file(), ratchet_file(), sender_key_file(), message_file(), group_file(), sealed_file(), onion_file(),
+    files = [x3dh_file(), ratchet_file(), sender_key_file(), message_file(), group_file(), sealed_file(), x3dh_zeros_file(), sealed_zeros_file(),
+             onion_file(),
              safety_file(), pairing_file(), signature_file()]
     vers = versions()
     texts = {}
