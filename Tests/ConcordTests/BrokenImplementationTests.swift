@@ -263,6 +263,18 @@ import ConcordTestSupport
         #expect(broken == Set(["seal-secret-00", "open-secret-00", "seal-secret-0000", "open-secret-0000"].map { "\(suite)/\($0)" }))
     }
 
+    /// And the run says why: `keybox-composition` reseals with the zeros dropped and names how many.
+    @Test func aDroppedLeadingZeroIsExplained() throws {
+        let impl = InProcessImplementation(name: "swift", version: "test", handlers: [Self.bigIntegerKeybox(secret: Self.minimal, coordinate: { $0 })])
+        let vectors = Self.loaded.vectors.filter { ["closer.keybox/seal-secret-00", "closer.keybox/seal-secret-0000"].contains($0.name) }
+        #expect(vectors.count == 2)
+        for r in Runner(implementations: [impl]).run(vectors).results {
+            let m = try #require(r.implementations.first?.mismatches.first, "\(r.vector.name) did not fail")
+            let zeros = r.vector.name.hasSuffix("0000") ? "bytes (2)" : "byte (1)"
+            #expect(m.explanation?.contains("actual dropped the shared secret's leading zero \(zeros) before HKDF") == true, "\(m.explanation ?? "")")
+        }
+    }
+
     /// The two-zero-byte secret catches the half fix that pads back one byte.
     @Test func theTwoZeroByteVectorsCatchAOneBytePad() {
         let suite = "closer.keybox"
