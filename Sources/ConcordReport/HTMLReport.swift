@@ -30,9 +30,9 @@ public enum HTMLReport {
         h += header(run)
         h += filterBar(run)
         h += "<main id=\"matrix\">\n"
-        // Suites with something to look at first, each group in run order.
-        let groups = groupedBySuite(run.results)
-        for (suite, results) in groups.filter({ notable($0.1) }) + groups.filter({ !notable($0.1) }) { h += suiteSection(suite, results) }
+        // Failing and erroring suites first and open, then pending (open), then those with only
+        // something to note (closed), then passing (closed); each group in run order (SuiteOrder).
+        for s in SuiteOrder.suites(run.results) { h += suiteSection(s.suite, s.results, open: s.group.isOpen) }
         if run.results.isEmpty { h += "<p class=\"empty\">No vectors were run.</p>\n" }
         h += "</main>\n"
         h += "<p id=\"nothing\" class=\"empty\" hidden>No vector matches the filter.</p>\n"
@@ -135,36 +135,24 @@ public enum HTMLReport {
         return t
     }
 
-    static func groupedBySuite(_ results: [VectorResult]) -> [(String, [VectorResult])] {
-        var order: [String] = []
-        var groups: [String: [VectorResult]] = [:]
-        for r in results {
-            if groups[r.vector.suite] == nil { order.append(r.vector.suite) }
-            groups[r.vector.suite, default: []].append(r)
-        }
-        return order.map { ($0, groups[$0]!) }
-    }
-
-    /// A suite with a vector that did not simply pass: shown first and open.
-    static func notable(_ results: [VectorResult]) -> Bool {
-        results.contains { $0.status != .pass || $0.divergence != nil || !$0.warnings.isEmpty }
-    }
-
-    static func suiteSection(_ suite: String, _ results: [VectorResult]) -> String {
+    static func suiteSection(_ suite: String, _ results: [VectorResult], open isOpen: Bool) -> String {
         var implementations: [String] = []
         for r in results { for i in r.implementations where !implementations.contains(i.implementation) { implementations.append(i.implementation) } }
         var counts: [VectorStatus: Int] = [:]
         for r in results { counts[r.status, default: 0] += 1 }
         let unsupported = results.reduce(0) { $0 + $1.implementations.filter { $0.status == .unsupported }.count }
-        let notable = notable(results)
-        let open = notable ? " open" : ""
+        let open = isOpen ? " open" : ""
         var h = "<section class=\"suite\" data-suite=\"\(escape(suite))\">\n"
-        h += "<details\(open) data-open=\"\(notable)\">\n<summary><span class=\"suitename\">\(escape(suite))</span> "
+        h += "<details\(open) data-open=\"\(isOpen)\">\n<summary><span class=\"suitename\">\(escape(suite))</span> "
         h += "<span class=\"count\">\(results.count) vector\(results.count == 1 ? "" : "s")</span>"
         for st in [VectorStatus.pass, .fail, .error, .pending] {
             if let n = counts[st] { h += " <span class=\"badge c-\(st.rawValue)\">\(n) \(st.rawValue)</span>" }
         }
         if unsupported > 0 { h += " <span class=\"badge c-unsupported\">\(unsupported) unsupported</span>" }
+        // Why a closed suite is not among the passing ones.
+        let diverging = results.filter { $0.divergence != nil }.count, warned = results.filter { !$0.warnings.isEmpty }.count
+        if diverging > 0 { h += " <span class=\"badge c-diverge\">\(diverging) diverging</span>" }
+        if warned > 0 { h += " <span class=\"badge c-warn\">\(warned) with warnings</span>" }
         h += " <span class=\"shown\"></span></summary>\n"
         h += "<table class=\"matrix\">\n<thead><tr><th class=\"vname\">vector</th><th>status</th>"
         for i in implementations { h += "<th class=\"impl\">\(escape(i))</th>" }

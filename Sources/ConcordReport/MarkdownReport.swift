@@ -97,29 +97,25 @@ public enum MarkdownReport {
 
     // MARK: Sections
 
-    /// Suite × implementation, each cell the counts per status of that implementation on that suite.
+    /// Suite × implementation, each cell the counts per status of that implementation on that suite;
+    /// suites in the HTML report's order (`SuiteOrder`: failing and erroring first, then pending,
+    /// then those with only something to note, then passing; each group in run order).
     static func matrixTable(_ run: RunResult) -> [String] {
         let names = run.implementations.map(\.name)
-        var suites: [String] = []
-        var counts: [String: [String: [ImplementationStatus: Int]]] = [:]
-        var vectorCounts: [String: Int] = [:]
-        for r in run.results {
-            let suite = r.vector.suite
-            if counts[suite] == nil { suites.append(suite); counts[suite] = [:] }
-            vectorCounts[suite, default: 0] += 1
-            for i in r.implementations { counts[suite]![i.implementation, default: [:]][i.status, default: 0] += 1 }
-        }
+        let suites = SuiteOrder.suites(run.results)
         guard !suites.isEmpty else { return [] }
         var out = ["| suite | vectors | " + names.map(code).joined(separator: " | ") + " |",
                    "|---|---:|" + names.map { _ in "---|" }.joined()]
-        for suite in suites {
+        for s in suites {
+            var counts: [String: [ImplementationStatus: Int]] = [:]
+            for r in s.results { for i in r.implementations { counts[i.implementation, default: [:]][i.status, default: 0] += 1 } }
             let cells = names.map { name -> String in
-                guard let c = counts[suite]![name], !c.isEmpty else { return "—" }
+                guard let c = counts[name], !c.isEmpty else { return "—" }
                 return [(ImplementationStatus.pass, "✅"), (.fail, "❌"), (.error, "⚠️"), (.pending, "⏳"), (.unsupported, "⏭️")]
                     .compactMap { st, icon in c[st].map { "\(icon) \($0) \(st.rawValue)" } }
                     .joined(separator: "<br>")
             }
-            out.append("| " + code(suite) + " | \(vectorCounts[suite]!) | " + cells.joined(separator: " | ") + " |")
+            out.append("| " + code(s.suite) + " | \(s.results.count) | " + cells.joined(separator: " | ") + " |")
         }
         out.append("")
         return out
