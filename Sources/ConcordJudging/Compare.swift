@@ -78,7 +78,20 @@ public enum Judge {
             return r
         }
         var r = ImplementationResult(name: name, status: status, outcome: outcome, seconds: seconds)
-        if !mismatches.isEmpty { r.mismatches = mismatches }
+        if !mismatches.isEmpty {
+            // Each at its expect entry when the file's place for it is known (`result`: the vector).
+            let places = v.expectPlaces
+            if !places.isEmpty {
+                for k in mismatches.indices {
+                    let field = mismatches[k].field == "result" ? nil : mismatches[k].field
+                    if let p = places.first(where: { $0.field == field }) {
+                        mismatches[k].line = p.line
+                        mismatches[k].column = p.column
+                    }
+                }
+            }
+            r.mismatches = mismatches
+        }
         return r
     }
 
@@ -108,8 +121,10 @@ public enum Judge {
         // The known causes (Explanations.swift): appended to the length note, or "no known cause".
         let cause = Explanations.match(expected: want, actual: got, context: context, budget: budget)?.text
         explanation = [explanation, cause ?? (explanation == nil ? Explanations.noKnownCause : nil)].compactMap { $0 }.joined(separator: "; ")
-        return Mismatch(field: field, expected: want.display, actual: got.display, expectedValue: want, actualValue: got,
-                        offset: offset, explanation: explanation)
+        var m = Mismatch(field: field, expected: want.display, actual: got.display, expectedValue: want, actualValue: got,
+                         offset: offset, explanation: explanation)
+        if case .text(let e) = want, case .text(let g) = got { m.wire = Wire.difference(expected: e, actual: g) }
+        return m
     }
 
     /// The vector's verdict from its implementations' verdicts.

@@ -28,6 +28,33 @@ public struct Mismatch: Sendable {
     /// The first differing byte, when both sides are bytes or text.
     public var offset: Int?
     public var explanation: String?
+    /// Where the vector file wrote the field (its expect entry): nil when not known, and a report
+    /// then points at the vector (docs/reports.md "Locations").
+    public var line: Int? = nil
+    public var column: Int? = nil
+    /// For a wire string (`enc:v1:`, `sealed:v1:`, `keybox:v1:`): the first differing byte in the
+    /// decoded blob and the part it is in.
+    public var wire: Wire.Difference? = nil
+}
+
+extension Mismatch {
+    /// The line and column a report points at for this mismatch of `v`: the field's when known,
+    /// else the vector's line (and no column: the vector's would point at its `id`).
+    public func place(in v: Vector) -> (line: Int, column: Int?) {
+        if let line { return (line, column) }
+        return (v.line, nil)
+    }
+}
+
+extension VectorResult {
+    /// Where a report points for the vector's failure: its first failing implementation's first
+    /// mismatch (the expect entry that differs), else the vector.
+    public var place: (line: Int, column: Int?) {
+        for i in implementations where i.status == .fail {
+            if let m = i.mismatches.first { return m.place(in: vector) }
+        }
+        return (vector.line, nil)
+    }
 }
 
 public struct ImplementationResult: Sendable {

@@ -97,8 +97,14 @@ extension RunResult {
                 return (v.display, v)
             }
             let (e, ev) = side(m["expected"]), (a, av) = side(m["actual"])
-            mismatches.append(Mismatch(field: field, expected: e, actual: a, expectedValue: ev, actualValue: av,
-                                       offset: m["offset"]?.intValue.map { Int($0) }, explanation: m["explanation"]?.stringValue))
+            var x = Mismatch(field: field, expected: e, actual: a, expectedValue: ev, actualValue: av,
+                             offset: m["offset"]?.intValue.map { Int($0) }, explanation: m["explanation"]?.stringValue)
+            x.line = m["line"]?.intValue.map { Int($0) }
+            x.column = m["column"]?.intValue.map { Int($0) }
+            if let w = m["wire"], let part = w["part"]?.stringValue, let k = w["partOffset"]?.intValue {
+                x.wire = Wire.Difference(part: part, partOffset: Int(k), blobOffset: w["blobOffset"]?.intValue.map { Int($0) })
+            }
+            mismatches.append(x)
         }
         return ImplementationResult(implementation: who, status: status, outcome: outcome, mismatches: mismatches,
                                     seconds: number(i["seconds"]) ?? 0)

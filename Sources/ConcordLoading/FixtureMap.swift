@@ -190,6 +190,7 @@ public enum FixtureMap {
         }
         var bySuite: [(suite: Suite, items: [(text: String, entry: Node, id: String)])] = []
         var places: [String: Mark] = [:]
+        var outputPlaces: [String: [FieldPlace]] = [:]   // where each entry's outputs are in the fixture
         var placeholders: [Placeholder] = []
         var encodings: [String: Encoding] = [:]
         for entry in entries {
@@ -206,6 +207,7 @@ public enum FixtureMap {
             guard let op = suite.op(opName) else { throw fail(mapFile, ev("op") ?? entry, "entry \(Printable.escape(id)): \(suite.name) has no op \(Printable.escape(opName ?? "(none)"))") }
             var input: [String] = [], expect: [String] = []
             var place: Mark? = nil, expectPlace: Mark? = nil   // the entry's first input and first output in the fixture
+            var fieldPlaces: [FieldPlace] = []   // each output's value in the fixture
             for f in try fields(ev("input"), map: mapFile) {
                 guard let spec = op.inputs.first(where: { $0.name == f.name }) else {
                     throw LoadError(file: mapFile, line: f.mark.line, column: f.mark.column, message: "\(suite.name) \(opName ?? "") has no input \(Printable.escape(f.name))")
@@ -229,6 +231,7 @@ public enum FixtureMap {
                     encodings["\(suite.name)/\(id) \(f.name)"] = f.encoding
                 }
                 expect.append(JSON.string(f.name).serialized() + ":" + (try vectorJSON(n, type: spec.type, encoding: f.encoding, map: mapFile, at: entry)))
+                fieldPlaces.append(FieldPlace(field: f.name, line: n.mark.line, column: n.mark.column))
                 if expectPlace == nil { expectPlace = n.mark }
             }
             var item = "{\"id\":\(JSON.string(id).serialized())"
@@ -239,6 +242,7 @@ public enum FixtureMap {
             // A vector read from the map is located where its values are in the fixture (its first
             // output, else its first input): line 1 of the made-up text is no place in any file.
             if let at = expectPlace ?? place { places["\(suite.name)/\(id)"] = at }
+            outputPlaces["\(suite.name)/\(id)"] = fieldPlaces
             if let i = bySuite.firstIndex(where: { $0.suite.name == suite.name }) { bySuite[i].items.append((item, entry, id)) } else { bySuite.append((suite, [(item, entry, id)])) }
         }
         var vectors: [Vector] = []
@@ -259,6 +263,8 @@ public enum FixtureMap {
             do {
                 for var v in try loader.load(.bytes(Array(text.utf8), file: fixture)).vectorsOrFirstError() {
                     if let at = places[v.name] { v.line = at.line; v.column = at.column }
+                    // Each output at its value in the fixture (the made-up text's are no place).
+                    v.expectPlaces = outputPlaces[v.name] ?? []
                     vectors.append(v)
                 }
             } catch {

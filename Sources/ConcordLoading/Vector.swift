@@ -47,8 +47,9 @@ public struct Vector: Sendable {
             switch self { case .file(let o): return o; case .annotated(let n): return n.origin }
         }
         var notes: Notes? { if case .annotated(let n) = self { return n } else { return nil } }
-        static func make(_ origin: Origin, _ comment: String?, _ flags: [String]) -> Place {
-            comment == nil && flags.isEmpty ? .file(origin) : .annotated(Notes(origin: origin, comment: comment, flags: flags))
+        static func make(_ origin: Origin, _ comment: String?, _ flags: [String], _ places: [FieldPlace]? = nil) -> Place {
+            comment == nil && flags.isEmpty && places == nil
+                ? .file(origin) : .annotated(Notes(origin: origin, comment: comment, flags: flags, places: places))
         }
     }
 
@@ -57,10 +58,13 @@ public struct Vector: Sendable {
         let origin: Origin
         let comment: String?
         let flags: [String]
-        init(origin: Origin, comment: String?, flags: [String]) {
+        /// The expect entries' places when they do not pack into the storage (`PackedPlaces`).
+        let places: [FieldPlace]?
+        init(origin: Origin, comment: String?, flags: [String], places: [FieldPlace]?) {
             self.origin = origin
             self.comment = comment
             self.flags = flags
+            self.places = places
         }
     }
 
@@ -95,19 +99,53 @@ public struct Vector: Sendable {
         /// Whether the expected outputs are values under distinct names (no placeholder): then a
         /// passing implementation's result keeps a reference to the vector, not its outputs.
         package let hasExpectedOutputs: Bool
+        /// Where the expect entries are, packed into what was padding (`PackedPlaces`; 0: not
+        /// packed, see `place.notes?.places`). Declared here, after the two bytes above, so that
+        /// they take no room of their own: the storage stays 88 bytes.
+        let placesColumn: UInt16
+        let placesLines: UInt32
         /// In the order the file wrote them (names shared by the vectors of one order).
         let input: Fields
         let expect: Expectation
-        init(kind: Interned<Kind>, id: String, place: Place, line: Int32, column: Int32, result: ResultKind, input: Fields, expect: Expectation) {
+        init(kind: Interned<Kind>, id: String, place: Place, line: Int32, column: Int32, result: ResultKind, input: Fields, expect: Expectation,
+             places: [FieldPlace] = []) {
             self.kind = kind
             self.id = id
-            self.place = place
             self.line = line
             self.column = column
             self.result = result
             self.input = input
             self.expect = expect
             self.hasExpectedOutputs = Storage.expectsValues(expect)
+            // Packed when they fit (the common case: one entry a line, or one line of JSON), else
+            // kept whole in the notes (a box most vectors do without).
+            if places.isEmpty {
+                (placesColumn, placesLines) = (0, 0)
+                self.place = place.notes?.places == nil ? place : .make(place.origin, place.notes?.comment, place.notes?.flags ?? [])
+            } else if places.map(\.field) == Array(Storage.expectNames(expect).prefix(places.count)),
+                      let packed = PackedPlaces.pack(places.map { ($0.line, $0.column) }, line: Int(line), column: Int(column)) {
+                (placesColumn, placesLines) = packed
+                self.place = place.notes?.places == nil ? place : .make(place.origin, place.notes?.comment, place.notes?.flags ?? [])
+            } else {
+                (placesColumn, placesLines) = (0, 0)
+                self.place = .make(place.origin, place.notes?.comment, place.notes?.flags ?? [], places)
+            }
+        }
+        /// The names of the expect entries, in the file's order (`error` for a stated refusal).
+        static func expectNames(_ expect: Expectation) -> [String] {
+            switch expect {
+            case .outputs(let fields): return fields.map(\.field)
+            case .error: return ["error"]
+            case .none: return []
+            }
+        }
+        /// Where the expect entries are, in the file's order (those known).
+        var places: [FieldPlace] {
+            if let whole = place.notes?.places { return whole }
+            guard placesColumn != 0 else { return [] }
+            let names = Storage.expectNames(expect)
+            let at = PackedPlaces.unpack(placesColumn, placesLines, count: names.count, line: Int(line), column: Int(column))
+            return zip(names, at).map { FieldPlace(field: $0, line: $1.line, column: $1.column) }
         }
         /// Whether `outputs(expect)` gives a dictionary, decided without making one (every vector asks).
         static func expectsValues(_ expect: Expectation) -> Bool {
@@ -128,9 +166,15 @@ public struct Vector: Sendable {
             return out
         }
         func with(kind: Interned<Kind>? = nil, id: String? = nil, place: Place? = nil, line: Int32? = nil, column: Int32? = nil,
-                  result: ResultKind? = nil, input: Fields? = nil, expect: Expectation? = nil) -> Storage {
-            Storage(kind: kind ?? self.kind, id: id ?? self.id, place: place ?? self.place, line: line ?? self.line,
-                    column: column ?? self.column, result: result ?? self.result, input: input ?? self.input, expect: expect ?? self.expect)
+                  result: ResultKind? = nil, input: Fields? = nil, expect: Expectation? = nil, places: [FieldPlace]? = nil) -> Storage {
+            // The places are kept (re-packed against a new line or column); those of entries the
+            // new expectation does not have are dropped.
+            let names = Storage.expectNames(expect ?? self.expect)
+            var kept: [FieldPlace] = []
+            for p in places ?? self.places { if kept.count < names.count && names[kept.count] == p.field { kept.append(p) } else { break } }
+            return Storage(kind: kind ?? self.kind, id: id ?? self.id, place: place ?? self.place, line: line ?? self.line,
+                           column: column ?? self.column, result: result ?? self.result, input: input ?? self.input, expect: expect ?? self.expect,
+                           places: kept)
         }
     }
 
@@ -158,11 +202,26 @@ public struct Vector: Sendable {
     }
     public var comment: String? {
         get { storage.place.notes?.comment }
-        set { storage = storage.with(place: .make(storage.place.origin, newValue, storage.place.notes?.flags ?? [])) }
+        set { storage = storage.with(place: .make(storage.place.origin, newValue, storage.place.notes?.flags ?? [], storage.place.notes?.places)) }
     }
     public var flags: [String] {
         get { storage.place.notes?.flags ?? [] }
-        set { storage = storage.with(place: .make(storage.place.origin, storage.place.notes?.comment, newValue)) }
+        set { storage = storage.with(place: .make(storage.place.origin, storage.place.notes?.comment, newValue, storage.place.notes?.places)) }
+    }
+    /// Where the file wrote each expect entry (its key), in the file's order: one per output field,
+    /// or `error` for a stated refusal; empty when not known (a vector made in code, a Wycheproof
+    /// file). Setting places whose fields are not the expectation's, in its order, keeps the
+    /// leading ones that are. docs/reports.md "Locations".
+    public var expectPlaces: [FieldPlace] {
+        get { storage.places }
+        set { storage = storage.with(places: newValue) }
+    }
+    /// Whether the expect entries' places take no room of their own (packed into the storage).
+    package var expectPlacesArePacked: Bool { storage.place.notes?.places == nil }
+    /// Where a report points for `field`: its expect entry when known, else the vector.
+    public func place(of field: String) -> (line: Int, column: Int) {
+        for p in storage.places where p.field == field { return (p.line, p.column) }
+        return (line, column)
     }
     public var op: String? {
         get { storage.kind.object.op }
@@ -196,9 +255,10 @@ public struct Vector: Sendable {
 
     /// The vectors of one file share their `origin`; `suite` should be the definition's name.
     init(suite: String, origin: Origin, id: String, line: Int, column: Int, comment: String?, flags: [String],
-         op: String?, result: ResultKind, input: Fields, expect: Expectation) {
+         op: String?, result: ResultKind, input: Fields, expect: Expectation, expectPlaces: [FieldPlace] = []) {
         storage = Storage(kind: Kind.interned(suite, op), id: id, place: .make(origin, comment, flags),
-                          line: Int32(clamping: line), column: Int32(clamping: column), result: result, input: input, expect: expect)
+                          line: Int32(clamping: line), column: Int32(clamping: column), result: result, input: input, expect: expect,
+                          places: expectPlaces)
     }
 
     /// `inputOrder` first (the names the input has), then the input's other names sorted.
@@ -222,6 +282,75 @@ public struct Vector: Sendable {
     public var hasPlaceholder: Bool {
         if case .outputs(let fields) = expect { return fields.contains { $0.expected == .placeholder } }
         return false
+    }
+}
+
+/// Where the file wrote one expect entry: the line and column (1-based, in characters) of its key.
+public struct FieldPlace: Sendable, Equatable {
+    public var field: String
+    public var line: Int
+    public var column: Int
+    public init(field: String, line: Int, column: Int) {
+        self.field = field
+        self.line = line
+        self.column = column
+    }
+}
+
+/// The expect entries' places in 48 bits, relative to the vector's own place, for the layouts
+/// nearly every file has (a vector is 88 bytes, and a million are held: docs/performance.md):
+/// - `column`: the first entry's column, or (on the vector's line) its distance from the vector's
+///   column; 0 means "not packed".
+/// - `lines`: bits 0–9 the first entry's line after the vector's; bits 10–11 the layout; bits 12–31:
+///   - block (0): each next entry at the first one's column, 1–15 lines after the previous one
+///     (a nibble each, up to 5 more entries);
+///   - short block (1): the same, 1–3 lines after the previous one (2 bits each, up to 10 more);
+///   - inline (2): each next entry on the first one's line, 1–1023 columns after the previous one
+///     (10 bits each, up to 2 more entries: a vector file written as one line of JSON).
+/// Other layouts are kept whole in the vector's notes.
+enum PackedPlaces {
+    /// Bits per next entry, how many fit, and the largest step, by layout.
+    static let modes: [(bits: Int, count: Int, max: Int)] = [(4, 5, 15), (2, 10, 3), (10, 2, 1023)]
+
+    static func pack(_ places: [(line: Int, column: Int)], line: Int, column: Int) -> (UInt16, UInt32)? {
+        guard let first = places.first else { return nil }
+        let dl = first.line - line
+        guard dl >= 0, dl < 1024 else { return nil }
+        let c = dl == 0 ? first.column - column : first.column
+        guard c >= 1, c <= 0xFFFF else { return nil }
+        let rest = Array(places.dropFirst())
+        if rest.isEmpty { return (UInt16(c), UInt32(dl)) }
+        let block = rest.allSatisfy { $0.column == first.column }
+        let inline = rest.allSatisfy { $0.line == first.line }
+        for (mode, m) in modes.enumerated() where (mode == 2 ? inline : block) && rest.count <= m.count {
+            var lines = UInt32(dl) | UInt32(mode) << 10
+            var prev = first, fits = true
+            for (k, p) in rest.enumerated() {
+                let d = mode == 2 ? p.column - prev.column : p.line - prev.line
+                guard d >= 1, d <= m.max else { fits = false; break }
+                lines |= UInt32(d) << (12 + m.bits * k)
+                prev = p
+            }
+            if fits { return (UInt16(c), lines) }
+        }
+        return nil
+    }
+
+    static func unpack(_ c: UInt16, _ lines: UInt32, count: Int, line: Int, column: Int) -> [(line: Int, column: Int)] {
+        guard c != 0, count > 0 else { return [] }
+        let dl = Int(lines & 0x3FF)
+        var p = (line: line + dl, column: dl == 0 ? column + Int(c) : Int(c))
+        var out = [p]
+        let mode = Int((lines >> 10) & 3)
+        guard mode < modes.count else { return out }
+        let m = modes[mode]
+        for k in 0..<min(count - 1, m.count) {
+            let d = Int((lines >> (12 + m.bits * k)) & UInt32((1 << m.bits) - 1))
+            guard d > 0 else { break }
+            if mode == 2 { p.column += d } else { p.line += d }
+            out.append(p)
+        }
+        return out
     }
 }
 

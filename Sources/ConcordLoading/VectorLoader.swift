@@ -431,7 +431,7 @@ struct FileReader {
         for group in op.exactlyOne where group.filter({ merged[$0] != nil }).count != 1 {
             throw fail(node, "input must have exactly one of \(group.joined(separator: " or "))")
         }
-        let expectation = try expect(f["expect"], vectorNode: node, op: op, result: result)
+        let (expectation, places) = try expect(f["expect"], vectorNode: node, op: op, result: result)
         // The file's order, then the defaults' names sorted; one shared list of names per order.
         var order = (f["input"]?.value.mapping ?? []).compactMap { $0.key.scalarText }
         if order.count < merged.count { order += merged.keys.sorted().filter { !order.contains($0) } }
@@ -439,7 +439,7 @@ struct FileReader {
         if let shared = orders[order] { names = shared } else { names = Fields.Names.interned(order); orders[order] = names }
         let v = Vector(suite: suite.name, origin: origin, id: id, line: node.mark.line, column: node.mark.column,
                        comment: comment, flags: flagList, op: opName, result: result,
-                       input: Fields(names: names, values: order.map { merged[$0]!.0 }), expect: expectation)
+                       input: Fields(names: names, values: order.map { merged[$0]!.0 }), expect: expectation, expectPlaces: places)
         return (v, idPair.value)
     }
 
@@ -455,13 +455,15 @@ struct FileReader {
         return out
     }
 
-    func expect(_ pair: (key: Node, value: Node)?, vectorNode: Node, op: OpSpec, result: ResultKind) throws(LoadError) -> Expectation {
+    /// The expectation, and where each of its entries is (its key's line and column): a report
+    /// points a mismatch at the entry that differs (docs/reports.md "Locations").
+    func expect(_ pair: (key: Node, value: Node)?, vectorNode: Node, op: OpSpec, result: ResultKind) throws(LoadError) -> (Expectation, [FieldPlace]) {
         guard let pair else {
             if result == .valid && op.expects.isEmpty {
                 throw fail(vectorNode, "missing required field \"expect\": this op has no output fields, so a valid vector writes expect: {}")
             }
             if result == .valid { throw fail(vectorNode, "missing required field \"expect\": a valid vector must state its expected \(op.expects.map(\.name).joined(separator: ", "))") }
-            return result == .invalid ? .error(nil) : .none
+            return (result == .invalid ? .error(nil) : .none, [])
         }
         let pairs = try mapping(pair.value, "expect")
         if let errorPair = pairs.first(where: { $0.key.scalarText == "error" }) {
@@ -477,14 +479,17 @@ struct FileReader {
                 let why = s == ErrorClass.unclassified.rawValue ? "; unclassified is an implementation's answer, a vector states the class it expects" : ""
                 throw fail(errorPair.value, "error must be one of: \(ErrorClass.stated.map(\.rawValue).joined(separator: ", ")) (expected one of them, found \"\(s)\"\(why))")
             }
-            return .error(c)
+            return (.error(c), [FieldPlace(field: "error", line: errorPair.key.mark.line, column: errorPair.key.mark.column)])
         }
         if result == .invalid, let first = pairs.first {
             throw fail(first.key, "expect must hold only \"error\" in an invalid vector (found \"\(first.key.scalarText ?? "")\")")
         }
         var out: [(field: String, expected: Expected)] = []
+        var places: [FieldPlace] = []
+        places.reserveCapacity(pairs.count)
         for p in pairs {
             let k = p.key.scalarText ?? ""
+            places.append(FieldPlace(field: k, line: p.key.mark.line, column: p.key.mark.column))
             guard let spec = op.expects.first(where: { $0.name == k }) else {
                 throw fail(p.key, "unknown field \"\(k)\" in expect (expected one of: \(op.expects.map(\.name).joined(separator: ", ")), error)")
             }
@@ -499,7 +504,7 @@ struct FileReader {
                 throw fail(pair.value, "missing required field \"\(spec.name)\" in expect (write \(Expected.placeholderText) if it is not known yet)")
             }
         }
-        return .outputs(out)
+        return (.outputs(out), places)
     }
 
     func value(_ node: Node, _ spec: FieldSpec) throws(LoadError) -> Value {

@@ -2,8 +2,8 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 
-/// GitHub Actions workflow commands (`::error file=…,line=…,title=…::message`) that annotate the
-/// vector's line in the pull request: errors for failed and erroring vectors, warnings for
+/// GitHub Actions workflow commands (`::error file=…,line=…,col=…,title=…::message`) that annotate
+/// the line of the expect entry that differs (the vector's line when not known) in the pull request: errors for failed and erroring vectors, warnings for
 /// divergences, vector warnings and implementations that could not start. Printed to standard
 /// output when `GITHUB_ACTIONS` is set. docs/reports.md.
 public enum GitHubAnnotations {
@@ -38,7 +38,9 @@ public enum GitHubAnnotations {
                 }
                 if let n = r.note { lines.append(n) }
                 let title = "concord: \(v.name) failed" + (who.isEmpty ? "" : " (\(who.joined(separator: ", ")))")
-                errors.append(command("error", file: v.file, line: v.line, title: title, message: lines.isEmpty ? "failed" : lines.joined(separator: "\n")))
+                let at = r.place
+                errors.append(command("error", file: v.file, line: at.line, column: at.column, title: title,
+                                      message: lines.isEmpty ? "failed" : lines.joined(separator: "\n")))
             case .error:
                 var lines: [String] = r.note.map { [$0] } ?? []
                 for i in r.implementations where i.status == .error {
@@ -64,10 +66,11 @@ public enum GitHubAnnotations {
     }
 
     /// One workflow command. Properties are escaped with `escapeProperty`, the message with `escapeData`.
-    public static func command(_ kind: String, file: String?, line: Int?, title: String?, message: String) -> String {
+    public static func command(_ kind: String, file: String?, line: Int?, column: Int? = nil, title: String?, message: String) -> String {
         var props: [String] = []
         if let file { props.append("file=" + escapeProperty(ReportText.visible(file))) }
         if let line { props.append("line=\(line)") }
+        if line != nil, let column { props.append("col=\(column)") }
         if let title { props.append("title=" + escapeProperty(ReportText.visible(title))) }
         return "::" + kind + (props.isEmpty ? "" : " " + props.joined(separator: ",")) + "::" + escapeData(ReportText.visible(ReportText.clip(message)))
     }

@@ -244,6 +244,7 @@ public enum Diff {
                 case .different:
                     let x = f.a!.comparableBytes, y = f.b!.comparableBytes
                     var head = "        \(f.field): differs at byte \(f.offset!)"
+                    if let w = wire(f) { head += " (\(w.text))" }
                     if x.count != y.count { head += " (A \(x.count) bytes, B \(y.count))" }
                     if let e = f.explanation { head += " — \(e)" }
                     out.append(head)
@@ -266,6 +267,12 @@ public enum Diff {
 
     static func clip(_ s: String) -> String { s.count <= 120 ? s : String(s.prefix(117)) + "…" }
 
+    /// Where two wire strings differ in their decoded blob, in A's layout (reports.md "Locations").
+    static func wire(_ f: Field) -> Wire.Difference? {
+        guard case .text(let a)? = f.a, case .text(let b)? = f.b else { return nil }
+        return Wire.difference(expected: a, actual: b)
+    }
+
     /// The machine-readable form (`concord-diff/1`).
     public static func json(_ r: Result) -> JSON {
         .object([
@@ -280,6 +287,11 @@ public enum Diff {
                          ("fields", .array(v.fields.map { f in
                              var o: [(key: String, value: JSON)] = [("field", .string(f.field)), ("status", .string(f.status.rawValue))]
                              if let off = f.offset { o.append(("offset", .int(Int64(off)))) }
+                             if let w = wire(f) {
+                                 var x: [(key: String, value: JSON)] = [("part", .string(w.part)), ("partOffset", .int(Int64(w.partOffset)))]
+                                 if let b = w.blobOffset { x.append(("blobOffset", .int(Int64(b)))) }
+                                 o.append(("wire", .object(x)))
+                             }
                              if let a = f.a { o.append(("a", a.json)) }
                              if let b = f.b { o.append(("b", b.json)) }
                              if let e = f.explanation { o.append(("explanation", .string(e))) }

@@ -187,7 +187,8 @@ public enum HTMLReport {
         let name = v.name
         var h = "<tbody class=\"v\" data-s=\"\(tags(r).joined(separator: " "))\" data-name=\"\(escape(name.lowercased()))\">\n"
         h += "<tr class=\"row s-\(r.status.rawValue)\"><td class=\"vname\"><span class=\"id\">\(escape(v.id))</span>"
-        h += " <span class=\"where\">\(escape(v.file)):\(v.line)</span>"
+        // A failure at the expect entry that differs (its first one's), else the vector.
+        h += " <span class=\"where\">\(escape(v.file)):\(r.status == .fail ? r.place.line : v.line)</span>"
         if r.divergence != nil { h += " <span class=\"badge c-diverge\">diverges</span>" }
         if !r.warnings.isEmpty { h += " <span class=\"badge c-warn\">warning</span>" }
         if r.matrix != nil { h += " <span class=\"badge c-rt\">round trip</span>" }
@@ -230,7 +231,7 @@ public enum HTMLReport {
                 if i.mismatches.isEmpty, let why = reason(i.outcome) {
                     h += "<div class=\"impl-detail\"><h4>\(escape(i.implementation))</h4><p>\(escape(why))</p></div>\n"
                 }
-                for m in i.mismatches { h += mismatch(i.implementation, m) }
+                for m in i.mismatches { h += mismatch(i.implementation, m, file: v.file, line: m.line) }
             case .error:
                 h += "<div class=\"impl-detail c-error-b\"><h4>\(escape(i.implementation)): error</h4><pre class=\"msg\">\(escape(reason(i.outcome) ?? ""))</pre></div>\n"
             case .pending:
@@ -262,13 +263,16 @@ public enum HTMLReport {
         return h + "</div>\n"
     }
 
-    static func mismatch(_ impl: String, _ m: Mismatch) -> String {
+    /// `line`: where the file wrote the field (its expect entry), when known.
+    static func mismatch(_ impl: String, _ m: Mismatch, file: String? = nil, line: Int? = nil) -> String {
         var h = "<div class=\"mismatch\">\n<h4>\(escape(impl)): <code>\(escape(m.field))</code> "
         if let off = m.offset {
             h += "differs at byte <b class=\"off\">\(off)</b> (0x\(String(off, radix: 16)))"
         } else {
             h += "differs"
         }
+        if let w = m.wire { h += " (\(escape(w.text)))" }
+        if let file, let line { h += " <span class=\"where\">\(escape(file)):\(line)" + (m.column.map { ":\($0)" } ?? "") + "</span>" }
         h += "</h4>\n"
         if let e = m.explanation { h += "<p class=\"explanation\">\(escape(e))</p>\n" }
         let e = dumpable(m.expectedValue), a = dumpable(m.actualValue)

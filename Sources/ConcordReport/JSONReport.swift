@@ -148,6 +148,13 @@ public enum JSONReport {
             o.append(("mismatch", .array(i.mismatches.map { m in
                 var x: [(key: String, value: JSON)] = [("field", .string(m.field))]
                 if let off = m.offset { x.append(("offset", .int(Int64(off)))) }
+                if let w = m.wire {
+                    var o: [(key: String, value: JSON)] = [("part", .string(w.part)), ("partOffset", .int(Int64(w.partOffset)))]
+                    if let b = w.blobOffset { o.append(("blobOffset", .int(Int64(b)))) }
+                    x.append(("wire", .object(o)))
+                }
+                if let line = m.line { x.append(("line", .int(Int64(line)))) }
+                if let c = m.column { x.append(("column", .int(Int64(c)))) }
                 x.append(("expected", m.expectedValue?.json ?? .string(m.expected)))
                 x.append(("actual", m.actualValue?.json ?? .string(m.actual)))
                 if let e = m.explanation { x.append(("explanation", .string(e))) }

@@ -47,13 +47,14 @@ public enum JUnitReport {
     static func testcases(_ r: VectorResult, _ counts: inout Counts) -> [String] {
         let v = r.vector
         var out: [String] = []
-        func open(_ name: String, _ time: Double) -> String {
-            "    <testcase classname=\"\(attr(v.suite))\" name=\"\(attr(name))\" file=\"\(attr(v.file))\" line=\"\(v.line)\" time=\"\(seconds(time))\""
+        func open(_ name: String, _ time: Double, line: Int? = nil) -> String {
+            "    <testcase classname=\"\(attr(v.suite))\" name=\"\(attr(name))\" file=\"\(attr(v.file))\" line=\"\(line ?? v.line)\" time=\"\(seconds(time))\""
         }
         for i in r.implementations {
             counts.tests += 1
             counts.time += i.seconds
-            let head = open("\(v.id) [\(i.implementation)]", i.seconds)
+            // A failure points at the expect entry that differs (its first mismatch's), when known.
+            let head = open("\(v.id) [\(i.implementation)]", i.seconds, line: i.status == .fail ? i.mismatches.first?.place(in: v).line : nil)
             switch i.status {
             case .pass:
                 if case .refused(let e) = i.outcome, e.errorClass == .unclassified {
@@ -71,6 +72,9 @@ public enum JUnitReport {
                 if let m = r.matrix { lines += matrixLines(m) }
                 if let d = r.divergence { lines.append("divergence: " + d) }
                 lines.append("vector: \(v.file):\(v.line)")
+                if let m = i.mismatches.first, let line = m.line, line != v.line {
+                    lines.append("\(m.field): \(v.file):\(line)" + (m.column.map { ":\($0)" } ?? ""))
+                }
                 out.append(head + ">")
                 out.append("      <failure message=\"\(attr(message))\" type=\"\(attr(i.mismatches.first?.field == "result" || i.mismatches.first?.field == "error" ? "outcome mismatch" : "value mismatch"))\">"
                            + text(lines.joined(separator: "\n")) + "</failure>")

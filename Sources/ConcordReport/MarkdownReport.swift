@@ -196,12 +196,15 @@ public enum MarkdownReport {
 
     /// `suite/id` — `file:line`, in HTML (Markdown is not rendered inside `<summary>`).
     static func summaryLine(_ r: VectorResult) -> String {
-        "<code>" + html(r.vector.name) + "</code> — <code>" + html("\(r.vector.file):\(r.vector.line)") + "</code>"
+        "<code>" + html(r.vector.name) + "</code> — <code>" + html("\(r.vector.file):\(line(r))") + "</code>"
     }
 
     static func locate(_ r: VectorResult) -> String {
-        code(r.vector.name) + " (" + code("\(r.vector.file):\(r.vector.line)") + ")"
+        code(r.vector.name) + " (" + code("\(r.vector.file):\(line(r))") + ")"
     }
+
+    /// A failure's line is its first mismatch's expect entry (when known); else the vector's.
+    static func line(_ r: VectorResult) -> Int { r.status == .fail ? r.place.line : r.vector.line }
 
     static func formatSeconds(_ s: Double) -> String {
         let ms = (s * 100).rounded() / 100
@@ -284,9 +287,10 @@ enum ReportText {
         Printable.escape(s, keepingLineBreaks: true)
     }
 
-    /// "differs at byte N" or "differs".
+    /// "differs at byte N" or "differs", then for a wire string where in its decoded blob
+    /// ("(blob byte 45: tag, byte 3)").
     static func differs(_ m: Mismatch) -> String {
-        m.offset.map { "differs at byte \($0)" } ?? "differs"
+        (m.offset.map { "differs at byte \($0)" } ?? "differs") + (m.wire.map { " (\($0.text))" } ?? "")
     }
 
     /// One line: `key differs at byte 31 — explanation`.

@@ -91,9 +91,14 @@ public enum TerminalSummary {
             }
             switch r.status {
             case .fail:
-                out.append("FAIL    \(r.vector.name)  (\(r.vector.file):\(r.vector.line))")
+                // At the expect entry that differs (the first one's), else the vector.
+                let at = r.place
+                out.append("FAIL    \(r.vector.name)  (\(r.vector.file):\(at.line))")
                 for i in r.implementations where i.status == .fail {
-                    for m in i.mismatches { out += mismatch(i.implementation, m) }
+                    for m in i.mismatches {
+                        let line = m.place(in: r.vector).line
+                        out += mismatch(i.implementation, m, at: line == at.line ? nil : line)
+                    }
                 }
                 if let d = r.divergence { out.append("        note: \(d)") }
                 if let n = r.note { out.append("        note: \(n)") }
@@ -227,10 +232,12 @@ public enum TerminalSummary {
         }
     }
 
-    static func mismatch(_ impl: String, _ m: Mismatch) -> [String] {
+    /// `line`: the field's line when it is not the one the vector's heading shows.
+    static func mismatch(_ impl: String, _ m: Mismatch, at line: Int? = nil) -> [String] {
         var lines: [String] = []
         var head = "        \(impl): \(m.field)"
-        if let off = m.offset { head += " differs at byte \(off)" } else { head += " differs" }
+        if let line { head += " (line \(line))" }
+        head += " " + ReportText.differs(m)
         if let e = m.explanation { head += " — \(e)" }
         lines.append(head)
         lines.append("          expected \(window(m.expectedValue, m.expected, m.offset))")
