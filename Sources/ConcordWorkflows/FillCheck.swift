@@ -21,8 +21,7 @@ extension Fill {
             return .refuse("no captured file has a result for \(p.vector) (\(sources.map { "captured:\($0.name)" }.joined(separator: ", ")))")
         }
         let decisions = taking.map { ("captured:\($0.name)", $0.decide(p)) }
-        var values: [(String, Value)] = []
-        for (who, d) in decisions { if case .fill(let v, _) = d { values.append((who, v)) } }
+        let values = filled(decisions)
         if values.count == decisions.count, let first = values.first, values.allSatisfy({ identical($0.1, first.1) }) {
             return .fill(first.1, source: values.map(\.0).joined(separator: ", "))
         }
@@ -42,15 +41,16 @@ extension Fill {
         return .refuse("the captured files disagree:\n" + lines.map { "    " + $0 }.joined(separator: "\n"))
     }
 
+    /// The values among named decisions (the refusals left out), in order.
+    static func filled(_ decisions: [(String, Decision)]) -> [(String, Value)] {
+        decisions.compactMap { who, d in if case .fill(let v, _) = d { return (who, v) } else { return nil } }
+    }
+
     /// Each captured file's value for `p` when they disagree (empty when they agree, when only one
     /// file takes part, or when a file refuses the placeholder).
     public static func disagreement(captured sources: [Captured], _ p: Placeholder) -> [(String, Value)] {
         guard sources.count > 1 else { return [] }
-        var values: [(String, Value)] = []
-        for s in sources where s.results[p.vector] != nil {
-            guard case .fill(let v, _) = s.decide(p) else { continue }
-            values.append(("captured:\(s.name)", v))
-        }
+        let values = filled(sources.filter { $0.results[p.vector] != nil }.map { ("captured:\($0.name)", $0.decide(p)) })
         guard let first = values.first, values.contains(where: { !identical($0.1, first.1) }) else { return [] }
         return values
     }
@@ -69,21 +69,16 @@ extension Fill {
         /// implementations computed.
         public func decide(_ p: Placeholder, captured: Decision, disagreeing: [(String, Value)] = []) -> Decision {
             if case .refuse(let why) = captured, !disagreeing.isEmpty {
-                var sides: [String] = []
-                for (who, value) in disagreeing {
-                    let same = (results[p.vector] ?? []).filter { r in
-                        if case .outputs(let o) = r.outcome, let got = o[p.field] { return identical(got, value) }
-                        return false
-                    }.map(\.implementation)
-                    sides.append(same.isEmpty ? "no live implementation computed \(who)'s value" : "\(same.joined(separator: ", ")) computed \(who)'s value")
+                // Each live implementation's value for the field, read once.
+                let live = (results[p.vector] ?? []).compactMap { r -> (String, Value)? in
+                    if case .outputs(let o) = r.outcome, let got = o[p.field] { return (r.implementation, got) } else { return nil }
                 }
-                let others = (results[p.vector] ?? []).filter { r in
-                    guard case .outputs(let o) = r.outcome, let got = o[p.field] else { return false }
-                    return !disagreeing.contains { identical($0.1, got) }
-                }.map { r -> String in
-                    guard case .outputs(let o) = r.outcome, let got = o[p.field] else { return "" }
-                    return "\(r.implementation) computed \(render(got, json: false)), neither captured value"
+                let sides = disagreeing.map { who, value -> String in
+                    let same = live.filter { identical($0.1, value) }.map(\.0)
+                    return same.isEmpty ? "no live implementation computed \(who)'s value" : "\(same.joined(separator: ", ")) computed \(who)'s value"
                 }
+                let others = live.filter { l in !disagreeing.contains { identical($0.1, l.1) } }
+                    .map { "\($0.0) computed \(render($0.1, json: false)), neither captured value" }
                 return .refuse(why + "\n" + (sides + others).map { "    " + $0 }.joined(separator: "\n"))
             }
             guard case .fill(let value, let source) = captured else { return captured }
