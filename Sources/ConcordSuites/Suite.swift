@@ -113,6 +113,10 @@ public struct Suite: Sendable {
     public var implementations: [String]
     /// Relative cost of one vector on one implementation, in estimated seconds (for scheduling).
     public var cost: @Sendable (Fields) -> Double
+    /// The costly work a vector shares with other vectors (a KEK derived from the same secret, salt
+    /// and parameters): each key is computed once per implementation in a run (SharedDerivations),
+    /// so `--shard` keeps vectors that name a common key in one shard (docs/ci.md).
+    public var sharedWork: @Sendable (Fields) -> [SharedWork]
     /// Why a vector exceeds the limits, if it does (the message names the limit and its flag).
     public var exceedsLimits: @Sendable (Fields, Limits) -> String?
     /// What is worth flagging about a vector's input even when every implementation agrees.
@@ -124,6 +128,7 @@ public struct Suite: Sendable {
     public init(name: String, contract: String? = nil, summary: String, ops: [OpSpec], aliases: [String] = [],
                 implementations: [String],
                 cost: @escaping @Sendable (Fields) -> Double = { _ in 1e-6 },
+                sharedWork: @escaping @Sendable (Fields) -> [SharedWork] = { _ in [] },
                 exceedsLimits: @escaping @Sendable (Fields, Limits) -> String? = { _, _ in nil },
                 warnings: (@Sendable (Fields) -> [String])? = nil,
                 roundtrip: RoundtripSpec? = nil) {
@@ -134,6 +139,7 @@ public struct Suite: Sendable {
         self.aliases = aliases
         self.implementations = implementations
         self.cost = cost
+        self.sharedWork = sharedWork
         self.exceedsLimits = exceedsLimits
         self.warnings = warnings ?? { _ in [] }
         self.hasWarnings = warnings != nil
@@ -169,5 +175,16 @@ public struct Suite: Sendable {
     public var shortName: String {
         if let contract, name.hasPrefix(contract + ".") { return String(name.dropFirst(contract.count + 1)) }
         return name
+    }
+}
+
+/// One piece of costly work a vector's check performs that another vector may perform identically:
+/// `key` names it exactly (equal keys, equal work), `cost` is its part of the vector's `cost`.
+public struct SharedWork: Sendable, Hashable {
+    public var key: String
+    public var cost: Double
+    public init(key: String, cost: Double) {
+        self.key = key
+        self.cost = cost
     }
 }

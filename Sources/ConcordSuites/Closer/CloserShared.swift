@@ -23,6 +23,43 @@ extension Suites {
         return Double(p.memoryKiB) * Double(p.iterations) * 4e-7
     }
 
+    /// The KEK derivation (§2) of `secret` and `salt` with `params`: equal keys, equal Argon2id work.
+    /// Only a 16-byte salt derives (anything else is refused before Argon2 runs).
+    static func closerKek(_ secret: String, _ salt: [UInt8], _ params: KdfParams = .closer) -> [SharedWork] {
+        guard salt.count == 16 else { return [] }
+        let key = "closer-kek v=\(params.version) m=\(params.memoryKiB) t=\(params.iterations) p=\(params.parallelism) salt=\(Hex.encode(salt)) secret=\(Hex.encode(Array(secret.utf8)))"
+        return [SharedWork(key: key, cost: Double(params.memoryKiB) * Double(params.iterations) * 4e-7)]
+    }
+
+    /// A stored `b64` value's bytes, or nil when it does not decode (the check refuses it before deriving).
+    static func closerStored(_ text: String?) -> [UInt8]? {
+        guard let text else { return nil }
+        return try? Base64.decode(text, .standard)
+    }
+
+    /// couple-key-wrap's shared KEK: wrap's (phrase, salt) at the production parameters; unwrap's
+    /// (phrase, decoded kdfSalt) at the parameters its `kdfParams` tag names.
+    static let coupleKeyWrapSharedWork: @Sendable (Fields) -> [SharedWork] = { input in
+        guard let phrase = input["phrase"]?.text else { return [] }
+        if case .bytes(let salt)? = input["kdfSalt"] { return closerKek(phrase, salt) }
+        guard let salt = closerStored(input["kdfSalt"]?.text) else { return [] }
+        var params = KdfParams.closer
+        if let tag = input["kdfParams"]?.text {
+            guard let p = try? KdfParams.parse(tag) else { return [] }
+            params = p
+        }
+        return closerKek(phrase, salt, params)
+    }
+
+    /// invite-phrase's (and the chain's first step's) shared KEK: the invite code with the salt
+    /// given (seal) or the blob's first 16 bytes (open).
+    static let invitePhraseSharedWork: @Sendable (Fields) -> [SharedWork] = { input in
+        guard let code = input["inviteCode"]?.text else { return [] }
+        if case .bytes(let salt)? = input["salt"] { return closerKek(code, salt) }
+        guard let blob = closerStored(input["encryptedRecoveryPhrase"]?.text), blob.count >= 16 + 12 + 16 else { return [] }
+        return closerKek(code, Array(blob.prefix(16)))
+    }
+
     /// A stored `kdfParams` above the run's Argon2 limits is refused before any implementation derives
     /// with it (as the argon2id suite's `params`).
     static let closerKdfLimits: @Sendable (Fields, Limits) -> String? = { input, limits in

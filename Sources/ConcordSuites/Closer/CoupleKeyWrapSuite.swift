@@ -22,5 +22,6 @@ extension Suites {
         aliases: ["couple-key-wrap"],
         implementations: closerImplementations,
         cost: closerKdfCostOf,
+        sharedWork: coupleKeyWrapSharedWork,
         exceedsLimits: closerKdfLimits)
 }

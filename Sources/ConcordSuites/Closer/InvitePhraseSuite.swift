@@ -14,5 +14,6 @@ extension Suites {
                      expects: [FieldSpec("phrase", .text, "The recovery phrase.")])],
         aliases: ["invite-phrase"],
         implementations: closerImplementations,
-        cost: { _ in closerKdfCost })
+        cost: { _ in closerKdfCost },
+        sharedWork: invitePhraseSharedWork)
 }
