@@ -235,9 +235,7 @@ struct WycheproofGroup: Sendable {
 enum WycheproofHex {
     static func decode(_ n: Node, _ k: String, _ base: FileReader) throws(LoadError) -> [UInt8] {
         let s = try base.string(n, k)
-        do { return try Hex.decode(s) } catch let e as ContractError { throw base.fail(n, "\(e.message) (in \(k))") } catch {
-            throw base.fail(n, "\(error) (in \(k))")
-        }
+        do { return try Hex.decode(s) } catch { throw base.fail(n, "\(error.message) (in \(k))") }
     }
 }
 
