@@ -39,7 +39,13 @@ struct VectorSelection {
             }
         }
         for a in arguments {
-            if FileManager.default.fileExists(atPath: a) { paths.append(a); continue }
+            if FileManager.default.fileExists(atPath: a) {
+                paths.append(a)
+                if Suites.resolve(a) != nil || Contracts.named(a) != nil {
+                    notes.append("\(a) is read as the path ./\(a), which exists here, not as the suite or pack of that name (write \(Self.homeVectors)/… for Concord's own)")
+                }
+                continue
+            }
             if Suites.resolve(a) != nil || Contracts.named(a) != nil { add(a) } else {
                 paths.append(a)  // the loader says "no such file or folder"
             }
@@ -71,7 +77,12 @@ struct VectorSelection {
 
     /// Concord's own vectors: `vectors/` of the repository Concord runs from (Home: `$CONCORD_HOME`,
     /// else the folder above the executable).
-    static var homeVectors: String { Home.find() + "/vectors" }
+    /// Spelled `vectors` when that is the current directory's own (Concord's repository), so that
+    /// the report and the GitHub annotations name its files relative to it, as before.
+    static var homeVectors: String {
+        let home = Home.find() + "/vectors"
+        return FileManager.default.fileExists(atPath: "vectors") && sameFolder("vectors", home) ? "vectors" : home
+    }
 
     static func sameFolder(_ a: String, _ b: String) -> Bool {
         let ra = URL(fileURLWithPath: a).resolvingSymlinksInPath().standardizedFileURL.path

@@ -129,4 +129,20 @@ import ConcordTestSupport
         #expect(results.filter { $0.vector.hasPrefix("hmac-sha256/") }.allSatisfy { $0.file == "tests/vectors/hmac.yaml" })
         #expect(results.contains { $0.vector.hasPrefix("closer.kdf-params/") })
     }
+
+    @Test func inConcordsOwnRepositoryANamedSuiteKeepsItsRelativePathsAndAPathNamedLikeASuiteIsSaidToBeOne() throws {
+        // Concord's own repository: the report (and GitHub's annotations) name vectors/… as before.
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var out = try concord(["run", "hmac-sha256", "--implementations", "libsodium", "-o", dir + "/r.json"], in: repositoryRoot)
+        #expect(out.status == 0 && out.stderr.contains("concord: hmac-sha256 resolved in Concord's own vectors (vectors)"), "\(out.stderr)")
+        let own = try report(dir + "/r.json")
+        #expect(!own.isEmpty && own.allSatisfy { $0.file.hasPrefix("vectors/") }, "\(own.map(\.file))")
+        // A folder here named like a suite is a path, and a line says so.
+        let hmac = try String(contentsOfFile: repositoryRoot + "/vectors/primitives/hmac-sha256/rfc4231.yaml", encoding: .utf8)
+        write(hmac, to: dir + "/hmac-sha256/copy.yaml")
+        out = try concord(["run", "hmac-sha256", "--implementations", "libsodium", "-o", "r.json"], in: dir)
+        #expect(out.status == 0 && out.stderr.contains("concord: hmac-sha256 is read as the path ./hmac-sha256, which exists here, not as the suite or pack of that name"), "\(out.stderr)")
+        #expect(try report(dir + "/r.json").allSatisfy { $0.file == "hmac-sha256/copy.yaml" })
+    }
 }
