@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Concord: proves that implementations of end-to-end-encryption contracts produce and accept the
 // same bytes. Layers, each a module with one job (its Module.swift says which), none importing upward:
-//   ConcordSync (the shared-memory machinery, no dependency), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
+//   ConcordPlatform (what differs between Linux and macOS), ConcordSync (the shared-memory machinery), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
 //   -> ConcordSuites -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
 //   -> ConcordWorkflows -> ConcordReport -> concord (executable)
@@ -10,6 +10,11 @@ import PackageDescription
 
 let package = Package(
     name: "Concord",
+    // Linux (Debian 12) is where Concord is built and tested. macOS 13 is declared for the iOS
+    // teams' Macs and macOS runners, and is NOT built or tested here (README, docs/ci.md): what
+    // differs is in Sources/ConcordPlatform/Platform.swift, its Darwin branch written from
+    // Apple's documented API.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "concord", targets: ["concord"]),
         .library(name: "ConcordRunner", targets: ["ConcordLoading", "ConcordScheduling", "ConcordJudging", "ConcordWorkflows"]),
@@ -17,30 +22,37 @@ let package = Package(
         .library(name: "ConcordKit", targets: ["ConcordKit"]),
     ],
     targets: [
-        // C bridges: Debian's libraries as system library targets.
-        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
-        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
-        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        // prctl(2) (variadic, so not imported by Swift) for the child subreaper: a header only.
+        // C bridges: the system's libraries as system library targets, found through pkg-config
+        // (Debian's packages; on macOS Homebrew's, openssl@3 being keg-only: PKG_CONFIG_PATH names
+        // $(brew --prefix openssl@3)/lib/pkgconfig, docs/ci.md).
+        .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
+        .systemLibrary(name: "CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"]), .brew(["argon2"])]),
+        .systemLibrary(name: "COpenSSL", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]),
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        // prctl(2) (variadic, so not imported by Swift) for the child subreaper: a header only,
+        // empty off Linux.
         .systemLibrary(name: "CProcessControl"),
+
+        // Platform: the one file where Linux (Glibc) and macOS (Darwin) differ; it re-exports the
+        // system's C API, so that no other file imports Glibc or Darwin (PlatformConfinementTests).
+        .target(name: "ConcordPlatform", dependencies: ["CProcessControl"]),
 
         // Sync: the one module where threads share memory by hand (locks, monitors, atomics, the worker
         // pool, write-once slots, interning, thread-local values); its rules are at the top of Rules.swift.
-        .target(name: "ConcordSync"),
+        .target(name: "ConcordSync", dependencies: ["ConcordPlatform"]),
         // Contract formats: pure Swift values, encodings, layouts and parsing; no C library, no file I/O.
         .target(name: "ConcordFormats", dependencies: ["ConcordSync"]),
         // Files: bounded reads, durable replacing writes.
-        .target(name: "ConcordFiles"),
+        .target(name: "ConcordFiles", dependencies: ["ConcordPlatform"]),
         // Primitives: thin value-type wrappers over the C libraries.
-        .target(name: "ConcordPrimitives", dependencies: ["ConcordFormats", "ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
+        .target(name: "ConcordPrimitives", dependencies: ["ConcordFormats", "ConcordPlatform", "ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
         // warnings, round trip, docs sentence); the vector-file schema is derived from them.
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["CProcessControl", "ConcordFiles", "ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
         .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Scheduling: plans, the job queue, workers, shards; hands each check's outcome to a judge.
@@ -58,11 +70,11 @@ let package = Package(
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordReport",
+        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
                                                           "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
-        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // The pure tests: they need no JVM, Tink, Node or Chromium (scripts/test runs them with those
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ConcordPlatform
 
 /// Reads an input file (vector file, captured outputs, report) whole, after checking its size:
 /// a file over the limit is refused from its metadata, before a byte of it is read, so a 200 MB

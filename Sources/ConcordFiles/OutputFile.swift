@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ConcordPlatform
 
 /// Replaces a file's contents so that a crash, a kill or a power cut at any moment leaves either
 /// the old file or the new one, never a mix: the bytes go to a temporary file in the same folder,
@@ -42,9 +38,9 @@ public enum OutputFile {
             let n = readlink(current, &buffer, buffer.count - 1)
             guard n > 0 else { throw Failure(path: path, message: "cannot read the symbolic link \(current): \(String(cString: strerror(errno)))") }
             let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // A descriptor's link in /proc (`/dev/stderr` → /proc/self/fd/2 → `pipe:[123]`) names no
+            // A descriptor's link (Linux: `/dev/stderr` → /proc/self/fd/2 → `pipe:[123]`) names no
             // path: the link itself is what a write opens (it leads to the pipe or socket).
-            if current.hasPrefix("/proc/") && !target.hasPrefix("/") { return current }
+            if Platform.isDescriptorLink(current, target: target) { return current }
             if target.hasPrefix("/") {
                 current = target
             } else {
@@ -160,10 +156,10 @@ public enum OutputFile {
     }
 
     /// Whether an output path names this process's standard output (`/dev/stdout`, `/dev/fd/1`,
-    /// `/proc/self/fd/1`): written as `-` is, through the standard-output writer, so that nothing
+    /// and on Linux its /proc link; Platform): written as `-` is, through the standard-output writer, so that nothing
     /// replaces the file or pipe behind it and the summary goes to standard error.
     public static func namesStandardOutput(_ path: String) -> Bool {
-        ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/\(getpid())/fd/1"].contains(path)
+        Platform.standardOutputPaths().contains(path)
     }
 
     /// Appends to a file (`$GITHUB_STEP_SUMMARY`, which several steps share), creating it when

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ConcordPlatform
 
 /// The outputs a command will write, checked before anything runs (issue 12 item 1): an output
 /// that is also one of the command's inputs (a vector file, a captured file, a report to merge)

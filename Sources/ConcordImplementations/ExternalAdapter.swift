@@ -2,9 +2,7 @@ import ConcordFormats
 import ConcordSuites
 import ConcordSync
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import ConcordPlatform
 
 /// An implementation behind a long-lived process speaking the line protocol of docs/adapters.md:
 /// a handshake line, then one JSON request and one JSON response per line, many in flight.

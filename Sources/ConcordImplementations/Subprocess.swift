@@ -1,11 +1,6 @@
 import ConcordSync
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
-#if os(Linux)
-import CProcessControl
-#endif
+import ConcordPlatform
 
 /// A child process started with `posix_spawn` in its own process group, with pipes for its three
 /// standard streams and a reaper thread that records its exit. (Foundation's `Process` learns of
@@ -68,13 +63,13 @@ public final class Subprocess: Sendable {
             if ok != 0 { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
         }
         for fd in inPipe + outPipe + errPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
+        var actions = Platform.emptySpawnFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
-        var attr = posix_spawnattr_t()
+        var attr = Platform.emptySpawnAttributes()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
         // Its own process group, so that stopping it also stops anything it started.
@@ -128,7 +123,7 @@ public final class Subprocess: Sendable {
         var usage = rusage()
         while wait4(pid, &raw, 0, &usage) < 0 && errno == EINTR {}
         let t: Termination = (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
-        ended.withLock { $0 = (t, Int(usage.ru_maxrss)) }
+        ended.withLock { $0 = (t, Platform.maxResidentKiB(usage)) }
         Self.registry.withLock { _ = $0.live.removeValue(forKey: pid) }
         exited.leave()
     }
@@ -148,7 +143,7 @@ public final class Subprocess: Sendable {
 
     /// Sends a signal to its whole process group.
     public func signalGroup(_ sig: Int32) {
-        _ = Glibc.kill(-pid, sig)
+        Platform.send(sig, to: -pid)
     }
 
     /// SIGTERM to the group, then SIGKILL if it is still there after `grace` seconds.
@@ -167,17 +162,13 @@ public final class Subprocess: Sendable {
 // MARK: - Nothing outlives concord
 
 extension Subprocess {
-    /// Makes concord a child subreaper (Linux, `prctl(PR_SET_CHILD_SUBREAPER)`): a descendant whose
+    /// Makes concord a child subreaper (Linux, `prctl(PR_SET_CHILD_SUBREAPER)`; Platform): a descendant whose
     /// parent ends is reparented to concord rather than to init, even one that left its process
     /// group and session (`setsid`), so that `stopEverything` finds it. False where that is not
     /// possible (other systems: there only the process groups are stopped).
     @discardableResult
     public static func adoptOrphans() -> Bool {
-        #if os(Linux)
-        return concord_become_child_subreaper() == 0
-        #else
-        return false
-        #endif
+        Platform.becomeChildSubreaper()
     }
 
     /// From now on no child starts (`spawn` throws "concord is stopping"); returns the children
@@ -219,7 +210,6 @@ extension Subprocess {
     /// a reaper thread waits for). Their own children are reparented to concord in turn and found by
     /// the next look, for at most `grace` + 5 seconds in all.
     static func stopOrphans(grace: Double) -> Int {
-        #if os(Linux)
         let me = getpid()
         let start = Date()
         var told: [pid_t: Date] = [:]
@@ -233,42 +223,17 @@ extension Subprocess {
                 var raw: Int32 = 0
                 if waitpid(pid, &raw, WNOHANG) == pid { continue }  // it had ended: reaped
                 if let when = told[pid] {
-                    if Date().timeIntervalSince(when) >= grace { _ = Glibc.kill(pid, SIGKILL) }
+                    if Date().timeIntervalSince(when) >= grace { Platform.send(SIGKILL, to: pid) }
                 } else {
-                    _ = Glibc.kill(pid, SIGTERM)
+                    Platform.send(SIGTERM, to: pid)
                     told[pid] = Date()
                 }
             }
             usleep(10_000)
         }
         return found.count
-        #else
-        return 0
-        #endif
     }
 
-    #if os(Linux)
-    /// The processes whose parent is `parent`: every `/proc/PID/stat` whose fourth field is it.
-    static func childProcesses(of parent: pid_t) -> [pid_t] {
-        guard let dir = opendir("/proc") else { return [] }
-        defer { closedir(dir) }
-        var out: [pid_t] = []
-        var buffer = [UInt8](repeating: 0, count: 512)
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name) else { continue }
-            let fd = open("/proc/\(name)/stat", O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            close(fd)
-            guard n > 0 else { continue }
-            // "PID (COMMAND) STATE PPID …": the command may hold spaces and parentheses.
-            let text = buffer[0..<n]
-            guard let close = text.lastIndex(of: UInt8(ascii: ")")) else { continue }
-            let fields = text[(close + 1)...].split(separator: UInt8(ascii: " "))
-            if fields.count > 1, pid_t(String(decoding: fields[1], as: UTF8.self)) == parent { out.append(pid) }
-        }
-        return out
-    }
-    #endif
+    /// The processes whose parent is `parent` (Platform: /proc on Linux, sysctl on macOS).
+    static func childProcesses(of parent: pid_t) -> [pid_t] { Platform.childProcesses(of: parent) }
 }

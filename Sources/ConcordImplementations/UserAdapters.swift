@@ -102,7 +102,8 @@ public enum UserAdapters {
         }
         let folder = (path as NSString).deletingLastPathComponent
         var out: [UserAdapter] = []
-        for top in try keys(root, "the project file", allowed: ["adapters"]) {
+        // packs, vectors, fixture-maps: what a run covers, read by ProjectSettings.
+        for top in try keys(root, "the project file", allowed: ["adapters"] + ProjectSettings.keys) where top.key == "adapters" {
             for entry in try keys(top.value, "adapters", allowed: nil) {
                 if let why = badName(entry.key) { throw fail(entry.node, "adapter \(entry.key): \(why)") }
                 var command: [String] = []

@@ -1,10 +1,6 @@
 import ConcordSync
 import COpenSSL
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ConcordPlatform
 
 /// AES-GCM, one family on two backends that throw the same `CryptoError`: OpenSSL's EVP
 /// (`OpenSSLAESGCM`, here; `AESGCM+GCM128.swift` for long nonces) and libsodium (`SodiumAESGCM`,

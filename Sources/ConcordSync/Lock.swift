@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ConcordPlatform
 
 /// A POSIX mutex (ThreadSanitizer understands it on every platform; the standard library's `Mutex`
 /// on Linux takes a futex it cannot see, and it reported the tables behind one as races).

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ConcordPlatform
 
 /// One object per thread, made on the thread's first use and released when the thread ends (the
 /// key's destructor); never handed to another thread. For state a C library keeps per call site,
@@ -14,6 +10,8 @@ public final class ThreadLocal<Value: AnyObject>: @unchecked Sendable {
     public init(_ make: @escaping @Sendable () -> Value) {
         var k = pthread_key_t()
         let rc = pthread_key_create(&k) { p in
+            // glibc passes an optional pointer, Darwin a non-optional one: the same code for both.
+            let p: UnsafeMutableRawPointer? = p
             guard let p else { return }
             // Any class's retain count is released the same way, whatever its type.
             Unmanaged<AnyObject>.fromOpaque(p).release()

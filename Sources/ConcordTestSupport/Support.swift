@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordPlatform
 import ConcordSync
 import Foundation
 
@@ -89,21 +90,11 @@ public final class LockedData: Sendable {
     public var done: Bool { state.withLock { $0.done } }
 }
 
-/// Linux's makedev(3) (a C macro Swift does not import), for the small numbers of mem devices.
-public func deviceNumber(_ major: UInt64, _ minor: UInt64) -> dev_t {
-    dev_t(((major & 0xfff) << 8) | (minor & 0xff) | ((minor & ~0xff) << 12) | ((major & ~0xfff) << 32))
-}
+/// makedev(3) (a C macro Swift does not import), for the small numbers of mem devices (Platform).
+public func deviceNumber(_ major: UInt64, _ minor: UInt64) -> dev_t { Platform.deviceNumber(major, minor) }
 
-/// The processes whose parent is `parent` (from /proc).
-public func childProcesses(of parent: pid_t) -> [pid_t] {
-    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return entries.compactMap { e -> pid_t? in
-        guard let pid = pid_t(e), let stat = try? String(contentsOfFile: "/proc/\(e)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        return fields.count > 2 && pid_t(fields[1]) == parent ? pid : nil
-    }
-}
+/// The processes whose parent is `parent` (Platform: /proc on Linux, sysctl on macOS).
+public func childProcesses(of parent: pid_t) -> [pid_t] { Platform.childProcesses(of: parent) }
 
 /// RFC 9106 §5.3 (the phc-winner-argon2 argon2id KAT): p = 4 with a secret and associated data.
 public let rfc9106Request = Request(suite: "argon2id", input: [

@@ -18,7 +18,7 @@ enum Common {
     static let quiet = OptionSpec.flag("quiet", short: "q", "print nothing but failures (and no progress line)")
     // The user's own adapters (a platform kit's serve, docs/platforms.md): never named in a vector file.
     static let adapter = OptionSpec.repeatable("adapter", "NAME=COMMAND", "also run this adapter (the app's own code, docs/platforms.md) as NAME")
-    static let project = OptionSpec.value("project", "FILE", "the project file naming adapters (default: ./concord.yaml when it exists)")
+    static let project = OptionSpec.value("project", "FILE", "the project file: adapters, and what a run with no path covers (default: ./concord.yaml when it exists)")
 
     // The report outputs of run, merge and report.
     static let markdown = OptionSpec.value("markdown", "PATH", "a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)")
@@ -76,6 +76,11 @@ enum Common {
     /// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).
     static func userAdapters(_ o: Options) throws(UsageError) -> [UserAdapter] {
         do { return try UserAdapters.load(options: o.lists["adapter"] ?? [], project: o.values["project"]) } catch { throw UsageError(error.description) }
+    }
+
+    /// What the project file (concord.yaml or --project) declares a run covers (VectorSelection).
+    static func projectSettings(_ o: Options) throws(UsageError) -> ProjectSettings? {
+        do { return try ProjectSettings.load(project: o.values["project"]) } catch { throw UsageError(error.description) }
     }
 }
 

@@ -10,20 +10,22 @@ enum ExportCommand: Command {
         name: "export", arguments: "[PATH|SUITE|PACK…]",
         brief: "one flat JSON file of inputs and answers for platform tests",
         summary: """
-        Writes the selected vectors (default vectors/; a suite or pack name selects its vectors under vectors/)
+        Writes the selected vectors (chosen as run chooses them: default what concord.yaml declares, else vectors/;
+        a suite or pack name selects its vectors in the project's declared vectors, else Concord's own)
         as one flat JSON file of inputs and answers (concord-export/1, every byte value as hex and base64)
         that an XCTest or an Android instrumented test loads without a YAML parser.
         """,
         options: [
             .value("out", "FILE", short: "o", aliases: ["report"], "where to write it (required; \"-\" for standard output)"),
-            Common.maxFileBytes, Common.maxDepth,
+            Common.maxFileBytes, Common.maxDepth, Common.project,
         ])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard var out = o.values["out"] else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
         if out.isEmpty { throw UsageError("--out needs a path (\"-\" for standard output)") }
         if OutputFile.namesStandardOutput(out) { out = "-" }
-        let selection = VectorSelection(o.positional)
+        _ = try Common.userAdapters(o)  // the whole project file is checked, its adapters unused here
+        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o))
         guard let vectors = selection.load(try Common.loader(o)) else { return 2 }
         if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         // An output that is also an input is refused before anything is written (OutputPlan).

@@ -1,3 +1,4 @@
+import ConcordPlatform
 import Foundation
 
 /// The repository root Concord runs from: `$CONCORD_HOME`, else the nearest folder above the
@@ -7,7 +8,7 @@ enum Home {
         let env = ProcessInfo.processInfo.environment
         if let h = env["CONCORD_HOME"], !h.isEmpty { return h }
         let exe = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var dir = URL(fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? exe.path)
+        var dir = URL(fileURLWithPath: Platform.executablePath() ?? exe.path)
             .deletingLastPathComponent()
         while dir.path != "/" {
             if FileManager.default.fileExists(atPath: dir.appendingPathComponent("adapters").path),

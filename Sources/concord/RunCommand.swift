@@ -12,11 +12,14 @@ import Foundation
 enum RunCommand: Command {
     static let spec = CommandSpec(
         name: "run", arguments: "[PATH|SUITE|PACK…]",
-        brief: "run vectors (files, folders, suite or pack names; default vectors/) on every implementation",
+        brief: "run vectors (files, folders, suite or pack names; default: concord.yaml's, else vectors/) on every implementation",
         summary: """
-        Runs vector files or folders (searched recursively, sorted; default vectors/) on every implementation
-        that supports them, in parallel. A suite name (argon2id, closer.field or its old name field) or a
-        contract pack (closer) selects that suite's or pack's vectors under vectors/; an existing path is a path.
+        Runs vector files or folders (searched recursively, sorted) on every implementation that supports them,
+        in parallel. A suite name (argon2id, closer.field or its old name field) or a contract pack (closer)
+        selects that suite's or pack's vectors: from the project file's declared vectors and fixture maps when
+        they hold any, else from Concord's own vectors ($CONCORD_HOME/vectors), never from a vectors/ folder
+        here; an existing path is a path. With no path: what concord.yaml declares (packs, vectors,
+        fixture-maps), else vectors/ here when it exists, else Concord's own.
         """,
         options: [
             Common.implementations,
@@ -38,7 +41,7 @@ enum RunCommand: Command {
         // The report's peak is this process's own, not the size of whatever started it (ResidentMemory).
         ResidentMemory.resetPeak()
         let home = Home.find()
-        let selection = VectorSelection(o.positional)
+        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o))
         var limits = Limits()
         if let m = try o.unsigned("max-kdf-memory") { limits.maxKdfMemoryKiB = m }
         if let w = try o.unsigned("max-kdf-work") { limits.maxKdfWork = w }

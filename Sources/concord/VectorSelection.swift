@@ -1,55 +1,155 @@
+import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
 import Foundation
 
-/// What `run` and `export` were asked to load: paths, and suite or contract-pack names
-/// (`concord run argon2id`, `concord run closer`), which select that suite's (or pack's) vectors
-/// under `vectors/`. A name that is also an existing path is a path.
+/// What `run` and `export` were asked to load (README, "Which vectors a run covers"):
+///
+/// - paths, read as given (a name that is also an existing path is a path);
+/// - suite or contract-pack names (`concord run argon2id`, `concord run closer`): each suite's
+///   vectors from the project file's declared `vectors` and `fixture-maps` when they hold any,
+///   else from Concord's own `vectors/` (`$CONCORD_HOME/vectors`, Home). A `vectors/` folder in
+///   the current directory is never where a name is looked up. One line on standard error says
+///   which folder each name resolved in;
+/// - nothing: what the project file declares (`packs`, `vectors`, `fixture-maps`), exactly; without
+///   one (or one naming only adapters), `vectors/` here when it exists, else Concord's own, with a
+///   line saying which when it is not Concord's own folder.
 struct VectorSelection {
     var paths: [String] = []
-    /// Canonical suite names asked for by name, in order.
-    var suites: [String] = []
+    /// Canonical suite names asked for by name, in order, with the name that asked (a pack's or the suite's).
+    var suites: [(suite: String, asked: String)] = []
+    /// The project's declared paths, where names are looked up first.
+    var projectPaths: [String] = []
+    var projectFile: String?
+    /// Said on standard error before loading: where a default run's vectors come from.
+    var notes: [String] = []
+    /// Whether to say where each name resolved (not for the packs a project declares: its line says).
+    var announceNames = true
 
-    init(_ arguments: [String]) {
-        for a in arguments {
-            if FileManager.default.fileExists(atPath: a) { paths.append(a); continue }
+    init(_ arguments: [String], project: ProjectSettings? = nil) {
+        if let project, project.declaresRun {
+            projectPaths = project.paths
+            projectFile = project.file
+        }
+        func add(_ a: String) {
             if let s = Suites.resolve(a) {
-                if !suites.contains(s.name) { suites.append(s.name) }
+                if !suites.contains(where: { $0.suite == s.name }) { suites.append((s.name, a)) }
             } else if let c = Contracts.named(a) {
-                for s in c.suites where !suites.contains(s.name) { suites.append(s.name) }
-            } else {
+                for s in c.suites where !suites.contains(where: { $0.suite == s.name }) { suites.append((s.name, a)) }
+            }
+        }
+        for a in arguments {
+            if FileManager.default.fileExists(atPath: a) {
+                paths.append(a)
+                if Suites.resolve(a) != nil || Contracts.named(a) != nil {
+                    notes.append("\(a) is read as the path ./\(a), which exists here, not as the suite or pack of that name (write \(Self.homeVectors)/… for Concord's own)")
+                }
+                continue
+            }
+            if Suites.resolve(a) != nil || Contracts.named(a) != nil { add(a) } else {
                 paths.append(a)  // the loader says "no such file or folder"
             }
         }
-        if arguments.isEmpty { paths = ["vectors"] }
+        guard arguments.isEmpty else { return }
+        if let project, project.declaresRun {
+            // Exactly what the project declares: its paths, and its packs from Concord's own vectors.
+            paths = project.paths
+            for p in project.packs { add(p) }
+            announceNames = false
+            projectPaths = []  // a declared pack is Concord's, not looked up in the project's folders
+            let parts = [project.vectors.isEmpty ? nil : "vectors " + project.vectors.joined(separator: ", "),
+                         project.fixtureMaps.isEmpty ? nil : "fixture maps " + project.fixtureMaps.joined(separator: ", "),
+                         project.packs.isEmpty ? nil : "packs " + project.packs.joined(separator: ", ") + " from Concord's own vectors (\(Self.homeVectors))"]
+            notes.append("running what \(project.file) declares: " + (parts.compactMap { $0 }.joined(separator: "; ").nilIfEmpty ?? "nothing"))
+            return
+        }
+        let home = Self.homeVectors
+        if FileManager.default.fileExists(atPath: "vectors") {
+            paths = ["vectors"]
+            if !Self.sameFolder("vectors", home) {
+                notes.append("no path given and no project file declares what to run: running vectors/ of the current directory, not Concord's own (\(home))")
+            }
+        } else {
+            paths = [home]
+            notes.append("no path given: running Concord's own vectors (\(home))")
+        }
     }
 
-    /// The folder names are looked up in: `vectors/` here, else the repository's.
-    static var vectorsFolder: String {
-        FileManager.default.fileExists(atPath: "vectors") ? "vectors" : Home.find() + "/vectors"
+    /// Concord's own vectors: `vectors/` of the repository Concord runs from (Home: `$CONCORD_HOME`,
+    /// else the folder above the executable).
+    /// Spelled `vectors` when that is the current directory's own (Concord's repository), so that
+    /// the report and the GitHub annotations name its files relative to it, as before.
+    static var homeVectors: String {
+        let home = Home.find() + "/vectors"
+        return FileManager.default.fileExists(atPath: "vectors") && sameFolder("vectors", home) ? "vectors" : home
+    }
+
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        let ra = URL(fileURLWithPath: a).resolvingSymlinksInPath().standardizedFileURL.path
+        let rb = URL(fileURLWithPath: b).resolvingSymlinksInPath().standardizedFileURL.path
+        return ra == rb
     }
 
     /// Loads the paths, then the named suites' vectors; nil after printing the errors.
     func load(_ loader: VectorLoader) -> [Vector]? {
+        for n in notes { stderr("concord: \(n)") }
         var vectors: [Vector] = []
         if !paths.isEmpty {
             guard let v = loadVectors(paths, loader) else { return nil }
             vectors = v
         }
-        if !suites.isEmpty {
-            let folder = Self.vectorsFolder
-            guard let all = loadVectors([folder], loader) else { return nil }
-            let seen = Set(vectors.map(\.name))
-            let wanted = Set(suites)
-            let named = all.filter { wanted.contains($0.suite) && !seen.contains($0.name) }
-            for s in suites where !named.contains(where: { $0.suite == s }) && !vectors.contains(where: { $0.suite == s }) {
-                stderr("concord: no vectors of suite \(s) under \(folder)")
+        guard !suites.isEmpty else { return vectors }
+        var project: [Vector] = []
+        if !projectPaths.isEmpty {
+            guard let v = loadVectors(projectPaths, loader) else { return nil }
+            project = v
+        }
+        let home = Self.homeVectors
+        let inProject = Set(suites.map(\.suite).filter { s in project.contains { $0.suite == s } })
+        var own: [Vector] = []
+        if suites.contains(where: { !inProject.contains($0.suite) }) {
+            guard FileManager.default.fileExists(atPath: home) else {
+                stderr("concord: Concord's own vectors are not at \(home) (set CONCORD_HOME to the repository Concord runs from)")
                 return nil
             }
+            guard let v = loadVectors([home], loader) else { return nil }
+            own = v
+        }
+        var seen = Set(vectors.map(\.name))
+        // One line per name asked: which folder each of its suites resolved in.
+        var asked: [String] = []
+        for s in suites where !asked.contains(s.asked) { asked.append(s.asked) }
+        for a in asked where announceNames {
+            let mine = suites.filter { $0.asked == a }.map(\.suite)
+            let here = mine.filter { inProject.contains($0) }, there = mine.filter { !inProject.contains($0) }
+            var parts: [String] = []
+            if !here.isEmpty {
+                parts.append("\(here.count == mine.count ? "" : here.joined(separator: ", ") + " ")in \(projectFile ?? "the project file")'s declared vectors (\(projectPaths.joined(separator: ", ")))")
+            }
+            if !there.isEmpty {
+                parts.append("\(there.count == mine.count ? "" : there.joined(separator: ", ") + " ")in Concord's own vectors (\(home))")
+            }
+            stderr("concord: \(a) resolved " + parts.joined(separator: "; "))
+        }
+        for (s, _) in suites {
+            let source = inProject.contains(s) ? project : own
+            let named = source.filter { $0.suite == s && !seen.contains($0.name) }
+            if named.isEmpty && !vectors.contains(where: { $0.suite == s }) {
+                stderr("concord: no vectors of suite \(s) under \(inProject.contains(s) ? projectPaths.joined(separator: ", ") : home)")
+                return nil
+            }
+            for v in named { seen.insert(v.name) }
             vectors += named
         }
         return vectors
     }
 
-    var described: String { (paths + suites).joined(separator: " ") }
+    var described: String {
+        let d = (paths + suites.map(\.suite)).joined(separator: " ")
+        return d.isEmpty ? "what \(projectFile ?? "the project file") declares (empty lists)" : d
+    }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
