@@ -102,7 +102,8 @@ public enum UserAdapters {
         }
         let folder = (path as NSString).deletingLastPathComponent
         var out: [UserAdapter] = []
-        for top in try keys(root, "the project file", allowed: ["adapters"]) {
+        // `ledger:` names the divergence ledger; ConcordReport's Ledger.declared reads it (docs/ledger.md).
+        for top in try keys(root, "the project file", allowed: ["adapters", "ledger"]) where top.key != "ledger" {
             for entry in try keys(top.value, "adapters", allowed: nil) {
                 if let why = badName(entry.key) { throw fail(entry.node, "adapter \(entry.key): \(why)") }
                 var command: [String] = []
