@@ -76,9 +76,9 @@ enum Common {
     }
 
     /// The divergence ledger of `--ledger FILE`, else the one the project file declares (`--project`
-    /// when the command has it, else ./concord.yaml when it exists), else none. Read before anything
-    /// runs: a malformed one is a located error (exit 2).
-    static func ledger(_ o: Options, user: [UserAdapter] = []) throws(UsageError) -> Ledger? {
+    /// when the command has it, else ./concord.yaml when it exists), else none (nil). Read before
+    /// anything runs: a malformed one is printed with its place, and `failed` is set (exit 2).
+    static func ledger(_ o: Options, user: [UserAdapter] = [], failed: inout Bool) throws(UsageError) -> Ledger? {
         var path = o.values["ledger"]
         if path?.isEmpty == true { throw UsageError("--ledger needs a path") }
         let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
@@ -92,7 +92,11 @@ enum Common {
             return try Ledger.load(path: path, maxBytes: maxBytes) { n in
                 Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }
             }
-        } catch { throw UsageError(error.description) }
+        } catch {
+            stderr("concord: \(error.description)")
+            failed = true
+            return nil
+        }
     }
 
     /// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).

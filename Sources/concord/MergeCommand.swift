@@ -29,7 +29,9 @@ enum MergeCommand: Command {
         let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
         guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
         let gate = try Common.gate(o)
-        let ledger = try Common.ledger(o)
+        var badLedger = false
+        let ledger = try Common.ledger(o, failed: &badLedger)
+        if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: o.values["out"] ?? "-")
         guard output.distinct(from: o.positional) else { return 2 }

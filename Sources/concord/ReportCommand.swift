@@ -23,7 +23,9 @@ enum ReportCommand: Command {
         let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
         guard o.positional.count == 1 else { throw UsageError("report needs exactly one report file: \(spec.usageLine)") }
         let gate = try Common.gate(o)
-        let ledger = try Common.ledger(o)
+        var badLedger = false
+        let ledger = try Common.ledger(o, failed: &badLedger)
+        if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: nil)
         let path = o.positional[0]

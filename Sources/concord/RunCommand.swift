@@ -48,7 +48,9 @@ enum RunCommand: Command {
                                         shareDerivations: !o.flags.contains("no-shared-kdf"))
         let user = try Common.userAdapters(o)
         var gate = try Common.gate(o, user: user)
-        let ledger = try Common.ledger(o, user: user)
+        var badLedger = false
+        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let repeats = Int(try o.integer("repeat") ?? 1)
         let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }

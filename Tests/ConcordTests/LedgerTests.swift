@@ -288,6 +288,49 @@ extension LedgerTests.Did {
         #expect(badProject.status == 2 && badProject.stderr.contains("concord.yaml:1:9: ledger must be the path of the ledger file"), "\(badProject.stderr)")
     }
 
+    @Test func aRunWithALedgerPassesOnKnownFailuresAndItsReportSaysSo() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The vector expects format; saying authentication instead makes every implementation fail by
+        // refusing with format (CONTRACT.md §7: scaleValue out of range has no canonical JSON).
+        let original = try String(contentsOfFile: repositoryRoot + "/vectors/closer/commitment/invalid.yaml", encoding: .utf8)
+        #expect(original.contains("expect: {error: format}"))
+        write(original.replacingOccurrences(of: "expect: {error: format}", with: "expect: {error: authentication}"), to: dir + "/v.yaml")
+        write("""
+        divergences:
+          - vector: "closer.commitment/commitment-scale-*"
+            implementation: swift
+            status: refused
+            class: format
+            reason: "the vector says authentication \\u001B[2J on purpose"
+        """, to: dir + "/l.yaml")
+        let plain = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r0.json", "-q"], in: dir)
+        #expect(plain.status == 1, "\(plain.stderr)")
+        let out = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r.json", "--ledger", "l.yaml", "--junit", "j.xml", "--markdown", "m.md"], in: dir)
+        #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+        #expect(out.stdout.contains("KNOWN   closer.commitment/commitment-scale-out-of-range") && !out.stdout.contains("\u{1B}"), "\(out.stdout)")
+        let md = try String(contentsOfFile: dir + "/m.md", encoding: .utf8)
+        #expect(md.contains("Known divergences (1)") && !md.contains("\u{1B}"), "\(md)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        #expect(report["ledger"]?["known"]?.arrayValue?.first?["origin"]?.stringValue == "l.yaml:2:5", "\(report["ledger"]?.serialized() ?? "none")")
+        #expect(report.objectValue?.last?.key == "results" && report["summary"]?["failed"]?.intValue == 1)
+        // The reason really holds the escape character that the terminal and Markdown did not print.
+        #expect(report["ledger"]?["known"]?.arrayValue?.first?["reason"]?.stringValue?.contains("\u{1B}[2J") == true)
+        // The JUnit file stays valid against schemas/junit.xsd with the skipped known case.
+        if let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            let check = try runProcess(xmllint, ["--noout", "--schema", repositoryRoot + "/schemas/junit.xsd", dir + "/j.xml"])
+            #expect(check.status == 0, "\(check.stderr)")
+        }
+        // The stale entry of a run where it passes: exit 1, the reason on standard error.
+        write(original, to: dir + "/v.yaml")
+        let stale = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r2.json", "--ledger", "l.yaml", "-q"], in: dir)
+        #expect(stale.status == 1 && stale.stderr.contains("l.yaml:2:5: stale ledger entry closer.commitment/commitment-scale-* on swift"), "\(stale.stderr)")
+        // A malformed ledger stops the run before it starts.
+        write("divergences: [{vector: a/b, implementation: swift, status: pass, reason: x}]\n", to: dir + "/bad.yaml")
+        let bad = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r3.json", "--ledger", "bad.yaml"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("bad.yaml:1:60: divergences[0].status \"pass\"") && !FileManager.default.fileExists(atPath: dir + "/r3.json"), "\(bad.stderr)")
+    }
+
     @Test func compareExitsOneOnARegressionAndTwoOnReportsThatDoNotFit() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
