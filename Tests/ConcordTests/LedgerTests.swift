@@ -331,6 +331,21 @@ extension LedgerTests.Did {
         #expect(bad.status == 2 && bad.stderr.contains("bad.yaml:1:60: divergences[0].status \"pass\"") && !FileManager.default.fileExists(atPath: dir + "/r3.json"), "\(bad.stderr)")
     }
 
+    @Test func validateChecksALedgerAndAFolderScanPassesOverIt() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("format: concord-ledger/1\n" + LedgerTests.refusedFormat + "\n", to: dir + "/v/ledger.yaml")
+        let ok = try concord(["validate", "v/ledger.yaml"], in: dir)
+        #expect(ok.status == 0 && ok.stdout.contains("(and 1 captured-outputs, report, export or ledger file)"), "\(ok.stdout)\(ok.stderr)")
+        write("format: concord-ledger/1\ndivergences: [{vector: a/b, implementation: swift, status: fail}]\n", to: dir + "/v/bad.yaml")
+        let bad = try concord(["validate", "v"], in: dir)
+        #expect(bad.status == 2 && bad.stdout.contains("invalid v/bad.yaml:2:15: divergences[0] has no reason"), "\(bad.stdout)\(bad.stderr)")
+        try FileManager.default.removeItem(atPath: dir + "/v/bad.yaml")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/vectors/closer/commitment/invalid.yaml", toPath: dir + "/v/c.yaml")
+        let run = try concord(["run", "v", "--implementations", "swift", "-o", "r.json", "-q"], in: dir)
+        #expect(run.status == 0 && run.stderr.contains("v/ledger.yaml: skipped, a divergence ledger (concord-ledger/1) is not a vector file"), "\(run.stderr)")
+    }
+
     @Test func compareExitsOneOnARegressionAndTwoOnReportsThatDoNotFit() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
