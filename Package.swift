@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
-                                                      "ConcordSuites"]),
+                                                      "ConcordSuites", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),

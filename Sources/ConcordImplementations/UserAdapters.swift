@@ -102,8 +102,9 @@ public enum UserAdapters {
         }
         let folder = (path as NSString).deletingLastPathComponent
         var out: [UserAdapter] = []
-        // packs, vectors, fixture-maps: what a run covers, read by ProjectSettings.
-        for top in try keys(root, "the project file", allowed: ["adapters"] + ProjectSettings.keys) where top.key == "adapters" {
+        // packs, vectors, fixture-maps: what a run covers, read by ProjectSettings; `ledger:` names the
+        // divergence ledger, read by ConcordReport's Ledger.declared (docs/ledger.md).
+        for top in try keys(root, "the project file", allowed: ["adapters"] + ProjectSettings.keys + ["ledger"]) where top.key == "adapters" {
             for entry in try keys(top.value, "adapters", allowed: nil) {
                 if let why = badName(entry.key) { throw fail(entry.node, "adapter \(entry.key): \(why)") }
                 var command: [String] = []

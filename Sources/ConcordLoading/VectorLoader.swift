@@ -227,7 +227,8 @@ public struct VectorLoader: Sendable {
 
     /// The formats Concord writes, which a folder scan passes over (named, they are refused).
     public static let ownFormats = ["concord-report/1": "a report", "concord-outputs/1": "a captured-outputs file",
-                                    "concord-export/1": "an export", "concord-diff/1": "a diff"]
+                                    "concord-export/1": "an export", "concord-diff/1": "a diff",
+                                    "concord-ledger/1": "a divergence ledger", "concord-compare/1": "a comparison"]
 
     /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
     /// Wycheproof files no suite covers are skipped with a note instead of refused.

@@ -11,9 +11,21 @@ public enum GitHubAnnotations {
     /// a kind one notice says how many more there are.
     public static let defaultLimit = 50
 
-    public static func render(_ run: RunResult, limit: Int = defaultLimit) -> [String] {
+    /// With a ledger (docs/ledger.md): a known divergence is a notice with its reason, not an
+    /// error; a stale or expired entry is an error at its line in the ledger file.
+    public static func render(_ run: RunResult, limit: Int = defaultLimit, ledger: LedgerVerdict? = nil) -> [String] {
         var errors: [String] = []
         var warnings: [String] = []
+        var notices: [String] = []
+        if let ledger {
+            let problems = ledger.stale.map(\.entry) + ledger.expired
+            for (k, entry) in problems.enumerated() {
+                let e = ledger.ledger.entries[entry]
+                errors.append(command("error", file: ledger.ledger.file, line: e.line, column: e.column,
+                                      title: "concord: ledger entry \(e.vector) on \(e.implementation) " + (k < ledger.stale.count ? "is stale" : "expired"),
+                                      message: ledger.problems[k]))
+            }
+        }
         for info in run.implementations {
             if let f = info.startFailure {
                 warnings.append(command("warning", file: nil, line: nil, title: "concord: \(info.name) could not start", message: f))
@@ -21,6 +33,14 @@ public enum GitHubAnnotations {
         }
         for r in run.results {
             let v = r.vector
+            if let ledger, ledger.isKnown(r) {
+                let lines = r.implementations.compactMap { i in
+                    ledger.entry(r, i.implementation).map { "\(i.implementation) \($0.described): \($0.reason)" + ($0.link.map { " (\($0))" } ?? "") }
+                }
+                notices.append(command("notice", file: v.file, line: r.place.line, column: r.place.column,
+                                       title: "concord: \(v.name) is a known divergence (ledger)", message: lines.joined(separator: "\n")))
+                continue
+            }
             switch r.status {
             case .fail:
                 var lines: [String] = []
@@ -62,6 +82,8 @@ public enum GitHubAnnotations {
         if errors.count > limit { out.append("::notice title=concord::\(errors.count - limit) more errors are in the report") }
         out += warnings.prefix(limit)
         if warnings.count > limit { out.append("::notice title=concord::\(warnings.count - limit) more warnings are in the report") }
+        out += notices.prefix(limit)
+        if notices.count > limit { out.append("::notice title=concord::\(notices.count - limit) more known divergences are in the report") }
         return out
     }
 

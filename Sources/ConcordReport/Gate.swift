@@ -67,15 +67,26 @@ public struct Gate: Sendable, Equatable {
     }
 
     /// 1 with the reasons when the run must not pass the gate, else 0 (reasons empty).
-    public func exitStatus(_ run: RunResult) -> (status: Int32, reasons: [String]) {
-        let s = run.summary
+    /// With a ledger (docs/ledger.md): a failed or erroring vector it knows does not fail the gate;
+    /// a stale or expired entry does.
+    public func exitStatus(_ run: RunResult, ledger: LedgerVerdict? = nil) -> (status: Int32, reasons: [String]) {
+        var s = run.summary
+        var knownFailed = 0, knownErrors = 0
+        if let ledger {
+            for r in run.results where ledger.isKnown(r) {
+                if r.status == .fail { knownFailed += 1 } else if r.status == .error { knownErrors += 1 }
+            }
+            s.failed -= knownFailed
+            s.errors -= knownErrors
+        }
+        let notLedgered = ledger == nil ? "" : " (not in the ledger)"
         var reasons: [String] = []
         func n(_ count: Int, _ one: String, _ many: String) -> String { "\(count) \(count == 1 ? one : many)" }
         // A run or report that holds no vector checked nothing: never green (an empty shard, a
         // report with `"results": []`).
         if s.vectors == 0 { reasons.append("no vector was checked: a run or report without results proves nothing") }
-        if s.failed > 0 { reasons.append(n(s.failed, "vector", "vectors") + " failed") }
-        if failOn.contains(.error) && s.errors > 0 { reasons.append(n(s.errors, "vector", "vectors") + " could not be checked (error)") }
+        if s.failed > 0 { reasons.append(n(s.failed, "vector", "vectors") + " failed" + notLedgered) }
+        if failOn.contains(.error) && s.errors > 0 { reasons.append(n(s.errors, "vector", "vectors") + " could not be checked (error)" + notLedgered) }
         if failOn.contains(.pending) && s.pending > 0 { reasons.append(n(s.pending, "vector is", "vectors are") + " pending (--fail-on pending)") }
         if failOn.contains(.unsupported) && s.unsupported > 0 {
             reasons.append(n(s.unsupported, "implementation × vector pair was", "implementation × vector pairs were") + " unsupported (--fail-on unsupported)")
@@ -106,6 +117,7 @@ public struct Gate: Sendable, Equatable {
                 reasons.append("\(name) is required but was not part of the run")
             }
         }
+        reasons += ledger?.problems ?? []
         return (reasons.isEmpty ? 0 : 1, reasons)
     }
 }

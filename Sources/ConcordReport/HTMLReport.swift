@@ -19,7 +19,9 @@ public enum HTMLReport {
     /// At most this many 16-byte rows of a hex dump are shown (around the differences).
     static let maxHexRows = 64
 
-    public static func render(_ run: RunResult) -> String {
+    /// With a ledger (docs/ledger.md): a section of its stale or expired entries and known
+    /// divergences (with their reasons) under the header, and a "known" badge on each known vector.
+    public static func render(_ run: RunResult, ledger: LedgerVerdict? = nil) -> String {
         let scriptHash = Data(SHA256.hash(Array(script.utf8))).base64EncodedString()
         var h = ""
         h.reserveCapacity(64 * 1024 + run.results.count * 600)
@@ -28,11 +30,12 @@ public enum HTMLReport {
         h += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         h += "<title>Concord report: \(title(run.summary))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         h += header(run)
+        if let ledger { h += ledgerSection(run, ledger) }
         h += filterBar(run)
         h += "<main id=\"matrix\">\n"
         // Failing and erroring suites first and open, then pending (open), then those with only
         // something to note (closed), then passing (closed); each group in run order (SuiteOrder).
-        for s in SuiteOrder.suites(run.results) { h += suiteSection(s.suite, s.results, open: s.group.isOpen) }
+        for s in SuiteOrder.suites(run.results) { h += suiteSection(s.suite, s.results, open: s.group.isOpen, ledger: ledger) }
         if run.results.isEmpty { h += "<p class=\"empty\">No vectors were run.</p>\n" }
         h += "</main>\n"
         h += "<p id=\"nothing\" class=\"empty\" hidden>No vector matches the filter.</p>\n"
@@ -108,6 +111,33 @@ public enum HTMLReport {
         return h
     }
 
+    /// The ledger's stale or expired entries, then its known divergences with their reasons.
+    static func ledgerSection(_ run: RunResult, _ ledger: LedgerVerdict) -> String {
+        let known = ledger.knownResults(run)
+        var h = "<section class=\"ledger\" id=\"ledger\">\n<h2>Ledger <span class=\"where\">\(escape(ledger.ledger.file))</span></h2>\n"
+        if !ledger.problems.isEmpty {
+            h += "<ul class=\"stale\">\n"
+            for p in ledger.problems { h += "<li class=\"c-fail\">\(escape(p))</li>\n" }
+            h += "</ul>\n"
+        }
+        if known.isEmpty {
+            h += "<p class=\"meta\">No failure of this run is a known divergence.</p>\n"
+        } else {
+            h += "<p class=\"meta\">\(known.count) known divergence\(known.count == 1 ? "" : "s"): in the ledger, they do not fail the gate.</p>\n"
+            h += "<table class=\"impls\">\n<thead><tr><th>vector</th><th>implementation</th><th>does instead</th><th>reason</th></tr></thead>\n<tbody>\n"
+            for k in known {
+                for (impl, e) in k.entries {
+                    h += "<tr><td>\(escape(k.result.vector.name))</td><td>\(escape(impl))</td><td>\(escape(e.described))</td><td>\(escape(e.reason))"
+                    if let l = e.link { h += " <span class=\"where\">\(escape(l))</span>" }
+                    if let x = e.expires { h += " <span class=\"where\">until \(escape(x))</span>" }
+                    h += "</td></tr>\n"
+                }
+            }
+            h += "</tbody>\n</table>\n"
+        }
+        return h + "</section>\n"
+    }
+
     static let statusOrder: [ImplementationStatus] = [.pass, .fail, .error, .pending, .unsupported]
 
     static func filterBar(_ run: RunResult) -> String {
@@ -135,7 +165,7 @@ public enum HTMLReport {
         return t
     }
 
-    static func suiteSection(_ suite: String, _ results: [VectorResult], open isOpen: Bool) -> String {
+    static func suiteSection(_ suite: String, _ results: [VectorResult], open isOpen: Bool, ledger: LedgerVerdict? = nil) -> String {
         var implementations: [String] = []
         for r in results { for i in r.implementations where !implementations.contains(i.implementation) { implementations.append(i.implementation) } }
         var counts: [VectorStatus: Int] = [:]
@@ -157,7 +187,7 @@ public enum HTMLReport {
         h += "<table class=\"matrix\">\n<thead><tr><th class=\"vname\">vector</th><th>status</th>"
         for i in implementations { h += "<th class=\"impl\">\(escape(i))</th>" }
         h += "</tr></thead>\n"
-        for r in results { h += vectorRows(r, implementations) }
+        for r in results { h += vectorRows(r, implementations, known: ledger?.isKnown(r) ?? false) }
         h += "</table>\n</details>\n</section>\n"
         return h
     }
@@ -182,13 +212,14 @@ public enum HTMLReport {
         }
     }
 
-    static func vectorRows(_ r: VectorResult, _ implementations: [String]) -> String {
+    static func vectorRows(_ r: VectorResult, _ implementations: [String], known: Bool = false) -> String {
         let v = r.vector
         let name = v.name
         var h = "<tbody class=\"v\" data-s=\"\(tags(r).joined(separator: " "))\" data-name=\"\(escape(name.lowercased()))\">\n"
         h += "<tr class=\"row s-\(r.status.rawValue)\"><td class=\"vname\"><span class=\"id\">\(escape(v.id))</span>"
         // A failure at the expect entry that differs (its first one's), else the vector.
         h += " <span class=\"where\">\(escape(v.file)):\(r.status == .fail ? r.place.line : v.line)</span>"
+        if known { h += " <span class=\"badge c-known\">known (ledger)</span>" }
         if r.divergence != nil { h += " <span class=\"badge c-diverge\">diverges</span>" }
         if !r.warnings.isEmpty { h += " <span class=\"badge c-warn\">warning</span>" }
         if r.matrix != nil { h += " <span class=\"badge c-rt\">round trip</span>" }
@@ -456,7 +487,7 @@ public enum HTMLReport {
     .c-pass{background:var(--pass-bg);color:var(--pass)} .c-fail{background:var(--fail-bg);color:var(--fail)}
     .c-error{background:var(--error-bg);color:var(--error)} .c-pending{background:var(--pending-bg);color:var(--pending)}
     .c-unsupported{background:var(--uns-bg);color:var(--uns)} .c-none{color:#999;font-weight:400}
-    .c-diverge,.c-warn{background:#fff3c4;color:#7a5b00} .c-rt{background:#ddf4ff;color:#0a3069}
+    .c-diverge,.c-warn,.c-known{background:#fff3c4;color:#7a5b00} .c-rt{background:#ddf4ff;color:#0a3069}
     .matrix>tbody>tr.detail>td{background:#fbfcfd;padding:6px 12px 12px 28px;border-bottom:2px solid var(--line)}
     .comment{color:#424a53;font-style:italic;margin:2px 0} .flags{margin:2px 0;color:#57606a}
     .note{margin:3px 0}

@@ -93,6 +93,16 @@ public enum JSONReport {
         return .object(top)
     }
 
+    /// The report with the ledger's verdict (`ledger`, docs/VECTORS.md) before `results`, which
+    /// stays last; a `ledger` it had is replaced.
+    public static func addingLedger(_ report: JSON, _ verdict: LedgerVerdict, run: RunResult) -> JSON {
+        guard var top = report.objectValue else { return report }
+        top.removeAll { $0.key == "ledger" }
+        let at = top.firstIndex { $0.key == "results" } ?? top.count
+        top.insert(("ledger", verdict.json(run)), at: at)
+        return .object(top)
+    }
+
     /// The `summary` object of the report.
     public static func summary(_ s: RunSummary) -> JSON {
         .object([

@@ -6,7 +6,9 @@ import ConcordJudging
 /// `testsuite` per suite, one `testcase` per vector × implementation. Valid against
 /// `schemas/junit.xsd` (the Jenkins xUnit plugin's junit-10.xsd). docs/reports.md.
 public enum JUnitReport {
-    public static func render(_ run: RunResult) -> String {
+    /// With a ledger (docs/ledger.md): a known divergence is a `skipped` test case saying so, with
+    /// its reason; each stale or expired entry a failed test case of the testsuite `concord.ledger`.
+    public static func render(_ run: RunResult, ledger: LedgerVerdict? = nil) -> String {
         var suites: [String] = []
         var bySuite: [String: [VectorResult]] = [:]
         for r in run.results {
@@ -18,10 +20,25 @@ public enum JUnitReport {
         for suite in suites {
             var counts = Counts()
             var cases: [String] = []
-            for r in bySuite[suite]! { cases += testcases(r, &counts) }
+            for r in bySuite[suite]! { cases += testcases(r, &counts, ledger: ledger) }
             total.add(counts)
             body.append("  <testsuite name=\"\(attr(suite))\" tests=\"\(counts.tests)\" failures=\"\(counts.failures)\" errors=\"\(counts.errors)\""
                         + " skipped=\"\(counts.skipped)\" time=\"\(seconds(counts.time))\">")
+            body += cases
+            body.append("  </testsuite>")
+        }
+        if let ledger, !ledger.problems.isEmpty {
+            var cases: [String] = []
+            let problems = ledger.stale.map { ($0.entry, "stale") } + ledger.expired.map { ($0, "expired") }
+            for (k, (entry, kind)) in problems.enumerated() {
+                let e = ledger.ledger.entries[entry]
+                cases.append("    <testcase classname=\"concord.ledger\" name=\"\(attr("\(e.vector) [\(e.implementation)] \(kind)"))\" file=\"\(attr(ledger.ledger.file))\" line=\"\(e.line)\" time=\"0.000\">")
+                cases.append("      <failure message=\"\(attr(ReportText.clip(ledger.problems[k])))\" type=\"ledger \(kind)\">" + text(ledger.problems[k]) + "</failure>")
+                cases.append("    </testcase>")
+            }
+            total.tests += problems.count
+            total.failures += problems.count
+            body.append("  <testsuite name=\"concord.ledger\" tests=\"\(problems.count)\" failures=\"\(problems.count)\" errors=\"0\" skipped=\"0\" time=\"0.000\">")
             body += cases
             body.append("  </testsuite>")
         }
@@ -44,7 +61,7 @@ public enum JUnitReport {
     /// The test cases of one vector: one per implementation that was asked, plus one for the vector
     /// itself when it failed or errored for a reason no implementation's case carries (every
     /// implementation unsupported, a limit exceeded, nobody implements the suite).
-    static func testcases(_ r: VectorResult, _ counts: inout Counts) -> [String] {
+    static func testcases(_ r: VectorResult, _ counts: inout Counts, ledger: LedgerVerdict? = nil) -> [String] {
         let v = r.vector
         var out: [String] = []
         func open(_ name: String, _ time: Double, line: Int? = nil) -> String {
@@ -55,6 +72,17 @@ public enum JUnitReport {
             counts.time += i.seconds
             // A failure points at the expect entry that differs (its first mismatch's), when known.
             let head = open("\(v.id) [\(i.implementation)]", i.seconds, line: i.status == .fail ? i.mismatches.first?.place(in: v).line : nil)
+            if let e = ledger?.entry(r, i.implementation) {
+                // A known divergence: skipped (it does not fail the gate), its reason the message.
+                counts.skipped += 1
+                var lines = ReportText.mismatchLines(i)
+                if i.status == .error { lines.append(ReportText.reason(i) ?? "error") }
+                lines.append("ledger: \(e.origin)" + (e.link.map { " (\($0))" } ?? ""))
+                out.append(head + ">")
+                out.append("      <skipped message=\"\(attr(ReportText.clip("known divergence (\(e.described)): " + e.reason)))\">" + text(lines.joined(separator: "\n")) + "</skipped>")
+                out.append("    </testcase>")
+                continue
+            }
             switch i.status {
             case .pass:
                 if case .refused(let e) = i.outcome, e.errorClass == .unclassified {

@@ -11,18 +11,26 @@ public enum MarkdownReport {
     /// How many entries each list shows before "and N more".
     public static let defaultLimit = 50
 
-    public static func render(_ run: RunResult, limit: Int = defaultLimit) -> String {
+    /// With a ledger (docs/ledger.md): its known divergences in a section of their own, apart from
+    /// the new failures, and its stale or expired entries.
+    public static func render(_ run: RunResult, limit: Int = defaultLimit, ledger: LedgerVerdict? = nil) -> String {
         var out: [String] = []
         let s = run.summary
-        let failing = s.failed > 0 || s.errors > 0
-        if failing {
+        let known = ledger?.knownResults(run) ?? []
+        let isKnown = { (r: VectorResult) in ledger?.isKnown(r) ?? false }
+        let newFailed = s.failed - known.filter { $0.result.status == .fail }.count
+        let newErrors = s.errors - known.filter { $0.result.status == .error }.count
+        let problems = ledger?.problems ?? []
+        let knownNote = known.isEmpty ? "" : " (\(known.count) known, in the ledger)"
+        if newFailed > 0 || newErrors > 0 || !problems.isEmpty {
             var parts: [String] = []
-            if s.failed > 0 { parts.append("\(s.failed) failed") }
-            if s.errors > 0 { parts.append("\(s.errors) " + (s.errors == 1 ? "error" : "errors")) }
-            out.append("## ❌ Concord: " + parts.joined(separator: ", ") + " of \(s.vectors) vectors")
+            if newFailed > 0 { parts.append("\(newFailed) failed") }
+            if newErrors > 0 { parts.append("\(newErrors) " + (newErrors == 1 ? "error" : "errors")) }
+            if !problems.isEmpty { parts.append("\(problems.count) stale or expired ledger " + (problems.count == 1 ? "entry" : "entries")) }
+            out.append("## ❌ Concord: " + parts.joined(separator: ", ") + " of \(s.vectors) vectors" + knownNote)
         } else {
             out.append("## ✅ Concord: \(s.passed) of \(s.vectors) vectors passed"
-                       + (s.pending > 0 ? ", \(s.pending) pending" : ""))
+                       + (s.pending > 0 ? ", \(s.pending) pending" : "") + knownNote)
         }
         out.append("")
         out.append("| vectors | passed | failed | pending | errors | unsupported | divergences | warnings | time |")
@@ -50,19 +58,43 @@ public enum MarkdownReport {
             out.append("")
         }
 
-        let failures = run.results.filter { $0.status == .fail }
+        if !problems.isEmpty {
+            out.append("### ❌ Stale or expired ledger entries (\(problems.count))")
+            out.append("")
+            for p in problems.prefix(limit) { out.append("- " + text(p)) }
+            out.append("")
+            out += more(problems.count, limit)
+        }
+        let failures = run.results.filter { $0.status == .fail && !isKnown($0) }
         if !failures.isEmpty {
             out.append("### ❌ Failures (\(failures.count))")
             out.append("")
             for r in failures.prefix(limit) { out += failure(r) }
             out += more(failures.count, limit)
         }
-        let errors = run.results.filter { $0.status == .error }
+        let errors = run.results.filter { $0.status == .error && !isKnown($0) }
         if !errors.isEmpty {
             out.append("### ⚠️ Errors (\(errors.count))")
             out.append("")
             for r in errors.prefix(limit) { out += error(r) }
             out += more(errors.count, limit)
+        }
+        if !known.isEmpty {
+            out.append("### 📒 Known divergences (\(known.count))")
+            out.append("")
+            out.append("In the ledger (\(code(ledger!.ledger.file))): they do not fail the gate.")
+            out.append("")
+            out.append("| vector | implementation | does instead | reason |")
+            out.append("|---|---|---|---|")
+            for k in known.prefix(limit) {
+                for (impl, e) in k.entries {
+                    let reason = text(e.reason).replacingOccurrences(of: "|", with: "\\|")
+                        + (e.link.map { " (" + code($0) + ")" } ?? "") + (e.expires.map { " — until " + $0 } ?? "")
+                    out.append("| " + locate(k.result) + " | " + code(impl) + " | " + code(e.described) + " | " + reason + " |")
+                }
+            }
+            out.append("")
+            out += more(known.count, limit)
         }
         let pending = run.results.filter { $0.status == .pending }
         if !pending.isEmpty {

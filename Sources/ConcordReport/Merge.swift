@@ -184,7 +184,8 @@ public enum ReportMerge {
                 let (with, without) = report["options"] == nil ? (named(0), which) : (which, named(0))
                 throw MergeError("\(with) records the run's options and \(without) does not: shards of one run are written by the same concord run")
             }
-            for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" {
+            // A shard's `ledger` verdict is its own slice's: `merge --ledger` holds the whole run to the ledger.
+            for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" && key != "ledger" {
                 if let e = extra.first(where: { $0.key == key }) {
                     if key == "options", e.value.serialized() != value.serialized() {
                         throw MergeError(differentOptions(named(e.from), e.value, which, value))

@@ -15,16 +15,18 @@ public enum TerminalSummary {
             switch s.trimmingCharacters(in: .whitespaces) {
             case "FAIL": return paint(s, "1;31")
             case "ERROR": return paint(s, "1;35")
-            case "PENDING", "WARN", "DIVERGE": return paint(s, "33")
+            case "PENDING", "WARN", "DIVERGE", "KNOWN": return paint(s, "33")
+            case "STALE", "EXPIRED": return paint(s, "1;31")
             default: return s
             }
         }
     }
 
     /// `maxFailures`: failed and erroring vectors shown in full; the others are counted by cause.
-    public static func render(_ run: RunResult, verbose: Bool = false, style: Style = Style(color: false), maxFailures: Int = .max) -> String {
-        render(run, verbose: verbose, maxFailures: maxFailures).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            for l in ["FAIL    ", "ERROR   ", "PENDING ", "WARN    ", "DIVERGE "] where line.hasPrefix(l) {
+    public static func render(_ run: RunResult, verbose: Bool = false, style: Style = Style(color: false), maxFailures: Int = .max,
+                              ledger: LedgerVerdict? = nil) -> String {
+        render(run, verbose: verbose, maxFailures: maxFailures, ledger: ledger).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            for l in ["FAIL    ", "ERROR   ", "PENDING ", "WARN    ", "DIVERGE ", "KNOWN   ", "STALE   ", "EXPIRED "] where line.hasPrefix(l) {
                 return style.label(l) + line.dropFirst(l.count)
             }
             return String(line)
@@ -74,13 +76,41 @@ public enum TerminalSummary {
         return parts.joined(separator: "; ")
     }
 
-    public static func render(_ run: RunResult, verbose: Bool = false, maxFailures: Int = .max) -> String {
+    /// With a ledger (docs/ledger.md): a known divergence is one `KNOWN` block with its reason (never
+    /// counted among the failures shown in full); stale and expired entries come first.
+    public static func render(_ run: RunResult, verbose: Bool = false, maxFailures: Int = .max, ledger: LedgerVerdict? = nil) -> String {
         var out: [String] = []
+        if let ledger {
+            for s in ledger.stale {
+                let e = ledger.ledger.entries[s.entry]
+                out.append("STALE   \(e.vector) on \(e.implementation) (\(e.described))  (\(e.origin)): \(s.why)")
+                out.append("        remove the entry; its reason was: \(e.reason)")
+            }
+            for k in ledger.expired {
+                let e = ledger.ledger.entries[k]
+                out.append("EXPIRED \(e.vector) on \(e.implementation) (\(e.described))  (\(e.origin)): expired on \(e.expires!)")
+                out.append("        its reason: \(e.reason)")
+            }
+            if verbose {
+                for s in ledger.notChecked {
+                    let e = ledger.ledger.entries[s.entry]
+                    out.append("        ledger entry \(e.vector) on \(e.implementation) (\(e.origin)) not checked: \(s.why)")
+                }
+            }
+        }
         // An adapter that died gives every later vector the same reason: print it once.
         var lastError: [String: String] = [:]
         var shown = 0
         var hidden: [(cause: String, count: Int)] = []
         for r in run.results {
+            if let ledger, ledger.isKnown(r) {
+                out.append("KNOWN   \(r.vector.name)  (\(r.vector.file):\(r.place.line))")
+                for i in r.implementations {
+                    guard let e = ledger.entry(r, i.implementation) else { continue }
+                    out.append("        \(i.implementation): \(e.described), in the ledger (\(e.origin)): \(e.reason)" + (e.link.map { " — \($0)" } ?? ""))
+                }
+                continue
+            }
             if r.status == .fail || r.status == .error {
                 if shown >= maxFailures {
                     let c = cause(r)
@@ -174,6 +204,7 @@ public enum TerminalSummary {
         }
         let s = run.summary
         var total = "\(s.vectors) vectors: \(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors"
+        if let ledger, !ledger.knownVectors.isEmpty { total += " (\(ledger.knownVectors.count) of the failed and erroring known: in the ledger)" }
         total += "; \(s.unsupported) unsupported (implementation × vector)"
         total += "; \(checks(run)) checks"
         if s.divergences > 0 { total += "; \(s.divergences) divergences" }

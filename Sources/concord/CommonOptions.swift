@@ -28,7 +28,9 @@ enum Common {
     static let require = OptionSpec.value("require", "NAME,…", "fail when a named implementation could not start or was not run")
     static let maxFailures = OptionSpec.value("max-failures", "N", "show this many failures in full on the terminal (default 20)")
 
-    static let reportOutputs = [markdown, html, junit, failOn, require, maxFailures, verbose, quiet]
+    static let ledger = OptionSpec.value("ledger", "FILE", "the divergence ledger: known failures pass the gate, stale or expired entries fail it (default: the project file's ledger:, docs/ledger.md)")
+
+    static let reportOutputs = [markdown, html, junit, failOn, require, maxFailures, verbose, quiet, ledger]
 
     static let dashNote = "Every PATH of an output may be \"-\": standard output (then the terminal summary, progress and annotations go to standard error)."
     static let exitNote = "exit status: 0 nothing failed, 1 a vector failed or could not be run, nothing was checked, a named implementation did not start (or --fail-on/--require), 2 unreadable input or a bad option, 130 interrupted (143 SIGTERM, 129 SIGHUP)"
@@ -71,6 +73,30 @@ enum Common {
             gate.required = try implementationNames(r, option: "--require", user: user)
         }
         return gate
+    }
+
+    /// The divergence ledger of `--ledger FILE`, else the one the project file declares (`--project`
+    /// when the command has it, else ./concord.yaml when it exists), else none (nil). Read before
+    /// anything runs: a malformed one is printed with its place, and `failed` is set (exit 2).
+    static func ledger(_ o: Options, user: [UserAdapter] = [], failed: inout Bool) throws(UsageError) -> Ledger? {
+        var path = o.values["ledger"]
+        if path?.isEmpty == true { throw UsageError("--ledger needs a path") }
+        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        do {
+            if path == nil {
+                var st = stat()
+                let project = o.values["project"] ?? (lstat(UserAdapters.projectFile, &st) == 0 ? UserAdapters.projectFile : nil)
+                if let project { path = try Ledger.declared(inProject: project, maxBytes: maxBytes) }
+            }
+            guard let path else { return nil }
+            return try Ledger.load(path: path, maxBytes: maxBytes) { n in
+                Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }
+            }
+        } catch {
+            stderr("concord: \(error.description)")
+            failed = true
+            return nil
+        }
     }
 
     /// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).

@@ -29,6 +29,9 @@ enum MergeCommand: Command {
         let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
         guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
         let gate = try Common.gate(o)
+        var badLedger = false
+        let ledger = try Common.ledger(o, failed: &badLedger)
+        if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: o.values["out"] ?? "-")
         guard output.distinct(from: o.positional) else { return 2 }
@@ -53,7 +56,7 @@ enum MergeCommand: Command {
         let s = result.summary
         stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
                + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")
-        return try output.emit(result, report: merged, options: o, gate: gate)
+        return try output.emit(result, report: merged, options: o, gate: gate, ledger: ledger?.judge(result))
     }
 }
 

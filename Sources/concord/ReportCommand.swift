@@ -23,6 +23,9 @@ enum ReportCommand: Command {
         let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
         guard o.positional.count == 1 else { throw UsageError("report needs exactly one report file: \(spec.usageLine)") }
         let gate = try Common.gate(o)
+        var badLedger = false
+        let ledger = try Common.ledger(o, failed: &badLedger)
+        if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: nil)
         let path = o.positional[0]
@@ -36,6 +39,6 @@ enum ReportCommand: Command {
         }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
-        return try output.emit(result, report: json, options: o, gate: gate)
+        return try output.emit(result, report: json, options: o, gate: gate, ledger: ledger?.judge(result, shard: json["shard"] != nil))
     }
 }

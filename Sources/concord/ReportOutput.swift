@@ -53,7 +53,7 @@ struct ReportOutput {
     /// called when the report is written, handing each chunk to the writer it is given as it is
     /// made, so the report's bytes are never held whole.
     func emit(_ result: RunResult, report: JSON?, reportBytes: ((_ write: ([UInt8]) throws -> Void) throws -> Void)? = nil,
-              options o: Options, gate: Gate) throws(UsageError) -> Int32 {
+              options o: Options, gate: Gate, ledger: LedgerVerdict? = nil) throws(UsageError) -> Int32 {
         for (option, path) in outputs {
             let text: String
             switch option {
@@ -71,10 +71,11 @@ struct ReportOutput {
                     }
                     continue
                 }
-                text = (report ?? JSONReport.make(result, concordVersion: concordVersion)).serialized(pretty: true) + "\n"
-            case "markdown": text = MarkdownReport.render(result)
-            case "junit": text = JUnitReport.render(result)
-            default: text = HTMLReport.render(result)
+                let json = report ?? JSONReport.make(result, concordVersion: concordVersion)
+                text = (ledger.map { JSONReport.addingLedger(json, $0, run: result) } ?? json).serialized(pretty: true) + "\n"
+            case "markdown": text = MarkdownReport.render(result, ledger: ledger)
+            case "junit": text = JUnitReport.render(result, ledger: ledger)
+            default: text = HTMLReport.render(result, ledger: ledger)
             }
             if path == "-" {
                 Streams.out(text)
@@ -89,21 +90,21 @@ struct ReportOutput {
         // GitHub Actions: the step summary is appended to (several steps share it).
         // An unwritable summary is a warning: the gate is the exit status, the summary a courtesy.
         if let summary = Self.stepSummary {
-            do { try OutputFile.append(summary, Array((MarkdownReport.render(result) + "\n").utf8)) } catch {
+            do { try OutputFile.append(summary, Array((MarkdownReport.render(result, ledger: ledger) + "\n").utf8)) } catch {
                 stderr("concord: warning: GITHUB_STEP_SUMMARY \(error.path): \(error.message); the summary was not appended")
             }
         }
         // Concord's own lines, already escaped (annotations, the summary), written as they are.
         let raw: (String) -> Void = stdoutTaken ? { stderrRaw($0) } : { print($0) }
         if env["GITHUB_ACTIONS"] == "true" {
-            for line in GitHubAnnotations.render(result) { raw(line) }
+            for line in GitHubAnnotations.render(result, ledger: ledger) { raw(line) }
         }
-        let (status, reasons) = gate.exitStatus(result)
+        let (status, reasons) = gate.exitStatus(result, ledger: ledger)
         if !o.flags.contains("quiet") || status != 0 {
             let tty = isatty(stdoutTaken ? 2 : 1) == 1
             let color = tty && (env["NO_COLOR"] ?? "").isEmpty
             let limit = Int(try o.integer("max-failures", min: 0) ?? 20)
-            let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit)
+            let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit, ledger: ledger)
             raw(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
             for (option, path) in outputs where path != "-" {
                 let line = "\(option): \(path)"

@@ -51,6 +51,9 @@ enum RunCommand: Command {
                                         shareDerivations: !o.flags.contains("no-shared-kdf"))
         let user = try Common.userAdapters(o)
         var gate = try Common.gate(o, user: user)
+        var badLedger = false
+        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let repeats = Int(try o.integer("repeat") ?? 1)
         let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
@@ -141,15 +144,18 @@ enum RunCommand: Command {
             report = JSONReport.addingPeaks(report, concordKiB: ownPeak, adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
             report = options(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
-            return try output.emit(result, report: report, options: o, gate: gate)
+            let verdict = ledger?.judge(result, shard: true)
+            return try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
         }
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
+        let verdict = ledger?.judge(result)
         let bytes = { (write: ([UInt8]) throws -> Void) throws in
             try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
-                options(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))
+                let top = options(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))
+                return verdict.map { JSONReport.addingLedger(top, $0, run: result) } ?? top
             }, into: write)
         }
-        return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate)
+        return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate, ledger: verdict)
     }
 
     /// The vectors no implementation that started checked, naming the ones that would have: a

@@ -5,6 +5,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordWorkflows
 import ConcordReport
+import ConcordYAML
 import Foundation
 
 /// `concord validate PATH…`: loads vector files exactly as `run` does and reports every error;
@@ -17,7 +18,8 @@ enum ValidateCommand: Command {
         summary: """
         Loads vector files (and folders) exactly as run does and reports every error, runs nothing.
         Captured-outputs files (concord-outputs/1) and reports (concord-report/1) are recognised by
-        their format and checked by their own readers; exports (concord-export/1) are recognised and skipped.
+        their format and checked by their own readers, as are divergence ledgers (concord-ledger/1);
+        exports (concord-export/1) are recognised and skipped.
         """,
         options: [Common.maxFileBytes, Common.maxDepth],
         notes: ["exit status: 0 every file is valid, 2 an error (each printed as invalid FILE:LINE:COLUMN: what was expected)"])
@@ -44,7 +46,7 @@ enum ValidateCommand: Command {
         errors += loadErrors.map(\.description)
         for e in errors { say("invalid \(e)") }
         var line = "\(files.count) files, \(vectors.count) vectors"
-        if others > 0 { line += " (and \(others) captured-outputs, report or export file\(others == 1 ? "" : "s"))" }
+        if others > 0 { line += " (and \(others) captured-outputs, report, export or ledger file\(others == 1 ? "" : "s"))" }
         print(line + ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
         // Nothing to validate is not a success: a typo in the path must not pass a CI step.
         if files.isEmpty && errors.isEmpty {
@@ -56,6 +58,13 @@ enum ValidateCommand: Command {
 
     /// A JSON file whose `format` is one of Concord's own outputs, with its text.
     static func otherFormat(_ file: String, maxBytes: Int) -> (format: String, text: String)? {
+        // A divergence ledger (docs/ledger.md) names its format: checked by its own reader.
+        if !file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
+           let text = String(validating: bytes, as: UTF8.self), text.contains(Ledger.format),
+           let root = try? YAMLParser(expected: "a ledger").parse(bytes),
+           root.mapping?.first(where: { $0.key.scalarText == "format" })?.value.string == Ledger.format {
+            return (Ledger.format, text)
+        }
         guard file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
               let text = String(validating: bytes, as: UTF8.self), let json = try? JSON.parse(text),
               let format = json["format"]?.stringValue,
@@ -68,6 +77,8 @@ enum ValidateCommand: Command {
         switch kind {
         case CapturedOutputs.format:
             do { _ = try CapturedOutputs.parse(text, file: file) } catch { return error.description }
+        case Ledger.format:
+            do { _ = try Ledger.parse(Array(text.utf8), file: file) } catch { return error.description }
         case "concord-report/1":
             // The rules report, merge and diff hold a report to (ReportCheck), then its reading.
             guard let json = try? JSON.parse(text) else { return "\(file): invalid JSON" }

@@ -1,0 +1,376 @@
+import ConcordFiles
+import ConcordFormats
+import ConcordJudging
+import ConcordSuites
+import ConcordYAML
+import Foundation
+
+/// A project's divergence ledger (docs/ledger.md): the failures it knows of, each with what the
+/// implementation does instead and why, so that a run whose only failures are ledgered passes the
+/// gate, while a ledgered divergence that no longer happens (stale) or whose date passed (expired)
+/// fails it: the ledger only shrinks.
+public struct Ledger: Sendable {
+    /// What a ledgered implementation does instead of passing.
+    public enum Divergence: String, Sendable, CaseIterable {
+        /// It answered with outputs, and they are wrong (other bytes, or it accepted what must be refused).
+        case fail
+        /// It refused (with `errorClass` when given: exactly that class).
+        case refused
+        /// It could not be checked (a crash, a timeout, a broken answer).
+        case error
+    }
+
+    public struct Entry: Sendable {
+        /// A vector name (`suite/id`), or a pattern with `*` (any characters) and `?` (one).
+        public var vector: String
+        public var implementation: String
+        public var status: Divergence
+        public var errorClass: ErrorClass?
+        public var reason: String
+        /// The last day the entry holds (`YYYY-MM-DD`, UTC); from the next day on it is expired.
+        public var expires: String?
+        public var link: String?
+        /// Where the entry starts (`ledger.yaml:4:5`), for every message about it.
+        public var origin: String
+        /// The entry's line and column in the ledger file.
+        public var line: Int = 0
+        public var column: Int = 0
+
+        public var isPattern: Bool { vector.contains("*") || vector.contains("?") }
+
+        /// What the entry says it does: `refused (authentication)`.
+        public var described: String { status.rawValue + (errorClass.map { " (\($0.rawValue))" } ?? "") }
+
+        public init(vector: String, implementation: String, status: Divergence, errorClass: ErrorClass? = nil, reason: String,
+                    expires: String? = nil, link: String? = nil, origin: String) {
+            self.vector = vector; self.implementation = implementation; self.status = status; self.errorClass = errorClass
+            self.reason = reason; self.expires = expires; self.link = link; self.origin = origin
+        }
+
+        /// Whether the entry names vector `name` (canonical names on both sides for an id).
+        public func names(_ name: String) -> Bool {
+            if isPattern { return Ledger.glob(vector, name) || Ledger.glob(vector, Suites.canonicalVectorName(name)) }
+            return Suites.canonicalVectorName(vector) == Suites.canonicalVectorName(name)
+        }
+
+        /// The suite every vector the entry can name belongs to, when its suite part has no wildcard.
+        var suite: String? {
+            guard let slash = vector.firstIndex(of: "/") else { return nil }
+            let s = String(vector[..<slash])
+            if s.contains("*") || s.contains("?") { return nil }
+            return Suites.canonicalVectorName(s + "/x").split(separator: "/").first.map(String.init)
+        }
+    }
+
+    public var file: String
+    public var entries: [Entry]
+
+    public init(file: String, entries: [Entry]) { self.file = file; self.entries = entries }
+
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ d: String) { description = d }
+    }
+
+    public static let format = "concord-ledger/1"
+
+    /// Reads a ledger file. `known` says whether an implementation name is one this run can know
+    /// (a built-in one, `captured:NAME`, a user adapter): any other is refused at its place.
+    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes, known: (String) -> Bool = { _ in true }) throws(Problem) -> Ledger {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch { throw Problem(error.description) }
+        return try parse(bytes, file: path, known: known)
+    }
+
+    public static func parse(_ bytes: [UInt8], file: String, known: (String) -> Bool = { _ in true }) throws(Problem) -> Ledger {
+        let root: Node
+        do { root = try YAMLParser(expected: "a mapping with the key divergences (docs/ledger.md)").parse(bytes) } catch {
+            throw Problem("\(file):\(error)")
+        }
+        func fail(_ node: Node, _ what: String) -> Problem { Problem("\(file):\(node.mark): \(what)") }
+        func fields(_ node: Node, _ what: String, allowed: [String]) throws(Problem) -> [(key: String, node: Node, value: Node)] {
+            guard let m = node.mapping else { throw fail(node, "\(what) must be a mapping, found \(node.typeDescription)") }
+            var out: [(key: String, node: Node, value: Node)] = []
+            for (k, v) in m {
+                guard let s = k.string ?? k.scalarText else { throw fail(k, "a key of \(what) must be text") }
+                if out.contains(where: { $0.key == s }) { throw fail(k, "\(what) has the key \"\(s)\" twice") }
+                guard allowed.contains(s) else {
+                    throw fail(k, "\(what) has an unknown key \"\(s)\" (allowed: \(allowed.joined(separator: ", ")))")
+                }
+                out.append((s, k, v))
+            }
+            return out
+        }
+        func text(_ node: Node, _ at: String) throws(Problem) -> String {
+            guard let s = node.string else {
+                if let t = node.scalarText, node.mapping == nil, node.sequence == nil {
+                    throw fail(node, "\(at) must be a string, found \(node.typeDescription) (write it in quotes: \"\(t)\")")
+                }
+                throw fail(node, "\(at) must be a string, found \(node.typeDescription)")
+            }
+            if s.trimmingCharacters(in: .whitespaces).isEmpty { throw fail(node, "\(at) is empty") }
+            return s
+        }
+        var list: Node?
+        for f in try fields(root, "the ledger", allowed: ["format", "divergences"]) {
+            if f.key == "format" {
+                let v = try text(f.value, "format")
+                guard v == format else { throw fail(f.value, "format is \"\(v)\"; this concord reads \(format)") }
+            } else {
+                list = f.value
+            }
+        }
+        guard let list else { throw fail(root, "the ledger has no divergences list (divergences: [] for none)") }
+        guard let items = list.sequence else { throw fail(list, "divergences must be a list of entries, found \(list.typeDescription)") }
+        var entries: [Entry] = []
+        let allowed = ["vector", "implementation", "status", "class", "reason", "expires", "link"]
+        for (k, item) in items.enumerated() {
+            let at = "divergences[\(k)]"
+            var values: [String: (String, Node)] = [:]
+            for f in try fields(item, at, allowed: allowed) { values[f.key] = (try text(f.value, "\(at).\(f.key)"), f.value) }
+            for required in ["vector", "implementation", "status", "reason"] where values[required] == nil {
+                throw fail(item, "\(at) has no \(required)" + (required == "reason" ? " (every known divergence says why)" : ""))
+            }
+            let (vector, vectorNode) = values["vector"]!
+            if vector.contains("[") || vector.contains("]") {
+                throw fail(vectorNode, "\(at).vector: a pattern knows * and ? only; [ and ] are not allowed")
+            }
+            if !vector.contains("*") && !vector.contains("/") {
+                throw fail(vectorNode, "\(at).vector \"\(vector)\" is not a vector name suite/id (or a pattern with * or ?)")
+            }
+            let (implementation, implNode) = values["implementation"]!
+            if !known(implementation) { throw fail(implNode, "\(at).implementation: unknown implementation \"\(implementation)\"") }
+            let (statusText, statusNode) = values["status"]!
+            guard let status = Divergence(rawValue: statusText) else {
+                let hint = statusText == "unsupported" ? " (unsupported is never a pass: it cannot be ledgered)"
+                    : statusText == "pass" ? " (a passing vector needs no entry)" : ""
+                throw fail(statusNode, "\(at).status \"\(statusText)\" is not one of \(Divergence.allCases.map(\.rawValue).joined(separator: ", "))\(hint)")
+            }
+            var errorClass: ErrorClass?
+            if let (c, node) = values["class"] {
+                guard status == .refused else { throw fail(node, "\(at).class is the class of a refusal: only with status: refused") }
+                guard let ec = ErrorClass(rawValue: c) else {
+                    throw fail(node, "\(at).class \"\(c)\" is not one of \(ErrorClass.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                errorClass = ec
+            }
+            if let (d, node) = values["expires"], !isDate(d) {
+                throw fail(node, "\(at).expires \"\(d)\" is not a date YYYY-MM-DD")
+            }
+            let origin = "\(file):\(item.mark)"
+            let made = Entry(vector: vector, implementation: implementation, status: status, errorClass: errorClass,
+                              reason: values["reason"]!.0, expires: values["expires"]?.0, link: values["link"]?.0, origin: origin)
+            var entry = made
+            entry.line = item.mark.line
+            entry.column = item.mark.column
+            if let twin = entries.first(where: { $0.vector == vector && $0.implementation == implementation }) {
+                throw fail(item, "\(at) names \(vector) on \(implementation) again (first at \(twin.origin))")
+            }
+            entries.append(entry)
+        }
+        return Ledger(file: file, entries: entries)
+    }
+
+    /// A real calendar date written `YYYY-MM-DD`.
+    static func isDate(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+              let y = Int(parts[0]), let m = Int(parts[1]), let d = Int(parts[2]), (1...12).contains(m), d >= 1 else { return false }
+        let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1]
+        return d <= days
+    }
+
+    /// Today's date in UTC, `YYYY-MM-DD` (what `expires` is compared with).
+    public static func today(_ now: Date = Date()) -> String {
+        var c = Calendar(identifier: .gregorian)
+        c.timeZone = TimeZone(identifier: "UTC")!
+        let d = c.dateComponents([.year, .month, .day], from: now)
+        return String(format: "%04d-%02d-%02d", d.year!, d.month!, d.day!)
+    }
+
+    /// `*` any characters (`/` included), `?` one character; everything else itself.
+    static func glob(_ pattern: String, _ text: String) -> Bool {
+        let p = Array(pattern.unicodeScalars), t = Array(text.unicodeScalars)
+        var pi = 0, ti = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count && (p[pi] == "?" || p[pi] == t[ti]) { pi += 1; ti += 1 }
+            else if pi < p.count && p[pi] == "*" { star = pi; mark = ti; pi += 1 }
+            else if star >= 0 { pi = star + 1; mark += 1; ti = mark }
+            else { return false }
+        }
+        while pi < p.count && p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+
+    /// What an implementation did on a vector, as a ledger entry would say it (nil: it passed or
+    /// was pending; `unsupported` is its own word, never ledgered).
+    public static func observed(_ i: ImplementationResult) -> (status: String, errorClass: ErrorClass?)? {
+        switch i.status {
+        case .pass, .pending: return nil
+        case .unsupported: return ("unsupported", nil)
+        case .error: return (Divergence.error.rawValue, nil)
+        case .fail:
+            if case .refused(let e) = i.outcome { return (Divergence.refused.rawValue, e.errorClass) }
+            return (Divergence.fail.rawValue, nil)
+        }
+    }
+
+    static func matches(_ e: Entry, _ i: ImplementationResult) -> Bool {
+        guard let o = observed(i), o.status == e.status.rawValue else { return false }
+        if let c = e.errorClass { return o.errorClass == c }
+        return true
+    }
+
+    /// The ledger held to a run: which failures it knows, which entries are stale, expired or not
+    /// checked. `today` is `YYYY-MM-DD`; `shard`: the run is one slice (an entry naming no vector of
+    /// it is not checked here, the merged report holds it).
+    public func judge(_ run: RunResult, today: String = Ledger.today(), shard: Bool = false) -> LedgerVerdict {
+        var v = LedgerVerdict(ledger: self)
+        var knownPairs = [Int](repeating: 0, count: entries.count)
+        var namedPairs = [Int](repeating: 0, count: entries.count)
+        var namedVectors = [Int](repeating: 0, count: entries.count)
+        var otherwise: [String?] = Array(repeating: nil, count: entries.count)
+        let present = Set(run.implementations.filter { $0.startFailure == nil }.map(\.name))
+        let suites = Set(run.results.map { Suites.canonicalVectorName($0.vector.name).split(separator: "/").first.map(String.init) ?? "" })
+        for r in run.results {
+            let name = r.vector.name
+            let naming = entries.indices.filter { entries[$0].names(name) }
+            guard !naming.isEmpty else { continue }
+            for k in naming { namedVectors[k] += 1 }
+            for i in r.implementations {
+                let mine = naming.filter { entries[$0].implementation == i.implementation }
+                guard !mine.isEmpty else { continue }
+                for k in mine { namedPairs[k] += 1 }
+                if let k = mine.first(where: { Self.matches(entries[$0], i) }) {
+                    knownPairs[k] += 1
+                    v.known[name, default: [:]][i.implementation] = k
+                } else {
+                    for k in mine where otherwise[k] == nil {
+                        if let o = Self.observed(i) {
+                            otherwise[k] = "\(name) on \(i.implementation) now " + (o.status == "unsupported" ? "is unsupported"
+                                : o.status == "refused" ? "refuses (\(o.errorClass?.rawValue ?? "?"))" : o.status == "error" ? "errors" : "fails with a wrong answer")
+                        }
+                    }
+                }
+            }
+        }
+        for r in run.results where r.status == .fail || r.status == .error {
+            let failing = r.implementations.filter { $0.status == .fail || $0.status == .error }
+            if !failing.isEmpty && failing.allSatisfy({ v.known[r.vector.name]?[$0.implementation] != nil }) {
+                v.knownVectors.insert(r.vector.name)
+            }
+        }
+        for (k, e) in entries.enumerated() {
+            if let x = e.expires, x < today { v.expired.append(k) }
+            if knownPairs[k] > 0 { continue }
+            if !present.contains(e.implementation) {
+                v.notChecked.append((k, "\(e.implementation) was not part of this run"))
+            } else if namedVectors[k] == 0 && (shard || e.suite.map { !suites.contains($0) } ?? false) {
+                v.notChecked.append((k, shard ? "no vector of this shard is \(e.vector)" : "this run has no vector of the suite \(e.suite!)"))
+            } else if namedVectors[k] == 0 {
+                v.stale.append((k, "this run has no vector \(e.isPattern ? "matching " : "")\(e.vector)"))
+            } else if namedPairs[k] == 0 {
+                v.stale.append((k, "\(e.implementation) ran no vector \(e.isPattern ? "matching " : "")\(e.vector)"))
+            } else {
+                v.stale.append((k, otherwise[k].map { "it no longer diverges as ledgered: \($0)" } ?? "it no longer diverges: \(e.vector) passes on \(e.implementation)"))
+            }
+        }
+        return v
+    }
+}
+
+/// A ledger held to one run (`Ledger.judge`).
+public struct LedgerVerdict: Sendable {
+    public var ledger: Ledger
+    /// vector name → implementation → the index of the entry that knows its divergence.
+    public var known: [String: [String: Int]] = [:]
+    /// Failed or erroring vectors whose every failing or erroring implementation is known.
+    public var knownVectors: Set<String> = []
+    /// Entries that no longer diverge as ledgered, with why.
+    public var stale: [(entry: Int, why: String)] = []
+    /// Entries whose `expires` day has passed.
+    public var expired: [Int] = []
+    /// Entries this run could not hold (their implementation was not run, their suite not selected, a shard).
+    public var notChecked: [(entry: Int, why: String)] = []
+
+    public init(ledger: Ledger) { self.ledger = ledger }
+
+    public func isKnown(_ r: VectorResult) -> Bool { knownVectors.contains(r.vector.name) }
+
+    /// The entry that knows `implementation`'s divergence on `r`, if one does.
+    public func entry(_ r: VectorResult, _ implementation: String) -> Ledger.Entry? {
+        known[r.vector.name]?[implementation].map { ledger.entries[$0] }
+    }
+
+    /// The known vectors with their ledgered implementations, in the run's order.
+    public func knownResults(_ run: RunResult) -> [(result: VectorResult, entries: [(implementation: String, entry: Ledger.Entry)])] {
+        run.results.filter(isKnown).map { r in
+            (r, r.implementations.compactMap { i in entry(r, i.implementation).map { (i.implementation, $0) } })
+        }
+    }
+
+    /// One line per stale or expired entry, for the gate and every report.
+    public var problems: [String] {
+        stale.map { s in
+            let e = ledger.entries[s.entry]
+            return "\(e.origin): stale ledger entry \(e.vector) on \(e.implementation) (\(e.described)): \(s.why); remove it (its reason: \(e.reason))"
+        } + expired.map { k in
+            let e = ledger.entries[k]
+            return "\(e.origin): ledger entry \(e.vector) on \(e.implementation) expired on \(e.expires!) (its reason: \(e.reason))"
+        }
+    }
+
+    /// The `ledger` object of the JSON report (docs/VECTORS.md).
+    public func json(_ run: RunResult) -> JSON {
+        func entry(_ e: Ledger.Entry) -> [(key: String, value: JSON)] {
+            var o: [(key: String, value: JSON)] = [("vector", .string(e.vector)), ("implementation", .string(e.implementation)),
+                                                   ("status", .string(e.status.rawValue))]
+            if let c = e.errorClass { o.append(("class", .string(c.rawValue))) }
+            o.append(("reason", .string(e.reason)))
+            if let x = e.expires { o.append(("expires", .string(x))) }
+            if let l = e.link { o.append(("link", .string(l))) }
+            o.append(("origin", .string(e.origin)))
+            return o
+        }
+        let known: [JSON] = knownResults(run).flatMap { item in
+            item.entries.map { pair -> JSON in
+                .object([("vector", .string(item.result.vector.name)), ("implementation", .string(pair.implementation)),
+                         ("status", .string(pair.entry.status.rawValue))]
+                        + (pair.entry.errorClass.map { [("class", JSON.string($0.rawValue))] } ?? [])
+                        + [("reason", .string(pair.entry.reason)), ("origin", .string(pair.entry.origin))]
+                        + (pair.entry.link.map { [("link", JSON.string($0))] } ?? []))
+            }
+        }
+        return .object([
+            ("file", .string(ledger.file)),
+            ("known", .array(known)),
+            ("stale", .array(stale.map { s in .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]) })),
+            ("expired", .array(expired.map { .object(entry(ledger.entries[$0])) })),
+            ("notChecked", .array(notChecked.map { s in .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]) })),
+        ])
+    }
+}
+
+extension Ledger {
+    /// The ledger a project file declares (`ledger: FILE`, relative to the project file's folder),
+    /// or nil when it declares none. Only the `ledger` key is read here; the rest of the file is
+    /// UserAdapters' (a file that is not a mapping is refused at its place).
+    public static func declared(inProject path: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(Problem) -> String? {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch { throw Problem(error.description) }
+        let root: Node
+        do { root = try YAMLParser(expected: "a mapping with the keys adapters and ledger (docs/platforms.md, docs/ledger.md)").parse(bytes) } catch {
+            throw Problem("\(path):\(error)")
+        }
+        guard let m = root.mapping else { throw Problem("\(path):\(root.mark): the project file must be a mapping, found \(root.typeDescription)") }
+        guard let (_, value) = m.first(where: { ($0.key.string ?? $0.key.scalarText) == "ledger" }) else { return nil }
+        guard let file = value.string, !file.isEmpty else {
+            throw Problem("\(path):\(value.mark): ledger must be the path of the ledger file, found \(value.typeDescription)")
+        }
+        if file.unicodeScalars.contains("\0") { throw Problem("\(path):\(value.mark): ledger contains a NUL character") }
+        let folder = (path as NSString).deletingLastPathComponent
+        return file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+    }
+}

@@ -1,0 +1,219 @@
+import ConcordFormats
+import ConcordJudging
+import ConcordSuites
+
+/// `concord compare BASE HEAD` (docs/ci.md "Comparing with the main branch"): two JSON reports
+/// compared per vector × implementation: what went from pass to fail or error (a regression) and
+/// back (fixed), what is new or gone, newly unsupported, refused with another class.
+public enum ReportComparison {
+    /// What one implementation did on one vector, as the comparison tells it apart.
+    public struct Outcome: Sendable, Equatable {
+        /// pass, fail, error, unsupported, pending
+        public var status: String
+        /// For a failure: `refused` with its class, or `outputs` (a wrong answer).
+        public var answer: String?
+        public var errorClass: String?
+
+        public var described: String {
+            guard status == "fail", let answer else { return status }
+            return answer == "refused" ? "fail: refused (\(errorClass ?? "?"))" : "fail: wrong answer"
+        }
+        var bad: Bool { status == "fail" || status == "error" }
+    }
+
+    public enum Kind: String, Sendable, CaseIterable {
+        /// pass → fail or error.
+        case passToFail = "pass-to-fail"
+        /// fail or error → pass.
+        case fixed
+        /// Only in HEAD.
+        case new
+        /// Only in BASE.
+        case gone
+        /// supported in BASE, unsupported in HEAD.
+        case newlyUnsupported = "newly-unsupported"
+        /// unsupported in BASE, answered in HEAD.
+        case newlySupported = "newly-supported"
+        /// Refused in both, with another class in HEAD.
+        case otherClass = "other-class"
+        /// Failed or errored in both, otherwise in HEAD (refused ↔ a wrong answer, fail ↔ error).
+        case failsDifferently = "fails-differently"
+        /// Anything else that changed (pending ↔ a verdict).
+        case changed
+    }
+
+    public struct Change: Sendable {
+        public var vector: String
+        /// The implementation, or `(vector)` for a vector that no implementation answered.
+        public var implementation: String
+        public var base: Outcome?
+        public var head: Outcome?
+        public var kind: Kind
+        /// Whether it fails the comparison (exit 1).
+        public var regression: Bool
+        /// Where HEAD (else BASE) has the vector.
+        public var file: String
+        public var line: Int
+    }
+
+    public struct Result: Sendable {
+        public var base: String
+        public var head: String
+        public var changes: [Change]
+        /// Vector × implementation pairs that are the same on both sides.
+        public var unchanged: Int
+        public var regressions: Int { changes.filter(\.regression).count }
+        public func count(_ k: Kind) -> Int { changes.filter { $0.kind == k }.count }
+    }
+
+    public struct Problem: Error, Sendable, CustomStringConvertible {
+        public var description: String
+        public init(_ d: String) { description = d }
+    }
+
+    /// The name a pair with no implementation goes by (a vector nothing could run).
+    public static let vectorItself = "(vector)"
+
+    static func outcome(_ i: ImplementationResult) -> Outcome {
+        var o = Outcome(status: i.status.rawValue)
+        if i.status == .fail {
+            if case .refused(let e) = i.outcome { o.answer = "refused"; o.errorClass = e.errorClass.rawValue } else { o.answer = "outputs" }
+        }
+        return o
+    }
+
+    /// Refuses two reports that are not two runs of one project: a shard (compare merged reports)
+    /// or reports that share no suite or no implementation.
+    public static func check(base: JSON, head: JSON, baseName: String, headName: String) throws(Problem) {
+        for (r, name) in [(base, baseName), (head, headName)] where r["shard"] != nil {
+            throw Problem("\(name) is one shard of a run (run --shard): compare whole runs (concord merge the shards first)")
+        }
+    }
+
+    public static func compare(_ base: RunResult, _ head: RunResult, baseName: String, headName: String) throws(Problem) -> Result {
+        func suites(_ r: RunResult) -> Set<String> { Set(r.results.map { Suites.canonicalVectorName($0.vector.name).split(separator: "/").first.map(String.init) ?? "" }) }
+        let shared = suites(base).intersection(suites(head))
+        if shared.isEmpty {
+            throw Problem("\(baseName) and \(headName) share no suite (\(suites(base).sorted().joined(separator: ", ")) against \(suites(head).sorted().joined(separator: ", "))): not two runs of one project's vectors")
+        }
+        let baseImpls = Set(base.implementations.map(\.name)), headImpls = Set(head.implementations.map(\.name))
+        if baseImpls.isDisjoint(with: headImpls) {
+            throw Problem("\(baseName) and \(headName) share no implementation (\(baseImpls.sorted().joined(separator: ", ")) against \(headImpls.sorted().joined(separator: ", ")))")
+        }
+        typealias Pair = (outcome: Outcome, file: String, line: Int)
+        func pairs(_ r: RunResult) -> (order: [(String, String)], map: [String: [String: Pair]]) {
+            var order: [(String, String)] = []
+            var map: [String: [String: Pair]] = [:]
+            for v in r.results {
+                let name = Suites.canonicalVectorName(v.vector.name)
+                let items = v.implementations.isEmpty ? [(vectorItself, Outcome(status: v.status.rawValue))]
+                    : v.implementations.map { ($0.implementation, outcome($0)) }
+                for (impl, o) in items where map[name]?[impl] == nil {
+                    order.append((name, impl))
+                    map[name, default: [:]][impl] = (o, v.vector.file, v.place.line)
+                }
+            }
+            return (order, map)
+        }
+        let b = pairs(base), h = pairs(head)
+        var changes: [Change] = []
+        var unchanged = 0
+        for (name, impl) in h.order {
+            let now = h.map[name]![impl]!
+            guard let before = b.map[name]?[impl] else {
+                changes.append(Change(vector: name, implementation: impl, base: nil, head: now.outcome, kind: .new,
+                                      regression: now.outcome.bad, file: now.file, line: now.line))
+                continue
+            }
+            let (x, y) = (before.outcome, now.outcome)
+            if x == y { unchanged += 1; continue }
+            let kind: Kind
+            if x.status == "pass" && y.bad { kind = .passToFail }
+            else if x.bad && y.status == "pass" { kind = .fixed }
+            else if y.status == "unsupported" { kind = .newlyUnsupported }
+            else if x.status == "unsupported" { kind = .newlySupported }
+            else if x.answer == "refused" && y.answer == "refused" { kind = .otherClass }
+            else if x.bad && y.bad { kind = .failsDifferently }
+            else { kind = .changed }
+            // Newly supported but failing is a failure that was not there.
+            let regression = [.passToFail, .newlyUnsupported, .otherClass, .failsDifferently].contains(kind) || (kind == .newlySupported && y.bad)
+            changes.append(Change(vector: name, implementation: impl, base: x, head: y, kind: kind, regression: regression, file: now.file, line: now.line))
+        }
+        for (name, impl) in b.order where h.map[name]?[impl] == nil {
+            let before = b.map[name]![impl]!
+            // A pair that passed and is gone silently takes coverage away: a regression.
+            changes.append(Change(vector: name, implementation: impl, base: before.outcome, head: nil, kind: .gone,
+                                  regression: before.outcome.status == "pass", file: before.file, line: before.line))
+        }
+        return Result(base: baseName, head: headName, changes: changes, unchanged: unchanged)
+    }
+
+    static let titles: [(Kind, String)] = [
+        (.passToFail, "pass → fail"), (.newlyUnsupported, "newly unsupported"), (.otherClass, "refused with another class"),
+        (.failsDifferently, "fails differently"), (.new, "new"), (.gone, "gone"), (.fixed, "fixed (fail → pass)"),
+        (.newlySupported, "newly supported"), (.changed, "other changes"),
+    ]
+
+    /// Markdown for a pull-request comment: the verdict and counts first, then the regressions,
+    /// then every other change, each list capped at `limit` rows.
+    public static func markdown(_ r: Result, limit: Int = 50) -> String {
+        typealias M = MarkdownReport
+        var out: [String] = []
+        let n = r.regressions
+        out.append(n > 0 ? "## ❌ Concord compare: \(n) regression\(n == 1 ? "" : "s")" : "## ✅ Concord compare: no regression")
+        out.append("")
+        out.append("Base " + M.code(r.base) + " → head " + M.code(r.head) + ", per vector × implementation.")
+        out.append("")
+        // The counts that are not zero (regressions and unchanged always).
+        let shown = titles.filter { r.count($0.0) > 0 }
+        out.append("| regressions | " + shown.map { $0.1 + " | " }.joined() + "unchanged |")
+        out.append("|---:|" + shown.map { _ in "---:|" }.joined() + "---:|")
+        out.append("| \(n) | " + shown.map { String(r.count($0.0)) + " | " }.joined() + "\(r.unchanged) |")
+        out.append("")
+        func table(_ title: String, _ rows: [Change]) {
+            guard !rows.isEmpty else { return }
+            out.append("### \(title) (\(rows.count))")
+            out.append("")
+            out.append("| vector | implementation | base | head | change |")
+            out.append("|---|---|---|---|---|")
+            for c in rows.prefix(limit) {
+                let change = titles.first { $0.0 == c.kind }!.1 + (c.kind == .gone && c.regression ? " (it passed: coverage lost)" : "")
+                    + (c.kind == .new && c.regression ? " (fails)" : "") + (c.kind == .newlySupported && c.regression ? " (fails)" : "")
+                out.append("| " + M.code(c.vector) + " (" + M.code("\(c.file):\(c.line)") + ") | " + M.code(c.implementation) + " | "
+                           + (c.base.map { M.code($0.described) } ?? "—") + " | " + (c.head.map { M.code($0.described) } ?? "—") + " | " + change + " |")
+            }
+            out.append("")
+            out += M.more(rows.count, limit)
+        }
+        table("❌ Regressions", r.changes.filter(\.regression))
+        table("✅ Fixed", r.changes.filter { $0.kind == .fixed })
+        table("Other changes", r.changes.filter { !$0.regression && $0.kind != .fixed })
+        while out.last == "" { out.removeLast() }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The comparison as JSON (`concord-compare/1`, docs/ci.md).
+    public static func json(_ r: Result) -> JSON {
+        func outcome(_ o: Outcome?) -> JSON {
+            guard let o else { return .null }
+            var x: [(key: String, value: JSON)] = [("status", .string(o.status))]
+            if let a = o.answer { x.append(("answer", .string(a))) }
+            if let c = o.errorClass { x.append(("class", .string(c))) }
+            return .object(x)
+        }
+        var summary: [(key: String, value: JSON)] = [("regressions", .int(Int64(r.regressions)))]
+        for k in Kind.allCases { summary.append((k.rawValue, .int(Int64(r.count(k))))) }
+        summary.append(("unchanged", .int(Int64(r.unchanged))))
+        return .object([
+            ("format", .string("concord-compare/1")),
+            ("base", .string(r.base)), ("head", .string(r.head)),
+            ("summary", .object(summary)),
+            ("changes", .array(r.changes.map { c in
+                .object([("vector", .string(c.vector)), ("implementation", .string(c.implementation)),
+                         ("kind", .string(c.kind.rawValue)), ("regression", .bool(c.regression)),
+                         ("base", outcome(c.base)), ("head", outcome(c.head)),
+                         ("file", .string(c.file)), ("line", .int(Int64(c.line)))])
+            })),
+        ])
+    }
+}

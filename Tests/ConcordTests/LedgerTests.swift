@@ -1,0 +1,373 @@
+import ConcordFormats
+import ConcordImplementations
+@testable import ConcordJudging
+import ConcordLoading
+@testable import ConcordReport
+import Foundation
+import Testing
+import ConcordTestSupport
+
+/// Issue 29 items 4 and 5: the divergence ledger (docs/ledger.md) held to hand-made runs, and
+/// `concord compare` (docs/ci.md) classifying the changes between two of them. No adapter starts;
+/// the CLI tests render hand-made reports through the binary.
+@Suite struct LedgerTests {
+    enum Did { case pass, wrong, refused(ErrorClass), error, unsupported }
+
+    static func vector(_ id: String, suite: String = "closer.field", line: Int = 10) -> Vector {
+        Vector(suite: suite, id: id, file: "vectors/\(suite).yaml", line: line, column: 3, comment: nil, flags: [], op: nil,
+               result: .valid, input: [:], expect: .outputs([("key", .value(.bytes([1, 2])))]), inputOrder: [])
+    }
+
+    static func impl(_ name: String, _ did: Did) -> ImplementationResult {
+        switch did {
+        case .pass: return ImplementationResult(implementation: name, status: .pass, outcome: .outputs(["key": .bytes([1, 2])]), seconds: 0.001)
+        case .wrong:
+            let m = Mismatch(field: "key", expected: "0102", actual: "0103", expectedValue: .bytes([1, 2]), actualValue: .bytes([1, 3]),
+                             offset: 1, explanation: nil)
+            return ImplementationResult(implementation: name, status: .fail, outcome: .outputs(["key": .bytes([1, 3])]), mismatches: [m], seconds: 0.001)
+        case .refused(let c):
+            let m = Mismatch(field: "result", expected: "outputs", actual: "refused (\(c.rawValue))", expectedValue: nil, actualValue: nil,
+                             offset: nil, explanation: nil)
+            return ImplementationResult(implementation: name, status: .fail, outcome: .refused(ContractError(c, "no")), mismatches: [m], seconds: 0.001)
+        case .error: return ImplementationResult(implementation: name, status: .error, outcome: .error("\(name): timed out"), seconds: 1)
+        case .unsupported: return ImplementationResult(implementation: name, status: .unsupported, outcome: .unsupported("no"), seconds: 0)
+        }
+    }
+
+    /// One vector per entry: its id and what each implementation did.
+    static func run(_ entries: [(id: String, did: [(String, Did)])], suite: String = "closer.field") -> RunResult {
+        let results = entries.enumerated().map { n, e -> VectorResult in
+            let impls = e.did.map { impl($0.0, $0.1) }
+            let status: VectorStatus = impls.contains { $0.status == .fail } ? .fail : impls.contains { $0.status == .error } ? .error : .pass
+            return VectorResult(vector: vector(e.id, suite: suite, line: 10 + n), status: status, implementations: impls)
+        }
+        let names = Array(Set(entries.flatMap { $0.did.map(\.0) })).sorted()
+        return RunResult(implementations: names.map { ImplementationInfo(name: $0, version: "1", startFailure: nil, processStarts: 1) },
+                         results: results, summary: RunSummary(results), wallSeconds: 0.5, workers: 1)
+    }
+
+    static func ledger(_ yaml: String) throws -> Ledger { try Ledger.parse(Array(yaml.utf8), file: "l.yaml") }
+
+    static let refusedFormat = """
+    divergences:
+      - vector: closer.field/v0
+        implementation: swift
+        status: refused
+        class: format
+        reason: "upstream bug #12"
+        link: https://example.org/12
+    """
+
+    @Test func aRunWhoseOnlyFailuresAreLedgeredPassesTheGateAndEveryFormatShowsThemApart() throws {
+        let run = Self.run([("v0", [("swift", .refused(.format)), ("jvm", .pass)]), ("v1", [("swift", .pass), ("jvm", .pass)])])
+        let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")
+        #expect(Gate().exitStatus(run).status == 1)
+        let gated = Gate().exitStatus(run, ledger: verdict)
+        #expect(gated.status == 0, "\(gated.reasons)")
+        #expect(verdict.knownVectors == ["closer.field/v0"] && verdict.stale.isEmpty && verdict.expired.isEmpty)
+
+        let md = MarkdownReport.render(run, ledger: verdict)
+        #expect(md.hasPrefix("## ✅ Concord: 1 of 2 vectors passed (1 known, in the ledger)"), "\(md)")
+        #expect(md.contains("### 📒 Known divergences (1)") && md.contains("upstream bug \\#12") && !md.contains("### ❌ Failures"), "\(md)")
+        let junit = JUnitReport.render(run, ledger: verdict)
+        #expect(junit.contains("failures=\"0\"") && junit.contains("<skipped message=\"known divergence (refused (format)): upstream bug #12\">"), "\(junit)")
+        let notes = GitHubAnnotations.render(run, ledger: verdict)
+        #expect(notes.count == 1 && notes[0].hasPrefix("::notice file=vectors/closer.field.yaml,line=10") && notes[0].contains("upstream bug #12"), "\(notes)")
+        let text = TerminalSummary.render(run, ledger: verdict)
+        #expect(text.contains("KNOWN   closer.field/v0") && !text.contains("FAIL    "), "\(text)")
+        let html = HTMLReport.render(run, ledger: verdict)
+        #expect(html.contains("known (ledger)") && html.contains("upstream bug #12"))
+        let json = JSONReport.addingLedger(JSONReport.make(run, concordVersion: "t"), verdict, run: run)
+        #expect(json["ledger"]?["known"]?.arrayValue?.first?["reason"]?.stringValue == "upstream bug #12")
+        #expect(json.objectValue?.last?.key == "results")
+        // Without the ledger the same run shows a failure.
+        #expect(MarkdownReport.render(run).contains("### ❌ Failures (1)"))
+    }
+
+    @Test func aDifferentDivergenceIsANewFailureAndTheEntryStale() throws {
+        // Ledgered as refused (format); it now refuses as authentication, or answers wrong bytes.
+        for did in [Did.refused(.authentication), .wrong, .error] {
+            let run = Self.run([("v0", [("swift", did)])])
+            let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")
+            let gated = Gate().exitStatus(run, ledger: verdict)
+            #expect(gated.status == 1 && verdict.knownVectors.isEmpty)
+            #expect(gated.reasons.contains("1 vector " + (did.isError ? "could not be checked (error)" : "failed") + " (not in the ledger)"), "\(gated.reasons)")
+            #expect(gated.reasons.contains { $0.hasPrefix("l.yaml:2:5: stale ledger entry closer.field/v0 on swift") && $0.contains("no longer diverges as ledgered") }, "\(gated.reasons)")
+        }
+        // A class left out matches any refusal.
+        let any = try Self.ledger("divergences: [{vector: closer.field/v0, implementation: swift, status: refused, reason: r}]")
+        let run = Self.run([("v0", [("swift", .refused(.key))])])
+        #expect(Gate().exitStatus(run, ledger: any.judge(run)).status == 0)
+    }
+
+    @Test func anEntryThatNoLongerDivergesIsStale() throws {
+        let run = Self.run([("v0", [("swift", .pass)])])
+        let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")
+        let gated = Gate().exitStatus(run, ledger: verdict)
+        #expect(gated.status == 1)
+        #expect(gated.reasons == ["l.yaml:2:5: stale ledger entry closer.field/v0 on swift (refused (format)): it no longer diverges: closer.field/v0 passes on swift; remove it (its reason: upstream bug #12)"], "\(gated.reasons)")
+        #expect(MarkdownReport.render(run, ledger: verdict).contains("### ❌ Stale or expired ledger entries (1)"))
+        #expect(JUnitReport.render(run, ledger: verdict).contains("<testsuite name=\"concord.ledger\" tests=\"1\" failures=\"1\""))
+        #expect(GitHubAnnotations.render(run, ledger: verdict).first?.hasPrefix("::error file=l.yaml,line=2,col=5,") == true)
+    }
+
+    @Test func anExpiredEntryFailsTheGateFromTheNextDay() throws {
+        let ledger = try Self.ledger(Self.refusedFormat + "\n    expires: 2026-03-31\n")
+        let run = Self.run([("v0", [("swift", .refused(.format))])])
+        #expect(Gate().exitStatus(run, ledger: ledger.judge(run, today: "2026-03-31")).status == 0)
+        let late = Gate().exitStatus(run, ledger: ledger.judge(run, today: "2026-04-01"))
+        #expect(late.status == 1 && late.reasons == ["l.yaml:2:5: ledger entry closer.field/v0 on swift expired on 2026-03-31 (its reason: upstream bug #12)"], "\(late.reasons)")
+    }
+
+    @Test func patternsCoverFamiliesAndEntriesTheRunCannotHoldAreNotChecked() throws {
+        let ledger = try Self.ledger("""
+        divergences:
+          - {vector: "closer.field/long-*", implementation: jvm, status: fail, reason: "BigInteger drops a zero"}
+          - {vector: "closer.field/gone-?", implementation: jvm, status: fail, reason: "was renamed"}
+          - {vector: "closer.keybox/x", implementation: jvm, status: error, reason: "another suite"}
+          - {vector: "closer.field/long-a", implementation: node, status: error, reason: "node is not in this run"}
+        """)
+        let run = Self.run([("long-a", [("jvm", .wrong)]), ("long-b", [("jvm", .wrong)]), ("short", [("jvm", .pass)])])
+        let verdict = ledger.judge(run, today: "2026-01-01")
+        #expect(verdict.knownVectors == ["closer.field/long-a", "closer.field/long-b"])
+        // A pattern naming no vector of a suite the run holds is stale; the other two are not checked.
+        #expect(verdict.stale.map(\.entry) == [1] && verdict.stale[0].why == "this run has no vector matching closer.field/gone-?")
+        #expect(verdict.notChecked.map(\.entry) == [2, 3], "\(verdict.notChecked)")
+        #expect(Gate().exitStatus(run, ledger: verdict).status == 1)
+        // In a shard, an entry naming no vector of the slice is the merge's to hold.
+        #expect(ledger.judge(run, today: "2026-01-01", shard: true).stale.isEmpty)
+        // Old suite names are the same vectors.
+        let old = try Self.ledger("divergences: [{vector: field/short, implementation: jvm, status: fail, reason: r}]")
+        let failing = Self.run([("short", [("jvm", .wrong)])])
+        #expect(old.judge(failing).knownVectors == ["closer.field/short"])
+    }
+
+    @Test func aVectorIsKnownOnlyWhenEveryFailingImplementationIs() throws {
+        let run = Self.run([("v0", [("swift", .refused(.format)), ("jvm", .wrong)])])
+        let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")
+        #expect(verdict.knownVectors.isEmpty && verdict.entry(run.results[0], "swift") != nil)
+        #expect(Gate().exitStatus(run, ledger: verdict).status == 1)
+        let md = MarkdownReport.render(run, ledger: verdict)
+        #expect(md.contains("### ❌ Failures (1)") && !md.contains("Known divergences"), "\(md)")
+        // JUnit: the known pair is skipped, the other one fails.
+        let junit = JUnitReport.render(run, ledger: verdict)
+        #expect(junit.contains("failures=\"1\"") && junit.contains("skipped=\"1\""), "\(junit)")
+    }
+
+    @Test func aMalformedLedgerIsRefusedAtItsPlace() {
+        let cases: [(String, String)] = [
+            ("divergences: [{vector: a/b, implementation: swift, status: unsupported, reason: x}]", "l.yaml:1:60: divergences[0].status \"unsupported\" is not one of fail, refused, error (unsupported is never a pass"),
+            ("divergences: [{vector: a/b, implementation: swift, status: fail}]", "l.yaml:1:15: divergences[0] has no reason"),
+            ("divergences: [{vector: a/b, implementation: swift, status: fail, reason: x, expires: 2025-02-29}]", "l.yaml:1:86: divergences[0].expires \"2025-02-29\" is not a date YYYY-MM-DD"),
+            ("divergences: [{vector: a/b, implementation: swift, status: fail, reason: x, colour: red}]", "l.yaml:1:77: divergences[0] has an unknown key \"colour\""),
+            ("divergences: [{vector: a/b, implementation: swift, status: fail, class: format, reason: x}]", "l.yaml:1:73: divergences[0].class is the class of a refusal"),
+            ("divergences: [{vector: a/b, implementation: swift, status: refused, class: tag, reason: x}]", "l.yaml:1:76: divergences[0].class \"tag\" is not one of"),
+            ("divergences: [{vector: a/b, implementation: swift, status: fail, reason: 5}]", "l.yaml:1:74: divergences[0].reason must be a string, found an integer"),
+            ("divergences: [{vector: ab, implementation: swift, status: fail, reason: x}]", "l.yaml:1:24: divergences[0].vector \"ab\" is not a vector name"),
+            ("divergences:\n  - {vector: a/b, implementation: swift, status: fail, reason: x}\n  - {vector: a/b, implementation: swift, status: error, reason: y}\n", "l.yaml:3:5: divergences[1] names a/b on swift again (first at l.yaml:2:5)"),
+            ("format: concord-ledger/2\ndivergences: []", "l.yaml:1:9: format is \"concord-ledger/2\""),
+            ("divergence: []", "l.yaml:1:1: the ledger has an unknown key \"divergence\""),
+            ("format: concord-ledger/1", "l.yaml:1:1: the ledger has no divergences list"),
+            ("divergences: [", "l.yaml:"),
+        ]
+        for (yaml, message) in cases {
+            do {
+                _ = try Self.ledger(yaml)
+                Issue.record("accepted: \(yaml)")
+            } catch {
+                #expect("\(error)".hasPrefix(message), "\(error)")
+            }
+        }
+        // An implementation the caller does not know is refused at its place.
+        #expect(throws: Ledger.Problem.self) {
+            try Ledger.parse(Array("divergences: [{vector: a/b, implementation: swif, status: fail, reason: x}]".utf8), file: "l.yaml") { $0 == "swift" }
+        }
+    }
+
+    @Test func globsMatchWholeNames() {
+        #expect(Ledger.glob("a/*", "a/b/c") && Ledger.glob("a/?c", "a/bc") && Ledger.glob("*", ""))
+        #expect(!Ledger.glob("a/?", "a/bc") && !Ledger.glob("a/b", "a/bc") && !Ledger.glob("*x", "xa"))
+        #expect(Ledger.isDate("2024-02-29") && !Ledger.isDate("2023-02-29") && !Ledger.isDate("2024-13-01") && !Ledger.isDate("24-01-01"))
+    }
+
+    // MARK: compare
+
+    @Test func compareClassifiesEveryChangeAndCountsRegressions() throws {
+        let base = Self.run([
+            ("stays", [("swift", .pass)]), ("breaks", [("swift", .pass)]), ("fixed", [("swift", .wrong)]),
+            ("class", [("swift", .refused(.format))]), ("unsup", [("swift", .pass)]), ("gone-pass", [("swift", .pass)]),
+            ("gone-fail", [("swift", .wrong)]), ("errs", [("swift", .wrong)]),
+        ])
+        let head = Self.run([
+            ("stays", [("swift", .pass)]), ("breaks", [("swift", .error)]), ("fixed", [("swift", .pass)]),
+            ("class", [("swift", .refused(.key))]), ("unsup", [("swift", .unsupported)]), ("new-pass", [("swift", .pass)]),
+            ("new-fail", [("swift", .wrong)]), ("errs", [("swift", .error)]),
+        ])
+        let r = try ReportComparison.compare(base, head, baseName: "base.json", headName: "head.json")
+        func kind(_ id: String) -> (ReportComparison.Kind, Bool)? {
+            r.changes.first { $0.vector == "closer.field/" + id }.map { ($0.kind, $0.regression) }
+        }
+        #expect(r.unchanged == 1 && kind("stays") == nil)
+        #expect(kind("breaks")! == (.passToFail, true))
+        #expect(kind("fixed")! == (.fixed, false))
+        #expect(kind("class")! == (.otherClass, true))
+        #expect(kind("unsup")! == (.newlyUnsupported, true))
+        #expect(kind("gone-pass")! == (.gone, true))
+        #expect(kind("gone-fail")! == (.gone, false))
+        #expect(kind("new-pass")! == (.new, false))
+        #expect(kind("new-fail")! == (.new, true))
+        #expect(kind("errs")! == (.failsDifferently, true))
+        #expect(r.regressions == 6)
+        let md = ReportComparison.markdown(r)
+        #expect(md.hasPrefix("## ❌ Concord compare: 6 regressions\n"), "\(md)")
+        #expect(md.contains("### ❌ Regressions (6)") && md.contains("### ✅ Fixed (1)"), "\(md)")
+        #expect(md.contains("| `closer.field/class` (`vectors/closer.field.yaml:13`) | `swift` | `fail: refused (format)` | `fail: refused (key)` | refused with another class |"), "\(md)")
+        let json = ReportComparison.json(r)
+        #expect(json["format"]?.stringValue == "concord-compare/1" && json["summary"]?["regressions"]?.intValue == 6)
+        // No change at all: no regression.
+        let same = try ReportComparison.compare(base, base, baseName: "a", headName: "b")
+        #expect(same.regressions == 0 && same.changes.isEmpty && ReportComparison.markdown(same).hasPrefix("## ✅ Concord compare: no regression"))
+    }
+
+    @Test func compareRefusesReportsOfDifferentSuites() {
+        let a = Self.run([("v", [("swift", .pass)])])
+        let b = Self.run([("v", [("swift", .pass)])], suite: "closer.keybox")
+        #expect(throws: ReportComparison.Problem.self) { try ReportComparison.compare(a, b, baseName: "a", headName: "b") }
+        let c = Self.run([("v", [("jvm", .pass)])])
+        #expect(throws: ReportComparison.Problem.self) { try ReportComparison.compare(a, c, baseName: "a", headName: "c") }
+    }
+}
+
+extension LedgerTests.Did {
+    var isError: Bool { if case .error = self { return true } else { return false } }
+}
+
+/// The ledger and compare through the binary: located refusals, exit statuses, the project file's key.
+@Suite(.serialized) struct LedgerCLITests {
+    func concord(_ args: [String], in dir: String) throws -> ProcessOutput {
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = repositoryRoot
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        env.removeValue(forKey: "GITHUB_STEP_SUMMARY")
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 120)
+    }
+
+    func report(_ run: RunResult, to path: String) {
+        write(JSONReport.make(run, concordVersion: "test").serialized(pretty: true) + "\n", to: path)
+    }
+
+    @Test func reportAndMergeHoldASavedReportToTheLedger() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        report(LedgerTests.run([("v0", [("swift", .refused(.format)), ("jvm", .pass)])]), to: dir + "/r.json")
+        write(LedgerTests.refusedFormat + "\n", to: dir + "/l.yaml")
+        let without = try concord(["report", "r.json"], in: dir)
+        #expect(without.status == 1, "\(without.stderr)")
+        let with = try concord(["report", "r.json", "--ledger", "l.yaml"], in: dir)
+        #expect(with.status == 0 && with.stdout.contains("KNOWN   closer.field/v0"), "\(with.stdout)\(with.stderr)")
+        // The project file's ledger: key, relative to its folder; adapters still read beside it.
+        write("ledger: l.yaml\nadapters: {}\n", to: dir + "/concord.yaml")
+        let project = try concord(["report", "r.json"], in: dir)
+        #expect(project.status == 0, "\(project.stdout)\(project.stderr)")
+        let listed = try concord(["list", "--implementations", "swift"], in: dir)
+        #expect(!listed.stderr.contains("unknown key"), "\(listed.stderr)")
+        // merge writes the verdict into the JSON report.
+        let merged = try concord(["merge", "r.json", "-o", "m.json", "-q"], in: dir)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let m = try JSON.parse(String(contentsOfFile: dir + "/m.json", encoding: .utf8))
+        #expect(m["ledger"]?["known"]?.arrayValue?.count == 1 && m["ledger"]?["file"]?.stringValue == "l.yaml", "\(m["ledger"]?.serialized() ?? "none")")
+        // A stale entry fails; a malformed ledger is a located exit 2.
+        report(LedgerTests.run([("v0", [("swift", .pass)])]), to: dir + "/p.json")
+        let stale = try concord(["report", "p.json", "-q"], in: dir)
+        #expect(stale.status == 1 && stale.stderr.contains("l.yaml:2:5: stale ledger entry closer.field/v0 on swift"), "\(stale.stderr)")
+        write("divergences: [{vector: a/b, implementation: swif, status: fail, reason: x}]\n", to: dir + "/bad.yaml")
+        let bad = try concord(["report", "r.json", "--ledger", "bad.yaml"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("bad.yaml:1:45: divergences[0].implementation: unknown implementation \"swif\""), "\(bad.stderr)")
+        write("ledger: 5\n", to: dir + "/concord.yaml")
+        let badProject = try concord(["report", "r.json"], in: dir)
+        #expect(badProject.status == 2 && badProject.stderr.contains("concord.yaml:1:9: ledger must be the path of the ledger file"), "\(badProject.stderr)")
+    }
+
+    @Test func aRunWithALedgerPassesOnKnownFailuresAndItsReportSaysSo() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        // The vector expects format; saying authentication instead makes every implementation fail by
+        // refusing with format (CONTRACT.md §7: scaleValue out of range has no canonical JSON).
+        let original = try String(contentsOfFile: repositoryRoot + "/vectors/closer/commitment/invalid.yaml", encoding: .utf8)
+        #expect(original.contains("expect: {error: format}"))
+        write(original.replacingOccurrences(of: "expect: {error: format}", with: "expect: {error: authentication}"), to: dir + "/v.yaml")
+        write("""
+        divergences:
+          - vector: "closer.commitment/commitment-scale-*"
+            implementation: swift
+            status: refused
+            class: format
+            reason: "the vector says authentication \\u001B[2J on purpose"
+        """, to: dir + "/l.yaml")
+        let plain = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r0.json", "-q"], in: dir)
+        #expect(plain.status == 1, "\(plain.stderr)")
+        let out = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r.json", "--ledger", "l.yaml", "--junit", "j.xml", "--markdown", "m.md"], in: dir)
+        #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+        #expect(out.stdout.contains("KNOWN   closer.commitment/commitment-scale-out-of-range") && !out.stdout.contains("\u{1B}"), "\(out.stdout)")
+        let md = try String(contentsOfFile: dir + "/m.md", encoding: .utf8)
+        #expect(md.contains("Known divergences (1)") && !md.contains("\u{1B}"), "\(md)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        #expect(report["ledger"]?["known"]?.arrayValue?.first?["origin"]?.stringValue == "l.yaml:2:5", "\(report["ledger"]?.serialized() ?? "none")")
+        #expect(report.objectValue?.last?.key == "results" && report["summary"]?["failed"]?.intValue == 1)
+        // The reason really holds the escape character that the terminal and Markdown did not print.
+        #expect(report["ledger"]?["known"]?.arrayValue?.first?["reason"]?.stringValue?.contains("\u{1B}[2J") == true)
+        // The JUnit file stays valid against schemas/junit.xsd with the skipped known case.
+        if let xmllint = ["/usr/bin/xmllint", "/bin/xmllint"].first(where: { FileManager.default.isExecutableFile(atPath: $0) }) {
+            let check = try runProcess(xmllint, ["--noout", "--schema", repositoryRoot + "/schemas/junit.xsd", dir + "/j.xml"])
+            #expect(check.status == 0, "\(check.stderr)")
+        }
+        // The stale entry of a run where it passes: exit 1, the reason on standard error.
+        write(original, to: dir + "/v.yaml")
+        let stale = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r2.json", "--ledger", "l.yaml", "-q"], in: dir)
+        #expect(stale.status == 1 && stale.stderr.contains("l.yaml:2:5: stale ledger entry closer.commitment/commitment-scale-* on swift"), "\(stale.stderr)")
+        // A malformed ledger stops the run before it starts.
+        write("divergences: [{vector: a/b, implementation: swift, status: pass, reason: x}]\n", to: dir + "/bad.yaml")
+        let bad = try concord(["run", "v.yaml", "--implementations", "swift", "-o", "r3.json", "--ledger", "bad.yaml"], in: dir)
+        #expect(bad.status == 2 && bad.stderr.contains("bad.yaml:1:60: divergences[0].status \"pass\"") && !FileManager.default.fileExists(atPath: dir + "/r3.json"), "\(bad.stderr)")
+    }
+
+    @Test func validateChecksALedgerAndAFolderScanPassesOverIt() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("format: concord-ledger/1\n" + LedgerTests.refusedFormat + "\n", to: dir + "/v/ledger.yaml")
+        let ok = try concord(["validate", "v/ledger.yaml"], in: dir)
+        #expect(ok.status == 0 && ok.stdout.contains("(and 1 captured-outputs, report, export or ledger file)"), "\(ok.stdout)\(ok.stderr)")
+        write("format: concord-ledger/1\ndivergences: [{vector: a/b, implementation: swift, status: fail}]\n", to: dir + "/v/bad.yaml")
+        let bad = try concord(["validate", "v"], in: dir)
+        #expect(bad.status == 2 && bad.stdout.contains("invalid v/bad.yaml:2:15: divergences[0] has no reason"), "\(bad.stdout)\(bad.stderr)")
+        try FileManager.default.removeItem(atPath: dir + "/v/bad.yaml")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/vectors/closer/commitment/invalid.yaml", toPath: dir + "/v/c.yaml")
+        let run = try concord(["run", "v", "--implementations", "swift", "-o", "r.json", "-q"], in: dir)
+        #expect(run.status == 0 && run.stderr.contains("v/ledger.yaml: skipped, a divergence ledger (concord-ledger/1) is not a vector file"), "\(run.stderr)")
+    }
+
+    @Test func compareExitsOneOnARegressionAndTwoOnReportsThatDoNotFit() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        report(LedgerTests.run([("v0", [("swift", .pass)]), ("v1", [("swift", .wrong)])]), to: dir + "/base.json")
+        report(LedgerTests.run([("v0", [("swift", .refused(.format))]), ("v1", [("swift", .pass)])]), to: dir + "/head.json")
+        let same = try concord(["compare", "base.json", "base.json"], in: dir)
+        #expect(same.status == 0 && same.stdout.hasPrefix("## ✅ Concord compare: no regression"), "\(same.stdout)\(same.stderr)")
+        let worse = try concord(["compare", "base.json", "head.json"], in: dir)
+        #expect(worse.status == 1 && worse.stdout.hasPrefix("## ❌ Concord compare: 1 regression\n"), "\(worse.stdout)\(worse.stderr)")
+        let json = try concord(["compare", "base.json", "head.json", "--json", "-o", "c.json"], in: dir)
+        #expect(json.status == 1 && json.stdout.isEmpty, "\(json.stderr)")
+        let c = try JSON.parse(String(contentsOfFile: dir + "/c.json", encoding: .utf8))
+        #expect(c["summary"]?["pass-to-fail"]?.intValue == 1 && c["summary"]?["fixed"]?.intValue == 1)
+        // Not a report (the comparison itself), another suite, an output that is an input: exit 2.
+        let notReport = try concord(["compare", "base.json", "c.json"], in: dir)
+        #expect(notReport.status == 2 && notReport.stderr.contains("c.json:2:13: not a concord-report/1 report"), "\(notReport.stderr)")
+        report(LedgerTests.run([("v0", [("swift", .pass)])], suite: "closer.keybox"), to: dir + "/other.json")
+        let other = try concord(["compare", "base.json", "other.json"], in: dir)
+        #expect(other.status == 2 && other.stderr.contains("share no suite"), "\(other.stderr)")
+        let clobber = try concord(["compare", "base.json", "head.json", "-o", "head.json"], in: dir)
+        #expect(clobber.status == 2, "\(clobber.stderr)")
+        let one = try concord(["compare", "base.json"], in: dir)
+        #expect(one.status == 2)
+    }
+}
