@@ -30,7 +30,8 @@ enum MergeCommand: Command {
         guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
         let gate = try Common.gate(o)
         var badLedger = false
-        let ledger = try Common.ledger(o, failed: &badLedger)
+        // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
+        let ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
         if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: o.values["out"] ?? "-")

@@ -24,7 +24,8 @@ enum ReportCommand: Command {
         guard o.positional.count == 1 else { throw UsageError("report needs exactly one report file: \(spec.usageLine)") }
         let gate = try Common.gate(o)
         var badLedger = false
-        let ledger = try Common.ledger(o, failed: &badLedger)
+        // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
+        let ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
         if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: nil)

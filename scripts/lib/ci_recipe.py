@@ -56,7 +56,12 @@ def recipe_block(doc, kind):
     body = []
     for line in lines[i + 2:]:
         if line.startswith("```"):
-            return yaml.safe_load("\n".join(body))
+            try:
+                return yaml.safe_load("\n".join(body))
+            except yaml.YAMLError as e:
+                mark = getattr(e, "problem_mark", None)
+                where = f"{doc}:{i + 3 + mark.line}:{mark.column + 1}" if mark else doc
+                die(f"{where}: the {kind} recipe is not YAML: {getattr(e, 'problem', e)}")
         body.append(line)
     die(f"{doc}:{i + 2}: the block after {marker} is not closed")
 
