@@ -9,8 +9,10 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15)],
     dependencies: [.package(name: "Concord", path: "../..")],
     targets: [
+        // libsodium, for the app's Argon2id (an iOS app takes it from swift-sodium's Clibsodium instead).
+        .systemLibrary(name: "Clibsodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"]), .brew(["libsodium"])]),
         // The app's crypto module.
-        .target(name: "CloserCrypto"),
+        .target(name: "CloserCrypto", dependencies: ["Clibsodium"]),
         // Concord's suites, each calling CloserCrypto: shared by the tests and the live adapter.
         .target(name: "CloserCryptoConcord", dependencies: ["CloserCrypto", .product(name: "ConcordKit", package: "Concord")]),
         .executableTarget(name: "ios-concord-adapter", dependencies: ["CloserCryptoConcord"]),

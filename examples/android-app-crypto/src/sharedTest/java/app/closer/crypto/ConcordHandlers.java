@@ -3,8 +3,12 @@ package app.closer.crypto;
 import concord.kit.Answer;
 import concord.kit.ConcordKit;
 import concord.kit.Refusal;
+import concord.kit.Unsupported;
 
-/** Concord's suites, each calling the app's real classes: shared by the JUnit test and the live adapter. */
+/**
+ * Concord's suites, each calling the app's real classes: shared (src/sharedTest) by the JUnit tests, the
+ * instrumented capture test and the live adapter.
+ */
 final class ConcordHandlers {
     private ConcordHandlers() {}
 
@@ -24,6 +28,26 @@ final class ConcordHandlers {
             Answer a = v.answer("answer");
             out.text("json", CanonicalAnswer.json(a.scaleValue, a.selectedOptionIds, a.writtenText));
         }).inputs("answer").outputs("json");
+        kit.on("closer.commitment", (v, out) -> {
+            Answer a = v.answer("answer");
+            String json = CanonicalAnswer.json(a.scaleValue, a.selectedOptionIds, a.writtenText);
+            out.text("canonicalJson", json);
+            out.text("commitmentHash", AnswerCommitment.hash(v.text("coupleId"), v.text("questionId"), v.text("userId"), json));
+        }).inputs("coupleId", "questionId", "userId", "answer").outputs("canonicalJson", "commitmentHash");
+        kit.on("argon2id", (v, out) -> {
+            if (v.has("secret") || v.has("associatedData")) {
+                throw new Unsupported("the app's KDF takes no secret or associated data");
+            }
+            long length = v.has("length") ? v.integer("length") : 32;
+            if (length < 0 || length > Integer.MAX_VALUE) {
+                throw new Refusal(Refusal.PARAMETERS, "key length " + length);
+            }
+            try {
+                out.bytes("key", PasswordKdf.derive(v.bytes("password"), v.bytes("salt"), v.text("params"), (int) length));
+            } catch (UnsupportedOperationException e) {
+                throw new Unsupported(e.getMessage());
+            }
+        }).inputs("password", "salt", "params", "length").outputs("key");
         return kit;
     }
 }
