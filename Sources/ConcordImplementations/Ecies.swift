@@ -49,6 +49,9 @@ public enum Ecies {
         case strippedSharedSecret
         /// The ephemeral point written compressed where the key says uncompressed, or the reverse.
         case otherPointFormat
+        /// The key's non-empty `hkdf_salt` ignored: HKDF run with the empty salt (Closer's template
+        /// leaves it empty, so an implementation written for that template alone never reads it).
+        case ignoredSalt
     }
 
     /// Seals with an injected ephemeral scalar and IV (deterministic, for vectors).
@@ -77,7 +80,10 @@ public enum Ecies {
         let format = slip == .otherPointFormat ? (key.pointFormat == "COMPRESSED" ? "UNCOMPRESSED" : "COMPRESSED") : key.pointFormat
         let e = encode(ephemeral.x, ephemeral.y, format)
         let k: [UInt8]
+        var unsalted = key
+        unsalted.hkdfSalt = []
         switch slip {
+        case .ignoredSalt?: k = try demKey(unsalted, e: e, z: z, contextInfo: contextInfo)
         case .sharedSecretFirst?: k = try demKey(key, ikm: z + e, contextInfo: contextInfo)
         case .contextInfoAsAAD?: k = try demKey(key, ikm: e + z, contextInfo: [])
         case .strippedSharedSecret?: k = try demKey(key, ikm: e + Array(z.drop { $0 == 0 }), contextInfo: contextInfo)
