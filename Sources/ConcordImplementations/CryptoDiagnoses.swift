@@ -16,6 +16,8 @@ public protocol CryptoDiagnoses: Sendable {
                   secret: [UInt8]?, associatedData: [UInt8]?) -> [UInt8]?
     /// The X25519 shared secret (RFC 7748) of a private and a public key; nil when refused.
     func x25519(privateKey: [UInt8], publicKey: [UInt8]) -> [UInt8]?
+    /// Whether ChaCha20-Poly1305 (RFC 8439) `ciphertext ‖ tag(16)` opens under `key`, `nonce` and `aad`.
+    func chacha20Poly1305Opens(key: [UInt8], nonce: [UInt8], aad: [UInt8], sealed: [UInt8]) -> Bool
     /// HKDF-SHA256 (RFC 5869), `size` bytes.
     func hkdfSHA256(ikm: [UInt8], salt: [UInt8], info: [UInt8], size: Int) -> [UInt8]
 }
@@ -49,6 +51,12 @@ public struct InProcessDiagnoses: CryptoDiagnoses {
     public func x25519(privateKey: [UInt8], publicKey: [UInt8]) -> [UInt8]? {
         guard privateKey.count == 32, publicKey.count == 32 else { return nil }
         return try? X25519.sharedSecret(privateKey: privateKey, publicKey: publicKey, backend: .libsodium)
+    }
+
+    public func chacha20Poly1305Opens(key: [UInt8], nonce: [UInt8], aad: [UInt8], sealed: [UInt8]) -> Bool {
+        guard key.count == 32, nonce.count == 12, sealed.count >= 16 else { return false }
+        return (try? ChaCha20Poly1305.open(key: key, nonce: nonce, aad: aad, ciphertext: Array(sealed.dropLast(16)),
+                                           tag: Array(sealed.suffix(16)), backend: .libsodium)) != nil
     }
 
     public func hkdfSHA256(ikm: [UInt8], salt: [UInt8], info: [UInt8], size: Int) -> [UInt8] {

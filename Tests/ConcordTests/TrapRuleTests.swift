@@ -18,6 +18,8 @@ import ConcordTestSupport
                                                     repositoryRoot + "/vectors/closer/field/closer.yaml",
                                                     repositoryRoot + "/vectors/closer/sealed-answer/closer.yaml",
                                                     repositoryRoot + "/vectors/sophaxchat/x3dh",
+                                                    repositoryRoot + "/vectors/sophaxchat/sealed-sender",
+                                                    repositoryRoot + "/vectors/justsend/device-envelope",
                                                     repositoryRoot + "/vectors/askkey/signature-encoding"]))
     static let swift = BrokenImplementationTests.swift
     static func real(_ r: Request) throws -> [String: Value] { try BrokenImplementationTests.real(r) }
@@ -56,6 +58,14 @@ import ConcordTestSupport
     @Test func anIgnoredHkdfSaltIsExplained() throws {
         let e = try Self.explanations(Self.saltIgnoredSeal, suite: "closer.keybox", ids: ["seal-hkdf-salt"])
         #expect(e["seal-hkdf-salt"]?.contains("actual ignored the recipient key's non-empty `hkdf_salt`") == true, "\(e)")
+    }
+
+    /// The ephemeral coordinates through a big integer: keybox-composition names it (the vectors that
+    /// catch it are BrokenImplementationTests.theLeadingZeroVectorsCatchAMinimalCoordinate's).
+    @Test func aMinimalEphemeralCoordinateIsExplained() throws {
+        let broken = BrokenImplementationTests.bigIntegerKeybox(secret: { $0 }, coordinate: BrokenImplementationTests.minimal)
+        let e = try Self.explanations(broken, suite: "closer.keybox", ids: ["seal-non-ascii-context"])
+        #expect(e["seal-non-ascii-context"]?.contains("actual wrote the ephemeral point's coordinates without their leading zero bytes") == true, "\(e)")
     }
 
     // MARK: CONTRACT.md §5, a Tink prefix after the salt
@@ -264,6 +274,35 @@ import ConcordTestSupport
         #expect(rule.explain(root, other, v.input) == nil)
         #expect(rule.explain(other, root, v.input) == nil)
         #expect(rule.explain(root, other, [:]) == nil)
+    }
+
+    // MARK: justsend.md §3 and sophaxchat.md §4, an X25519 value through a big integer
+
+    @Test func aStrippedX25519SecretIsExplained() throws {
+        let device = try Self.explanations(BrokenImplementationTests.bigIntegerDeviceEnvelope(secret: BrokenImplementationTests.minimal),
+                                           suite: "justsend.device-envelope", ids: ["wrap-secret-00", "wrap-secret-0000"])
+        #expect(device["wrap-secret-00"]?.contains("actual's KEK came from the X25519 shared secret with its leading zero byte dropped") == true, "\(device)")
+        #expect(device["wrap-secret-0000"]?.contains("with its leading zero bytes (2) dropped") == true, "\(device)")
+        let last = try Self.explanations(BrokenImplementationTests.bigIntegerDeviceEnvelope(secret: BrokenImplementationTests.highZerosDropped),
+                                         suite: "justsend.device-envelope", ids: ["wrap-secret-last-00"])
+        #expect(last["wrap-secret-last-00"]?.contains("its last zero byte dropped (the little-endian value read as a big integer") == true, "\(last)")
+        let sealed = try Self.explanations(BrokenImplementationTests.bigIntegerSealedSender(secret: BrokenImplementationTests.minimal),
+                                           suite: "sophaxchat.sealed-sender", ids: ["seal-secret-00"])
+        #expect(sealed["seal-secret-00"]?.contains("actual's sealing key came from the X25519 shared secret with its leading zero byte dropped") == true, "\(sealed)")
+    }
+
+    @Test func x25519ZerosIsSilentOtherwise() throws {
+        let v = try #require(Self.loaded.vectors.first { $0.name == "justsend.device-envelope/wrap-secret-00" })
+        guard case .outputs(let outs) = v.expect, case .value(let kek)? = outs.first(where: { $0.field == "kek" })?.expected else {
+            Issue.record("no kek"); return
+        }
+        let rule = ExplanationRules.x25519Zeros, other = Value.bytes([UInt8](repeating: 0x33, count: 32))
+        #expect(rule.explain(kek, other, v.input) == nil)
+        #expect(rule.explain(other, kek, v.input) == nil)
+        #expect(rule.explain(kek, other, [:]) == nil)
+        // a secret with no zero byte at either end has nothing to strip
+        let plain = try #require(Self.loaded.vectors.first { $0.suite == "justsend.device-envelope" && $0.op == "wrap" && $0.flags.isEmpty })
+        #expect(rule.explain(other, kek, plain.input) == nil)
     }
 
     // MARK: askkey.md, DER against raw r ‖ s
