@@ -20,6 +20,7 @@ import ConcordTestSupport
                                                     repositoryRoot + "/vectors/sophaxchat/x3dh",
                                                     repositoryRoot + "/vectors/sophaxchat/sealed-sender",
                                                     repositoryRoot + "/vectors/justsend/device-envelope",
+                                                    repositoryRoot + "/vectors/justsend/recovery-code",
                                                     repositoryRoot + "/vectors/askkey/signature-encoding"]))
     static let swift = BrokenImplementationTests.swift
     static func real(_ r: Request) throws -> [String: Value] { try BrokenImplementationTests.real(r) }
@@ -303,6 +304,42 @@ import ConcordTestSupport
         // a secret with no zero byte at either end has nothing to strip
         let plain = try #require(Self.loaded.vectors.first { $0.suite == "justsend.device-envelope" && $0.op == "wrap" && $0.flags.isEmpty })
         #expect(rule.explain(other, kek, plain.input) == nil)
+    }
+
+    // MARK: justsend.md §3, the recovery KEK from something else than the normalized code
+
+    /// A recovery-code `wrap` whose KEK is HKDF over `ikm(typed)` instead of the normalized code.
+    static func recoveryWrap(_ ikm: @escaping @Sendable (String) throws -> [UInt8]) -> SuiteHandler {
+        SuiteHandler(Suites.justsendRecoveryCode) { r in
+            let out = try real(r)
+            guard r.op == "wrap" else { return out }
+            let k = HKDF.sha256(ikm: try ikm(try r.text("typed")), salt: JustSend.recoverySalt, info: try r.bytes("recoveryInfo"), size: 32)
+            return out.merging(["kek": .bytes(k), "wrappedARK": .text(try JustSend.wrap(key: try r.bytes("ark"), under: k, nonce: try r.bytes("nonce")))]) { $1 }
+        }
+    }
+
+    @Test func aRecoveryKEKFromTheTypedTextIsExplained() throws {
+        let typed = try Self.explanations(Self.recoveryWrap { Array($0.utf8) }, suite: "justsend.recovery-code", ids: ["wrap-lowercase-spaces"])
+        #expect(typed["wrap-lowercase-spaces"]?.contains("actual's KEK came from HKDF over the text as typed, not normalized") == true, "\(typed)")
+        let entropy = try Self.explanations(Self.recoveryWrap { try RecoveryCode.normalize($0).entropy }, suite: "justsend.recovery-code",
+                                            ids: ["wrap-with-info", "wrap-displayed"])
+        for (id, text) in entropy {
+            #expect(text.contains("actual's KEK came from HKDF over the code's 16 bytes of entropy instead of its text"), "\(id): \(text)")
+        }
+        // the wrap too, when it is the first difference looked at
+        let wrapped = try Self.explanations(Self.recoveryWrap { Array($0.utf8) }, suite: "justsend.recovery-code", ids: ["wrap-lowercase-spaces"], field: "wrappedARK")
+        #expect(wrapped["wrap-lowercase-spaces"]?.contains("actual's wrappedARK came from HKDF over the text as typed") == true, "\(wrapped)")
+    }
+
+    @Test func recoveryKEKIsSilentOtherwise() throws {
+        let v = try #require(Self.loaded.vectors.first { $0.name == "justsend.recovery-code/wrap-lowercase-spaces" })
+        guard case .outputs(let outs) = v.expect, case .value(let kek)? = outs.first(where: { $0.field == "kek" })?.expected else {
+            Issue.record("no kek"); return
+        }
+        let rule = ExplanationRules.recoveryKEK, other = Value.bytes([UInt8](repeating: 0x33, count: 32))
+        #expect(rule.explain(kek, other, v.input) == nil)
+        #expect(rule.explain(other, kek, v.input) == nil)
+        #expect(rule.explain(kek, other, [:]) == nil)
     }
 
     // MARK: askkey.md, DER against raw r ‖ s
