@@ -25,6 +25,7 @@ public enum Explanations {
         ExplanationRules.otherTinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD, ExplanationRules.sealedPlaintext,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
         ExplanationRules.ecdsaEncoding, ExplanationRules.ecPoint, ExplanationRules.signedKeyId, ExplanationRules.argon2Parameters,
+        ExplanationRules.kekAAD,
     ]
 
     /// The first rule that fits: its name and its sentence.

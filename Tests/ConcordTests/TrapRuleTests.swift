@@ -15,6 +15,7 @@ import ConcordTestSupport
 @Suite struct TrapRuleTests {
     static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/keybox/closer.yaml",
                                                     repositoryRoot + "/vectors/closer/invite-phrase/closer.yaml",
+                                                    repositoryRoot + "/vectors/closer/couple-key-wrap/closer.yaml",
                                                     repositoryRoot + "/vectors/closer/field/closer.yaml",
                                                     repositoryRoot + "/vectors/closer/sealed-answer/closer.yaml",
                                                     repositoryRoot + "/vectors/sophaxchat/x3dh",
@@ -97,6 +98,54 @@ import ConcordTestSupport
         #expect(rule.explain(plain, .text(Base64.encode(salt + [1, 9, 9, 9, 9] + rest, .standard)), ["salt": .bytes([UInt8](repeating: 8, count: 16))]) == nil)
         #expect(rule.explain(plain, .text(Base64.encode(salt + [2, 9, 9, 9, 9] + rest, .standard)), [:]) == nil)
         #expect(rule.explain(plain, .text(Base64.encode(salt + [1, 9, 9, 9, 9] + rest.reversed(), .standard)), [:]) == nil)
+    }
+
+    // MARK: CONTRACT.md §4 and §5, the two AADs swapped
+
+    /// A couple-key `wrap` sealed with the invite path's AAD, and an invite-phrase `seal` with the wrap's.
+    static let swappedAADs: [SuiteHandler] = [
+        SuiteHandler(Suites.closerCoupleKeyWrap) { r in
+            var out = try real(r)
+            guard r.op == "wrap", case .bytes(let plaintext)? = r.input["coupleKey"] else { return out }
+            let kek = try Closer.kek(secret: try r.text("phrase"), salt: try r.bytes("kdfSalt"))
+            out["wrappedCoupleKey"] = .text(Base64.encode(try Closer.seal(key: kek, nonce: try r.bytes("nonce"), aad: CloserAAD.invitePhrase.bytes,
+                                                                          plaintext: plaintext), .standard))
+            return out
+        },
+        SuiteHandler(Suites.closerInvitePhrase) { r in
+            var out = try real(r)
+            guard r.op == "seal" else { return out }
+            let salt = try r.bytes("salt"), key = try Closer.kek(secret: try r.text("inviteCode"), salt: salt)
+            out["encryptedRecoveryPhrase"] = .text(Base64.encode(salt + (try Closer.seal(key: key, nonce: try r.bytes("nonce"), aad: CloserAAD.coupleKey.bytes,
+                                                                                          plaintext: Array(try r.text("phrase").utf8))), .standard))
+            return out
+        },
+    ]
+
+    @Test func theSwappedWrapAndInviteAADsAreExplained() throws {
+        let wrap = try Self.explanations(Self.swappedAADs[0], suite: "closer.couple-key-wrap", ids: ["wrap-raw"], field: "wrappedCoupleKey")
+        #expect(wrap["wrap-raw"]?.contains("sealed with another AAD: actual opens with \"closer_invite_phrase\" (the invite AAD), expected with \"closer_couple_key\" (the wrap AAD), the AAD of the couple key wrap (§4)") == true, "\(wrap)")
+        let invite = try Self.explanations(Self.swappedAADs[1], suite: "closer.invite-phrase", ids: ["seal-1"])
+        #expect(invite["seal-1"]?.contains("actual opens with \"closer_couple_key\" (the wrap AAD), expected with \"closer_invite_phrase\" (the invite AAD), the AAD of the invite-phrase seal (§5)") == true, "\(invite)")
+    }
+
+    @Test func kekAADIsSilentOtherwiseAndKeepsTheBudget() throws {
+        let v = try #require(Self.loaded.vectors.first { $0.name == "closer.invite-phrase/seal-1" })
+        guard case .outputs(let outs) = v.expect, case .value(let expected)? = outs.first(where: { $0.field == "encryptedRecoveryPhrase" })?.expected,
+              case .text(let text) = expected else { Issue.record("no value"); return }
+        var b = try Base64.decode(text, .standard)
+        b[b.count - 1] ^= 1
+        let corrupt = Value.text(Base64.encode(b, .standard))
+        let rule = ExplanationRules.kekAAD
+        // a value that opens with no AAD; an expected value that does not open; no secret in the input
+        #expect(rule.explain(expected, corrupt, v.input) == nil)
+        #expect(rule.explain(corrupt, expected, v.input) == nil)
+        #expect(rule.explain(expected, corrupt, [:]) == nil)
+        // costly: one Argon2id at the contract's parameters, skipped with a sentence when the budget is spent
+        let cost = try #require(ExplanationBudget.cost(of: "kek-aad", context: v.input))
+        #expect(cost.hashes == 1 && cost.work == 47104 * 3)
+        let m = Explanations.match(expected: expected, actual: corrupt, context: v.input, budget: ExplanationBudget(vectorWork: 0))
+        #expect(m?.rule == Explanations.skippedRule && m?.text.contains("kek-aad not tried") == true, "\(String(describing: m))")
     }
 
     // MARK: CONTRACT.md §6, a missing or different prefix
