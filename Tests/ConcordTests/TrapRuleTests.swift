@@ -339,6 +339,14 @@ import ConcordTestSupport
         let sealed = try Self.explanations(BrokenImplementationTests.bigIntegerSealedSender(secret: BrokenImplementationTests.minimal),
                                            suite: "sophaxchat.sealed-sender", ids: ["seal-secret-00"])
         #expect(sealed["seal-secret-00"]?.contains("actual's sealing key came from the X25519 shared secret with its leading zero byte dropped") == true, "\(sealed)")
+        // the ephemeral public key at the front of the wire, written through a big integer
+        let ek = SuiteHandler(Suites.sophaxChatSealedSender) { r in
+            var out = try Self.real(r)
+            if r.op == "seal", case .bytes(let w)? = out["wire"] { out["wire"] = .bytes(BrokenImplementationTests.highZerosDropped(Array(w[..<32])) + w[32...]) }
+            return out
+        }
+        let eph = try Self.explanations(ek, suite: "sophaxchat.sealed-sender", ids: ["seal-ephemeral-last-00"])
+        #expect(eph["seal-ephemeral-last-00"]?.contains("actual wrote the ephemeral public key with its last zero byte dropped") == true, "\(eph)")
     }
 
     @Test func x25519ZerosIsSilentOtherwise() throws {
