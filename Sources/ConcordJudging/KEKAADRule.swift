@@ -19,16 +19,18 @@ extension ExplanationRules {
     /// the contract's parameters (one Argon2id: a costly rule, run only within `ExplanationBudget`)
     /// and names the AAD actual opens with when expected opens with the path's own.
     public static let kekAAD = ExplanationRule(name: "kek-aad") { expected, actual, context in
-        guard let path = kekPath(context), case .text(let e) = expected, case .text(let a) = actual,
-              let key = crypto.argon2id(password: Array(path.secret.utf8), salt: path.salt, params: .closer, length: 32,
-                                        secret: nil, associatedData: nil) else { return nil }
+        guard let path = kekPath(context), case .text(let e) = expected, case .text(let a) = actual else { return nil }
         func gcm(_ s: String) -> [[UInt8]] {
             decodings(s).compactMap { b in
                 guard !path.saltInBlob else { return b.count >= 16 + 28 && b[..<16].elementsEqual(path.salt) ? Array(b[16...]) : nil }
-                return b
+                return b.count >= 28 ? b : nil
             }
         }
         let be = gcm(e), ba = gcm(a)
+        // Values of another shape (a kdfSalt, a tag) are no sealed blob: no Argon2id for them.
+        guard !be.isEmpty, !ba.isEmpty,
+              let key = crypto.argon2id(password: Array(path.secret.utf8), salt: path.salt, params: .closer, length: 32,
+                                        secret: nil, associatedData: nil) else { return nil }
         guard be.contains(where: { crypto.aesGcmOpens(key: key, aad: path.aad.bytes, blob: $0) }) else { return nil }
         guard !ba.contains(where: { crypto.aesGcmOpens(key: key, aad: path.aad.bytes, blob: $0) }) else { return nil }
         for other in contractAADs(context) where other.bytes != path.aad.bytes {
