@@ -49,6 +49,12 @@ public enum Ecies {
         case strippedSharedSecret
         /// The ephemeral point written compressed where the key says uncompressed, or the reverse.
         case otherPointFormat
+        /// The key's non-empty `hkdf_salt` ignored: HKDF run with the empty salt (Closer's template
+        /// leaves it empty, so an implementation written for that template alone never reads it).
+        case ignoredSalt
+        /// The ephemeral point's coordinates written minimal (leading zero bytes dropped, a big integer's
+        /// `toByteArray()` without its sign byte), in the keybox and in HKDF's input; uncompressed only.
+        case strippedCoordinates
     }
 
     /// Seals with an injected ephemeral scalar and IV (deterministic, for vectors).
@@ -75,9 +81,14 @@ public enum Ecies {
             z = try c.sharedSecret(privateScalar: ephemeralScalar, publicPoint: NistCurve.uncompressed(x: key.x, y: key.y))
         } catch { throw ContractError(.key, "ECDH failed: \(error)") }
         let format = slip == .otherPointFormat ? (key.pointFormat == "COMPRESSED" ? "UNCOMPRESSED" : "COMPRESSED") : key.pointFormat
-        let e = encode(ephemeral.x, ephemeral.y, format)
+        func minimal(_ c: [UInt8]) -> [UInt8] { Array(c.drop { $0 == 0 }) }
+        let e = slip == .strippedCoordinates && format == "UNCOMPRESSED"
+            ? [0x04] + minimal(ephemeral.x) + minimal(ephemeral.y) : encode(ephemeral.x, ephemeral.y, format)
         let k: [UInt8]
+        var unsalted = key
+        unsalted.hkdfSalt = []
         switch slip {
+        case .ignoredSalt?: k = try demKey(unsalted, e: e, z: z, contextInfo: contextInfo)
         case .sharedSecretFirst?: k = try demKey(key, ikm: z + e, contextInfo: contextInfo)
         case .contextInfoAsAAD?: k = try demKey(key, ikm: e + z, contextInfo: [])
         case .strippedSharedSecret?: k = try demKey(key, ikm: e + Array(z.drop { $0 == 0 }), contextInfo: contextInfo)

@@ -4,7 +4,8 @@ import ConcordSync
 import Foundation
 
 /// What explaining a mismatch may cost. Most rules are a few comparisons; a *costly* rule
-/// (today `argon2-parameters`, which recomputes Argon2id under other parameters) is checked
+/// (`argon2-parameters`, which recomputes Argon2id under other parameters, and `kek-aad`, which
+/// derives a §4 or §5 key with one Argon2id at the contract's parameters) is checked
 /// against the budget before it runs, and skipped with a sentence when it does not fit:
 /// - each hash it would compute obeys the run's limits (`--max-kdf-memory`, `--max-kdf-work`);
 /// - all of them together fit in what is left of the budget of one vector (`vectorWork`,
@@ -38,6 +39,12 @@ public final class ExplanationBudget: Sendable {
     }
 
     public static func cost(of rule: String, context: Fields) -> Cost? {
+        if rule == ExplanationRules.kekAAD.name {
+            // One Argon2id at the contract's parameters (CONTRACT.md §2), when the input has a path's secret and salt.
+            guard ExplanationRules.kekPath(context) != nil else { return nil }
+            let p = KdfParams.closer, work = UInt64(p.memoryKiB) * UInt64(p.iterations)
+            return Cost(hashes: 1, work: work, largestWork: work, memoryKiB: UInt64(p.memoryKiB))
+        }
         guard rule == ExplanationRules.argon2Parameters.name else { return nil }
         guard context["password"]?.bytes != nil, context["salt"]?.bytes != nil,
               let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }

@@ -20,9 +20,12 @@ public enum Explanations {
 
     public static let rules: [ExplanationRule] = [
         ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
-        ExplanationRules.encoding, ExplanationRules.tinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD,
+        ExplanationRules.x3dhComposition, ExplanationRules.x25519Zeros, ExplanationRules.recoveryKEK,
+        ExplanationRules.encoding, ExplanationRules.wirePrefix, ExplanationRules.tinkPrefix, ExplanationRules.tinkPrefixAfterSalt,
+        ExplanationRules.otherTinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD, ExplanationRules.sealedPlaintext,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
-        ExplanationRules.ecPoint, ExplanationRules.signedKeyId, ExplanationRules.argon2Parameters,
+        ExplanationRules.ecdsaEncoding, ExplanationRules.ecPoint, ExplanationRules.signedKeyId, ExplanationRules.argon2Parameters,
+        ExplanationRules.kekAAD,
     ]
 
     /// The first rule that fits: its name and its sentence.
@@ -167,8 +170,18 @@ public enum ExplanationRules {
     }
 
     /// The AADs the contract has used, named, from what the vector's input tells.
-    static func contractAADs(_ context: Fields) -> [CloserAAD] {
-        CloserAAD.all(coupleId: context["coupleId"]?.text, questionId: context["questionId"]?.text, userId: context["userId"]?.text)
+    /// With a coupleId whose NFC or NFD form is other bytes, those forms too (CONTRACT.md §6's trap: the
+    /// AAD is the coupleId's UTF-8 as given, unnormalized), tried after the contract's own AADs.
+    public static func contractAADs(_ context: Fields) -> [CloserAAD] {
+        let coupleId = context["coupleId"]?.text
+        var out = CloserAAD.all(coupleId: coupleId, questionId: context["questionId"]?.text, userId: context["userId"]?.text)
+        if let c = coupleId {
+            for (form, n) in [("NFC", c.precomposedStringWithCanonicalMapping), ("NFD", c.decomposedStringWithCanonicalMapping)] where !same(n, c) {
+                out.insert(CloserAAD(name: "the coupleId in \(form) (normalized; the contract's field AAD is the coupleId's UTF-8 as given)",
+                                     bytes: Array(n.utf8)), at: out.count - 3)
+            }
+        }
+        return out
     }
 
     /// Which named AAD opens `nonce(12) || ct || tag16` under `key`, if any.
@@ -260,6 +273,16 @@ public enum ExplanationRules {
             let side = es.contains("\\/") ? "expected" : "actual"
             return "the same JSON but for escaping: \(side) writes \"/\" as \"\\/\""
         }
+        // Also before parsing: `\uXXXX` for a character the canonical form writes raw (U+2028, a
+        // control character: CONTRACT.md §7's trap).
+        if es.hasPrefix("{"), as_.hasPrefix("{") {
+            let ue = unicodeUnescaped(es), ua = unicodeUnescaped(as_)
+            if same(ue.text, ua.text), ue.escapes != ua.escapes {
+                let (side, list) = ue.escapes.count > ua.escapes.count ? ("expected", ue.escapes) : ("actual", ua.escapes)
+                let shown = list.prefix(3).map { String(format: "U+%04X", $0) }.joined(separator: ", ") + (list.count > 3 ? ", …" : "")
+                return "the same JSON but for escaping: \(side) writes \(shown) as \\uXXXX where the other side writes the character itself"
+            }
+        }
         guard let ej = try? JSON.parse(es), let aj = try? JSON.parse(as_) else { return nil }
         guard case .object = ej else { return nil }
         if same(ej.serialized(), aj.serialized()) { return "the same JSON but for whitespace or escaping" }
@@ -271,6 +294,33 @@ public enum ExplanationRules {
             return "the same JSON but for Unicode normalization: \(side) has decomposed (NFD) text where the other has NFC"
         }
         return nil
+    }
+
+    /// A text with its JSON `\uXXXX` escapes (surrogate pairs too) replaced by the characters, and
+    /// the code points that were escaped; other escapes (`\\`, `\"`, …) are kept as written.
+    static func unicodeUnescaped(_ s: String) -> (text: String, escapes: [UInt32]) {
+        let u = Array(s.unicodeScalars)
+        var out = String.UnicodeScalarView(), escapes: [UInt32] = [], i = 0
+        func hex4(_ at: Int) -> UInt32? {
+            guard at + 6 <= u.count, u[at] == "\\", u[at + 1] == "u" else { return nil }
+            let digits = u[(at + 2)..<(at + 6)]
+            guard digits.allSatisfy({ $0.properties.isASCIIHexDigit }) else { return nil }
+            return UInt32(String(String.UnicodeScalarView(digits)), radix: 16)
+        }
+        while i < u.count {
+            if u[i] == "\\", i + 1 < u.count {
+                if let v = hex4(i) {
+                    var scalar = Unicode.Scalar(v), width = 6
+                    if (0xD800..<0xDC00).contains(v), let lo = hex4(i + 6), (0xDC00..<0xE000).contains(lo) {
+                        scalar = Unicode.Scalar(0x10000 + ((v - 0xD800) << 10) + (lo - 0xDC00)); width = 12
+                    }
+                    if let c = scalar { out.append(c); escapes.append(c.value); i += width; continue }
+                }
+                out.append(u[i]); out.append(u[i + 1]); i += 2; continue
+            }
+            out.append(u[i]); i += 1
+        }
+        return (String(out), escapes)
     }
 
     static func sortedKeys(_ j: JSON) -> JSON {

@@ -13,6 +13,10 @@ extension ExplanationRules {
             return "actual dropped the shared secret's leading zero byte\(z == 1 ? "" : "s")\(z.map { " (\($0))" } ?? "") before HKDF (a `BigInteger.toByteArray()`-style slip); Z is the fixed-length X coordinate of the ECDH point (CONTRACT.md §10)"
         case .otherPointFormat:
             return "actual wrote the ephemeral point in another format than the key's `ec_point_format` (CONTRACT.md §10)"
+        case .strippedCoordinates:
+            return "actual wrote the ephemeral point's coordinates without their leading zero bytes (a big integer's `toByteArray()`-style slip), in the keybox and in HKDF's input; each coordinate is the curve's field size (CONTRACT.md §10)"
+        case .ignoredSalt:
+            return "actual ignored the recipient key's non-empty `hkdf_salt` (HKDF with an empty salt); HKDF must use the key's salt, which Closer's own template leaves empty (CONTRACT.md §10)"
         }
     }
 
@@ -43,7 +47,7 @@ extension ExplanationRules {
         }
         // The premise: expected is the contract's own seal of this input.
         guard let contract = sealed(nil), contract == e else { return nil }
-        for slip in Ecies.Slip.allCases {
+        for slip in Ecies.Slip.allCases where slip != .ignoredSalt || !key.hkdfSalt.isEmpty {
             guard let s = sealed(slip), s != contract, s == a else { continue }
             var zeros: Int? = nil
             if slip == .strippedSharedSecret, let z = Ecies.sharedSecret(key, ephemeralScalar: scalar) {
