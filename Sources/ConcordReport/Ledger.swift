@@ -334,18 +334,25 @@ public struct LedgerVerdict: Sendable {
             o.append(("origin", .string(e.origin)))
             return o
         }
-        let known: [JSON] = knownResults(run).flatMap { item in
-            item.entries.map { pair -> JSON in
-                .object([("vector", .string(item.result.vector.name)), ("implementation", .string(pair.implementation)),
-                         ("status", .string(pair.entry.status.rawValue))]
-                        + (pair.entry.errorClass.map { [("class", JSON.string($0.rawValue))] } ?? [])
-                        + [("reason", .string(pair.entry.reason)), ("origin", .string(pair.entry.origin))]
-                        + (pair.entry.link.map { [("link", JSON.string($0))] } ?? []))
+        // Every known pair, also one of a vector that still fails for another implementation.
+        var knownPairs: [JSON] = []
+        for r in run.results {
+            guard let byImplementation = self.known[r.vector.name] else { continue }
+            for i in r.implementations {
+                guard let k = byImplementation[i.implementation] else { continue }
+                let e = ledger.entries[k]
+                var o: [(key: String, value: JSON)] = [("vector", .string(r.vector.name)), ("implementation", .string(i.implementation)),
+                                                       ("status", .string(e.status.rawValue))]
+                if let c = e.errorClass { o.append(("class", .string(c.rawValue))) }
+                o.append(("reason", .string(e.reason)))
+                o.append(("origin", .string(e.origin)))
+                if let l = e.link { o.append(("link", .string(l))) }
+                knownPairs.append(.object(o))
             }
         }
         return .object([
             ("file", .string(ledger.file)),
-            ("known", .array(known)),
+            ("known", .array(knownPairs)),
             ("stale", .array(stale.map { s in .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]) })),
             ("expired", .array(expired.map { .object(entry(ledger.entries[$0])) })),
             ("notChecked", .array(notChecked.map { s in .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]) })),

@@ -152,6 +152,9 @@ import ConcordTestSupport
         // JUnit: the known pair is skipped, the other one fails.
         let junit = JUnitReport.render(run, ledger: verdict)
         #expect(junit.contains("failures=\"1\"") && junit.contains("skipped=\"1\""), "\(junit)")
+        // The JSON lists the known pair all the same.
+        let json = verdict.json(run)
+        #expect(json["known"]?.arrayValue?.map { $0["implementation"]?.stringValue } == ["swift"], "\(json.serialized())")
     }
 
     @Test func aMalformedLedgerIsRefusedAtItsPlace() {
@@ -182,6 +185,20 @@ import ConcordTestSupport
         #expect(throws: Ledger.Problem.self) {
             try Ledger.parse(Array("divergences: [{vector: a/b, implementation: swif, status: fail, reason: x}]".utf8), file: "l.yaml") { $0 == "swift" }
         }
+    }
+
+    /// The editor's schema names exactly the keys, statuses and classes the reader takes.
+    @Test func theSchemaNamesWhatTheReaderTakes() throws {
+        let text = try String(contentsOfFile: repositoryRoot + "/schemas/ledger.schema.json", encoding: .utf8)
+        let schema = try JSON.parse(text)
+        let item = try #require(schema["properties"]?["divergences"]?["items"])
+        #expect(schema["properties"]?.objectValue?.map(\.key) == ["format", "divergences"])
+        #expect(item["properties"]?.objectValue?.map(\.key) == ["vector", "implementation", "status", "class", "reason", "expires", "link"])
+        #expect(item["properties"]?["status"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == Ledger.Divergence.allCases.map(\.rawValue))
+        #expect(item["properties"]?["class"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == ErrorClass.allCases.map(\.rawValue))
+        #expect(item["required"]?.arrayValue?.compactMap(\.stringValue) == ["vector", "implementation", "status", "reason"])
+        // Every key the schema allows is one the reader takes: an entry with all of them reads.
+        _ = try LedgerTests.ledger("format: concord-ledger/1\ndivergences: [{vector: a/b, implementation: swift, status: refused, class: key, reason: r, expires: 2030-01-01, link: l}]")
     }
 
     @Test func globsMatchWholeNames() {
