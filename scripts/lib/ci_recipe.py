@@ -44,13 +44,27 @@ def die(msg):
     sys.exit(2)
 
 
+DOC_LINES = []
+
+
+def locate(doc, first, text):
+    """The doc line (1-based) at or after `first` where `text`'s first line appears, for messages."""
+    want = str(text).strip().splitlines()[0].strip() if str(text).strip() else ""
+    for n in range(first, len(DOC_LINES)):
+        if want and want in DOC_LINES[n]:
+            return f"{doc}:{n + 1}"
+    return doc
+
+
 def recipe_block(doc, kind):
     lines = open(doc, encoding="utf-8").read().split("\n")
+    DOC_LINES[:] = lines
     marker = f"<!-- app-recipe: {kind} -->"
     try:
         i = lines.index(marker)
     except ValueError:
         die(f"{doc}: no line {marker}")
+    BLOCK.update(doc=doc, first=i)
     if i + 1 >= len(lines) or not lines[i + 1].startswith("```"):
         die(f"{doc}:{i + 2}: a fenced block must follow {marker}")
     body = []
@@ -64,6 +78,9 @@ def recipe_block(doc, kind):
                 die(f"{where}: the {kind} recipe is not YAML: {getattr(e, 'problem', e)}")
         body.append(line)
     die(f"{doc}:{i + 2}: the block after {marker} is not closed")
+
+
+BLOCK = {"doc": "", "first": 0}
 
 
 class Pipeline:
@@ -236,6 +253,9 @@ else:
                 code, _ = self.bash(self.expand(step["run"], ctx), ws, step_env, f"{label}-{i + 1}")
                 good = code == 0
             print(f"   - {title}: {'ok' if good else 'FAILED'}")
+            if not good:
+                what = step.get("name") or step.get("uses") or step.get("run")
+                print(f"      at {locate(BLOCK['doc'], BLOCK['first'], what)} (job {name})")
             ok &= good
         return ok
 
@@ -330,6 +350,7 @@ else:
             code, _ = self.bash(line, ws, env, f"{label}-{i + 1}")
             print(f"   - {line.splitlines()[0][:90]}: {'ok' if code == 0 else 'FAILED'}")
             if code != 0:
+                print(f"      at {locate(BLOCK['doc'], BLOCK['first'], line)} (job {name}, exit {code})")
                 ok = False
                 break
         art = job.get("artifacts") or {}
