@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordSuites
+import ConcordPrimitives
 
 /// The Closer symmetric suites as the `swift` implementation (the iOS-side logic) computes them:
 /// `couple-key-wrap`, `invite-phrase`, `field`, `canonical-json`, `commitment`, `sealed-answer`.
@@ -60,6 +61,10 @@ enum CloserHandlers {
         case "encrypt":
             return ["wire": .text(try Closer.encryptField(coupleKey: try r.bytes("coupleKey"), coupleId: try r.text("coupleId"),
                                                           plaintext: try r.bytes("plaintext"), nonce: try r.bytes("nonce")))]
+        case "roundtrip-seal":
+            // The iOS side: the raw couple key, a fresh nonce, no Tink prefix (keysetJson is the Tink side's).
+            return ["wire": .text(try Closer.encryptField(coupleKey: try r.bytes("coupleKey"), coupleId: try r.text("coupleId"),
+                                                          plaintext: try r.bytes("plaintext"), nonce: SecureRandom.bytes(Closer.nonceLength)))]
         case "decrypt":
             var legacy: (String, String)? = nil
             if case .text(let u)? = r.input["userId"], case .text(let q)? = r.input["questionId"] { legacy = (u, q) }

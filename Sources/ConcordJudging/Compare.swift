@@ -171,6 +171,7 @@ public enum Judge {
             let refused = ran.filter { if case .refused = $0.outcome { return true }; return false }.map(\.implementation)
             if !refused.isEmpty && refused.count < ran.count {
                 return "acceptable vector: \(refused.joined(separator: ", ")) refused it, the others accepted it"
+                    + (TinkTemplateDivergence.cause(v.input).map { ": " + $0 } ?? "")
             }
         }
         guard case .outputs(let fields) = v.expect else { return nil }

@@ -193,9 +193,12 @@ import ConcordTestSupport
             }
             guard pair.key == "results", let results = pair.value.arrayValue else { return pair }
             return (pair.key, .array(results.map { r in
-                .object(r.objectValue!.map { field in
+                // A round trip's seals (closer.field's, issue 28) are fresh randomness: their outputs differ between any two runs.
+                let roundTrip = r["matrix"] != nil
+                return .object(r.objectValue!.map { field in
                     guard field.key == "implementations", let impls = field.value.objectValue else { return field }
-                    return (field.key, .object(impls.map { ($0.key, .object($0.value.objectValue!.filter { $0.key != "seconds" })) }))
+                    return (field.key, .object(impls.map { ($0.key, .object($0.value.objectValue!.filter {
+                        $0.key != "seconds" && !(roundTrip && $0.key == "outputs") })) }))
                 })
             }))
         })

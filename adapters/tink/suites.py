@@ -6,7 +6,11 @@ does not express: the text layers (strict b64 / b64url), the mapping of Tink's e
 classes, and reading key fields through Tink's own protobuf classes (tink.proto).
 """
 
+from closer.couple_key_wrap_suite import CoupleKeyWrapSuite
+from closer.field_suite import FieldSuite
+from closer.invite_phrase_suite import InvitePhraseSuite
 from closer.keybox_suite import KeyboxSuite
+from closer.sealed_answer_suite import SealedAnswerSuite
 from closer.tink_public_key_suite import TinkPublicKeySuite
 from primitives.aes_gcm_suite import AesGcmSuite
 from primitives.ecdsa_p256_suite import EcdsaP256Suite
@@ -15,7 +19,8 @@ from primitives.hmac_sha256_suite import HmacSha256Suite
 from primitives.xchacha20_poly1305_suite import XChaCha20Poly1305Suite
 from sinew.field_cipher_suite import SinewFieldCipherSuite
 
-ALL = (KeyboxSuite(), TinkPublicKeySuite(), AesGcmSuite(),
+ALL = (KeyboxSuite(), TinkPublicKeySuite(), FieldSuite(), CoupleKeyWrapSuite(), InvitePhraseSuite(),
+       SealedAnswerSuite(), AesGcmSuite(),
        HmacSha256Suite(),
        XChaCha20Poly1305Suite(), Ed25519Suite(), EcdsaP256Suite(),
        SinewFieldCipherSuite())

@@ -20,7 +20,7 @@ extension Suites {
                      expects: [FieldSpec("coupleKey", .bytes, "The 32-byte couple key (for option B, the key extracted from the keyset)."),
                                FieldSpec("form", .text, "The form found: `raw` (option A) or `tink-keyset` (option B).")])],
         aliases: ["couple-key-wrap"],
-        implementations: closerImplementations,
+        implementations: closerImplementations + ["tink"],
         cost: closerKdfCostOf,
         sharedWork: coupleKeyWrapSharedWork,
         exceedsLimits: closerKdfLimits)

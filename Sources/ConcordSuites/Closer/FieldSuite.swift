@@ -10,8 +10,21 @@ extension Suites {
                      inputs: [FieldSpec("coupleKey", .bytes, "The couple key."), FieldSpec("coupleId", .text, "The couple id, the AAD."),
                               FieldSpec("wire", .text, "The `enc:v1:` string."),
                               FieldSpec("userId", .text, required: false, "Optional. Only used to explain a failure: the historical AAD `userId:questionId`."),
-                              FieldSpec("questionId", .text, required: false, "Optional. Only used to explain a failure: the historical AAD `userId:questionId`.")],
-                     expects: [FieldSpec("plaintext", .bytes, "The field value.")])],
+                              FieldSpec("questionId", .text, required: false, "Optional. Only used to explain a failure: the historical AAD `userId:questionId`."),
+                              fieldKeyset],
+                     expects: [FieldSpec("plaintext", .bytes, "The field value.")]),
+              OpSpec("roundtrip", "Every implementation encrypts `plaintext` with a fresh random nonce; every one decrypts every other's wire and must find `plaintext`.",
+                     inputs: [FieldSpec("coupleKey", .bytes, "The couple key (32 bytes)."), FieldSpec("coupleId", .text, "The couple id, the AAD."),
+                              FieldSpec("plaintext", .bytes, "The field value encrypted and decrypted."), fieldKeyset],
+                     expects: [FieldSpec("plaintext", .bytes, "The value every decryption must find.")])],
         aliases: ["field"],
-        implementations: closerImplementations)
+        implementations: closerImplementations + ["tink"],
+        roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "decrypt", carried: "wire",
+                                 openInputs: ["coupleKey", "coupleId", "keysetJson"], compared: "plaintext"))
+
+    /// The Android side's couple keyset (a Tink cleartext JSON keyset holding `coupleKey`): the Tink
+    /// implementation encrypts and decrypts through Tink's `Aead` on it, as Android does; the others use
+    /// `coupleKey` (docs/contracts/closer.md §6).
+    static let fieldKeyset = FieldSpec("keysetJson", .text, required: false,
+                                       "Optional. The Android side's Tink cleartext JSON keyset of one `AesGcmKey` holding `coupleKey`: `tink` encrypts and decrypts with Tink's `Aead` on it (its output prefix decides the layout), the others use `coupleKey`. Left out, `tink` uses a RAW keyset of `coupleKey`.")
 }

@@ -13,7 +13,7 @@ extension Suites {
                               FieldSpec("encryptedRecoveryPhrase", .text, "The stored `b64` blob.")],
                      expects: [FieldSpec("phrase", .text, "The recovery phrase.")])],
         aliases: ["invite-phrase"],
-        implementations: closerImplementations,
+        implementations: closerImplementations + ["tink"],
         cost: { _ in closerKdfCost },
         sharedWork: invitePhraseSharedWork)
 }

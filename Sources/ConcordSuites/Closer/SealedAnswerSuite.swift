@@ -14,6 +14,6 @@ extension Suites {
                                           FieldSpec("commitmentHash", .text, "The `sha256:` commitment to check.")],
                      expects: [FieldSpec("answer", .answer, "The decrypted answer.")])],
         aliases: ["sealed-answer"],
-        implementations: closerImplementations,
+        implementations: closerImplementations + ["tink"],
         warnings: pipeWarning)
 }

@@ -23,7 +23,13 @@ final class ConcordHandlers {
            .inputs("coupleKey", "coupleId", "plaintext", "nonce").outputs("wire");
         kit.on("closer.field", "decrypt", (v, out) ->
                 out.bytes("plaintext", FieldCipher.decrypt(v.bytes("coupleKey"), v.text("coupleId"), v.text("wire"))))
-           .inputs("coupleKey", "coupleId", "wire", "userId", "questionId").outputs("plaintext");
+           .inputs("coupleKey", "coupleId", "wire", "userId", "questionId", "keysetJson").outputs("plaintext");
+        // The round trip's seal (closer.field roundtrip): a fresh nonce, as the app encrypts.
+        kit.on("closer.field", "roundtrip-seal", (v, out) -> {
+            byte[] nonce = new byte[12];
+            new java.security.SecureRandom().nextBytes(nonce);
+            out.text("wire", FieldCipher.encrypt(v.bytes("coupleKey"), v.text("coupleId"), v.bytes("plaintext"), nonce));
+        }).inputs("coupleKey", "coupleId", "plaintext", "keysetJson").outputs("wire");
         kit.on("closer.canonical-json", (v, out) -> {
             Answer a = v.answer("answer");
             out.text("json", CanonicalAnswer.json(a.scaleValue, a.selectedOptionIds, a.writtenText));
