@@ -55,6 +55,9 @@ public enum Ecies {
         /// The ephemeral point's coordinates written minimal (leading zero bytes dropped, a big integer's
         /// `toByteArray()` without its sign byte), in the keybox and in HKDF's input; uncompressed only.
         case strippedCoordinates
+        /// The DEM key size the template does not say: AES-256-GCM (a 32-byte HKDF output) where the
+        /// key's `dem_params` say 16 bytes (Closer's AES-128-GCM), or AES-128 where they say 32.
+        case otherDemKeySize
     }
 
     /// Seals with an injected ephemeral scalar and IV (deterministic, for vectors).
@@ -87,7 +90,10 @@ public enum Ecies {
         let k: [UInt8]
         var unsalted = key
         unsalted.hkdfSalt = []
+        var otherSize = key
+        otherSize.demKeySize = key.demKeySize == 16 ? 32 : 16
         switch slip {
+        case .otherDemKeySize?: k = try demKey(otherSize, e: e, z: z, contextInfo: contextInfo)
         case .ignoredSalt?: k = try demKey(unsalted, e: e, z: z, contextInfo: contextInfo)
         case .sharedSecretFirst?: k = try demKey(key, ikm: z + e, contextInfo: contextInfo)
         case .contextInfoAsAAD?: k = try demKey(key, ikm: e + z, contextInfo: [])

@@ -15,6 +15,8 @@ extension ExplanationRules {
             return "actual wrote the ephemeral point in another format than the key's `ec_point_format` (CONTRACT.md §10)"
         case .strippedCoordinates:
             return "actual wrote the ephemeral point's coordinates without their leading zero bytes (a big integer's `toByteArray()`-style slip), in the keybox and in HKDF's input; each coordinate is the curve's field size (CONTRACT.md §10)"
+        case .otherDemKeySize:
+            return "actual sealed with an AES-GCM DEM of the other key size (AES-256 where the key's `dem_params` say AES-128, or the reverse): the DEM key is `demKeySize` bytes of HKDF output, 16 in Closer's template (CONTRACT.md §9, §10)"
         case .ignoredSalt:
             return "actual ignored the recipient key's non-empty `hkdf_salt` (HKDF with an empty salt); HKDF must use the key's salt, which Closer's own template leaves empty (CONTRACT.md §10)"
         }

@@ -62,6 +62,29 @@ import ConcordTestSupport
         #expect(e["seal-hkdf-salt"]?.contains("actual ignored the recipient key's non-empty `hkdf_salt`") == true, "\(e)")
     }
 
+    // MARK: CONTRACT.md §9, an AES-256 DEM
+
+    /// A keybox `seal` that uses AES-256-GCM (a 32-byte DEM key) whatever the key's dem_params say.
+    static let aes256DemSeal = SuiteHandler(Suites.closerKeybox) { r in
+        let out = try real(r)
+        guard r.op == "seal", case .text(let info)? = r.input["contextInfo"] else { return out }
+        var key = try TinkEciesKeyset.parsePublic(wire: try r.text("recipientPublicKey"))
+        key.demKeySize = 32
+        let ct = try Ecies.seal(to: key, contextInfo: Array(info.utf8), plaintext: try r.bytes("plaintext"),
+                                ephemeralScalar: try r.bytes("ephemeralPrivateKey"), iv: try r.bytes("iv"))
+        return out.merging(["keybox": .text(Wire.keybox + Base64.encode(ct, .url))]) { $1 }
+    }
+
+    @Test func anAES256DemIsExplained() throws {
+        let e = try Self.explanations(Self.aes256DemSeal, suite: "closer.keybox", ids: ["seal-kat", "seal-empty-plaintext"])
+        for (id, text) in e {
+            #expect(text.contains("actual sealed with an AES-GCM DEM of the other key size"), "\(id): \(text)")
+        }
+        // Silent when the bytes are not that slip's: the ignored-salt keybox is named as that, not as a DEM size.
+        let other = try Self.explanations(Self.saltIgnoredSeal, suite: "closer.keybox", ids: ["seal-hkdf-salt"])
+        #expect(other["seal-hkdf-salt"]?.contains("DEM of the other key size") == false, "\(other)")
+    }
+
     /// The ephemeral coordinates through a big integer: keybox-composition names it (the vectors that
     /// catch it are BrokenImplementationTests.theLeadingZeroVectorsCatchAMinimalCoordinate's).
     @Test func aMinimalEphemeralCoordinateIsExplained() throws {
