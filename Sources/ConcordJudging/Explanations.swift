@@ -20,7 +20,7 @@ public enum Explanations {
 
     public static let rules: [ExplanationRule] = [
         ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
-        ExplanationRules.x3dhComposition, ExplanationRules.x25519Zeros, ExplanationRules.recoveryKEK,
+        ExplanationRules.x3dhComposition, ExplanationRules.x25519Zeros, ExplanationRules.recoveryKEK, ExplanationRules.messageAAD,
         ExplanationRules.encoding, ExplanationRules.wirePrefix, ExplanationRules.tinkPrefix, ExplanationRules.tinkPrefixAfterSalt,
         ExplanationRules.otherTinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD, ExplanationRules.sealedPlaintext,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,

@@ -19,6 +19,7 @@ import ConcordTestSupport
                                                     repositoryRoot + "/vectors/closer/field/closer.yaml",
                                                     repositoryRoot + "/vectors/closer/sealed-answer/closer.yaml",
                                                     repositoryRoot + "/vectors/sophaxchat/x3dh",
+                                                    repositoryRoot + "/vectors/sophaxchat/message",
                                                     repositoryRoot + "/vectors/sophaxchat/sealed-sender",
                                                     repositoryRoot + "/vectors/justsend/device-envelope",
                                                     repositoryRoot + "/vectors/justsend/recovery-code",
@@ -303,6 +304,42 @@ import ConcordTestSupport
         // another body, no prefix, the same bytes
         #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([1, 0, 0, 0, 6] + rest.reversed()), [:]) == nil)
         #expect(rule.explain(.bytes([2, 0, 0, 0, 5] + rest), .bytes([2, 0, 0, 0, 6] + rest), [:]) == nil)
+    }
+
+    // MARK: sophaxchat.md §2, the header as associated data
+
+    /// A ratchet message `seal` that binds a header as the AAD, as Signal does.
+    static let headerAADSeal = SuiteHandler(Suites.sophaxChatMessage) { r in
+        let out = try real(r)
+        guard r.op == "seal" else { return out }
+        let header = Array(#"{"dhPublicKey":"AAAA","messageNumber":0,"previousChainLength":0}"#.utf8)
+        let nonce = try r.bytes("nonce")
+        let (ct, tag) = try ChaCha20Poly1305.seal(key: try r.bytes("messageKey"), nonce: nonce, aad: header,
+                                                   plaintext: try r.bytes("plaintext"), backend: .libsodium)
+        return out.merging(["wire": .bytes(nonce + ct + tag)]) { $1 }
+    }
+
+    @Test func aHeaderBoundAsAADIsExplained() throws {
+        let e = try Self.explanations(Self.headerAADSeal, suite: "sophaxchat.message", ids: ["seal-rfc8439", "seal-json-content", "seal-empty"])
+        for (id, text) in e {
+            #expect(text.contains("actual was sealed with associated data"), "\(id): \(text)")
+        }
+    }
+
+    @Test func messageAADIsSilentOtherwise() throws {
+        let key = [UInt8](repeating: 7, count: 32), nonce = [UInt8](repeating: 1, count: 12)
+        let (ct, tag) = try ChaCha20Poly1305.seal(key: key, nonce: nonce, aad: [], plaintext: Array("hello".utf8), backend: .libsodium)
+        let wire = nonce + ct + tag
+        var flipped = wire
+        flipped[13] ^= 1   // a ciphertext byte, not only the tag
+        var tagOnly = wire
+        tagOnly[tagOnly.count - 1] ^= 1
+        let context: Fields = ["messageKey": .bytes(key)]
+        #expect(ExplanationRules.messageAAD.explain(.bytes(wire), .bytes(flipped), context) == nil)
+        #expect(ExplanationRules.messageAAD.explain(.bytes(wire), .bytes(tagOnly), [:]) == nil, "no key: nothing to check")
+        #expect(ExplanationRules.messageAAD.explain(.bytes(wire), .bytes(tagOnly), ["messageKey": .bytes([UInt8](repeating: 8, count: 32))]) == nil,
+                "expected does not open under that key")
+        #expect(ExplanationRules.messageAAD.explain(.bytes(wire), .bytes(tagOnly), context) != nil)
     }
 
     // MARK: sophaxchat.md §1, the X3DH prefix and the DH values' zero bytes
