@@ -51,6 +51,7 @@ from concordgen.output import finish  # noqa: E402
 from concordgen.protobuf import pb_get, pb_read  # noqa: E402
 from concordgen.values import Hex, Record, Refused, Utf8, derived  # noqa: E402
 from concordgen.yamlfile import emit, read_back  # noqa: E402
+from concordgen.tinkaead import tink  # noqa: E402
 from sinew_vectors import PINS  # noqa: E402  (the same pinned Tink and pyca)
 
 DATA = REPO / "scripts" / "generate" / "data" / "closer_tink_templates.json"
@@ -107,19 +108,6 @@ def kek(secret: str, salt: bytes) -> bytes:
 
 
 # --------------------------------------------------------------------------- tink
-
-_T = {}
-
-
-def tink():
-    if not _T:
-        import tink as t
-        from tink import aead, secret_key_access
-        from tink.proto import aes_gcm_pb2, tink_pb2
-        aead.register()
-        _T.update(t=t, aead=aead, TOKEN=secret_key_access.TOKEN, gcm=aes_gcm_pb2, tpb=tink_pb2)
-    return _T
-
 
 def tink_handle(keyset_json: str):
     T = tink()

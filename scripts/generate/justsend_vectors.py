@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from concordgen.b64 import B64_STD, B64_URL, hand_b64decode, hand_b64encode  # noqa: E402
 from concordgen.env import ensure_venv  # noqa: E402
 from concordgen.output import finish  # noqa: E402
-from concordgen.values import Hex, Refused, Utf8, derived, flip  # noqa: E402
+from concordgen.values import Hex, Refused, Utf8, derived, flip, zero_counts  # noqa: E402
 from concordgen.yamlfile import emit, read_back  # noqa: E402
 
 PINS = [
@@ -589,11 +589,6 @@ DEVICE_ZERO_NOTES = {
     "public-high-zero": "the public key ends with a zero byte, the most significant byte of u: Java's "
                         "XECPublicKey.getU() is a BigInteger, and writing it back with toByteArray() gives 31 bytes",
 }
-
-
-def zero_counts(s, pub):
-    lead = lambda b: len(b) - len(b.lstrip(b"\x00"))  # noqa: E731
-    return lead(s), lead(s[::-1]), lead(pub), lead(pub[::-1])
 
 
 def device_zeros_search(case, want, self_envelope, peer_pub):

@@ -40,6 +40,7 @@ from concordgen.output import finish  # noqa: E402
 from concordgen.protobuf import pb_bytes, pb_get, pb_read, pb_uint  # noqa: E402
 from concordgen.values import Hex, Refused, derived, flip  # noqa: E402
 from concordgen.yamlfile import emit, read_back  # noqa: E402
+from concordgen.tinkaead import tink  # noqa: E402
 
 PINS = [
     "tink==1.16.1",
@@ -67,19 +68,6 @@ def versions():
 
 
 # --------------------------------------------------------------------------- tink
-
-_T = {}
-
-
-def tink():
-    if not _T:
-        import tink as t
-        from tink import aead, secret_key_access
-        from tink.proto import aes_gcm_pb2, tink_pb2
-        aead.register()
-        _T.update(t=t, aead=aead, TOKEN=secret_key_access.TOKEN, gcm=aes_gcm_pb2, tpb=tink_pb2)
-    return _T
-
 
 def tink_handle(keys):
     """A Tink keyset handle for a vector's keys: ("json", text) or ("list", text, primary)."""

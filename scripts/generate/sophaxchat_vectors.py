@@ -39,7 +39,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from concordgen.env import REPO, ensure_venv  # noqa: E402
 from concordgen.output import finish  # noqa: E402
-from concordgen.values import Hex, Refused, derived, flip  # noqa: E402
+from concordgen.values import Hex, Refused, derived, flip, zero_counts  # noqa: E402
 from concordgen.yamlfile import emit, read_back, to_plain  # noqa: E402
 
 PINS = [
@@ -784,11 +784,6 @@ ZERO_NOTES = {
     "ephemeral-high-zero": "the ephemeral public key ends with a zero byte, the most significant byte of u: Java's "
                            "XECPublicKey.getU() is a BigInteger, and writing it back with toByteArray() gives 31 bytes",
 }
-
-
-def zero_counts(secret, public):
-    lead = lambda b: len(b) - len(b.lstrip(b"\x00"))  # noqa: E731
-    return lead(secret), lead(secret[::-1]), lead(public), lead(public[::-1])
 
 
 def zero_search(label, want, peer, others=()):

@@ -52,3 +52,10 @@ def flip(b: bytes, index: int, mask: int = 0x01) -> bytes:
     a = bytearray(b)
     a[index] ^= mask
     return bytes(a)
+
+
+def zero_counts(secret, public):
+    """The zero bytes at either end of an X25519 shared secret and of a public key: (secret leading,
+    secret trailing, public leading, public trailing), for the rare-event vectors' searches."""
+    lead = lambda b: len(b) - len(b.lstrip(b"\x00"))  # noqa: E731
+    return lead(secret), lead(secret[::-1]), lead(public), lead(public[::-1])
