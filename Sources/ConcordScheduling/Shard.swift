@@ -88,6 +88,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         var members: [Int]
         var cost: Double
         var name: [UInt8]
+        /// A group's shared work, each key's cost once.
+        var work: [String: Double] = [:]
     }
 
     /// Vectors joined by shared work (transitively: a vector naming two keys joins their groups),
@@ -116,12 +118,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         }
         var unitOf: [Int: Int] = [:]  // root → unit index
         var units: [Unit] = []
-        var keyCost: [[String: Double]] = []
         for (i, v) in vectors.enumerated() {
             let c = cost(v)
             if works[i].isEmpty {
                 units.append(Unit(members: [i], cost: c, name: Array(v.name.utf8)))
-                keyCost.append([:])
                 continue
             }
             let r = root(i)
@@ -130,17 +130,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
                 u = units.count
                 unitOf[r] = u
                 units.append(Unit(members: [], cost: 0, name: []))
-                keyCost.append([:])
             }
             units[u].members.append(i)
             // What the vector costs beyond its shared work (at least a cheap check's), plus each
             // key's work once.
             units[u].cost += max(c - works[i].reduce(0) { $0 + $1.cost }, 1e-6)
-            for w in works[i] { keyCost[u][w.key] = max(keyCost[u][w.key] ?? 0, w.cost) }
+            for w in works[i] { units[u].work[w.key] = max(units[u].work[w.key] ?? 0, w.cost) }
         }
-        for u in units.indices where !keyCost[u].isEmpty {
-            units[u].cost += keyCost[u].values.reduce(0, +)
-            units[u].name = keyCost[u].keys.map { Array($0.utf8) }.min { $0.lexicographicallyPrecedes($1) }!
+        for u in units.indices where !units[u].work.isEmpty {
+            units[u].cost += units[u].work.values.reduce(0, +)
+            units[u].name = units[u].work.keys.map { Array($0.utf8) }.min { $0.lexicographicallyPrecedes($1) }!
         }
         return units
     }
