@@ -3,7 +3,7 @@
 // same bytes. Layers, each a module with one job (its Module.swift says which), none importing upward:
 //   ConcordPlatform (what differs between Linux and macOS), ConcordSync (the shared-memory machinery), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
-//   -> ConcordSuites -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
+//   -> ConcordSuites, ConcordGeneration -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
 //   -> ConcordWorkflows -> ConcordReport -> concord (executable)
 // Every target lists exactly the modules its sources import; LayerTests holds both rules.
 import PackageDescription
@@ -51,6 +51,9 @@ let package = Package(
         // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
         // warnings, round trip, docs sentence); the vector-file schema is derived from them.
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
+        // Generation: a seeded random stream every machine draws alike, and the fresh values scenarios
+        // and exploration draw from it (keys, key pairs, keysets, phrases, tricky texts, with their edges).
+        .target(name: "ConcordGeneration", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.

@@ -15,6 +15,13 @@ public struct EciesPublicKey: Sendable, Equatable {
 
     /// The bytes before each ciphertext of this key (nothing for RAW).
     public var prefix: [UInt8] { outputPrefix.bytes(keyId: keyId) }
+
+    public init(keyId: UInt32, outputPrefix: TinkOutputPrefix, curve: String, hashFunction: String, hkdfSalt: [UInt8],
+                demTypeURL: String, demKeySize: Int, pointFormat: String, x: [UInt8], y: [UInt8]) {
+        self.keyId = keyId; self.outputPrefix = outputPrefix; self.curve = curve; self.hashFunction = hashFunction
+        self.hkdfSalt = hkdfSalt; self.demTypeURL = demTypeURL; self.demKeySize = demKeySize; self.pointFormat = pointFormat
+        self.x = x; self.y = y
+    }
 }
 
 public struct EciesPrivateKey: Sendable, Equatable {

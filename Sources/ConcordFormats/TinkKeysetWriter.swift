@@ -41,6 +41,15 @@ public enum TinkKeysetWriter {
         ]).serialized()
     }
 
+    /// A one-key private keyset in Tink's JSON layout: `EciesAeadHkdfPrivateKey { version = 1 (0),
+    /// public_key = 2, key_value = 3 }` around the public key's protobuf.
+    public static func privateKeysetJSON(_ k: EciesPrivateKey, coordinateLength: Int = 32) -> String {
+        typealias W = ProtobufWriter
+        let proto = W.field(2, bytes: publicKeyProto(k.publicKey, coordinateLength: coordinateLength)) + W.field(3, bytes: k.scalar)
+        return oneKeyJSON(typeURL: TinkEciesKeyset.privateTypeURL, keyMaterialType: "ASYMMETRIC_PRIVATE",
+                          value: proto, keyId: k.publicKey.keyId, outputPrefix: k.publicKey.outputPrefix)
+    }
+
     /// `pub:v1:` + b64url of the public keyset JSON.
     public static func publicKeyWire(_ k: EciesPublicKey) -> String {
         TinkEciesKeyset.publicPrefix + Base64.encode(Array(publicKeysetJSON(k).utf8), .url)

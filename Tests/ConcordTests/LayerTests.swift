@@ -69,7 +69,7 @@ struct LayerTests {
     /// (C bridges and the system aside). A module missing here fails, so a new one must be placed.
     static let ranks: [String: Int] = [
         "ConcordPlatform": -1, "ConcordSync": 0, "ConcordFormats": 1, "ConcordFiles": 1, "ConcordPrimitives": 2, "ConcordYAML": 2,
-        "ConcordSuites": 3, "ConcordImplementations": 4, "ConcordLoading": 5, "ConcordScheduling": 6,
+        "ConcordSuites": 3, "ConcordGeneration": 3, "ConcordImplementations": 4, "ConcordLoading": 5, "ConcordScheduling": 6,
         "ConcordJudging": 7, "ConcordWorkflows": 8, "ConcordReport": 9, "ConcordFuzzTargets": 10, "concord": 11,
         "ConcordTestSupport": 12,
         "ConcordKit": 0,

@@ -1,0 +1,318 @@
+import ConcordFormats
+import ConcordPrimitives
+
+/// The kinds of fresh value a scenario declares (docs/scenarios.md, "Fresh values"): each makes one
+/// or more typed parts (`{fresh: pair.public}`), drawn from a `SeededRandom` stream, with the edges
+/// interop bugs hide in (a coordinate or shared secret with a leading zero byte, a Tink key id at or
+/// above 2^31, the shortest and longest lengths, a text of nothing but the contract's tricky characters).
+public enum FreshKind: String, Sendable, CaseIterable {
+    case bytes, text, id, integer
+    case x25519KeyPair = "x25519-key-pair"
+    case ed25519KeyPair = "ed25519-key-pair"
+    case p256KeyPair = "p256-key-pair"
+    case tinkEciesKeyset = "tink-ecies-p256-keyset"
+    case tinkAesGcmKeyset = "tink-aes-gcm-keyset"
+    case recoveryPhrase = "recovery-phrase"
+    case inviteCode = "invite-code"
+    case pairingCode = "pairing-code"
+    case answer
+
+    /// The parts it makes and their types; the part named `value` is the whole value (`{fresh: NAME}`).
+    public var parts: [(name: String, type: FreshType)] {
+        switch self {
+        case .bytes: return [("value", .bytes)]
+        case .text, .id, .recoveryPhrase, .inviteCode, .pairingCode: return [("value", .text)]
+        case .integer: return [("value", .integer)]
+        case .answer: return [("value", .answer)]
+        case .x25519KeyPair, .ed25519KeyPair: return [("private", .bytes), ("public", .bytes)]
+        case .p256KeyPair: return [("private", .bytes), ("public", .bytes), ("x", .bytes), ("y", .bytes)]
+        case .tinkEciesKeyset:
+            return [("privateKeyset", .text), ("publicKeyset", .text), ("publicKey", .text), ("keyId", .integer),
+                    ("private", .bytes), ("public", .bytes)]
+        case .tinkAesGcmKeyset:
+            return [("keysetJson", .text), ("keys", .text), ("primaryKeyId", .integer), ("key", .bytes), ("keyId", .integer)]
+        }
+    }
+
+    /// The options its declaration may give.
+    public var options: [String] {
+        switch self {
+        case .bytes: return ["length", "lengths"]
+        case .text: return ["length", "maxLength", "alphabet"]
+        case .id: return ["length", "pipe"]
+        case .integer: return ["min", "max"]
+        case .p256KeyPair: return ["sharedWith"]
+        case .tinkEciesKeyset: return ["sharedWith", "outputPrefix"]
+        case .tinkAesGcmKeyset: return ["outputPrefix", "rotates"]
+        case .answer: return ["options"]
+        default: return []
+        }
+    }
+
+    /// Its edges, in the order edge trials take them (docs/scenarios.md, "Edges").
+    public func edges(_ options: FreshOptions) -> [String] {
+        switch self {
+        case .bytes: return options.lengths.count > 1 ? ["shortest", "longest"] : []
+        case .text: return ["tricky-only", "longest"]
+        case .id: return options.pipe ? ["pipe"] : []
+        case .integer: return ["min", "max"]
+        case .p256KeyPair:
+            return (options.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["x-leading-zero", "y-leading-zero"]
+        case .tinkEciesKeyset:
+            return (options.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["key-id-high-bit", "x-leading-zero"]
+        case .tinkAesGcmKeyset: return ["key-id-high-bit", "key-id-small"]
+        case .answer: return ["tricky-text", "empty"]
+        default: return []
+        }
+    }
+}
+
+/// A fresh part's type, as a vector field's (`FieldType`'s raw values).
+public enum FreshType: String, Sendable { case bytes, text, integer, answer }
+
+/// A fresh value's declared options, already checked by the scenario reader.
+public struct FreshOptions: Sendable {
+    /// Byte lengths to draw from (`length` is one).
+    public var lengths: [Int] = [32]
+    /// Text: the exact length in characters, else up to `maxLength`.
+    public var length: Int? = nil
+    public var maxLength: Int = 24
+    /// Text: `tricky` (the contracts' hard characters among ASCII letters), `ascii`, `digits`.
+    public var alphabet: String = "tricky"
+    /// Id: may contain `|` (on edge trials it does).
+    public var pipe = false
+    public var min: Int64 = 0
+    public var max: Int64 = 1000
+    /// Another fresh key pair or keyset whose public key this one's private key meets in an ECDH:
+    /// the shared-secret edge grinds this one's scalar until the x-coordinate starts with 0x00.
+    public var sharedWith: String? = nil
+    public var outputPrefix: TinkOutputPrefix = .tink
+    /// An AES-GCM keyset this one rotates: its keys stay (enabled, not primary), a new primary is added.
+    public var rotates: String? = nil
+    /// Answer: the option ids a selection draws from.
+    public var answerOptions: [String] = ["a", "b", "c"]
+    public init() {}
+}
+
+/// One declared fresh value: its name, kind and options.
+public struct FreshDeclaration: Sendable {
+    public var name: String
+    public var kind: FreshKind
+    public var options: FreshOptions
+    public init(name: String, kind: FreshKind, options: FreshOptions) {
+        self.name = name
+        self.kind = kind
+        self.options = options
+    }
+    /// The other fresh values it is made from (drawn first).
+    public var dependencies: [String] { [options.sharedWith, options.rotates].compactMap { $0 } }
+}
+
+/// The characters the contracts' traps are about (docs/scenarios.md): astral characters, the top of
+/// the BMP (U+E000–U+FFFF: private use, U+FEFF, U+FFFD, U+FFFF), combining marks, NUL and other
+/// controls, U+2028/2029, the JSON escapes' characters and the `|` that joins ids.
+public enum TrickyCharacters {
+    public static let scalars: [Unicode.Scalar] = [
+        "\u{1F600}", "\u{10000}", "\u{10FFFF}", "\u{E000}", "\u{FEFF}", "\u{FFFD}", "\u{FFFF}",
+        "\u{0301}", "\u{0308}", "\u{0000}", "\u{0001}", "\u{001F}", "\u{007F}", "\u{0085}",
+        "\u{2028}", "\u{2029}", "\"", "\\", "/", "|", "\u{00E9}", "\u{00A0}",
+    ]
+    static let letters: [Unicode.Scalar] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ".unicodeScalars)
+    static let idLetters: [Unicode.Scalar] = Array("abcdefghijklmnopqrstuvwxyz0123456789-_".unicodeScalars)
+}
+
+/// A trial's fresh values: every declared value drawn from its own stream, so one value does not move
+/// when another is added, and the same seed, scenario and trial give the same values anywhere.
+public enum FreshValues {
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// The parts of every declaration, keyed `name` (the `value` part) or `name.part`.
+    /// `edge`: which edge each value takes this trial (nil: none), from `EdgeSchedule`.
+    public static func draw(_ declarations: [FreshDeclaration], path: [String], trial: Int) throws(Failure) -> [String: Value] {
+        var out: [String: Value] = [:]
+        var done = Set<String>()
+        var byName: [String: FreshDeclaration] = [:]
+        for d in declarations { byName[d.name] = d }
+        func make(_ d: FreshDeclaration, _ stack: [String]) throws(Failure) {
+            if done.contains(d.name) { return }
+            if stack.contains(d.name) { throw Failure(description: "fresh values depend on each other in a cycle: \((stack + [d.name]).joined(separator: " → "))") }
+            for dep in d.dependencies {
+                guard let other = byName[dep] else { throw Failure(description: "fresh \(d.name) names \(dep), which is not declared") }
+                try make(other, stack + [d.name])
+            }
+            var rng = SeededRandom(path: path + ["trial", String(trial), "fresh", d.name])
+            let edges = d.kind.edges(d.options)
+            let edge = EdgeSchedule.edge(trial: trial, edges: edges, rng: &rng)
+            for (part, value) in try generate(d, edge: edge, rng: &rng, made: out) {
+                out[part == "value" ? d.name : d.name + "." + part] = value
+            }
+            done.insert(d.name)
+        }
+        for d in declarations { try make(d, []) }
+        return out
+    }
+
+    static func generate(_ d: FreshDeclaration, edge: String?, rng: inout SeededRandom, made: [String: Value]) throws(Failure) -> [String: Value] {
+        let o = d.options
+        switch d.kind {
+        case .bytes:
+            let sorted = o.lengths.sorted()
+            let n = edge == "shortest" ? sorted.first! : edge == "longest" ? sorted.last! : rng.pick(o.lengths)
+            return ["value": .bytes(rng.bytes(n))]
+        case .text:
+            return ["value": .text(text(o, edge: edge, rng: &rng))]
+        case .id:
+            let n = o.length ?? 12
+            var s = String.UnicodeScalarView()
+            for _ in 0..<n { s.append(rng.pick(TrickyCharacters.idLetters)) }
+            var id = String(s)
+            if o.pipe && (edge == "pipe" || rng.chance(1, in: 4)) && n >= 3 {
+                var chars = Array(id)
+                chars[1 + rng.int(0...(n - 3))] = "|"
+                id = String(chars)
+            }
+            return ["value": .text(id)]
+        case .integer:
+            let v = edge == "min" ? o.min : edge == "max" ? o.max
+                : o.min &+ Int64(bitPattern: rng.below(UInt64(bitPattern: o.max &- o.min) &+ 1 == 0 ? UInt64.max : UInt64(bitPattern: o.max &- o.min) &+ 1))
+            return ["value": .integer(v)]
+        case .recoveryPhrase:
+            return ["value": .text((0..<10).map { _ in rng.pick(CloserStandInWordlist.words) }.joined(separator: " "))]
+        case .inviteCode:
+            let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
+            return ["value": .text(String((0..<6).map { _ in rng.pick(alphabet) }))]
+        case .pairingCode:
+            return ["value": .text(String((0..<6).map { _ in Character(String(rng.int(0...9))) }))]
+        case .answer:
+            let written: Value = edge == "empty" ? .null
+                : .text(text(FreshOptions(), edge: edge == "tricky-text" ? "tricky-only" : nil, rng: &rng))
+            let chosen = o.answerOptions.filter { _ in rng.chance(1, in: 2) }
+            return ["value": .map(["scaleValue": edge == "empty" ? .null : .integer(Int64(rng.int(1...5))),
+                                   "selectedOptionIds": .list(chosen.map { .text($0) }), "writtenText": written])]
+        case .x25519KeyPair:
+            let d = rng.bytes(32)
+            do { return ["private": .bytes(d), "public": .bytes(try X25519.publicKey(privateKey: d, backend: .libsodium))] }
+            catch { throw Failure(description: "fresh x25519 key pair: \(error)") }
+        case .ed25519KeyPair:
+            let d = rng.bytes(32)
+            do { return ["private": .bytes(d), "public": .bytes(try Ed25519.publicKey(privateKey: d, backend: .libsodium))] }
+            catch { throw Failure(description: "fresh ed25519 key pair: \(error)") }
+        case .p256KeyPair:
+            let (d, x, y) = try p256(edge: edge, sharedWith: try peer(o, made, d.name), rng: &rng, name: d.name)
+            return ["private": .bytes(d), "public": .bytes(NistCurve.uncompressed(x: x, y: y)), "x": .bytes(x), "y": .bytes(y)]
+        case .tinkEciesKeyset:
+            let (scalar, x, y) = try p256(edge: edge, sharedWith: try peer(o, made, d.name), rng: &rng, name: d.name)
+            let keyId = keyID(edge: edge, rng: &rng)
+            let pub = EciesPublicKey(keyId: keyId, outputPrefix: o.outputPrefix, curve: "NIST_P256", hashFunction: "SHA256", hkdfSalt: [],
+                                     demTypeURL: TinkAesGcmKeyset.typeURL, demKeySize: 16, pointFormat: "UNCOMPRESSED", x: x, y: y)
+            return ["privateKeyset": .text(TinkKeysetWriter.privateKeysetJSON(EciesPrivateKey(publicKey: pub, scalar: scalar))),
+                    "publicKeyset": .text(TinkKeysetWriter.publicKeysetJSON(pub)),
+                    "publicKey": .text(TinkKeysetWriter.publicKeyWire(pub)),
+                    "keyId": .integer(Int64(keyId)), "private": .bytes(scalar), "public": .bytes(NistCurve.uncompressed(x: x, y: y))]
+        case .tinkAesGcmKeyset:
+            var keys: [(id: UInt32, key: [UInt8], prefix: TinkOutputPrefix)] = []
+            if let old = o.rotates {
+                guard case .text(let json)? = made[old + ".keysetJson"] else { throw Failure(description: "fresh \(d.name) rotates \(old), which is not a tink-aes-gcm-keyset") }
+                keys = Self.aesGcmKeys(json)
+            }
+            var id = keyID(edge: edge, rng: &rng)
+            while keys.contains(where: { $0.id == id }) { id = keyID(edge: nil, rng: &rng) }
+            let key = rng.bytes(32)
+            keys.append((id, key, o.outputPrefix))
+            return ["keysetJson": .text(aesGcmKeysetJSON(keys, primary: id)),
+                    "keys": .text(JSON.array(keys.map { .object([("keyId", .int(Int64($0.id))), ("key", .string(Hex.encode($0.key)))]) }).serialized()),
+                    "primaryKeyId": .integer(Int64(id)), "key": .bytes(key), "keyId": .integer(Int64(id))]
+        }
+    }
+
+    /// The public point another declaration's ECDH meets, when `sharedWith` names one.
+    static func peer(_ o: FreshOptions, _ made: [String: Value], _ name: String) throws(Failure) -> [UInt8]? {
+        guard let other = o.sharedWith else { return nil }
+        guard case .bytes(let p)? = made[other + ".public"], p.count == 65 else {
+            throw Failure(description: "fresh \(name): sharedWith names \(other), which is not a p256-key-pair or tink-ecies-p256-keyset")
+        }
+        return p
+    }
+
+    /// A P-256 scalar and its point, ground (deterministically, from the stream) until the edge holds.
+    static func p256(edge: String?, sharedWith: [UInt8]?, rng: inout SeededRandom, name: String) throws(Failure) -> ([UInt8], [UInt8], [UInt8]) {
+        let order = NistCurve.p256.order
+        for _ in 0..<100_000 {
+            let d = rng.bytes(32)
+            guard d.contains(where: { $0 != 0 }), d.lexicographicallyPrecedes(order) else { continue }
+            do {
+                let (x, y) = try NistCurve.p256.publicKey(privateScalar: d)
+                switch edge {
+                case "x-leading-zero": if x[0] != 0 { continue }
+                case "y-leading-zero": if y[0] != 0 { continue }
+                case "shared-secret-leading-zero":
+                    if let peer = sharedWith, try NistCurve.p256.sharedSecret(privateScalar: d, publicPoint: peer)[0] != 0 { continue }
+                default: break
+                }
+                return (d, x, y)
+            } catch { throw Failure(description: "fresh \(name): \(error)") }
+        }
+        throw Failure(description: "fresh \(name): no P-256 key with the edge \(edge ?? "none") in 100000 draws")
+    }
+
+    static func keyID(edge: String?, rng: inout SeededRandom) -> UInt32 {
+        let r = UInt32(truncatingIfNeeded: rng.next())
+        switch edge {
+        case "key-id-high-bit": return r | 0x8000_0000
+        case "key-id-small": return 1 + (r & 0xFF)
+        default: return r == 0 ? 1 : r
+        }
+    }
+
+    static func text(_ o: FreshOptions, edge: String?, rng: inout SeededRandom) -> String {
+        let n = o.length ?? (edge == "longest" ? o.maxLength : rng.int(1...max(1, o.maxLength)))
+        var s = String.UnicodeScalarView()
+        switch o.alphabet {
+        case "digits": for _ in 0..<n { s.append(Unicode.Scalar(UInt8(48 + rng.int(0...9)))) }
+        case "ascii": for _ in 0..<n { s.append(rng.pick(TrickyCharacters.letters)) }
+        default:
+            if edge == "tricky-only" {
+                // Every tricky character once, a combining mark after a letter, then to the length.
+                s.append("e")
+                for c in TrickyCharacters.scalars { s.append(c) }
+                return String(s)
+            }
+            for _ in 0..<n { s.append(rng.chance(1, in: 3) ? rng.pick(TrickyCharacters.scalars) : rng.pick(TrickyCharacters.letters)) }
+        }
+        return String(s)
+    }
+
+    /// A Tink cleartext JSON keyset of `AesGcmKey`s, every key enabled.
+    static func aesGcmKeysetJSON(_ keys: [(id: UInt32, key: [UInt8], prefix: TinkOutputPrefix)], primary: UInt32) -> String {
+        typealias W = ProtobufWriter
+        return JSON.object([
+            ("primaryKeyId", .int(Int64(primary))),
+            ("key", .array(keys.map { k in .object([
+                ("keyData", .object([("typeUrl", .string(TinkAesGcmKeyset.typeURL)),
+                                     ("value", .string(Base64.encode(W.field(3, bytes: k.key), .standard))),
+                                     ("keyMaterialType", .string("SYMMETRIC"))])),
+                ("status", .string("ENABLED")), ("keyId", .int(Int64(k.id))), ("outputPrefixType", .string(k.prefix.rawValue)),
+            ]) })),
+        ]).serialized()
+    }
+
+    /// The keys of a keyset this module wrote (for `rotates`).
+    static func aesGcmKeys(_ json: String) -> [(id: UInt32, key: [UInt8], prefix: TinkOutputPrefix)] {
+        guard let ring = try? SinewKeyring.keyset(json) else { return [] }
+        return ring.keys.map { ($0.keyId, $0.key, TinkOutputPrefix(rawValue: $0.outputPrefix) ?? .tink) }
+    }
+}
+
+/// Which edge a value takes in a trial (docs/scenarios.md, "Edges"): odd trials are edge trials,
+/// trial 2k+1 taking edge k mod the kind's edge count, so a default run of 4 trials takes every
+/// value's first two edges (the shared-secret leading zero first where a value has it); even trials
+/// draw uniformly, taking one of the edges with probability 1/8.
+public enum EdgeSchedule {
+    public static func edge(trial: Int, edges: [String], rng: inout SeededRandom) -> String? {
+        guard !edges.isEmpty else { return nil }
+        if trial % 2 == 1 { return edges[(trial / 2) % edges.count] }
+        return rng.chance(1, in: 8) ? rng.pick(edges) : nil
+    }
+}
