@@ -61,7 +61,7 @@ public enum FreshKind: String, Sendable, CaseIterable {
         case .tinkEciesKeyset:
             return (options.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["key-id-high-bit", "x-leading-zero"]
         case .tinkAesGcmKeyset: return ["key-id-high-bit", "key-id-small"]
-        case .answer: return ["tricky-text", "empty"]
+        case .answer: return ["tricky-text", "scale-limits", "empty"]
         default: return []
         }
     }
@@ -188,8 +188,11 @@ public enum FreshValues {
         case .answer:
             let written: Value = edge == "empty" ? .null
                 : .text(text(FreshOptions(), edge: edge == "tricky-text" ? "tricky-only" : nil, rng: &rng))
-            let chosen = o.answerOptions.filter { _ in rng.chance(1, in: 2) }
-            return ["value": .map(["scaleValue": edge == "empty" ? .null : .integer(Int64(rng.int(1...5))),
+            // In the canonical order (UTF-16 code units, the Closer contract §7), as an answer is stored.
+            let chosen = o.answerOptions.filter { _ in rng.chance(1, in: 2) }.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
+            let scale: Value = edge == "empty" ? .null
+                : edge == "scale-limits" ? .integer(rng.chance(1, in: 2) ? Int64(Int32.max) : Int64(Int32.min)) : .integer(Int64(rng.int(-2...10)))
+            return ["value": .map(["scaleValue": scale,
                                    "selectedOptionIds": .list(chosen.map { .text($0) }), "writtenText": written])]
         case .x25519KeyPair:
             let d = rng.bytes(32)

@@ -35,6 +35,13 @@ public struct Mismatch: Sendable {
     /// For a wire string (`enc:v1:`, `sealed:v1:`, `keybox:v1:`): the first differing byte in the
     /// decoded blob and the part it is in.
     public var wire: Wire.Difference? = nil
+
+    public init(field: String, expected: String, actual: String, expectedValue: Value? = nil, actualValue: Value? = nil,
+                offset: Int? = nil, explanation: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.field = field; self.expected = expected; self.actual = actual
+        self.expectedValue = expectedValue; self.actualValue = actualValue
+        self.offset = offset; self.explanation = explanation; self.line = line; self.column = column
+    }
 }
 
 extension Mismatch {
@@ -117,7 +124,8 @@ public struct ImplementationResult: Sendable {
         self.tail = .none
     }
 
-    init(implementation: String, status: ImplementationStatus, outcome: Outcome, mismatches: [Mismatch], seconds: Double) {
+    /// A verdict made outside a vector's judging too (a scenario's trial, docs/scenarios.md).
+    public init(implementation: String, status: ImplementationStatus, outcome: Outcome, mismatches: [Mismatch], seconds: Double) {
         self.init(implementation: implementation, status: status, outcome: outcome, seconds: seconds)
         if !mismatches.isEmpty { tail = .mismatches(mismatches) }
     }
@@ -291,6 +299,9 @@ public struct ImplementationInfo: Sendable {
     public var version: String
     public var startFailure: String?
     public var processStarts: Int
+    public init(name: String, version: String, startFailure: String?, processStarts: Int) {
+        self.name = name; self.version = version; self.startFailure = startFailure; self.processStarts = processStarts
+    }
 }
 
 /// Everything a run produced.
@@ -303,6 +314,12 @@ public struct RunResult: Sendable {
     /// The requests sent to implementations (the jobs the progress line counts); nil for a run
     /// read back from a report, which does not record it.
     public var checks: Int? = nil
+
+    public init(implementations: [ImplementationInfo], results: [VectorResult], summary: RunSummary, wallSeconds: Double,
+                workers: Int, checks: Int? = nil) {
+        self.implementations = implementations; self.results = results; self.summary = summary
+        self.wallSeconds = wallSeconds; self.workers = workers; self.checks = checks
+    }
 
     /// Exit status per VECTORS.md: 1 when a vector failed or could not be run, else 0.
     public var exitStatus: Int32 { summary.failed > 0 || summary.errors > 0 ? 1 : 0 }

@@ -228,7 +228,9 @@ public struct VectorLoader: Sendable {
     /// The formats Concord writes, which a folder scan passes over (named, they are refused).
     public static let ownFormats = ["concord-report/1": "a report", "concord-outputs/1": "a captured-outputs file",
                                     "concord-export/1": "an export", "concord-diff/1": "a diff",
-                                    "concord-ledger/1": "a divergence ledger", "concord-compare/1": "a comparison"]
+                                    "concord-ledger/1": "a divergence ledger", "concord-compare/1": "a comparison",
+                                    scenarioFormat: "a scenario (concord scenario runs it)"]
+    public static let scenarioFormat = "concord-scenario/1"
 
     /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
     /// Wycheproof files no suite covers are skipped with a note instead of refused.
@@ -244,6 +246,9 @@ public struct VectorLoader: Sendable {
             return try FixtureMap.load(root: root, mapFile: file, loader: self).vectors
         }
         if scanned, let pairs = root.mapping {
+            // A pack's scenarios live in its folder (vectors/<pack>/scenarios/): part of the pack's
+            // layout, run by `concord scenario`, so a scan passes over them without a note.
+            if pairs.first(where: { $0.key.scalarText == "format" })?.value.string == Self.scenarioFormat { return [] }
             if let format = pairs.first(where: { $0.key.scalarText == "format" })?.value.string, let what = Self.ownFormats[format] {
                 notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))
                 return []
@@ -317,7 +322,8 @@ struct FileReader {
         }
         let format = try string(f["format"]!.value, "format")
         guard format == "concord-vectors/1" else {
-            throw fail(f["format"]!.value, "format must be \"concord-vectors/1\", found \"\(format)\"")
+            let what = VectorLoader.ownFormats[format].map { " (\($0), not a vector file)" } ?? ""
+            throw fail(f["format"]!.value, "format must be \"concord-vectors/1\", found \"\(format)\"\(what)")
         }
         let suiteNode = f["suite"]!.value
         let suiteName = try string(suiteNode, "suite")
@@ -598,4 +604,12 @@ struct FileReader {
 private struct ParsedFile: Sendable {
     var result: Result<[Vector], LoadError>
     var notes: [LoadError], errors: [LoadError]
+}
+
+/// A field's value written as a vector file writes it (`{hex: …}`, a string, an integer, an
+/// answer), read by the same rules: what a scenario's literal inputs use.
+public enum LiteralValue {
+    public static func read(_ node: Node, _ spec: FieldSpec, file: String) throws(LoadError) -> Value {
+        try FileReader(file: file).value(node, spec)
+    }
 }

@@ -1,0 +1,85 @@
+import ConcordFormats
+import ConcordGeneration
+import ConcordSuites
+
+/// A scenario (`concord-scenario/1`, docs/scenarios.md): roles, fresh values, steps each done by one
+/// role as one op of one suite, and checks. Read and checked by `ScenarioReader`: every name it
+/// holds resolves, every reference has the type of the field it feeds, and `steps` is in an order
+/// where every step comes after the steps it reads.
+public struct Scenario: Sendable {
+    public var name: String
+    public var file: String
+    public var title: String
+    public var source: String
+    public var pack: String?
+    public var roles: [Role]
+    public var fresh: [FreshDeclaration]
+    /// In the order they run (the file's order, moved only where a step reads a later one).
+    public var steps: [Step]
+    public var checks: [Check]
+    public var line: Int
+}
+
+public struct Role: Sendable {
+    public var name: String
+    public var doc: String
+    /// The implementations that may take it (nil: any that runs its steps).
+    public var implementations: [String]?
+    public var line: Int, column: Int
+}
+
+/// Where a value comes from: a literal, a fresh value (or one part of it), an earlier step's output
+/// or input, optionally with one bit flipped.
+public indirect enum Source: Sendable, Equatable {
+    case literal(Value)
+    case fresh(String)
+    case output(step: String, field: String)
+    case input(step: String, field: String)
+    /// The low bit of byte `at` flipped (negative: from the end), of a bytes value.
+    case flipped(Source, at: Int)
+
+    public var description: String {
+        switch self {
+        case .literal(let v): return v.display
+        case .fresh(let n): return "fresh \(n)"
+        case .output(let s, let f): return "\(s).\(f)"
+        case .input(let s, let f): return "\(s)'s input \(f)"
+        case .flipped(let inner, let at): return "\(inner.description) with byte \(at) flipped"
+        }
+    }
+
+    /// The step it reads, if any.
+    public var step: String? {
+        switch self {
+        case .output(let s, _), .input(let s, _): return s
+        case .flipped(let inner, _): return inner.step
+        default: return nil
+        }
+    }
+}
+
+public struct Step: Sendable {
+    public var id: String
+    public var role: String
+    public var suite: Suite
+    public var op: String?
+    /// The inputs in the op's field order.
+    public var input: [(field: String, source: Source)]
+    /// The class it must be refused with (`refuses:`), nil when it must compute outputs.
+    public var refuses: ErrorClass?
+    public var line: Int, column: Int
+    /// `suite op` as messages write it.
+    public var what: String { suite.name + (op.map { " " + $0 } ?? "") }
+}
+
+/// Values that must be equal (`equal: [a, b, …]`, or a step's `expect:` entry).
+public struct Check: Sendable {
+    public var equal: [Source]
+    public var why: String?
+    public var line: Int, column: Int
+}
+
+extension Scenario {
+    /// The steps one role does.
+    public func steps(of role: String) -> [Step] { steps.filter { $0.role == role } }
+}

@@ -1,0 +1,473 @@
+import ConcordFiles
+import ConcordFormats
+import ConcordGeneration
+import ConcordLoading
+import ConcordSuites
+import ConcordYAML
+
+/// Reads a `concord-scenario/1` file into a checked `Scenario` (docs/scenarios.md): every error is
+/// located by file, line and column, and nothing that would fail only once a trial runs (an
+/// unknown role, field, step or fresh value, a reference of the wrong type, a cycle) gets past it.
+public struct ScenarioReader: Sendable {
+    public var limits: YAMLParser.Limits
+    public init(limits: YAMLParser.Limits = .init()) { self.limits = limits }
+
+    public func read(file: String) throws(LoadError) -> Scenario {
+        let bytes: [UInt8]
+        do { bytes = try InputFile.read(file, maxBytes: limits.maxBytes, regularFileOnly: true) } catch {
+            throw LoadError(file: file, line: error.overLimit ? 1 : 0, column: error.overLimit ? 1 : 0, message: error.message)
+        }
+        return try read(bytes: bytes, file: file)
+    }
+
+    public func read(bytes: [UInt8], file: String) throws(LoadError) -> Scenario {
+        if let bad = InputFile.utf8Problem(bytes) { throw LoadError(file: file, line: bad.line, column: bad.column, message: bad.message) }
+        let root: Node
+        do {
+            root = try YAMLParser(limits: limits, expected: "a mapping with format, name, title, source, roles and steps").parse(bytes)
+        } catch {
+            throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
+        }
+        var r = Reading(file: file)
+        return try r.scenario(root)
+    }
+}
+
+/// One file's reading: the located checks.
+struct Reading {
+    let file: String
+    var fresh: [String: FreshDeclaration] = [:]
+    var steps: [String: (step: Step, node: Node)] = [:]
+
+    init(file: String) { self.file = file }
+
+    func fail(_ node: Node, _ message: String) -> LoadError {
+        LoadError(file: file, line: node.mark.line, column: node.mark.column, message: message)
+    }
+
+    func mapping(_ node: Node, _ what: String) throws(LoadError) -> [(key: Node, value: Node)] {
+        guard let m = node.mapping else { throw fail(node, "expected a mapping for \(what), found \(node.typeDescription)") }
+        return m
+    }
+
+    func sequence(_ node: Node, _ what: String) throws(LoadError) -> [Node] {
+        guard let s = node.sequence else { throw fail(node, "expected a sequence for \(what), found \(node.typeDescription)") }
+        return s
+    }
+
+    func string(_ node: Node, _ what: String) throws(LoadError) -> String {
+        guard let s = node.string else {
+            var hint = ""
+            if case .scalar(let text, let t) = node.kind, t != .string { hint = " (YAML reads \(Printable.escape(text)) as \(t.description): quote it)" }
+            throw fail(node, "expected a string for \(what), found \(node.typeDescription)\(hint)")
+        }
+        return s
+    }
+
+    func integer(_ node: Node, _ what: String) throws(LoadError) -> Int64 {
+        guard case .scalar(let text, .integer) = node.kind, let i = Int64(text) else {
+            throw fail(node, "expected an integer for \(what), found \(node.typeDescription)")
+        }
+        return i
+    }
+
+    func fields(_ node: Node, _ what: String, allowed: [String], required: [String] = []) throws(LoadError) -> [String: (key: Node, value: Node)] {
+        var out: [String: (key: Node, value: Node)] = [:]
+        for pair in try mapping(node, what) {
+            let k = pair.key.scalarText ?? ""
+            guard allowed.contains(k) else {
+                throw fail(pair.key, "unknown field \"\(Printable.escape(k))\" in \(what) (expected one of: \(allowed.joined(separator: ", ")))")
+            }
+            if out[k] != nil { throw fail(pair.key, "\"\(k)\" is given twice in \(what)") }
+            out[k] = pair
+        }
+        for k in required where out[k] == nil { throw fail(node, "missing required field \"\(k)\" in \(what)") }
+        return out
+    }
+
+    /// Names of roles, fresh values and steps: the vector id's characters, so a name is safe in a
+    /// vector id, a file name and a command line.
+    func name(_ node: Node, _ what: String) throws(LoadError) -> String {
+        let s = try string(node, what)
+        let u = Array(s.utf8)
+        let ok = !u.isEmpty && u.count <= 64 && u.allSatisfy { c in
+            (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_")
+        }
+        guard ok else { throw fail(node, "\(what) \"\(Printable.escape(s))\" must be 1 to 64 of A-Z a-z 0-9 - _") }
+        return s
+    }
+
+    mutating func scenario(_ root: Node) throws(LoadError) -> Scenario {
+        let top = try fields(root, "the file", allowed: ["format", "name", "title", "source", "pack", "notes", "roles", "fresh", "steps", "checks"],
+                             required: ["format", "name", "title", "source", "roles", "steps"])
+        let format = try string(top["format"]!.value, "format")
+        guard format == VectorLoader.scenarioFormat else {
+            let what = VectorLoader.ownFormats[format].map { " (\($0))" } ?? (format == "concord-vectors/1" ? " (a vector file: concord run runs it)" : "")
+            throw fail(top["format"]!.value, "format must be \"\(VectorLoader.scenarioFormat)\", found \"\(Printable.escape(format))\"\(what)")
+        }
+        let nameNode = top["name"]!.value
+        let scenarioName = try string(nameNode, "name")
+        guard Self.isID(scenarioName) else {
+            throw fail(nameNode, "name \"\(Printable.escape(scenarioName))\" must start with a letter or digit and hold only A-Z a-z 0-9 . _ -")
+        }
+        let title = try string(top["title"]!.value, "title")
+        let sourceText = try string(top["source"]!.value, "source")
+        if let n = top["notes"] { _ = try mapping(n.value, "notes") }
+        var pack: String? = nil
+        if let p = top["pack"] {
+            let s = try string(p.value, "pack")
+            guard Contracts.all.contains(where: { $0.name == s }) else {
+                throw fail(p.value, "unknown pack \"\(Printable.escape(s))\" (expected one of: \(Contracts.all.map(\.name).joined(separator: ", ")))")
+            }
+            pack = s
+        }
+
+        // Roles.
+        var roles: [Role] = []
+        for (k, v) in try mapping(top["roles"]!.value, "roles") {
+            let n = try name(k, "role")
+            if roles.contains(where: { $0.name == n }) { throw fail(k, "role \(n) is declared twice") }
+            var role = Role(name: n, doc: "", implementations: nil, line: k.mark.line, column: k.mark.column)
+            if v.string != nil {
+                role.doc = try string(v, "role \(n)")
+            } else {
+                let f = try fields(v, "role \(n)", allowed: ["doc", "implementations"])
+                if let d = f["doc"] { role.doc = try string(d.value, "role \(n)'s doc") }
+                if let l = f["implementations"] {
+                    var names: [String] = []
+                    for item in try sequence(l.value, "role \(n)'s implementations") { names.append(try string(item, "an implementation name")) }
+                    guard !names.isEmpty else { throw fail(l.value, "role \(n)'s implementations is empty: leave it out for any implementation") }
+                    role.implementations = names
+                }
+            }
+            roles.append(role)
+        }
+        guard !roles.isEmpty else { throw fail(top["roles"]!.value, "a scenario needs at least one role") }
+
+        // Fresh values.
+        var declarations: [FreshDeclaration] = []
+        if let f = top["fresh"] {
+            for (k, v) in try mapping(f.value, "fresh") {
+                let n = try name(k, "fresh value")
+                if fresh[n] != nil { throw fail(k, "fresh value \(n) is declared twice") }
+                let d = try freshDeclaration(n, v)
+                fresh[n] = d
+                declarations.append(d)
+            }
+            for d in declarations {
+                for dep in d.dependencies {
+                    guard let other = fresh[dep] else {
+                        throw fail(f.value, "fresh \(d.name) names \(dep), which is not a declared fresh value")
+                    }
+                    if d.options.sharedWith == dep && ![.p256KeyPair, .tinkEciesKeyset].contains(other.kind) {
+                        throw fail(f.value, "fresh \(d.name): sharedWith names \(dep), a \(other.kind.rawValue): it must be a p256-key-pair or tink-ecies-p256-keyset")
+                    }
+                    if d.options.rotates == dep && other.kind != .tinkAesGcmKeyset {
+                        throw fail(f.value, "fresh \(d.name): rotates names \(dep), a \(other.kind.rawValue): it must be a tink-aes-gcm-keyset")
+                    }
+                }
+            }
+            // A cycle among fresh values (a sharedWith b sharedWith a).
+            do { _ = try FreshValues.draw(declarations, path: ["check"], trial: 0) } catch { throw fail(f.value, error.description) }
+        }
+
+        // Steps, read in file order; references are resolved once all are known.
+        var order: [String] = []
+        var stepNodes: [(Node, [String: (key: Node, value: Node)])] = []
+        for node in try sequence(top["steps"]!.value, "steps") {
+            let f = try fields(node, "a step", allowed: ["id", "role", "suite", "op", "input", "refuses", "expect", "doc"],
+                               required: ["id", "role", "suite", "input"])
+            let id = try name(f["id"]!.value, "step id")
+            if steps[id] != nil { throw fail(f["id"]!.value, "step id \(id) is used twice") }
+            let roleName = try string(f["role"]!.value, "role")
+            guard roles.contains(where: { $0.name == roleName }) else {
+                throw fail(f["role"]!.value, "unknown role \"\(Printable.escape(roleName))\" (declared: \(roles.map(\.name).joined(separator: ", ")))")
+            }
+            let suiteName = try string(f["suite"]!.value, "suite")
+            guard let suite = Suites.resolve(suiteName) else {
+                throw fail(f["suite"]!.value, "unknown suite \"\(Printable.escape(suiteName))\" (expected one of: \(Suites.names.joined(separator: ", ")))")
+            }
+            var op: String? = nil
+            if suite.opNames.isEmpty {
+                if let o = f["op"] { throw fail(o.key, "suite \(suite.name) has one direction: no op") }
+            } else {
+                guard let o = f["op"] else { throw fail(node, "suite \(suite.name) needs an op (one of: \(usableOps(suite).joined(separator: ", ")))") }
+                let s = try string(o.value, "op")
+                if s == suite.roundtrip?.op {
+                    throw fail(o.value, "op \(s) draws its own randomness and checks itself: a scenario's steps use \(usableOps(suite).joined(separator: ", "))")
+                }
+                guard usableOps(suite).contains(s) else {
+                    throw fail(o.value, "suite \(suite.name) has no op \"\(Printable.escape(s))\" (expected one of: \(usableOps(suite).joined(separator: ", ")))")
+                }
+                op = s
+            }
+            var refuses: ErrorClass? = nil
+            if let r = f["refuses"] {
+                let s = try string(r.value, "refuses")
+                guard let c = ErrorClass(rawValue: s), ErrorClass.stated.contains(c) else {
+                    throw fail(r.value, "refuses must be one of: \(ErrorClass.stated.map(\.rawValue).joined(separator: ", ")) (found \"\(Printable.escape(s))\")")
+                }
+                refuses = c
+                if let e = f["expect"] { throw fail(e.key, "a step that refuses has no outputs to expect") }
+            }
+            let step = Step(id: id, role: roleName, suite: suite, op: op, input: [], refuses: refuses,
+                            line: node.mark.line, column: node.mark.column)
+            steps[id] = (step, node)
+            order.append(id)
+            stepNodes.append((node, f))
+        }
+        guard !order.isEmpty else { throw fail(top["steps"]!.value, "a scenario needs at least one step") }
+
+        // Inputs, now that every step's op (and so its fields' types) is known.
+        var checks: [Check] = []
+        for (k, id) in order.enumerated() {
+            let (node, f) = stepNodes[k]
+            var step = steps[id]!.step
+            let spec = step.suite.op(step.op)!
+            var given: [String: Source] = [:]
+            for (key, value) in try mapping(f["input"]!.value, "step \(id)'s input") {
+                let field = key.scalarText ?? ""
+                guard let fs = spec.inputs.first(where: { $0.name == field }) else {
+                    throw fail(key, "unknown field \"\(Printable.escape(field))\" in step \(id)'s input: \(step.what) takes \(spec.inputs.map(\.name).joined(separator: ", "))")
+                }
+                if given[field] != nil { throw fail(key, "\(field) is given twice in step \(id)'s input") }
+                given[field] = try source(value, type: fs.type, field: fs)
+            }
+            for fs in spec.inputs where fs.required && given[fs.name] == nil && !spec.exactlyOne.contains(where: { $0.contains(fs.name) }) {
+                throw fail(f["input"]!.value, "step \(id) (\(step.what)) needs the input \(fs.name)")
+            }
+            for group in spec.exactlyOne {
+                let n = group.filter { given[$0] != nil }.count
+                if n != 1 { throw fail(f["input"]!.value, "step \(id) (\(step.what)) needs exactly one of \(group.joined(separator: ", ")), found \(n)") }
+            }
+            step.input = spec.inputs.compactMap { fs in given[fs.name].map { (fs.name, $0) } }
+            steps[id] = (step, node)
+            if let e = f["expect"] {
+                for (key, value) in try mapping(e.value, "step \(id)'s expect") {
+                    let field = key.scalarText ?? ""
+                    guard let fs = spec.expects.first(where: { $0.name == field }) else {
+                        throw fail(key, "unknown field \"\(Printable.escape(field))\" in step \(id)'s expect: \(step.what) outputs \(spec.expects.map(\.name).joined(separator: ", "))")
+                    }
+                    checks.append(Check(equal: [.output(step: id, field: field), try source(value, type: fs.type, field: fs)],
+                                        why: nil, line: key.mark.line, column: key.mark.column))
+                }
+            }
+        }
+        // References: known steps and fields, types already matched by `source`; then the order.
+        for id in order {
+            let (step, node) = steps[id]!
+            for (field, src) in step.input { try reference(src, from: node, in: "step \(id)'s input \(field)") }
+        }
+        let ordered = try topological(order)
+
+        if let c = top["checks"] {
+            for node in try sequence(c.value, "checks") {
+                let f = try fields(node, "a check", allowed: ["equal", "why"], required: ["equal"])
+                let items = try sequence(f["equal"]!.value, "equal")
+                guard items.count >= 2 else { throw fail(f["equal"]!.value, "equal needs at least two values") }
+                // The type comes from the first reference; literals take it.
+                var type: FieldType? = nil
+                for item in items where isReference(item) {
+                    type = try referenceType(item)
+                    break
+                }
+                guard let type else { throw fail(f["equal"]!.value, "equal compares literals only: name at least one fresh value or step output") }
+                var sources: [Source] = []
+                for item in items { sources.append(try source(item, type: type, field: FieldSpec("a compared value", type))) }
+                let why = try f["why"].map { p throws(LoadError) in try string(p.value, "why") }
+                checks.append(Check(equal: sources, why: why, line: node.mark.line, column: node.mark.column))
+            }
+        }
+        for check in checks {
+            for src in check.equal { try reference(src, from: nil, in: "a check (line \(check.line))", line: check.line, column: check.column) }
+        }
+        // Every role does something.
+        for role in roles where !order.contains(where: { steps[$0]!.step.role == role.name }) {
+            throw LoadError(file: file, line: role.line, column: role.column, message: "role \(role.name) has no step")
+        }
+        return Scenario(name: scenarioName, file: file, title: title, source: sourceText, pack: pack, roles: roles, fresh: declarations,
+                        steps: ordered.map { steps[$0]!.step }, checks: checks, line: root.mark.line)
+    }
+
+    /// A vector id's pattern: a letter or digit, then letters, digits, `.`, `_`, `-`.
+    static func isID(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        func alnum(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
+        guard let f = u.first, alnum(f), u.count <= 128 else { return false }
+        return u.allSatisfy { alnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+    }
+
+    /// The ops a step may name: the suite's ops but its round trip.
+    func usableOps(_ s: Suite) -> [String] { s.opNames.filter { $0 != s.roundtrip?.op } }
+
+    func isReference(_ node: Node) -> Bool {
+        guard let m = node.mapping else { return false }
+        return m.contains { ["fresh", "output", "input"].contains($0.key.scalarText ?? "") }
+    }
+
+    /// A value for a field of `type`: a reference (`{fresh: …}`, `{output: step.field}`,
+    /// `{input: step.field}`, each with an optional `flip: K`) or a literal as a vector file writes it.
+    func source(_ node: Node, type: FieldType, field: FieldSpec) throws(LoadError) -> Source {
+        guard isReference(node) else {
+            return .literal(try LiteralValue.read(node, field, file: file))
+        }
+        let f = try fields(node, "a reference", allowed: ["fresh", "output", "input", "flip"])
+        let kinds = ["fresh", "output", "input"].filter { f[$0] != nil }
+        guard kinds.count == 1 else { throw fail(node, "a reference names exactly one of fresh, output, input (found \(kinds.joined(separator: ", ")))") }
+        let got = try referenceType(node)
+        var src: Source
+        let text = try string(f[kinds[0]]!.value, kinds[0])
+        switch kinds[0] {
+        case "fresh": src = .fresh(text)
+        default:
+            let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw fail(f[kinds[0]]!.value, "\(kinds[0]) must be STEP.FIELD, found \"\(Printable.escape(text))\"") }
+            src = kinds[0] == "output" ? .output(step: parts[0], field: parts[1]) : .input(step: parts[0], field: parts[1])
+        }
+        if let flip = f["flip"] {
+            guard got == .bytes else { throw fail(flip.key, "flip changes a byte of a bytes value; \(src.description) is \(got.rawValue)") }
+            src = .flipped(src, at: Int(try integer(flip.value, "flip")))
+        }
+        guard got == type else {
+            throw fail(node, "\(src.description) is \(got.rawValue), but \(field.name) takes \(type.rawValue)")
+        }
+        return src
+    }
+
+    /// The type a reference yields (and that what it names exists).
+    func referenceType(_ node: Node) throws(LoadError) -> FieldType {
+        let m = node.mapping ?? []
+        if let v = m.first(where: { $0.key.scalarText == "fresh" })?.value {
+            let text = try string(v, "fresh")
+            let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+            guard let d = fresh[parts[0]] else {
+                throw fail(v, "unknown fresh value \"\(Printable.escape(parts[0]))\" (declared: \(fresh.keys.sorted().joined(separator: ", ")))")
+            }
+            let part = parts.count == 2 ? parts[1] : "value"
+            guard let p = d.kind.parts.first(where: { $0.name == part }) else {
+                let names = d.kind.parts.map(\.name)
+                if parts.count == 1 { throw fail(v, "fresh \(d.name) is a \(d.kind.rawValue), which has parts: name one (\(names.map { d.name + "." + $0 }.joined(separator: ", ")))") }
+                throw fail(v, "fresh \(d.name) (a \(d.kind.rawValue)) has no part \(Printable.escape(part)) (its parts: \(names.joined(separator: ", ")))")
+            }
+            return FieldType(rawValue: p.type.rawValue)!
+        }
+        for kind in ["output", "input"] {
+            guard let v = m.first(where: { $0.key.scalarText == kind })?.value else { continue }
+            let text = try string(v, kind)
+            let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw fail(v, "\(kind) must be STEP.FIELD, found \"\(Printable.escape(text))\"") }
+            guard let (step, _) = steps[parts[0]] else {
+                throw fail(v, "unknown step \"\(Printable.escape(parts[0]))\" (steps: \(steps.keys.sorted().joined(separator: ", ")))")
+            }
+            let spec = step.suite.op(step.op)!
+            if kind == "output" {
+                if let c = step.refuses { throw fail(v, "step \(step.id) is refused (\(c.rawValue)): it has no output \(parts[1])") }
+                guard let fs = spec.expects.first(where: { $0.name == parts[1] }) else {
+                    throw fail(v, "step \(step.id) (\(step.what)) has no output \(Printable.escape(parts[1])) (it outputs: \(spec.expects.map(\.name).joined(separator: ", ")))")
+                }
+                return fs.type
+            }
+            guard let fs = spec.inputs.first(where: { $0.name == parts[1] }) else {
+                throw fail(v, "step \(step.id) (\(step.what)) has no input \(Printable.escape(parts[1])) (it takes: \(spec.inputs.map(\.name).joined(separator: ", ")))")
+            }
+            return fs.type
+        }
+        throw fail(node, "a reference names one of fresh, output, input")
+    }
+
+    /// An `input` reference must name an input the step was given.
+    func reference(_ src: Source, from node: Node?, in what: String, line: Int = 0, column: Int = 0) throws(LoadError) {
+        guard case .input(let s, let f) = unflipped(src), let (step, stepNode) = steps[s] else { return }
+        guard step.input.contains(where: { $0.field == f }) else {
+            let at = node ?? stepNode
+            throw LoadError(file: file, line: node == nil ? line : at.mark.line, column: node == nil ? column : at.mark.column,
+                            message: "\(what) reads \(s)'s input \(f), which step \(s) is not given")
+        }
+    }
+
+    func unflipped(_ s: Source) -> Source {
+        if case .flipped(let inner, _) = s { return unflipped(inner) }
+        return s
+    }
+
+    /// The steps in file order, each moved after the steps it reads; a cycle is refused, named.
+    func topological(_ order: [String]) throws(LoadError) -> [String] {
+        var done: [String] = []
+        var state: [String: Int] = [:]   // 1 visiting, 2 done
+        func visit(_ id: String, _ path: [String]) throws(LoadError) {
+            if state[id] == 2 { return }
+            let (step, node) = steps[id]!
+            if state[id] == 1 {
+                let cycle = path.drop { $0 != id } + [id]
+                throw fail(node, "the steps read each other in a cycle: \(cycle.joined(separator: " → "))")
+            }
+            state[id] = 1
+            for (_, src) in step.input {
+                if let s = src.step, s != id { try visit(s, path + [id]) } else if src.step == id {
+                    throw fail(node, "step \(id) reads its own \(src.description)")
+                }
+            }
+            state[id] = 2
+            done.append(id)
+        }
+        for id in order { try visit(id, []) }
+        return done
+    }
+
+    func freshDeclaration(_ n: String, _ node: Node) throws(LoadError) -> FreshDeclaration {
+        let pairs = try mapping(node, "fresh \(n)")
+        guard let kindNode = pairs.first(where: { $0.key.scalarText == "kind" })?.value else {
+            throw fail(node, "fresh \(n) needs a kind (one of: \(FreshKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let kindText = try string(kindNode, "kind")
+        guard let kind = FreshKind(rawValue: kindText) else {
+            throw fail(kindNode, "unknown kind \"\(Printable.escape(kindText))\" (expected one of: \(FreshKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let f = try fields(node, "fresh \(n) (a \(kind.rawValue))", allowed: ["kind"] + kind.options)
+        var o = FreshOptions()
+        func length(_ v: Node, _ what: String, max: Int64) throws(LoadError) -> Int {
+            let i = try integer(v, what)
+            guard i >= 0 && i <= max else { throw fail(v, "\(what) must be 0 to \(max), found \(i)") }
+            return Int(i)
+        }
+        if let l = f["length"] {
+            let i = try length(l.value, "length", max: kind == .bytes ? 1 << 20 : 4096)
+            if kind == .bytes { o.lengths = [i] } else { o.length = i }
+            if kind == .id && i < 1 { throw fail(l.value, "an id's length is at least 1") }
+        }
+        if let l = f["lengths"] {
+            if f["length"] != nil { throw fail(l.key, "give length or lengths, not both") }
+            var list: [Int] = []
+            for item in try sequence(l.value, "lengths") { list.append(try length(item, "a length", max: 1 << 20)) }
+            guard !list.isEmpty else { throw fail(l.value, "lengths is empty") }
+            o.lengths = list
+        }
+        if let m = f["maxLength"] { o.maxLength = max(1, try length(m.value, "maxLength", max: 4096)) }
+        if let a = f["alphabet"] {
+            let s = try string(a.value, "alphabet")
+            guard ["tricky", "ascii", "digits"].contains(s) else { throw fail(a.value, "alphabet must be tricky, ascii or digits (found \"\(Printable.escape(s))\")") }
+            o.alphabet = s
+        }
+        if let p = f["pipe"] {
+            guard case .scalar(let t, .bool) = p.value.kind else { throw fail(p.value, "pipe must be true or false") }
+            o.pipe = t == "true"
+        }
+        if let m = f["min"] { o.min = try integer(m.value, "min") }
+        if let m = f["max"] { o.max = try integer(m.value, "max") }
+        if o.min > o.max { throw fail(node, "fresh \(n): min \(o.min) is above max \(o.max)") }
+        if let s = f["sharedWith"] { o.sharedWith = try string(s.value, "sharedWith") }
+        if let r = f["rotates"] { o.rotates = try string(r.value, "rotates") }
+        if o.sharedWith == n || o.rotates == n { throw fail(node, "fresh \(n) names itself") }
+        if let p = f["outputPrefix"] {
+            let s = try string(p.value, "outputPrefix")
+            guard let prefix = TinkOutputPrefix(rawValue: s) else { throw fail(p.value, "outputPrefix must be TINK, RAW, LEGACY or CRUNCHY (found \"\(Printable.escape(s))\")") }
+            o.outputPrefix = prefix
+        }
+        if let a = f["options"] {
+            var ids: [String] = []
+            for item in try sequence(a.value, "options") { ids.append(try string(item, "an option id")) }
+            o.answerOptions = ids
+        }
+        return FreshDeclaration(name: n, kind: kind, options: o)
+    }
+}

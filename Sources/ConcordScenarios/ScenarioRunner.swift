@@ -1,0 +1,448 @@
+import ConcordFormats
+import ConcordGeneration
+import ConcordImplementations
+import ConcordJudging
+import ConcordLoading
+import ConcordSuites
+import ConcordSync
+import Foundation
+
+/// How a scenario run is asked for (`concord scenario`'s options, docs/scenarios.md).
+public struct ScenarioConfiguration: Sendable {
+    /// Every trial's fresh values come from it (with the scenario's name and the trial's number).
+    public var seed: UInt64
+    /// Trials 0..<trials, each over every assignment.
+    public var trials: Int
+    /// Only this trial (`--trial K`: a replay).
+    public var trial: Int?
+    /// Roles given an implementation (`--assign ROLE=IMPL,…`); the others take every candidate.
+    public var assign: [String: String]
+    /// Trials in flight at once.
+    public var workers: Int
+    /// More assignments than this is refused (name some with --assign, or fewer implementations).
+    public var maxAssignments: Int
+
+    /// Four: trials 1 and 3 are edge trials (`EdgeSchedule`), so a default run takes every value's
+    /// first two edges, among them a P-256 ECDH secret with a leading zero byte where a scenario declares one.
+    public static let defaultTrials = 4
+
+    public init(seed: UInt64, trials: Int = ScenarioConfiguration.defaultTrials, trial: Int? = nil, assign: [String: String] = [:],
+                workers: Int = max(1, ProcessInfo.processInfo.activeProcessorCount), maxAssignments: Int = 4096) {
+        self.seed = seed
+        self.trials = trials
+        self.trial = trial
+        self.assign = assign
+        self.workers = workers
+        self.maxAssignments = maxAssignments
+    }
+
+    /// The trials this run does.
+    public var trialNumbers: [Int] { trial.map { [$0] } ?? Array(0..<max(0, trials)) }
+}
+
+/// Which implementations may take each role, and every assignment of them.
+public struct ScenarioPlan: Sendable {
+    public var scenario: Scenario
+    /// Per role, in the scenario's order: the implementations that run every one of its steps.
+    public var candidates: [(role: String, implementations: [String])]
+    /// Each assignment: an implementation per role, in the scenario's role order.
+    public var assignments: [[String]]
+
+    /// `inviter=jvm,invitee=swift`: how reports, ids and `--assign` write an assignment.
+    public func describe(_ assignment: [String]) -> String {
+        zip(scenario.roles, assignment).map { "\($0.name)=\($1)" }.joined(separator: ",")
+    }
+
+    /// Why an implementation cannot take a role (nil: it can).
+    static func refusal(_ impl: any Implementation, role: Role, steps: [Step]) -> String? {
+        if let only = role.implementations, !only.contains(impl.name) {
+            return "role \(role.name) is for \(only.joined(separator: ", ")) only"
+        }
+        if let why = impl.startFailure { return "it could not start: \(why)" }
+        for step in steps {
+            switch impl.support(suite: step.suite.name, op: step.op) {
+            case .runs: continue
+            case .absent: return "step \(step.id): it does not implement \(step.suite.name)"
+            case .unsupported(let why): return "step \(step.id): \(step.what) is unsupported (\(why))"
+            case .broken(let why): return "step \(step.id): its announcement of \(step.suite.name) is broken (\(why))"
+            }
+        }
+        return nil
+    }
+
+    /// Every assignment of roles to the implementations that run their steps (implementations
+    /// must be prepared: an adapter knows its suites once its handshake arrived). A role nothing
+    /// can take, an unknown role or implementation in `assign`, or too many assignments is refused,
+    /// located at the scenario (exit 2).
+    public static func make(_ s: Scenario, implementations: [any Implementation], assign: [String: String],
+                            maxAssignments: Int = 4096) throws(LoadError) -> ScenarioPlan {
+        func fail(_ line: Int, _ column: Int, _ message: String) -> LoadError {
+            LoadError(file: s.file, line: line, column: column, message: message)
+        }
+        for (role, impl) in assign.sorted(by: { $0.key < $1.key }) {
+            guard s.roles.contains(where: { $0.name == role }) else {
+                throw fail(0, 0, "--assign names the role \(Printable.escape(role)), which scenario \(s.name) does not have (roles: \(s.roles.map(\.name).joined(separator: ", ")))")
+            }
+            guard implementations.contains(where: { $0.name == impl }) else {
+                throw fail(0, 0, "--assign \(role)=\(Printable.escape(impl)): \(Printable.escape(impl)) is not among the implementations run (\(implementations.map(\.name).joined(separator: ", ")))")
+            }
+        }
+        var candidates: [(role: String, implementations: [String])] = []
+        for role in s.roles {
+            let steps = s.steps(of: role.name)
+            var ok: [String] = []
+            var why: [String] = []
+            for impl in implementations {
+                if let no = refusal(impl, role: role, steps: steps) { why.append("\(impl.name): \(no)") } else { ok.append(impl.name) }
+            }
+            if let fixed = assign[role.name] {
+                guard ok.contains(fixed) else {
+                    let reason = why.first { $0.hasPrefix(fixed + ": ") } ?? fixed
+                    throw fail(role.line, role.column, "--assign \(role.name)=\(fixed): \(fixed) cannot take role \(role.name): \(reason.dropFirst(fixed.count + 2))")
+                }
+                ok = [fixed]
+            }
+            guard !ok.isEmpty else {
+                throw fail(role.line, role.column, "no selected implementation can take role \(role.name) (steps \(steps.map(\.id).joined(separator: ", "))): \(why.joined(separator: "; "))")
+            }
+            candidates.append((role.name, ok))
+        }
+        var count = 1
+        for c in candidates {
+            count = count.multipliedReportingOverflow(by: c.implementations.count).partialValue
+            if count > maxAssignments {
+                throw fail(s.line, 1, "scenario \(s.name) has more than \(maxAssignments) assignments of its roles: fix some roles with --assign ROLE=IMPL, or name fewer --implementations")
+            }
+        }
+        var assignments: [[String]] = [[]]
+        for c in candidates { assignments = assignments.flatMap { a in c.implementations.map { a + [$0] } } }
+        return ScenarioPlan(scenario: s, candidates: candidates, assignments: assignments)
+    }
+}
+
+/// One step as one implementation did it.
+public struct StepRecord: Sendable {
+    public var step: String
+    public var implementation: String
+    public var input: Fields
+    public var outcome: Outcome
+    public var seconds: Double
+}
+
+/// Why a trial failed.
+public struct TrialFailure: Sendable {
+    /// The step where the flow stopped (nil: a check failed).
+    public var step: String?
+    public var line: Int, column: Int
+    /// What went wrong, in one sentence.
+    public var message: String
+    /// The implementation the failure is laid to: the first whose step diverged alone, else the
+    /// one whose step failed (docs/scenarios.md, "Diagnosis").
+    public var blamed: String
+    public var mismatch: Mismatch?
+    /// The first step whose outputs diverged between implementations, and its cause.
+    public var diagnosis: String?
+    /// An implementation crashed, hung, answered nonsense or called a supported op unsupported:
+    /// the trial is an error, not a failure of the contract.
+    public var isError: Bool
+}
+
+/// One trial of one assignment.
+public struct TrialResult: Sendable {
+    public var assignment: [String]
+    public var trial: Int
+    public var steps: [StepRecord]
+    public var failure: TrialFailure?
+    public var seconds: Double
+}
+
+/// Runs a plan's trials: every assignment of every trial, each trial's fresh values drawn once from
+/// the seed (so every assignment of a trial sees the same values), steps in order, then checks.
+public final class ScenarioRunner: Sendable {
+    public let implementations: [any Implementation]
+    private let byName: [String: any Implementation]
+    /// What every implementation answered to one request, per trial: the diagnosis asks it again
+    /// for every failing assignment, and the answers of deterministic ops do not change.
+    private let answers = Locked<[AnswerKey: Outcome]>([:])
+
+    struct AnswerKey: Hashable, Sendable {
+        var trial: Int, step: String, implementation: String, input: [Value]
+    }
+
+    public init(implementations: [any Implementation]) {
+        self.implementations = implementations
+        var m: [String: any Implementation] = [:]
+        for i in implementations { m[i.name] = i }
+        byName = m
+    }
+
+    /// The path every fresh value's stream starts from (docs/scenarios.md, "Seeds").
+    public static func path(seed: UInt64, scenario: String) -> [String] { ["concord-scenario/1", String(seed), scenario] }
+
+    public func run(_ plan: ScenarioPlan, configuration c: ScenarioConfiguration,
+                    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> [TrialResult] {
+        let trials = c.trialNumbers
+        let s = plan.scenario
+        // Fresh values once per trial (every assignment of a trial sees the same ones).
+        let values: [Result<[String: Value], FreshValues.Failure>] = trials.map { t in
+            Result { () throws(FreshValues.Failure) in try FreshValues.draw(s.fresh, path: Self.path(seed: c.seed, scenario: s.name), trial: t) }
+        }
+        let units = trials.indices.flatMap { ti in plan.assignments.indices.map { (ti, $0) } }
+        let done = AtomicCounter()
+        let next = AtomicCounter()
+        let total = units.count
+        let results = Locked<[TrialResult?]>(Array(repeating: nil, count: total))
+        let workers = max(1, min(c.workers, total))
+        // A worker takes the next unit until none is left: a slow trial does not hold the others.
+        _ = Parallel.map(workers) { [self] _ in
+            while true {
+                let k = next.add(1) - 1
+                guard k < total else { break }
+                let (ti, ai) = units[k]
+                let r = trial(plan, assignment: plan.assignments[ai], trial: trials[ti], values: values[ti])
+                results.withLock { $0[k] = r }
+                let d = done.add(1)
+                progress?(d, total)
+            }
+            return 0
+        }
+        return results.withLock { $0.map { $0! } }
+    }
+
+    /// One trial of one assignment.
+    public func trial(_ plan: ScenarioPlan, assignment: [String], trial: Int,
+                      values drawn: Result<[String: Value], FreshValues.Failure>) -> TrialResult {
+        let start = Date()
+        let s = plan.scenario
+        var result = TrialResult(assignment: assignment, trial: trial, steps: [], failure: nil, seconds: 0)
+        defer { _ = result }
+        let values: [String: Value]
+        switch drawn {
+        case .success(let v): values = v
+        case .failure(let e):
+            result.failure = TrialFailure(step: nil, line: s.line, column: 1, message: "the fresh values could not be drawn: \(e.description)",
+                                          blamed: assignment.first ?? "", mismatch: nil, diagnosis: nil, isError: true)
+            return result
+        }
+        let roleImpl = Dictionary(uniqueKeysWithValues: zip(s.roles.map(\.name), assignment))
+        var records: [String: StepRecord] = [:]
+        for step in s.steps {
+            let implName = roleImpl[step.role]!
+            let impl = byName[implName]!
+            var input: [(String, Value)] = []
+            for (field, src) in step.input {
+                switch resolve(src, values: values, records: records) {
+                case .success(let v): input.append((field, v))
+                case .failure(let why):
+                    result.failure = TrialFailure(step: step.id, line: step.line, column: step.column,
+                                                  message: "step \(step.id) (\(step.what)) could not be given \(field): \(why.text)",
+                                                  blamed: why.blamed.flatMap { records[$0]?.implementation } ?? implName, mismatch: nil, diagnosis: nil, isError: false)
+                    result.failure!.diagnosis = diagnose(s, trial: trial, records: result.steps, assigned: roleImpl)
+                    result.seconds = Date().timeIntervalSince(start)
+                    return result
+                }
+            }
+            let fields = Fields(ordered: input)
+            let t0 = Date()
+            let outcome = ask(impl, step: step, input: fields, trial: trial)
+            let record = StepRecord(step: step.id, implementation: implName, input: fields, outcome: outcome, seconds: Date().timeIntervalSince(t0))
+            records[step.id] = record
+            result.steps.append(record)
+            if let failure = judge(step, record, role: step.role) {
+                result.failure = failure
+                if !failure.isError { result.failure!.diagnosis = diagnose(s, trial: trial, records: result.steps, assigned: roleImpl) }
+                result.seconds = Date().timeIntervalSince(start)
+                return result
+            }
+        }
+        for check in s.checks {
+            var seen: [(Source, Value)] = []
+            for src in check.equal {
+                switch resolve(src, values: values, records: records) {
+                case .success(let v): seen.append((src, v))
+                case .failure(let why):
+                    result.failure = TrialFailure(step: nil, line: check.line, column: check.column, message: "a check (line \(check.line)) could not read \(src.description): \(why.text)",
+                                                  blamed: why.blamed.flatMap { records[$0]?.implementation } ?? assignment[0], mismatch: nil, diagnosis: nil, isError: false)
+                    result.seconds = Date().timeIntervalSince(start)
+                    return result
+                }
+            }
+            let (firstSource, first) = seen[0]
+            for (src, v) in seen.dropFirst() where v != first {
+                let producer = [src.step, firstSource.step].compactMap { $0 }.first.flatMap { records[$0] }
+                let context = producer?.input ?? Fields()
+                var m = Judge.mismatch("\(firstSource.description) = \(src.description)", first, v, context: context)
+                m.line = check.line
+                m.column = check.column
+                var failure = TrialFailure(step: nil, line: check.line, column: check.column,
+                                           message: "check at line \(check.line): \(src.description) is not \(firstSource.description)" + (check.why.map { " (\($0))" } ?? ""),
+                                           blamed: producer?.implementation ?? assignment[0], mismatch: m, diagnosis: nil, isError: false)
+                failure.diagnosis = diagnose(s, trial: trial, records: result.steps, assigned: roleImpl)
+                if let culprit = firstDivergence(s, trial: trial, records: result.steps)?.alone { failure.blamed = culprit }
+                result.failure = failure
+                result.seconds = Date().timeIntervalSince(start)
+                return result
+            }
+        }
+        result.seconds = Date().timeIntervalSince(start)
+        return result
+    }
+
+    struct Unresolved: Error {
+        var text: String
+        /// The step whose output was missing or unusable.
+        var blamed: String?
+    }
+
+    func resolve(_ src: Source, values: [String: Value], records: [String: StepRecord]) -> Result<Value, Unresolved> {
+        switch src {
+        case .literal(let v): return .success(v)
+        case .fresh(let n):
+            guard let v = values[n] else { return .failure(Unresolved(text: "fresh \(n) was not drawn", blamed: nil)) }
+            return .success(v)
+        case .output(let s, let f):
+            guard let r = records[s] else { return .failure(Unresolved(text: "step \(s) did not run", blamed: nil)) }
+            guard case .outputs(let o) = r.outcome, let v = o[f] else {
+                return .failure(Unresolved(text: "\(r.implementation) did not output \(f) at step \(s)", blamed: s))
+            }
+            return .success(v)
+        case .input(let s, let f):
+            guard let v = records[s]?.input[f] else { return .failure(Unresolved(text: "step \(s) was not given \(f)", blamed: nil)) }
+            return .success(v)
+        case .flipped(let inner, let at):
+            switch resolve(inner, values: values, records: records) {
+            case .failure(let e): return .failure(e)
+            case .success(let v):
+                guard case .bytes(var b) = v else { return .failure(Unresolved(text: "\(inner.description) is not bytes", blamed: inner.step)) }
+                let k = at >= 0 ? at : b.count + at
+                guard k >= 0 && k < b.count else {
+                    return .failure(Unresolved(text: "byte \(at) of \(inner.description) does not exist (it has \(b.count))", blamed: inner.step))
+                }
+                b[k] ^= 1
+                return .success(.bytes(b))
+            }
+        }
+    }
+
+    /// What an implementation answers a step's request, asked once per trial, step, implementation
+    /// and input (the diagnosis and recording ask again).
+    func ask(_ impl: any Implementation, step: Step, input: Fields, trial: Int) -> Outcome {
+        let key = AnswerKey(trial: trial, step: step.id, implementation: impl.name, input: input.values)
+        if let known = answers.withLock({ $0[key] }) { return known }
+        let outcome = impl.run(Request(suite: step.suite.name, op: step.op, input: input))
+        answers.withLock { $0[key] = outcome }
+        return outcome
+    }
+
+    /// A step's outcome against what the scenario says of it.
+    func judge(_ step: Step, _ r: StepRecord, role: String) -> TrialFailure? {
+        func failure(_ message: String, isError: Bool = false, mismatch: Mismatch? = nil) -> TrialFailure {
+            TrialFailure(step: step.id, line: step.line, column: step.column, message: message, blamed: r.implementation,
+                         mismatch: mismatch, diagnosis: nil, isError: isError)
+        }
+        let who = "\(r.implementation) (as \(role))"
+        switch r.outcome {
+        case .outputs(let o):
+            if let c = step.refuses {
+                return failure("step \(step.id) (\(step.what)): \(who) accepted what the scenario says is refused (\(c.rawValue)): it output \(o.keys.sorted().joined(separator: ", "))",
+                               mismatch: Mismatch(field: "step \(step.id)", expected: "a refusal (\(c.rawValue))", actual: "outputs",
+                                                  explanation: "the implementation accepted an input the contract refuses", line: step.line, column: step.column))
+            }
+            let spec = step.suite.op(step.op)!
+            for f in spec.expects where f.required && o[f.name] == nil {
+                return failure("step \(step.id) (\(step.what)): \(who) did not output \(f.name)",
+                               mismatch: Mismatch(field: "step \(step.id)", expected: f.name, actual: "(missing)", line: step.line, column: step.column))
+            }
+            return nil
+        case .refused(let e):
+            if let c = step.refuses, e.errorClass.matches(c) { return nil }
+            let want = step.refuses.map { "a refusal (\($0.rawValue))" } ?? "outputs"
+            return failure("step \(step.id) (\(step.what)): \(who) refused it: \(e.errorClass.rawValue): \(Printable.escape(e.message))",
+                           mismatch: Mismatch(field: "step \(step.id)", expected: want, actual: "refused (\(e.errorClass.rawValue)): \(e.message)",
+                                              line: step.line, column: step.column))
+        case .unsupported(let why):
+            return failure("step \(step.id) (\(step.what)): \(who) answered unsupported, though it announced the op (\(Printable.escape(why)))", isError: true)
+        case .error(let why):
+            return failure("step \(step.id) (\(step.what)): \(who) failed: \(Printable.escape(why))", isError: true)
+        }
+    }
+
+    /// Whether two answers to one request agree: the same value for every output both give (an
+    /// optional output one leaves out is not compared), or refusals of matching classes.
+    static func agree(_ a: Outcome, _ b: Outcome) -> Bool {
+        switch (a, b) {
+        case (.outputs(let x), .outputs(let y)):
+            return x.allSatisfy { k, v in y[k].map { $0 == v } ?? true }
+        case (.refused(let e), .refused(let f)):
+            return e.errorClass.matches(f.errorClass) || f.errorClass.matches(e.errorClass)
+        default:
+            return false
+        }
+    }
+
+    /// The first step whose assigned implementation's answer another implementation does not give
+    /// to the same request: the step, who disagreed, and whether the assigned one stands alone.
+    struct Divergence {
+        var record: StepRecord
+        var step: Step
+        var agreeing: [String], disagreeing: [(String, Outcome)]
+        /// The assigned implementation, when every other implementation that answered disagrees with it.
+        var alone: String? { agreeing.isEmpty && !disagreeing.isEmpty ? record.implementation : nil }
+    }
+
+    func firstDivergence(_ s: Scenario, trial: Int, records: [StepRecord]) -> Divergence? {
+        for r in records {
+            guard let step = s.steps.first(where: { $0.id == r.step }) else { continue }
+            // Only what the step computed can diverge; a crash has no answer to compare.
+            if case .error = r.outcome { continue }
+            if case .unsupported = r.outcome { continue }
+            var agreeing: [String] = [], disagreeing: [(String, Outcome)] = []
+            for other in implementations where other.name != r.implementation && other.startFailure == nil
+                && other.support(suite: step.suite.name, op: step.op) == .runs {
+                let o = ask(other, step: step, input: r.input, trial: trial)
+                switch o {
+                case .outputs, .refused:
+                    if Self.agree(r.outcome, o) { agreeing.append(other.name) } else { disagreeing.append((other.name, o)) }
+                default: continue
+                }
+            }
+            if !disagreeing.isEmpty { return Divergence(record: r, step: step, agreeing: agreeing, disagreeing: disagreeing) }
+        }
+        return nil
+    }
+
+    /// The first diverging step, in a sentence with its cause (docs/scenarios.md, "Diagnosis").
+    func diagnose(_ s: Scenario, trial: Int, records: [StepRecord], assigned: [String: String]) -> String {
+        guard let d = firstDivergence(s, trial: trial, records: records) else {
+            let others = implementations.filter { i in records.contains { r in i.name != r.implementation } }.map(\.name)
+            return "no step diverged: every implementation that runs these steps (\(others.joined(separator: ", "))) answers each of them as the assigned one did, so the flow fails for all of them: check the scenario, or the contract"
+        }
+        let r = d.record
+        let role = d.step.role
+        var text = "first divergence at step \(d.step.id) (\(d.step.what)), done by \(r.implementation) as \(role): "
+        let (otherName, otherOutcome) = d.disagreeing.sorted { a, b in
+            // The witness that is not Concord's own port first (it is what the contract's libraries do).
+            let pa = byName[a.0]?.provenance(suite: d.step.suite.name)?.isOutside ?? false
+            let pb = byName[b.0]?.provenance(suite: d.step.suite.name)?.isOutside ?? false
+            return pa && !pb
+        }[0]
+        let disagreeing = d.disagreeing.map(\.0).joined(separator: ", ")
+        switch (r.outcome, otherOutcome) {
+        case (.outputs(let mine), .outputs(let theirs)):
+            let field = mine.keys.sorted().first { k in theirs[k].map { $0 != mine[k]! } ?? false } ?? ""
+            let m = Judge.mismatch(field, theirs[field]!, mine[field]!, context: r.input)
+            let cause = Explanations.naming(m.explanation ?? Explanations.noKnownCause, expected: otherName, actual: r.implementation)
+            text += "\(disagreeing) compute another \(field) (\(r.implementation) \(Printable.bounded(m.actual, limit: 80)), \(otherName) \(Printable.bounded(m.expected, limit: 80))); \(cause)"
+        case (.refused(let e), .outputs):
+            text += "\(r.implementation) refuses it (\(e.errorClass.rawValue): \(Printable.bounded(Printable.escape(e.message)))), \(disagreeing) compute outputs"
+        case (.outputs, .refused(let e)):
+            text += "\(r.implementation) computes outputs, \(disagreeing) refuse it (\(otherName): \(e.errorClass.rawValue): \(Printable.bounded(Printable.escape(e.message))))"
+        case (.refused(let mine), .refused(let theirs)):
+            text += "\(r.implementation) refuses it as \(mine.errorClass.rawValue), \(disagreeing) as \(theirs.errorClass.rawValue)"
+        default:
+            text += "\(disagreeing) answer otherwise"
+        }
+        if !d.agreeing.isEmpty { text += " (\(d.agreeing.joined(separator: ", ")) answer as \(r.implementation) does)" }
+        return text
+    }
+}

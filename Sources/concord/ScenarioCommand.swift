@@ -1,0 +1,224 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordJudging
+import ConcordLoading
+import ConcordReport
+import ConcordScenarios
+import ConcordSuites
+import ConcordSync
+import Foundation
+
+/// `concord scenario [FILE|FOLDER|PACK…]`: whole flows over every assignment of roles to
+/// implementations, with seeded fresh values (docs/scenarios.md).
+enum ScenarioCommand: Command {
+    static let spec = CommandSpec(
+        name: "scenario", arguments: "[FILE|FOLDER|PACK…]",
+        brief: "run scenarios (whole flows) over every assignment of roles to implementations, with fresh seeded values",
+        summary: """
+        Runs concord-scenario/1 files: each step is one role doing one suite op, and every assignment of the roles
+        to the implementations that run their steps is run, each trial with fresh values drawn from the seed (the
+        same seed, scenario and trial make the same values on any machine). A failure names its assignment, trial
+        and seed, the first step whose outputs diverged between implementations and its cause, and the command
+        that replays it (--seed S --trial K --assign …). A pack name (closer) runs Concord's own
+        vectors/<pack>/scenarios/; a folder runs the scenario files in it; with no argument, every pack's.
+        """,
+        options: [
+            Common.implementations,
+            .value("assign", "ROLE=IMPL,…", "fix these roles to these implementations (the others take every candidate)"),
+            .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges)"),
+            .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)"),
+            .value("trial", "K", "run only trial K (a replay, with --seed and --assign)"),
+            .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)"),
+            .value("report", "PATH", short: "o", "the JSON report (default reports/scenario.json)"),
+        ] + Common.reportOutputs + [
+            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
+        ],
+        notes: [Common.dashNote, "GITHUB_ACTIONS=true prints ::error annotations at the failing steps' lines.", Common.exitNote])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        let home = Home.find()
+        let user = try Common.userAdapters(o)
+        var gate = try Common.gate(o, user: user)
+        var badLedger = false
+        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        if badLedger { return 2 }
+        _ = try o.integer("max-failures", min: 0)
+        let trials = Int(try o.integer("trials", min: 1) ?? Int64(ScenarioConfiguration.defaultTrials))
+        let trial = try o.integer("trial", min: 0).map(Int.init)
+        if let trial, o.values["trials"] != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
+        let seed: UInt64
+        if let s = o.values["seed"] {
+            guard let v = UInt64(s) else { throw UsageError("--seed needs an integer from 0 to 18446744073709551615, got \"\(s)\"") }
+            seed = v
+        } else {
+            var g = SystemRandomNumberGenerator()
+            seed = g.next() >> 1
+        }
+        var assign: [String: String] = [:]
+        if let a = o.values["assign"] {
+            for item in a.split(separator: ",", omittingEmptySubsequences: false) {
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw UsageError("--assign needs ROLE=IMPL pairs separated by commas, got \"\(a)\"")
+                }
+                if assign[parts[0]] != nil { throw UsageError("--assign names the role \(parts[0]) twice") }
+                try Common.known(parts[1], option: "--assign", user: user)
+                assign[parts[0]] = parts[1]
+            }
+        }
+        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+            ?? Catalog.names + user.map(\.name)
+        for (role, impl) in assign where !names.contains(impl) {
+            throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
+        }
+        let explicit = o.values["implementations"] != nil ? names : []
+        gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } || assign.values.contains(n) }
+
+        // The scenario files, read and checked before anything starts.
+        let files: [String]
+        do { files = try scenarioFiles(o.positional, home: home) } catch { stderr("concord: \(error.message)"); return 2 }
+        let reader = ScenarioReader(limits: try Common.loader(o).yamlLimits)
+        var scenarios: [Scenario] = []
+        var bad = 0
+        for f in files {
+            do { scenarios.append(try reader.read(file: f)) } catch { stderr("concord: \(error)"); bad += 1 }
+        }
+        if bad > 0 { stderr("concord: \(bad) error\(bad == 1 ? "" : "s") in the input; nothing was run"); return 2 }
+        var seenNames: [String: String] = [:]
+        for s in scenarios {
+            if let other = seenNames[s.name] { stderr("concord: \(s.file): scenario name \(s.name) is also \(other)'s"); return 2 }
+            seenNames[s.name] = s.file
+        }
+        let reportPath = o.values["report"] ?? "reports/scenario.json"
+        let output = try ReportOutput(o, json: reportPath)
+        guard output.distinct(from: files) else { return 2 }
+
+        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300, shareDerivations: true)
+        var impls = try implementations(names, settings: settings, user: user)
+        let workers = Int(try o.integer("jobs") ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
+        let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
+        for i in impls { i.expect(work) }
+        Interrupt.watch(impls)
+        let starting = impls
+        _ = Parallel.map(starting.count) { starting[$0].prepare() }
+        var notHere: [(name: String, why: String)] = []
+        for (k, impl) in impls.enumerated() {
+            guard let why = impl.startFailure else { continue }
+            if explicit.contains(impl.name) || assign.values.contains(impl.name) {
+                shutdownAll(impls)
+                throw UsageError("\(impl.name) is named but could not start: \(why)")
+            }
+            if user.contains(where: { $0.name == impl.name }) { continue }   // the gate fails it (named)
+            notHere.append((impl.name, why))
+            impls[k] = NotAvailable(name: impl.name, why: why)
+        }
+        for (name, why) in notHere { stderr("concord: \(name) is not available here, so it takes no role: \(why)") }
+
+        var plans: [ScenarioPlan] = []
+        for s in scenarios {
+            do { plans.append(try ScenarioPlan.make(s, implementations: impls, assign: assign)) } catch {
+                stderr("concord: \(error)")
+                bad += 1
+            }
+        }
+        if bad > 0 { shutdownAll(impls); stderr("concord: nothing was run"); return 2 }
+        // A named implementation that takes no role in any scenario did not run: the gate fails closed.
+        var unused: [String] = []
+        for n in gate.named where !plans.contains(where: { p in p.candidates.contains { $0.implementations.contains(n) } }) {
+            if impls.first(where: { $0.name == n })?.startFailure == nil { unused.append(n) }
+        }
+
+        let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
+        let runner = ScenarioRunner(implementations: impls)
+        let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialNumbers.count }
+        stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(plans.reduce(0) { $0 + $1.assignments.count }) assignment\(total == 1 ? "" : "s")")
+        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        let start = Date()
+        var outcomes: [(ScenarioPlan, [TrialResult])] = []
+        var finished = 0
+        for plan in plans {
+            let before = finished
+            var onProgress: (@Sendable (Int, Int) -> Void)? = nil
+            if progress.enabled { onProgress = { @Sendable done, _ in progress.update(before + done, total) } }
+            let trials = runner.run(plan, configuration: config, progress: onProgress)
+            finished += trials.count
+            outcomes.append((plan, trials))
+            Interrupt.holdIfInterrupted()
+        }
+        progress.finish()
+        var recordFailed = false
+        if let dir = o.values["record"] {
+            for (plan, _) in outcomes {
+                let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+                let targets = ScenarioRecorder.paths(dir: dir, scenario: plan.scenario, seed: seed)
+                if let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0) }) {
+                    stderr("concord: --record: \(existing) exists; a recording never replaces a file (record with another seed, or move it)")
+                    recordFailed = true
+                    continue
+                }
+                do {
+                    let r = try ScenarioRecorder.record(plan, runner: runner, configuration: config, into: dir, assignment: describe)
+                    for n in r.notes { stderr("concord: --record \(plan.scenario.name): \(n)") }
+                    for f in r.files { say("recorded: \(f)") }
+                    if r.needingReview > 0 {
+                        stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors carry the flag \(ScenarioRecorder.reviewFlag): only Concord's own ports computed them")
+                    }
+                } catch {
+                    stderr("concord: --record: \(error)")
+                    recordFailed = true
+                }
+            }
+        }
+        shutdownAll(impls)
+        let result = ScenarioResults.runResult(outcomes, implementations: impls, seed: seed, wallSeconds: Date().timeIntervalSince(start), workers: workers)
+        let verdict = ledger?.judge(result)
+        var status = try output.emit(result, report: nil, options: o, gate: gate, ledger: verdict)
+        for n in unused {
+            stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
+            if status == 0 { status = 1 }
+        }
+        if recordFailed && status == 0 { status = 2 }
+        return status
+    }
+
+    struct Missing: Error { var message: String }
+
+    /// The files the arguments name: files as they are, folders' `.yaml`/`.yml`/`.json` files that
+    /// declare `concord-scenario/1` (sorted), pack names as Concord's own `vectors/<pack>/scenarios/`.
+    static func scenarioFiles(_ args: [String], home: String) throws(Missing) -> [String] {
+        let fm = FileManager.default
+        let packs = args.isEmpty ? Contracts.all.map(\.name) : []
+        var out: [String] = []
+        for a in args + packs.map({ "\u{0}pack:" + $0 }) {
+            var isDir: ObjCBool = false
+            let isPack = a.hasPrefix("\u{0}pack:")
+            let name = isPack ? String(a.dropFirst(6)) : a
+            if !isPack && fm.fileExists(atPath: a, isDirectory: &isDir) {
+                if !isDir.boolValue { out.append(a); continue }
+                out += folder(a)
+                continue
+            }
+            if Contracts.named(name) != nil {
+                let dir = (home as NSString).appendingPathComponent("vectors/\(name)/scenarios")
+                let found = folder(dir)
+                if found.isEmpty && !isPack { throw Missing(message: "pack \(name) has no scenarios under \(dir)") }
+                out += found
+                continue
+            }
+            throw Missing(message: "\(a) is neither a file, a folder nor a pack (packs: \(Contracts.all.map(\.name).joined(separator: ", ")))")
+        }
+        if out.isEmpty { throw Missing(message: "no scenario files under \(args.isEmpty ? (home as NSString).appendingPathComponent("vectors/*/scenarios") : args.joined(separator: " "))") }
+        return out
+    }
+
+    static func folder(_ dir: String) -> [String] {
+        guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
+        return items.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { (dir as NSString).appendingPathComponent($0) }
+            .filter { f in
+                guard let d = FileManager.default.contents(atPath: f), let t = String(data: d.prefix(4096), encoding: .utf8) else { return false }
+                return t.contains(VectorLoader.scenarioFormat)
+            }
+    }
+}
