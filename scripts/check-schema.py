@@ -11,6 +11,9 @@ document, YAML 1.2 core schema (`yes`/`no`/`on`/`off` are strings, `0102`, `0o17
 integers, no timestamps), no duplicate keys, no anchors or aliases, no tags but the core ones. A file
 that cannot be read that way fails like an invalid one.
 
+A scenario file (`format: concord-scenario/1`, docs/scenarios.md) is checked against
+schemas/scenario-file.schema.json (`--scenario-schema`), beside the vector files it lives with.
+
 A Wycheproof file, read as it is (a top-level mapping with `"schema"` and no `"format"`), is checked
 against the copied Wycheproof schema it names (schemas/wycheproof/, JSON Schema draft-07: e.g.
 `aead_test_schema_v1.json`, `ecdh_ecpoint_test_schema_v1.json`, `hkdf_test_schema_v1.json`), with
@@ -44,6 +47,7 @@ except ImportError as missing:
     sys.exit(f"check-schema.py needs PyYAML, jsonschema and referencing ({missing}); run it with .build/venv/bin/python")
 
 DEFAULT_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "vector-file.schema.json"
+DEFAULT_SCENARIO_SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "scenario-file.schema.json"
 DEFAULT_WYCHEPROOF = Path(__file__).resolve().parent.parent / "schemas" / "wycheproof"
 EXTENSIONS = (".yaml", ".yml", ".json")
 MAX_DEPTH = 64   # the Swift loader's default --max-depth
@@ -383,7 +387,7 @@ def locate(error, doc):
     return path, doc.value_marks.get(path)
 
 
-def check_file(validator, file, wycheproof=None):
+def check_file(validator, file, wycheproof=None, scenario=None):
     """None if the file is valid, else one line describing the first problem."""
     try:
         doc = load(Path(file).read_bytes())
@@ -399,6 +403,8 @@ def check_file(validator, file, wycheproof=None):
             return (f"{file}:{line}:{column}: $.schema: no copy of the Wycheproof schema {json.dumps(name)} "
                     f"(known: {known}; a Concord vector file needs `format: concord-vectors/1` instead)")
         validator = wycheproof.validators[name]
+    elif scenario is not None and isinstance(doc.value, dict) and doc.value.get("format") == "concord-scenario/1":
+        validator = scenario
     error = best_match(validator.iter_errors(doc.value))
     if error is None:
         return None
@@ -456,6 +462,8 @@ def main(argv=None):
                     help="each file announces its verdict (`# expect: valid|invalid` or a valid-/invalid- name); "
                          "fail the files whose verdict differs")
     ap.add_argument("--schema", default=str(DEFAULT_SCHEMA), help="the schema (default: %(default)s)")
+    ap.add_argument("--scenario-schema", default=str(DEFAULT_SCENARIO_SCHEMA), metavar="FILE",
+                    help="the schema of scenario files, `format: concord-scenario/1` (default: %(default)s)")
     ap.add_argument("--wycheproof-schemas", default=str(DEFAULT_WYCHEPROOF), metavar="DIR",
                     help="the copied Wycheproof schemas, for files with a top-level `schema` (default: %(default)s)")
     ap.add_argument("paths", nargs="+", metavar="PATH")
@@ -468,6 +476,13 @@ def main(argv=None):
         print(f"{args.schema}: unusable schema: {e}", file=sys.stderr)
         return 2
     validator = make_validator(schema)
+    try:
+        scenario_schema = json.loads(Path(args.scenario_schema).read_text(encoding="utf-8"))
+        Draft202012Validator.check_schema(scenario_schema)
+    except Exception as e:   # noqa: BLE001 - any problem with the schema is fatal
+        print(f"{args.scenario_schema}: unusable schema: {e}", file=sys.stderr)
+        return 2
+    scenario = make_validator(scenario_schema)
     try:
         wycheproof = Wycheproof(args.wycheproof_schemas)
     except Exception as e:   # noqa: BLE001 - any problem with the schemas is fatal
@@ -485,7 +500,7 @@ def main(argv=None):
 
     passed = failed = 0
     for file in files:
-        problem = check_file(validator, file, wycheproof)
+        problem = check_file(validator, file, wycheproof, scenario)
         if args.expect_verdicts:
             wanted = expected_verdict(file)
             if wanted is None:

@@ -14,14 +14,21 @@ public struct SeededRandom: RandomNumberGenerator, Sendable {
 
     public init(seed: UInt64) {
         var x = seed
-        func splitmix() -> UInt64 {
-            x &+= 0x9E37_79B9_7F4A_7C15
-            var z = x
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        s0 = splitmix(); s1 = splitmix(); s2 = splitmix(); s3 = splitmix()
+        s0 = Self.splitMix64(&x); s1 = Self.splitMix64(&x); s2 = Self.splitMix64(&x); s3 = Self.splitMix64(&x)
+    }
+
+    /// The generator in a given state (the reference implementation's tests start from one).
+    public init(state: (UInt64, UInt64, UInt64, UInt64)) {
+        (s0, s1, s2, s3) = state
+    }
+
+    /// SplitMix64 (Steele, Lea and Flood; Vigna's splitmix64.c): the next output, advancing `x`.
+    public static func splitMix64(_ x: inout UInt64) -> UInt64 {
+        x &+= 0x9E37_79B9_7F4A_7C15
+        var z = x
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 
     /// FNV-1a over the UTF-8 of each part, parts separated by a 0xFF byte (which UTF-8 never holds).

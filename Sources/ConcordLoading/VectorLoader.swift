@@ -316,6 +316,10 @@ struct FileReader {
 
     mutating func read(_ root: Node) throws(LoadError) -> [Vector] {
         let top = try mapping(root, "the file (format, suite, title, source, vectors)")
+        // Another of Concord's formats, named here (not "unknown field" for its own keys).
+        if let node = top.first(where: { $0.key.scalarText == "format" })?.value, let format = node.string, let what = VectorLoader.ownFormats[format] {
+            throw fail(node, "format must be \"concord-vectors/1\", found \"\(format)\" (\(what), not a vector file)")
+        }
         let f = try fields(top, allowed: ["format", "suite", "title", "source", "notes", "defaults", "vectors"], in: "the file")
         for required in ["format", "suite", "title", "source", "vectors"] where f[required] == nil {
             throw fail(root, "missing required field \"\(required)\" at the top of the file")

@@ -77,6 +77,8 @@ public struct Check: Sendable {
     public var equal: [Source]
     public var why: String?
     public var line: Int, column: Int
+    /// The step whose `expect:` it is: checked as soon as that step has run (nil: after every step).
+    public var step: String? = nil
 }
 
 extension Scenario {

@@ -249,7 +249,7 @@ struct Reading {
                         throw fail(key, "unknown field \"\(Printable.escape(field))\" in step \(id)'s expect: \(step.what) outputs \(spec.expects.map(\.name).joined(separator: ", "))")
                     }
                     checks.append(Check(equal: [.output(step: id, field: field), try source(value, type: fs.type, field: fs)],
-                                        why: nil, line: key.mark.line, column: key.mark.column))
+                                        why: nil, line: key.mark.line, column: key.mark.column, step: id))
                 }
             }
         }

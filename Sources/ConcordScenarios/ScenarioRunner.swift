@@ -237,7 +237,7 @@ public final class ScenarioRunner: Sendable {
                     result.failure = TrialFailure(step: step.id, line: step.line, column: step.column,
                                                   message: "step \(step.id) (\(step.what)) could not be given \(field): \(why.text)",
                                                   blamed: why.blamed.flatMap { records[$0]?.implementation } ?? implName, mismatch: nil, diagnosis: nil, isError: false)
-                    result.failure!.diagnosis = diagnose(s, trial: trial, records: result.steps, assigned: roleImpl)
+                    diagnose(&result.failure!, s, trial: trial, records: result.steps)
                     result.seconds = Date().timeIntervalSince(start)
                     return result
                 }
@@ -248,37 +248,23 @@ public final class ScenarioRunner: Sendable {
             let record = StepRecord(step: step.id, implementation: implName, input: fields, outcome: outcome, seconds: Date().timeIntervalSince(t0))
             records[step.id] = record
             result.steps.append(record)
-            if let failure = judge(step, record, role: step.role) {
+            if var failure = judge(step, record, role: step.role) {
+                if !failure.isError { diagnose(&failure, s, trial: trial, records: result.steps) }
                 result.failure = failure
-                if !failure.isError { result.failure!.diagnosis = diagnose(s, trial: trial, records: result.steps, assigned: roleImpl) }
                 result.seconds = Date().timeIntervalSince(start)
                 return result
             }
-        }
-        for check in s.checks {
-            var seen: [(Source, Value)] = []
-            for src in check.equal {
-                switch resolve(src, values: values, records: records) {
-                case .success(let v): seen.append((src, v))
-                case .failure(let why):
-                    result.failure = TrialFailure(step: nil, line: check.line, column: check.column, message: "a check (line \(check.line)) could not read \(src.description): \(why.text)",
-                                                  blamed: why.blamed.flatMap { records[$0]?.implementation } ?? assignment[0], mismatch: nil, diagnosis: nil, isError: false)
+            // The step's own expect entries, before the next step reads what it output.
+            for check in s.checks where check.step == step.id {
+                if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment) {
+                    result.failure = failure
                     result.seconds = Date().timeIntervalSince(start)
                     return result
                 }
             }
-            let (firstSource, first) = seen[0]
-            for (src, v) in seen.dropFirst() where v != first {
-                let producer = [src.step, firstSource.step].compactMap { $0 }.first.flatMap { records[$0] }
-                let context = producer?.input ?? Fields()
-                var m = Judge.mismatch("\(firstSource.description) = \(src.description)", first, v, context: context)
-                m.line = check.line
-                m.column = check.column
-                var failure = TrialFailure(step: nil, line: check.line, column: check.column,
-                                           message: "check at line \(check.line): \(src.description) is not \(firstSource.description)" + (check.why.map { " (\($0))" } ?? ""),
-                                           blamed: producer?.implementation ?? assignment[0], mismatch: m, diagnosis: nil, isError: false)
-                failure.diagnosis = diagnose(s, trial: trial, records: result.steps, assigned: roleImpl)
-                if let culprit = firstDivergence(s, trial: trial, records: result.steps)?.alone { failure.blamed = culprit }
+        }
+        for check in s.checks where check.step == nil {
+            if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment) {
                 result.failure = failure
                 result.seconds = Date().timeIntervalSince(start)
                 return result
@@ -286,6 +272,40 @@ public final class ScenarioRunner: Sendable {
         }
         result.seconds = Date().timeIntervalSince(start)
         return result
+    }
+
+    /// One check: nil when its values are equal.
+    func check(_ check: Check, _ s: Scenario, trial: Int, values: [String: Value], records: [String: StepRecord],
+               steps: [StepRecord], assignment: [String]) -> TrialFailure? {
+        do {
+            var seen: [(Source, Value)] = []
+            for src in check.equal {
+                switch resolve(src, values: values, records: records) {
+                case .success(let v): seen.append((src, v))
+                case .failure(let why):
+                    return TrialFailure(step: check.step, line: check.line, column: check.column, message: "a check (line \(check.line)) could not read \(src.description): \(why.text)",
+                                        blamed: why.blamed.flatMap { records[$0]?.implementation } ?? assignment[0], mismatch: nil, diagnosis: nil, isError: false)
+                }
+            }
+            let (firstSource, first) = seen[0]
+            for (src, v) in seen.dropFirst() where v != first {
+                let producer = [src.step, firstSource.step].compactMap { $0 }.first.flatMap { records[$0] }
+                let context = producer?.input ?? Fields()
+                var m = Judge.mismatch("\(firstSource.description) = \(src.description)", first, v, context: context)
+                // The rules' "expected" and "actual" in the words of this check: the two sides' implementations.
+                let left = firstSource.step.flatMap { records[$0]?.implementation } ?? firstSource.description
+                let right = src.step.flatMap { records[$0]?.implementation } ?? src.description
+                if left != right { m.explanation = m.explanation.map { Explanations.naming($0, expected: left, actual: right) } }
+                m.line = check.line
+                m.column = check.column
+                var failure = TrialFailure(step: check.step, line: check.line, column: check.column,
+                                           message: "check at line \(check.line): \(src.description) is not \(firstSource.description)" + (check.why.map { " (\($0))" } ?? ""),
+                                           blamed: producer?.implementation ?? assignment[0], mismatch: m, diagnosis: nil, isError: false)
+                diagnose(&failure, s, trial: trial, records: steps)
+                return failure
+            }
+            return nil
+        }
     }
 
     struct Unresolved: Error {
@@ -411,38 +431,56 @@ public final class ScenarioRunner: Sendable {
         return nil
     }
 
+    /// Sets a failure's diagnosis, and lays it to the implementation whose step diverged alone.
+    func diagnose(_ failure: inout TrialFailure, _ s: Scenario, trial: Int, records: [StepRecord]) {
+        let d = firstDivergence(s, trial: trial, records: records)
+        failure.diagnosis = diagnosis(d, records: records)
+        if let culprit = d?.alone { failure.blamed = culprit }
+    }
+
     /// The first diverging step, in a sentence with its cause (docs/scenarios.md, "Diagnosis").
-    func diagnose(_ s: Scenario, trial: Int, records: [StepRecord], assigned: [String: String]) -> String {
-        guard let d = firstDivergence(s, trial: trial, records: records) else {
+    func diagnosis(_ divergence: Divergence?, records: [StepRecord]) -> String {
+        guard let d = divergence else {
             let others = implementations.filter { i in records.contains { r in i.name != r.implementation } }.map(\.name)
             return "no step diverged: every implementation that runs these steps (\(others.joined(separator: ", "))) answers each of them as the assigned one did, so the flow fails for all of them: check the scenario, or the contract"
         }
         let r = d.record
         let role = d.step.role
         var text = "first divergence at step \(d.step.id) (\(d.step.what)), done by \(r.implementation) as \(role): "
-        let (otherName, otherOutcome) = d.disagreeing.sorted { a, b in
-            // The witness that is not Concord's own port first (it is what the contract's libraries do).
-            let pa = byName[a.0]?.provenance(suite: d.step.suite.name)?.isOutside ?? false
-            let pb = byName[b.0]?.provenance(suite: d.step.suite.name)?.isOutside ?? false
-            return pa && !pb
-        }[0]
+        // The "expected" side: the largest group of implementations that agree with each other
+        // against the assigned one, and in it a library's own code first, then the app's, then a port.
+        var groups: [[(String, Outcome)]] = []
+        for x in d.disagreeing {
+            if let k = groups.firstIndex(where: { Self.agree($0[0].1, x.1) && Self.agree(x.1, $0[0].1) }) { groups[k].append(x) } else { groups.append([x]) }
+        }
+        func rank(_ name: String) -> Int {
+            switch byName[name]?.provenance(suite: d.step.suite.name) {
+            case .library?: return 0
+            case .app?: return 1
+            default: return 2
+            }
+        }
+        let largest = groups.max { a, b in a.count < b.count || (a.count == b.count && a.map { rank($0.0) }.min()! > b.map { rank($0.0) }.min()!) }!
+        let (otherName, otherOutcome) = largest.min { rank($0.0) < rank($1.0) }!
         let disagreeing = d.disagreeing.map(\.0).joined(separator: ", ")
+        let one = d.disagreeing.count == 1
+        let (computes, refuse, answer) = one ? ("computes", "refuses", "answers") : ("compute", "refuse", "answer")
         switch (r.outcome, otherOutcome) {
         case (.outputs(let mine), .outputs(let theirs)):
             let field = mine.keys.sorted().first { k in theirs[k].map { $0 != mine[k]! } ?? false } ?? ""
             let m = Judge.mismatch(field, theirs[field]!, mine[field]!, context: r.input)
             let cause = Explanations.naming(m.explanation ?? Explanations.noKnownCause, expected: otherName, actual: r.implementation)
-            text += "\(disagreeing) compute another \(field) (\(r.implementation) \(Printable.bounded(m.actual, limit: 80)), \(otherName) \(Printable.bounded(m.expected, limit: 80))); \(cause)"
+            text += "\(disagreeing) \(computes) another \(field) (\(r.implementation) \(Printable.bounded(m.actual, limit: 80)), \(otherName) \(Printable.bounded(m.expected, limit: 80))); \(cause)"
         case (.refused(let e), .outputs):
-            text += "\(r.implementation) refuses it (\(e.errorClass.rawValue): \(Printable.bounded(Printable.escape(e.message)))), \(disagreeing) compute outputs"
+            text += "\(r.implementation) refuses it (\(e.errorClass.rawValue): \(Printable.bounded(Printable.escape(e.message)))), \(disagreeing) \(computes) outputs"
         case (.outputs, .refused(let e)):
-            text += "\(r.implementation) computes outputs, \(disagreeing) refuse it (\(otherName): \(e.errorClass.rawValue): \(Printable.bounded(Printable.escape(e.message))))"
+            text += "\(r.implementation) computes outputs, \(disagreeing) \(refuse) it (\(otherName): \(e.errorClass.rawValue): \(Printable.bounded(Printable.escape(e.message))))"
         case (.refused(let mine), .refused(let theirs)):
             text += "\(r.implementation) refuses it as \(mine.errorClass.rawValue), \(disagreeing) as \(theirs.errorClass.rawValue)"
         default:
-            text += "\(disagreeing) answer otherwise"
+            text += "\(disagreeing) \(answer) otherwise"
         }
-        if !d.agreeing.isEmpty { text += " (\(d.agreeing.joined(separator: ", ")) answer as \(r.implementation) does)" }
+        if !d.agreeing.isEmpty { text += " (\(d.agreeing.joined(separator: ", ")) \(d.agreeing.count == 1 ? "answers" : "answer") as \(r.implementation) does)" }
         return text
     }
 }

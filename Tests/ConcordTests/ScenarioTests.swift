@@ -1,0 +1,392 @@
+import ConcordFormats
+import ConcordGeneration
+import ConcordImplementations
+import ConcordJudging
+import ConcordLoading
+import ConcordPrimitives
+import ConcordScenarios
+import ConcordSuites
+import ConcordTestSupport
+import Foundation
+import Testing
+
+/// Issue 30: scenarios (docs/scenarios.md). The reader locates every mistake; the same seed makes the
+/// same values; the edge schedule meets a leading-zero ECDH secret in every default run; a planted
+/// slip is found at its step, laid to its implementation and explained; a crash fails only its
+/// trials; a recording loads and passes.
+@Suite struct ScenarioTests {
+    static let swift = BrokenImplementationTests.swift
+    static let couple = repositoryRoot + "/vectors/closer/scenarios/couple.yaml"
+
+    static func read(_ text: String, file: String = "test.yaml") throws(LoadError) -> Scenario {
+        try ScenarioReader().read(bytes: Array(text.utf8), file: file)
+    }
+
+    /// A small scenario on primitive suites: A seals with AES-GCM, B opens; both sides of an ECDH agree.
+    static let primitives = """
+    format: concord-scenario/1
+    name: test.primitives
+    title: "AES-GCM across two roles, and an ECDH both ways"
+    source: "test"
+    roles:
+      sealer: "seals"
+      opener: "opens"
+    fresh:
+      key: {kind: bytes, length: 32}
+      nonce: {kind: bytes, length: 12}
+      message: {kind: bytes, lengths: [0, 1, 16, 33]}
+      alice: {kind: p256-key-pair}
+      bob: {kind: p256-key-pair, sharedWith: alice}
+    steps:
+      - id: seal
+        role: sealer
+        suite: aes-gcm
+        op: seal
+        input:
+          key: {fresh: key}
+          nonce: {fresh: nonce}
+          aad: {utf8: "ctx"}
+          plaintext: {fresh: message}
+      - id: open
+        role: opener
+        suite: aes-gcm
+        op: open
+        input:
+          key: {fresh: key}
+          nonce: {input: seal.nonce}
+          aad: {utf8: "ctx"}
+          ciphertext: {output: seal.ciphertext}
+          tag: {output: seal.tag}
+        expect:
+          plaintext: {fresh: message}
+      - id: tampered
+        role: opener
+        suite: aes-gcm
+        op: open
+        input:
+          key: {fresh: key}
+          nonce: {fresh: nonce}
+          aad: {utf8: "ctx"}
+          ciphertext: {output: seal.ciphertext}
+          tag: {output: seal.tag, flip: -1}
+        refuses: authentication
+      - id: alice-side
+        role: sealer
+        suite: ecdh-p256
+        input:
+          private: {fresh: alice.private}
+          public: {fresh: bob.public}
+      - id: bob-side
+        role: opener
+        suite: ecdh-p256
+        input:
+          private: {fresh: bob.private}
+          public: {fresh: alice.public}
+    checks:
+      - equal: [{output: alice-side.shared}, {output: bob-side.shared}]
+        why: "both sides of an ECDH compute one secret"
+    """
+
+    // MARK: Reading
+
+    @Test func theReaderLocatesEveryMistake() throws {
+        #expect(throws: Never.self) { try Self.read(Self.primitives) }
+        // (what is replaced, by what, a fragment of the message, the line it must point at)
+        let cases: [(String, String, String, Int)] = [
+            ("    role: opener\n    suite: aes-gcm\n    op: open\n    input:\n      key: {fresh: key}\n      nonce: {input: seal.nonce}",
+             "    role: closer\n    suite: aes-gcm\n    op: open\n    input:\n      key: {fresh: key}\n      nonce: {input: seal.nonce}",
+             "unknown role \"closer\"", 25),
+            ("suite: ecdh-p256\n    input:\n      private: {fresh: bob", "suite: ecdh-p257\n    input:\n      private: {fresh: bob", "unknown suite \"ecdh-p257\"", 55),
+            ("op: seal", "op: sael", "has no op \"sael\"", 18),
+            ("aad: {utf8: \"ctx\"}\n      plaintext", "aad: {utf8: \"ctx\"}\n      plaintxt", "unknown field \"plaintxt\"", 23),
+            ("tag: {output: seal.tag}", "tag: {output: seal.tags}", "has no output tags", 33),
+            ("nonce: {input: seal.nonce}", "nonce: {fresh: message.private}", "has no part private", 30),
+            ("private: {fresh: alice.private}", "private: {fresh: alice}", "which has parts: name one", 51),
+            ("nonce: {input: seal.nonce}", "nonce: {output: open.plaintext}", "step open reads its own open.plaintext", 24),
+            ("equal: [{output: alice-side.shared}, {output: bob-side.shared}]", "equal: [{hex: \"00\"}, {hex: \"00\"}]", "compares literals only", 60),
+            ("equal: [{output: alice-side.shared}, {output: bob-side.shared}]", "equal: [{output: tampered.plaintext}, {output: bob-side.shared}]", "is refused (authentication)", 60),
+            ("format: concord-scenario/1", "format: concord-vectors/1", "a vector file: concord run runs it", 1),
+            ("      aad: {utf8: \"ctx\"}\n      plaintext: {fresh: message}", "      aad: \"ctx\"\n      plaintext: {fresh: message}", "expected a mapping with exactly one encoding", 22),
+            ("bob: {kind: p256-key-pair, sharedWith: alice}", "bob: {kind: p256-key-pair, sharedWith: key}", "must be a p256-key-pair or tink-ecies-p256-keyset", 9),
+        ]
+        for (old, new, fragment, line) in cases where !fragment.isEmpty {
+            #expect(Self.primitives.contains(old), "the case's text is not in the scenario: \(old)")
+            let text = Self.primitives.replacingOccurrences(of: old, with: new)
+            do {
+                _ = try Self.read(text)
+                Issue.record("read without error after replacing \(old) by \(new)")
+            } catch {
+                #expect(error.message.contains(fragment), "\(error)")
+                #expect(error.line == line, "\(fragment): at line \(error.line), expected \(line): \(error)")
+                #expect(error.file == "test.yaml")
+            }
+        }
+    }
+
+    @Test func aCycleOfStepsIsNamed() throws {
+        let text = Self.primitives.replacingOccurrences(of: "      nonce: {fresh: nonce}\n      aad: {utf8: \"ctx\"}\n      plaintext: {fresh: message}\n  - id: open",
+                                                        with: "      nonce: {output: open.plaintext}\n      aad: {utf8: \"ctx\"}\n      plaintext: {fresh: message}\n  - id: open")
+        #expect(text != Self.primitives)
+        let e = try #require(throws: LoadError.self) { try Self.read(text) }
+        #expect(e.message.contains("cycle: seal → open → seal") || e.message.contains("cycle: open → seal → open"), "\(e)")
+    }
+
+    @Test func aTypeMismatchNamesBothTypes() throws {
+        let text = Self.primitives.replacingOccurrences(of: "aad: {utf8: \"ctx\"}\n      plaintext: {fresh: message}",
+                                                        with: "aad: {utf8: \"ctx\"}\n      plaintext: {fresh: alice.private}\n      key2: 1")
+        let e = try #require(throws: LoadError.self) { try Self.read(text) }
+        #expect(e.message.contains("unknown field \"key2\""), "\(e)")
+        let coupleText = try String(contentsOfFile: Self.couple, encoding: .utf8)
+            .replacingOccurrences(of: "      coupleId: {fresh: coupleId}\n      plaintext: {fresh: fieldA}", with: "      coupleId: {fresh: coupleKey}\n      plaintext: {fresh: fieldA}")
+        let e2 = try #require(throws: LoadError.self) { try Self.read(coupleText) }
+        #expect(e2.message.contains("fresh coupleKey is bytes, but coupleId takes text"), "\(e2)")
+    }
+
+    @Test func thePackScenariosRead() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        #expect(s.name == "closer.couple")
+        #expect(s.roles.map(\.name) == ["inviter", "invitee", "server", "reader"])
+        #expect(s.steps.count == 16)
+    }
+
+    /// The corpus the schema is checked on (scripts/test runs check-schema.py --expect-verdicts on
+    /// it): the reader gives each file the same verdict, at the place its header names.
+    @Test func theReaderAndTheSchemaAgreeOnTheCorpus() throws {
+        let dir = fixture("scenario-files")
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files.count >= 6)
+        for f in files {
+            let path = dir + "/" + f
+            let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            if lines[0] == "# expect: valid" {
+                #expect(throws: Never.self) { try ScenarioReader().read(file: path) }
+                continue
+            }
+            #expect(lines[0] == "# expect: invalid", "\(f): no verdict header")
+            let header = try #require(lines[1].wholeMatch(of: #/# error: (\d+):(\d+) (.+)/#), "\(f): no error header")
+            let e = try #require(throws: LoadError.self, "\(f) was read") { try ScenarioReader().read(file: path) }
+            #expect(e.line == Int(header.1)! && e.column == Int(header.2)!, "\(f): \(e)")
+            #expect(e.message.contains(header.3), "\(f): \(e)")
+        }
+    }
+
+    @Test func theCheckedInSchemaIsTheDerivedOne() throws {
+        let checkedIn = try String(contentsOfFile: repositoryRoot + "/schemas/scenario-file.schema.json", encoding: .utf8)
+        #expect(checkedIn == ScenarioFileSchema.text(), "schemas/scenario-file.schema.json differs: run `concord schema --scenario > schemas/scenario-file.schema.json`")
+        // Every suite and every fresh kind is in it: a new one cannot be forgotten.
+        for s in Suites.list { #expect(checkedIn.contains("\"\(s.name)\""), "\(s.name) is not in the scenario schema") }
+        for k in FreshKind.allCases { #expect(checkedIn.contains("\"\(k.rawValue)\""), "\(k.rawValue) is not in the scenario schema") }
+    }
+
+    /// docs/scenarios.md's table names every scenario file of every pack, and every pack has one.
+    @Test func theScenariosPageListsEveryScenario() throws {
+        let page = try String(contentsOfFile: repositoryRoot + "/docs/scenarios.md", encoding: .utf8)
+        let table = try #require(page.components(separatedBy: "## The pack scenarios").dropFirst().first?.components(separatedBy: "\n## ").first)
+        for pack in Contracts.all {
+            let dir = repositoryRoot + "/vectors/\(pack.name)/scenarios"
+            let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []).filter { $0.hasSuffix(".yaml") }.sorted()
+            for f in files {
+                #expect(table.contains("`vectors/\(pack.name)/scenarios/\(f)`"), "docs/scenarios.md's table does not list vectors/\(pack.name)/scenarios/\(f)")
+                #expect(throws: Never.self) { try ScenarioReader().read(file: dir + "/" + f) }
+            }
+        }
+    }
+
+    // MARK: Seeds and edges
+
+    /// The reference implementations' own outputs: xoshiro256** from the state (1, 2, 3, 4), and
+    /// SplitMix64 from 0 (the first value Vigna's splitmix64.c prints).
+    @Test func theGeneratorsAreTheReferenceOnes() {
+        var r = SeededRandom(state: (1, 2, 3, 4))
+        #expect([r.next(), r.next(), r.next(), r.next()] == [11520, 0, 1_509_978_240, 1_215_971_899_390_074_240])
+        var x: UInt64 = 0
+        #expect(SeededRandom.splitMix64(&x) == 0xE220_A839_7B1D_CDAF)
+        #expect(SeededRandom.splitMix64(&x) == 0x6E78_9E6A_A1B9_65F4)
+    }
+
+    @Test func theSameSeedMakesTheSameValuesAndAnotherSeedOthers() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        let a = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: 7, scenario: s.name), trial: 2)
+        let b = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: 7, scenario: s.name), trial: 2)
+        let c = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: 8, scenario: s.name), trial: 2)
+        #expect(a == b)
+        #expect(a["coupleKey"] != c["coupleKey"] && a["phrase"] != c["phrase"])
+        // A value does not move when another is added (each has its own stream).
+        var more = s.fresh
+        more.insert(FreshDeclaration(name: "extra", kind: .bytes, options: FreshOptions()), at: 0)
+        let d = try FreshValues.draw(more, path: ScenarioRunner.path(seed: 7, scenario: s.name), trial: 2)
+        #expect(d["coupleKey"] == a["coupleKey"] && d["recipient.privateKeyset"] == a["recipient.privateKeyset"])
+        // Each value has the shape its kind promises.
+        #expect(a["coupleKey"]?.bytes?.count == 32)
+        #expect(a["phrase"]?.text?.split(separator: " ").count == 10)
+        let code = try #require(a["inviteCode"]?.text)
+        #expect(code.count == 6)
+        #expect(throws: Never.self) { try CloserCodes.validateInviteCode(code) }
+        let keyset = try #require(a["recipient.privateKeyset"]?.text)
+        let decoded = try TinkEciesKeyset.decode(keyset)
+        #expect(decoded.scalar == a["recipient.private"]?.bytes)
+        #expect(try TinkEciesKeyset.decodePublic(wire: try #require(a["recipient.publicKey"]?.text)) == decoded.publicKey)
+    }
+
+    /// Issue 30 item 6: a default run (4 trials) of a scenario that does ECDH meets a shared secret
+    /// with a leading zero byte, whatever the seed; a Tink key id at or above 2^31 too.
+    @Test func aDefaultRunMeetsALeadingZeroSharedSecret() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        var uniformZeros = 0
+        for seed in UInt64(0)..<40 {
+            var zero = false, highKeyId = false
+            for t in 0..<ScenarioConfiguration.defaultTrials {
+                let v = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: seed, scenario: s.name), trial: t)
+                let shared = try NistCurve.p256.sharedSecret(privateScalar: try #require(v["ephemeral.private"]?.bytes),
+                                                            publicPoint: try #require(v["recipient.public"]?.bytes))
+                if shared[0] == 0 { zero = true; if t % 2 == 0 { uniformZeros += 1 } }
+                if let id = v["recipient.keyId"]?.integer, id >= 1 << 31 { highKeyId = true }
+            }
+            #expect(zero, "seed \(seed): no leading-zero shared secret in a default run")
+            #expect(highKeyId, "seed \(seed): no key id at or above 2^31 in a default run")
+        }
+        #expect(uniformZeros < 40, "the even trials are not all edges")
+    }
+
+    // MARK: Running
+
+    static func plan(_ s: Scenario, _ impls: [any Implementation], assign: [String: String] = [:]) throws -> ScenarioPlan {
+        for i in impls { i.prepare() }
+        return try ScenarioPlan.make(s, implementations: impls, assign: assign)
+    }
+
+    @Test func theCoupleScenarioPassesOnSwift() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        let plan = try Self.plan(s, [Self.swift])
+        #expect(plan.assignments == [["swift", "swift", "swift", "swift"]])
+        let trials = ScenarioRunner(implementations: [Self.swift]).run(plan, configuration: ScenarioConfiguration(seed: 3))
+        #expect(trials.count == 4)
+        for t in trials { #expect(t.failure == nil, "\(t.failure?.message ?? "")") }
+        #expect(trials.allSatisfy { $0.steps.count == s.steps.count })
+    }
+
+    @Test func primitivesRunOnEveryPairAndAgree() throws {
+        let s = try Self.read(Self.primitives)
+        let impls = ["libsodium", "openssl", "swift"].compactMap { Catalog.make($0, settings: Catalog.Settings(home: repositoryRoot)) }
+        let plan = try Self.plan(s, impls)
+        // openssl runs aes-gcm and ecdh-p256; libsodium has no ecdh-p256; swift neither primitive.
+        #expect(plan.candidates.map(\.implementations) == [["openssl"], ["openssl"]], "\(plan.candidates)")
+        let trials = ScenarioRunner(implementations: impls).run(plan, configuration: ScenarioConfiguration(seed: 1, trials: 6))
+        #expect(trials.count == 6 && trials.allSatisfy { $0.failure == nil }, "\(trials.compactMap { $0.failure?.message })")
+    }
+
+    /// A `swift` whose field encryption uses the empty AAD: found at the step it did, laid to it,
+    /// the replay command names the assignment, and the trials it takes no part in pass.
+    @Test func aPlantedSlipIsFoundAtItsStep() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        let broken = Planted(name: "broken") { r in
+            guard r.suite == "closer.field", r.op == "encrypt" else { return nil }
+            let wire = try Closer.encryptField(coupleKey: try r.bytes("coupleKey"), coupleId: "", plaintext: try r.bytes("plaintext"),
+                                               nonce: try r.bytes("nonce"))
+            return .outputs(["wire": .text(wire)])
+        }
+        let impls: [any Implementation] = [Self.swift, broken]
+        let plan = try Self.plan(s, impls, assign: ["server": "swift", "reader": "swift", "invitee": "swift"])
+        #expect(plan.assignments == [["swift", "swift", "swift", "swift"], ["broken", "swift", "swift", "swift"]])
+        let trials = ScenarioRunner(implementations: impls).run(plan, configuration: ScenarioConfiguration(seed: 5, trials: 2))
+        for t in trials {
+            if t.assignment[0] == "swift" { #expect(t.failure == nil); continue }
+            let f = try #require(t.failure, "the broken inviter's trial passed")
+            #expect(f.step == "invitee-reads", "\(f.message)")
+            #expect(f.blamed == "broken", "\(f.message)")
+            let d = try #require(f.diagnosis)
+            #expect(d.hasPrefix("first divergence at step inviter-writes (closer.field encrypt), done by broken as inviter: swift computes another wire"), "\(d)")
+            #expect(d.contains("sealed with another AAD: broken opens with no AAD, swift with coupleId"), "the explanation rule different-aad: \(d)")
+            let r = ScenarioResults.vectorResult(plan, t, seed: 5)
+            #expect(r.status == .fail)
+            #expect(r.vector.name == "scenario:closer.couple/inviter=broken,invitee=swift,server=swift,reader=swift/trial-\(t.trial)")
+            #expect(r.implementations.first { $0.implementation == "broken" }?.status == .fail)
+            #expect(r.implementations.first { $0.implementation == "swift" }?.status == .pass)
+            #expect(r.note?.contains("replay: concord scenario \(Self.couple) --seed 5 --trial \(t.trial) --assign inviter=broken,invitee=swift,server=swift,reader=swift") == true, "\(r.note ?? "")")
+        }
+    }
+
+    /// An implementation that crashes on one step is an error in the trials it takes part in, named;
+    /// every other trial still runs and passes.
+    @Test func aCrashFailsOnlyItsTrials() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        let crashing = Planted(name: "crashing") { r in
+            r.suite == "closer.keybox" && r.op == "open" ? .error("the adapter exited with signal 11") : nil
+        }
+        let impls: [any Implementation] = [Self.swift, crashing]
+        let plan = try Self.plan(s, impls, assign: ["inviter": "swift", "invitee": "swift", "server": "swift"])
+        let trials = ScenarioRunner(implementations: impls).run(plan, configuration: ScenarioConfiguration(seed: 9, trials: 2))
+        #expect(trials.count == 4)
+        for t in trials {
+            if t.assignment[3] == "swift" { #expect(t.failure == nil); continue }
+            let f = try #require(t.failure)
+            #expect(f.isError && f.blamed == "crashing" && f.step == "open-keybox", "\(f.message)")
+            #expect(f.message.contains("crashing (as reader) failed: the adapter exited with signal 11"))
+            #expect(ScenarioResults.vectorResult(plan, t, seed: 9).status == .error)
+        }
+    }
+
+    @Test func aRoleNobodyCanTakeIsRefusedWithTheReasons() throws {
+        let s = try ScenarioReader().read(file: Self.couple)
+        let sodium = try #require(Catalog.make("libsodium", settings: Catalog.Settings(home: repositoryRoot)))
+        let e = try #require(throws: LoadError.self) { try Self.plan(s, [sodium]) }
+        #expect(e.message.contains("no selected implementation can take role inviter"), "\(e)")
+        #expect(e.message.contains("libsodium: step wrap: it does not implement closer.couple-key-wrap"), "\(e)")
+        #expect(e.line == 12)
+        let e2 = try #require(throws: LoadError.self) { try Self.plan(s, [Self.swift], assign: ["writer": "swift"]) }
+        #expect(e2.message.contains("--assign names the role writer"), "\(e2)")
+    }
+
+    // MARK: Recording
+
+    @Test func aRecordingLoadsAndPassesAndOnlyConcordsOwnIsMarkedForReview() throws {
+        let dir = temporaryFolder()
+        let s = try ScenarioReader().read(file: Self.couple)
+        let plan = try Self.plan(s, [Self.swift])
+        let runner = ScenarioRunner(implementations: [Self.swift])
+        let config = ScenarioConfiguration(seed: 11, trials: 2)
+        let rec = try ScenarioRecorder.record(plan, runner: runner, configuration: config, into: dir, assignment: "every implementation")
+        #expect(rec.notes.isEmpty, "\(rec.notes)")
+        #expect(rec.vectors == 2 * s.steps.count)
+        #expect(rec.needingReview == rec.vectors, "swift is Concord's own port: every value needs review")
+        let loaded = VectorLoader().load(.paths([dir]))
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        #expect(loaded.vectors.count == rec.vectors)
+        #expect(loaded.vectors.allSatisfy { $0.flags == [ScenarioRecorder.reviewFlag] })
+        #expect(loaded.vectors.contains { $0.result == .invalid && $0.suite == "closer.field" })
+        let results = Runner(implementations: [Self.swift]).run(loaded.vectors).results
+        #expect(results.allSatisfy { $0.status == .pass }, "\(results.filter { $0.status != .pass }.map(\.vector.name))")
+
+        // openssl is a library's own code: its values are plain valid vectors.
+        let prim = try Self.read(Self.primitives)
+        let openssl = try #require(Catalog.make("openssl", settings: Catalog.Settings(home: repositoryRoot)))
+        let dir2 = temporaryFolder()
+        let r2 = try ScenarioRecorder.record(try Self.plan(prim, [openssl]), runner: ScenarioRunner(implementations: [openssl]),
+                                             configuration: ScenarioConfiguration(seed: 2, trials: 1), into: dir2, assignment: "every implementation")
+        #expect(r2.needingReview == 0 && r2.vectors == 5)
+        let l2 = VectorLoader().load(.paths([dir2]))
+        #expect(l2.errors.isEmpty && l2.vectors.allSatisfy { $0.flags.isEmpty })
+        #expect(Runner(implementations: [openssl]).run(l2.vectors).results.allSatisfy { $0.status == .pass })
+    }
+}
+
+/// `swift`, except where `plant` answers (nil: the real answer).
+final class Planted: Implementation {
+    let name: String
+    let plant: @Sendable (Request) throws -> Outcome?
+    init(name: String, plant: @escaping @Sendable (Request) throws -> Outcome?) {
+        self.name = name
+        self.plant = plant
+    }
+    var suites: Set<String> { ScenarioTests.swift.suites }
+    var version: String { "planted" }
+    var startFailure: String? { nil }
+    func prepare() {}
+    func shutdown() {}
+    func run(_ request: Request) -> Outcome {
+        do {
+            if let o = try plant(request) { return o }
+        } catch let e as ContractError { return .refused(e) } catch { return .error("\(error)") }
+        return ScenarioTests.swift.run(request)
+    }
+}
