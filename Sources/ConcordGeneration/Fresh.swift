@@ -42,8 +42,8 @@ public enum FreshKind: String, Sendable, CaseIterable {
         case .id: return ["length", "pipe"]
         case .integer: return ["min", "max"]
         case .p256KeyPair: return ["sharedWith"]
-        case .tinkEciesKeyset: return ["sharedWith", "outputPrefix"]
-        case .tinkAesGcmKeyset: return ["outputPrefix", "rotates"]
+        case .tinkEciesKeyset: return ["sharedWith", "outputPrefix", "template"]
+        case .tinkAesGcmKeyset: return ["outputPrefix", "rotates", "template"]
         case .answer: return ["options"]
         default: return []
         }
@@ -89,9 +89,27 @@ public struct FreshOptions: Sendable {
     public var outputPrefix: TinkOutputPrefix = .tink
     /// An AES-GCM keyset this one rotates: its keys stay (enabled, not primary), a new primary is added.
     public var rotates: String? = nil
+    /// AES-GCM keysets: the key's size in bytes (16 or 32), from the template.
+    public var keySize: Int = 32
+    /// ECIES keysets: the point format (`UNCOMPRESSED`, `COMPRESSED`), from the template.
+    public var pointFormat: String = "UNCOMPRESSED"
     /// Answer: the option ids a selection draws from.
     public var answerOptions: [String] = ["a", "b", "c"]
     public init() {}
+}
+
+/// Tink's key templates a keyset may name (`template:`): Tink's own names, each its key size or point
+/// format and output prefix (Tink Java's `AesGcmKeyManager` and `EciesAeadHkdfPrivateKeyManager`).
+public enum TinkTemplates {
+    public static let aesGcm: [String: (keySize: Int, prefix: TinkOutputPrefix)] = [
+        "AES128_GCM": (16, .tink), "AES256_GCM": (32, .tink), "AES128_GCM_RAW": (16, .raw), "AES256_GCM_RAW": (32, .raw),
+    ]
+    public static let ecies: [String: (pointFormat: String, prefix: TinkOutputPrefix)] = [
+        "ECIES_P256_HKDF_HMAC_SHA256_AES128_GCM": ("UNCOMPRESSED", .tink),
+        "ECIES_P256_HKDF_HMAC_SHA256_AES128_GCM_RAW": ("UNCOMPRESSED", .raw),
+        "ECIES_P256_COMPRESSED_HKDF_HMAC_SHA256_AES128_GCM": ("COMPRESSED", .tink),
+        "ECIES_P256_COMPRESSED_HKDF_HMAC_SHA256_AES128_GCM_RAW": ("COMPRESSED", .raw),
+    ]
 }
 
 /// One declared fresh value: its name, kind and options.
@@ -209,7 +227,7 @@ public enum FreshValues {
             let (scalar, x, y) = try p256(edge: edge, sharedWith: try peer(o, made, d.name), rng: &rng, name: d.name)
             let keyId = keyID(edge: edge, rng: &rng)
             let pub = EciesPublicKey(keyId: keyId, outputPrefix: o.outputPrefix, curve: "NIST_P256", hashFunction: "SHA256", hkdfSalt: [],
-                                     demTypeURL: TinkAesGcmKeyset.typeURL, demKeySize: 16, pointFormat: "UNCOMPRESSED", x: x, y: y)
+                                     demTypeURL: TinkAesGcmKeyset.typeURL, demKeySize: 16, pointFormat: o.pointFormat, x: x, y: y)
             return ["privateKeyset": .text(TinkKeysetWriter.privateKeysetJSON(EciesPrivateKey(publicKey: pub, scalar: scalar))),
                     "publicKeyset": .text(TinkKeysetWriter.publicKeysetJSON(pub)),
                     "publicKey": .text(TinkKeysetWriter.publicKeyWire(pub)),
@@ -222,7 +240,7 @@ public enum FreshValues {
             }
             var id = keyID(edge: edge, rng: &rng)
             while keys.contains(where: { $0.id == id }) { id = keyID(edge: nil, rng: &rng) }
-            let key = rng.bytes(32)
+            let key = rng.bytes(o.keySize)
             keys.append((id, key, o.outputPrefix))
             return ["keysetJson": .text(aesGcmKeysetJSON(keys, primary: id)),
                     "keys": .text(JSON.array(keys.map { .object([("keyId", .int(Int64($0.id))), ("key", .string(Hex.encode($0.key)))]) }).serialized()),

@@ -127,6 +127,7 @@ public enum ScenarioFileSchema {
                 case "min", "max": schema = ref("int64")
                 case "outputPrefix": schema = obj(["enum": strings(TinkOutputPrefix.allCases.map(\.rawValue))])
                 case "options": schema = obj(["type": .string("array"), "items": obj(["type": .string("string")])])
+                case "template": schema = obj(["enum": strings((k == .tinkAesGcmKeyset ? Array(TinkTemplates.aesGcm.keys) : Array(TinkTemplates.ecies.keys)).sorted())])
                 default: schema = obj(["type": .string("string")])
                 }
                 props.append((o, schema))

@@ -463,6 +463,20 @@ struct Reading {
             guard let prefix = TinkOutputPrefix(rawValue: s) else { throw fail(p.value, "outputPrefix must be TINK, RAW, LEGACY or CRUNCHY (found \"\(Printable.escape(s))\")") }
             o.outputPrefix = prefix
         }
+        if let t = f["template"] {
+            if let p = f["outputPrefix"] { throw fail(p.key, "give template or outputPrefix, not both: the template names its prefix") }
+            let s = try string(t.value, "template")
+            if kind == .tinkAesGcmKeyset, let tpl = TinkTemplates.aesGcm[s] {
+                o.keySize = tpl.keySize
+                o.outputPrefix = tpl.prefix
+            } else if kind == .tinkEciesKeyset, let tpl = TinkTemplates.ecies[s] {
+                o.pointFormat = tpl.pointFormat
+                o.outputPrefix = tpl.prefix
+            } else {
+                let known = (kind == .tinkAesGcmKeyset ? Array(TinkTemplates.aesGcm.keys) : Array(TinkTemplates.ecies.keys)).sorted()
+                throw fail(t.value, "unknown template \"\(Printable.escape(s))\" for a \(kind.rawValue) (expected one of: \(known.joined(separator: ", ")))")
+            }
+        }
         if let a = f["options"] {
             var ids: [String] = []
             for item in try sequence(a.value, "options") { ids.append(try string(item, "an option id")) }

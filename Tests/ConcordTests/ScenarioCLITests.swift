@@ -87,6 +87,48 @@ import Testing
         #expect(out.stderr.contains("libsodium is named but takes no role in any scenario run"), "\(out.stderr)")
     }
 
+    static let kdf = """
+    format: concord-scenario/1
+    name: test.kdf
+    title: "one tag parsed"
+    source: "docs/contracts/closer.md §2"
+    roles:
+      parser: "parses the stored tag"
+    steps:
+      - id: parse
+        role: parser
+        suite: closer.kdf-params
+        input:
+          tag: "argon2id;v=19;m=47104;t=3;p=1"
+        expect:
+          memoryKiB: 47104
+          iterations: 3
+    """
+
+    /// A user's adapter that dies on its first request, and one that hangs past --timeout: their
+    /// trials are errors naming them; the trials of the other implementation run and pass.
+    @Test func anAdapterThatCrashesOrHangsFailsOnlyItsTrials() throws {
+        let dir = temporaryFolder()
+        write(Self.kdf, to: dir + "/kdf.yaml")
+        for (adapter, extra, fragment) in [("crash-after-handshake", [String](), "fake: fatal error on purpose"),
+                                           ("slow", ["--timeout", "1"], "1 s")] {
+            let command = (adapter == "slow" ? "FAKE_FIRST_DELAY=30 FAKE_DELAY=30 " : "") + fixture("adapters/" + adapter)
+            let out = try concord(["scenario", dir + "/kdf.yaml", "--implementations", "swift,fake", "--adapter", "fake=" + command,
+                                   "--seed", "3", "-o", dir + "/r.json"] + extra)
+            #expect(out.status == 1, "\(adapter): \(out.stderr)\(out.stdout)")
+            let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+            let results = try #require(report["results"]?.arrayValue)
+            #expect(results.count == 8, "\(adapter)")
+            for r in results {
+                let name = r["vector"]?.stringValue ?? ""
+                if name.contains("parser=swift") { #expect(r["status"]?.stringValue == "pass", "\(name)") }
+                else { #expect(r["status"]?.stringValue == "error", "\(adapter): \(name) \(r.serialized())") }
+            }
+            #expect((out.stdout + out.stderr).contains("fake (as parser) failed"), "\(adapter): \(out.stdout)")
+            #expect((out.stdout + out.stderr).contains(fragment), "\(adapter): \(out.stdout)\(out.stderr)")
+        }
+    }
+
     @Test func aRecordingNeverReplacesAFile() throws {
         let dir = temporaryFolder()
         let first = try concord(["scenario", Self.couple, "--implementations", "swift", "--seed", "21", "--trials", "1",

@@ -228,6 +228,23 @@ import Testing
         #expect(try TinkEciesKeyset.decodePublic(wire: try #require(a["recipient.publicKey"]?.text)) == decoded.publicKey)
     }
 
+    /// `template:` makes the keyset Tink writes for that template: key size, prefix, point format.
+    @Test func tinkTemplatesMakeTheirKeysets() throws {
+        let text = Self.primitives.replacingOccurrences(of: "  alice: {kind: p256-key-pair}\n",
+            with: "  alice: {kind: p256-key-pair}\n  raw16: {kind: tink-aes-gcm-keyset, template: AES128_GCM_RAW}\n  tink32: {kind: tink-aes-gcm-keyset, template: AES256_GCM}\n  squeezed: {kind: tink-ecies-p256-keyset, template: ECIES_P256_COMPRESSED_HKDF_HMAC_SHA256_AES128_GCM_RAW}\n")
+        let s = try Self.read(text)
+        let v = try FreshValues.draw(s.fresh, path: ["t"], trial: 0)
+        let raw = try TinkAesGcmKeyset.parse(try #require(v["raw16.keysetJson"]?.text))
+        #expect(raw.primaryKey.count == 16 && raw.outputPrefixType == .raw)
+        let tink = try TinkAesGcmKeyset.parse(try #require(v["tink32.keysetJson"]?.text))
+        #expect(tink.primaryKey.count == 32 && tink.outputPrefixType == .tink)
+        let ecies = try TinkEciesKeyset.decode(try #require(v["squeezed.privateKeyset"]?.text)).publicKey
+        #expect(ecies.pointFormat == "COMPRESSED" && ecies.outputPrefix == .raw && ecies.demKeySize == 16)
+        let bad = text.replacingOccurrences(of: "template: AES256_GCM}", with: "template: AES512_GCM}")
+        let e = try #require(throws: LoadError.self) { try Self.read(bad) }
+        #expect(e.message.contains("unknown template \"AES512_GCM\""), "\(e)")
+    }
+
     /// Issue 30 item 6: a default run (4 trials) of a scenario that does ECDH meets a shared secret
     /// with a leading zero byte, whatever the seed; a Tink key id at or above 2^31 too.
     @Test func aDefaultRunMeetsALeadingZeroSharedSecret() throws {
