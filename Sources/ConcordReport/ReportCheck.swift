@@ -107,11 +107,32 @@ public enum ReportCheck {
         }
     }
 
+    /// A scenario run's results are its trials (docs/scenarios.md, "Reports").
+    static let scenarioPrefix = "scenario:"
+
+    /// `scenario:NAME/ROLE=IMPL,…/trial-K`: a scenario's name (a vector id's characters), each role
+    /// and implementation named, a trial number.
+    static func isScenarioTrial(_ name: String) -> Bool {
+        let parts = name.dropFirst(scenarioPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 3, FileReaderPattern.id(String(parts[0])) else { return false }
+        let roles = parts[1].split(separator: ",", omittingEmptySubsequences: false)
+        guard !roles.isEmpty, roles.allSatisfy({ r in
+            let kv = r.split(separator: "=", omittingEmptySubsequences: false)
+            return kv.count == 2 && !kv[0].isEmpty && !kv[1].isEmpty
+        }) else { return false }
+        guard parts[2].hasPrefix("trial-"), let k = Int(parts[2].dropFirst(6)), k >= 0 else { return false }
+        return true
+    }
+
     /// One result: a known vector name, its file and line, known statuses, implementations the
     /// report lists, and a status that agrees with its implementations'.
     static func checkResult(_ result: JSON, _ name: String, index i: Int, implementations listed: Set<String>,
                             at here: [ReportMerge.Step]) throws(Problem) {
-        if case .badName(let why) = CapturedRules.make([])(name) {
+        if name.hasPrefix(scenarioPrefix) {
+            guard isScenarioTrial(name) else {
+                throw Problem("results[\(i)].vector \"\(name)\" is not a scenario trial scenario:NAME/ROLE=IMPL,…/trial-K (docs/scenarios.md)", at: here + [.key("vector")])
+            }
+        } else if case .badName(let why) = CapturedRules.make([])(name) {
             throw Problem("results[\(i)].vector \"\(name)\" \(why)", at: here + [.key("vector")])
         }
         guard result["file"]?.stringValue?.isEmpty == false else {
@@ -172,5 +193,15 @@ public enum ReportCheck {
         if status == "pass" && all.contains("pending") {
             throw Problem("\(name) is pass but \(who("pending")) left it pending", at: statusAt)
         }
+    }
+}
+
+/// A vector id's pattern (`[A-Za-z0-9][A-Za-z0-9._-]*`), as the loader holds it.
+enum FileReaderPattern {
+    static func id(_ s: String) -> Bool {
+        let u = Array(s.utf8)
+        func alnum(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
+        guard let f = u.first, alnum(f) else { return false }
+        return u.allSatisfy { alnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
     }
 }

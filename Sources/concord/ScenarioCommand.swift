@@ -132,7 +132,7 @@ enum ScenarioCommand: Command {
         let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
         let runner = ScenarioRunner(implementations: impls)
         let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialNumbers.count }
-        stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(plans.reduce(0) { $0 + $1.assignments.count }) assignment\(total == 1 ? "" : "s")")
+        if !o.flags.contains("quiet") { stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(plans.reduce(0) { $0 + $1.assignments.count }) assignment\(total == 1 ? "" : "s")") }
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
         let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
         let start = Date()
@@ -174,7 +174,15 @@ enum ScenarioCommand: Command {
         shutdownAll(impls)
         let result = ScenarioResults.runResult(outcomes, implementations: impls, seed: seed, wallSeconds: Date().timeIntervalSince(start), workers: workers)
         let verdict = ledger?.judge(result)
-        var status = try output.emit(result, report: nil, options: o, gate: gate, ledger: verdict)
+        // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
+        var report = JSONReport.make(result, concordVersion: concordVersion)
+        if case .object(var top) = report {
+            top.append(("scenario", .object([("seed", .string(String(seed))), ("trials", .int(Int64(trials))),
+                                             ("trial", trial.map { .int(Int64($0)) } ?? .null),
+                                             ("files", .array(files.map { .string($0) }))])))
+            report = .object(top)
+        }
+        var status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
         for n in unused {
             stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
             if status == 0 { status = 1 }

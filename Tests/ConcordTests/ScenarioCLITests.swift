@@ -52,6 +52,20 @@ import Testing
         let report = try JSON.parse(String(contentsOfFile: dir + "/r2.json", encoding: .utf8))
         #expect(report["results"]?.arrayValue?.count == 1)
         #expect(replay.stdout.contains("/trial-1"), "\(replay.stdout)")
+        // A saved scenario report reads back (report, compare), and the ledger knows a trial by pattern.
+        #expect(try concord(["report", "r2.json", "-q"], in: dir).status == 1)
+        #expect(try concord(["compare", "r.json", "r.json"], in: dir).status == 0)
+        write("""
+        format: concord-ledger/1
+        divergences:
+          - vector: "scenario:closer.couple/*"
+            implementation: swift
+            status: fail
+            reason: "the test's scenario expects a keyset where the contract unwraps raw bytes"
+        """, to: dir + "/ledger.yaml")
+        let ledgered = try concord(["scenario", "wrong.yaml", "--implementations", "swift", "--seed", "4", "--trials", "2",
+                                    "-o", "r3.json", "--ledger", "ledger.yaml"], in: dir)
+        #expect(ledgered.status == 0, "\(ledgered.stdout)\(ledgered.stderr)")
     }
 
     @Test func badInputIsLocatedAndExitsTwo() throws {
