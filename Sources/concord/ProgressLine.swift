@@ -11,16 +11,19 @@ final class ProgressLine: Sendable {
     /// When it was last drawn, and whether it was.
     private let drawing = Locked<(last: Date, drawn: Bool)>((.distantPast, false))
 
-    init(enabled: Bool, immediate: Bool = false) { self.enabled = enabled; self.immediate = immediate }
+    /// What it counts (`checks`; a scenario run counts `trials`).
+    let unit: String
+
+    init(enabled: Bool, immediate: Bool = false, unit: String = "checks") { self.enabled = enabled; self.immediate = immediate; self.unit = unit }
 
     func update(_ done: Int, _ total: Int) {
         guard enabled else { return }
         let now = Date()
-        let start = self.start, immediate = self.immediate
+        let start = self.start, immediate = self.immediate, unit = self.unit
         let line: String? = drawing.withLock { d in
             guard immediate || now.timeIntervalSince(start) > 1, now.timeIntervalSince(d.last) > 0.1 || done == total else { return nil }
             d = (now, true)
-            return String(format: "\r  %d/%d checks  %.0f s ", done, total, now.timeIntervalSince(start))
+            return "\r  \(done)/\(total) \(unit)  " + String(format: "%.0f s ", now.timeIntervalSince(start))
         }
         if let line { Streams.errBytes(Array(line.utf8)) }
     }

@@ -134,7 +134,7 @@ enum ScenarioCommand: Command {
         let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialNumbers.count }
         if !o.flags.contains("quiet") { stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(plans.reduce(0) { $0 + $1.assignments.count }) assignment\(total == 1 ? "" : "s")") }
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced, unit: "trials")
         let start = Date()
         var outcomes: [(ScenarioPlan, [TrialResult])] = []
         var finished = 0
