@@ -469,20 +469,16 @@ def main(argv=None):
     ap.add_argument("paths", nargs="+", metavar="PATH")
     args = ap.parse_args(argv)
 
-    try:
-        schema = json.loads(Path(args.schema).read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(schema)
-    except Exception as e:   # noqa: BLE001 - any problem with the schema is fatal
-        print(f"{args.schema}: unusable schema: {e}", file=sys.stderr)
-        return 2
-    validator = make_validator(schema)
-    try:
-        scenario_schema = json.loads(Path(args.scenario_schema).read_text(encoding="utf-8"))
-        Draft202012Validator.check_schema(scenario_schema)
-    except Exception as e:   # noqa: BLE001 - any problem with the schema is fatal
-        print(f"{args.scenario_schema}: unusable schema: {e}", file=sys.stderr)
-        return 2
-    scenario = make_validator(scenario_schema)
+    validators_by_path = {}
+    for path in (args.schema, args.scenario_schema):
+        try:
+            schema = json.loads(Path(path).read_text(encoding="utf-8"))
+            Draft202012Validator.check_schema(schema)
+        except Exception as e:   # noqa: BLE001 - any problem with the schema is fatal
+            print(f"{path}: unusable schema: {e}", file=sys.stderr)
+            return 2
+        validators_by_path[path] = make_validator(schema)
+    validator, scenario = validators_by_path[args.schema], validators_by_path[args.scenario_schema]
     try:
         wycheproof = Wycheproof(args.wycheproof_schemas)
     except Exception as e:   # noqa: BLE001 - any problem with the schemas is fatal

@@ -287,15 +287,26 @@ public final class ScenarioRunner: Sendable {
                                         blamed: why.blamed.flatMap { records[$0]?.implementation } ?? assignment[0], mismatch: nil, diagnosis: nil, isError: false)
                 }
             }
+            // A step's expect entry: what it names is the expected value, the step's output the actual one.
+            if check.step != nil { seen.reverse() }
             let (firstSource, first) = seen[0]
             for (src, v) in seen.dropFirst() where v != first {
                 let producer = [src.step, firstSource.step].compactMap { $0 }.first.flatMap { records[$0] }
                 let context = producer?.input ?? Fields()
                 var m = Judge.mismatch("\(firstSource.description) = \(src.description)", first, v, context: context)
-                // The rules' "expected" and "actual" in the words of this check: the two sides' implementations.
-                let left = firstSource.step.flatMap { records[$0]?.implementation } ?? firstSource.description
-                let right = src.step.flatMap { records[$0]?.implementation } ?? src.description
-                if left != right { m.explanation = m.explanation.map { Explanations.naming($0, expected: left, actual: right) } }
+                // Two steps' outputs: neither side is the expected one. The rules are tried both ways,
+                // and their "expected" and "actual" become the two sides' implementations.
+                if let left = firstSource.step.flatMap({ records[$0]?.implementation }), let right = src.step.flatMap({ records[$0]?.implementation }),
+                   left != right {
+                    let known = { (x: Mismatch) in !(x.explanation ?? "").contains(Explanations.noKnownCause) }
+                    let other = Judge.mismatch("\(firstSource.description) = \(src.description)", v, first,
+                                               context: firstSource.step.flatMap { records[$0]?.input } ?? context)
+                    if !known(m) && known(other) {
+                        m.explanation = other.explanation.map { Explanations.naming($0, expected: right, actual: left) }
+                    } else {
+                        m.explanation = m.explanation.map { Explanations.naming($0, expected: left, actual: right) }
+                    }
+                }
                 m.line = check.line
                 m.column = check.column
                 var failure = TrialFailure(step: check.step, line: check.line, column: check.column,
@@ -434,15 +445,24 @@ public final class ScenarioRunner: Sendable {
     /// Sets a failure's diagnosis, and lays it to the implementation whose step diverged alone.
     func diagnose(_ failure: inout TrialFailure, _ s: Scenario, trial: Int, records: [StepRecord]) {
         let d = firstDivergence(s, trial: trial, records: records)
-        failure.diagnosis = diagnosis(d, records: records)
+        failure.diagnosis = diagnosis(d, records: records, scenario: s)
         if let culprit = d?.alone { failure.blamed = culprit }
     }
 
     /// The first diverging step, in a sentence with its cause (docs/scenarios.md, "Diagnosis").
-    func diagnosis(_ divergence: Divergence?, records: [StepRecord]) -> String {
+    func diagnosis(_ divergence: Divergence?, records: [StepRecord], scenario: Scenario) -> String {
+        func s(_ id: String) -> Step? { scenario.steps.first { $0.id == id } }
         guard let d = divergence else {
-            let others = implementations.filter { i in records.contains { r in i.name != r.implementation } }.map(\.name)
-            return "no step diverged: every implementation that runs these steps (\(others.joined(separator: ", "))) answers each of them as the assigned one did, so the flow fails for all of them: check the scenario, or the contract"
+            // The implementations asked again, at any step (those that run a step and did not do it here).
+            let asked = implementations.filter { i in
+                i.startFailure == nil && records.contains { r in
+                    r.implementation != i.name && (s(r.step).map { i.support(suite: $0.suite.name, op: $0.op) == .runs } ?? false)
+                }
+            }.map(\.name)
+            if asked.isEmpty {
+                return "no other implementation runs these steps, so none could be asked where the flow went otherwise"
+            }
+            return "no step diverged: at every step, every other implementation that runs it (\(asked.joined(separator: ", "))) answers as the assigned one did, so the flow fails for all of them: check the scenario, or the contract"
         }
         let r = d.record
         let role = d.step.role
