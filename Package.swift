@@ -85,7 +85,7 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
