@@ -37,6 +37,15 @@ public indirect enum Source: Sendable, Equatable {
     case input(step: String, field: String)
     /// The low bit of byte `at` flipped (negative: from the end), of a bytes value.
     case flipped(Source, at: Int)
+    /// The same for a text that encodes bytes (`base64`, `base64url`, `hex`) after `prefix` (kept):
+    /// decoded, flipped, encoded again in the same encoding.
+    case flippedText(Source, at: Int, encoding: ByteEncoding, prefix: String)
+    /// Bytes `from..<to` of a bytes value (negative: from the end; `to` nil: to the end).
+    case sliced(Source, from: Int, to: Int?)
+    /// The values one after another (all bytes, or all texts).
+    case concat([Source])
+    /// A text's UTF-8 bytes.
+    case bytesOf(Source)
 
     public var description: String {
         switch self {
@@ -45,17 +54,25 @@ public indirect enum Source: Sendable, Equatable {
         case .output(let s, let f): return "\(s).\(f)"
         case .input(let s, let f): return "\(s)'s input \(f)"
         case .flipped(let inner, let at): return "\(inner.description) with byte \(at) flipped"
+        case .flippedText(let inner, let at, let e, _): return "\(inner.description) with byte \(at) of its \(e.rawValue) flipped"
+        case .sliced(let inner, let from, let to): return "\(inner.description)[\(from)..<\(to.map(String.init) ?? "")]"
+        case .concat(let parts): return parts.map(\.description).joined(separator: " ‖ ")
+        case .bytesOf(let inner): return "UTF-8 of \(inner.description)"
         }
     }
 
-    /// The step it reads, if any.
-    public var step: String? {
+    /// Every step it reads.
+    public var steps: [String] {
         switch self {
-        case .output(let s, _), .input(let s, _): return s
-        case .flipped(let inner, _): return inner.step
-        default: return nil
+        case .output(let s, _), .input(let s, _): return [s]
+        case .flipped(let inner, _), .flippedText(let inner, _, _, _), .sliced(let inner, _, _), .bytesOf(let inner): return inner.steps
+        case .concat(let parts): return parts.flatMap(\.steps)
+        default: return []
         }
     }
+
+    /// The step it reads, if any (the first).
+    public var step: String? { steps.first }
 }
 
 public struct Step: Sendable {
@@ -75,6 +92,8 @@ public struct Step: Sendable {
 /// Values that must be equal (`equal: [a, b, …]`, or a step's `expect:` entry).
 public struct Check: Sendable {
     public var equal: [Source]
+    /// `differ:` instead of `equal:`: every two of the values must differ.
+    public var differ = false
     public var why: String?
     public var line: Int, column: Int
     /// The step whose `expect:` it is: checked as soon as that step has run (nil: after every step).

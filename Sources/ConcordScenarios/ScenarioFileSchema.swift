@@ -23,10 +23,13 @@ public enum ScenarioFileSchema {
         let vectorDefs = VectorFileSchema.document(suites: suites)["$defs"]?.objectValue ?? []
         var defs: [(key: String, value: JSON)] = vectorDefs.filter { ["bytes", "answer", "int64"].contains($0.key) }
         defs.append(("reference", reference))
+        defs.append(("combinator", combinator))
         defs.append(("step", step(suites)))
         defs.append(("fresh", fresh))
-        defs.append(("check", obj(["type": .string("object"), "additionalProperties": .bool(false), "required": strings(["equal"]),
+        defs.append(("check", obj(["type": .string("object"), "additionalProperties": .bool(false),
+                                   "oneOf": .array([obj(["required": strings(["equal"])]), obj(["required": strings(["differ"])])]),
                                    "properties": obj(["equal": obj(["type": .string("array"), "minItems": .int(2)]),
+                                                      "differ": obj(["type": .string("array"), "minItems": .int(2)]),
                                                       "why": obj(["type": .string("string")])])])))
         let role = obj(["anyOf": .array([obj(["type": .string("string")]),
                                          obj(["type": .string("object"), "additionalProperties": .bool(false),
@@ -60,8 +63,20 @@ public enum ScenarioFileSchema {
         "title": .string("A reference: a fresh value, or an earlier step's output or input"),
         "type": .string("object"), "additionalProperties": .bool(false),
         "properties": obj(["fresh": obj(["type": .string("string")]), "output": obj(["type": .string("string"), "pattern": .string("^[^.]+\\..+$")]),
-                           "input": obj(["type": .string("string"), "pattern": .string("^[^.]+\\..+$")]), "flip": ref("int64")]),
+                           "input": obj(["type": .string("string"), "pattern": .string("^[^.]+\\..+$")]), "flip": ref("int64"),
+                           "slice": obj(["type": .string("array"), "minItems": .int(1), "maxItems": .int(2), "items": ref("int64")]),
+                           "encoding": obj(["enum": strings(["base64", "base64url", "hex"])]), "prefix": obj(["type": .string("string")])]),
         "oneOf": .array([obj(["required": strings(["fresh"])]), obj(["required": strings(["output"])]), obj(["required": strings(["input"])])]),
+    ])
+
+    static let combinator: JSON = obj([
+        "title": .string("Values made of other values: {concat: [a, b, …]} (all bytes or all texts), {bytesOf: TEXT} (its UTF-8)"),
+        "oneOf": .array([
+            obj(["type": .string("object"), "additionalProperties": .bool(false), "required": strings(["concat"]),
+                 "properties": obj(["concat": obj(["type": .string("array"), "minItems": .int(2)])])]),
+            obj(["type": .string("object"), "additionalProperties": .bool(false), "required": strings(["bytesOf"]),
+                 "properties": obj(["bytesOf": obj([:])])]),
+        ]),
     ])
 
     static func literal(_ t: FieldType) -> JSON {
@@ -107,7 +122,7 @@ public enum ScenarioFileSchema {
         let required = op.inputs.filter { f in f.required && !op.exactlyOne.contains { $0.contains(f.name) } }.map(\.name)
         var pairs: [(key: String, value: JSON)] = [("type", .string("object")), ("additionalProperties", .bool(false)),
                                                    ("properties", .object(op.inputs.map { f in
-                                                       (f.name, obj(["description": .string(f.doc), "anyOf": .array([ref("reference"), literal(f.type)])]))
+                                                       (f.name, obj(["description": .string(f.doc), "anyOf": .array([ref("reference"), ref("combinator"), literal(f.type)])]))
                                                    }))]
         if !required.isEmpty { pairs.append(("required", strings(required))) }
         return .object(pairs)

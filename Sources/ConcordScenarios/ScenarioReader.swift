@@ -262,20 +262,23 @@ struct Reading {
 
         if let c = top["checks"] {
             for node in try sequence(c.value, "checks") {
-                let f = try fields(node, "a check", allowed: ["equal", "why"], required: ["equal"])
-                let items = try sequence(f["equal"]!.value, "equal")
-                guard items.count >= 2 else { throw fail(f["equal"]!.value, "equal needs at least two values") }
+                let f = try fields(node, "a check", allowed: ["equal", "differ", "why"])
+                let kinds = ["equal", "differ"].filter { f[$0] != nil }
+                guard kinds.count == 1 else { throw fail(node, "a check is equal: [...] or differ: [...] (found \(kinds.isEmpty ? "neither" : "both"))") }
+                let kind = kinds[0]
+                let items = try sequence(f[kind]!.value, kind)
+                guard items.count >= 2 else { throw fail(f[kind]!.value, "\(kind) needs at least two values") }
                 // The type comes from the first reference; literals take it.
                 var type: FieldType? = nil
                 for item in items where isReference(item) {
                     type = try referenceType(item)
                     break
                 }
-                guard let type else { throw fail(f["equal"]!.value, "equal compares literals only: name at least one fresh value or step output") }
+                guard let type else { throw fail(f[kind]!.value, "\(kind) compares literals only: name at least one fresh value or step output") }
                 var sources: [Source] = []
                 for item in items { sources.append(try source(item, type: type, field: FieldSpec("a compared value", type))) }
                 let why = try f["why"].map { p throws(LoadError) in try string(p.value, "why") }
-                checks.append(Check(equal: sources, why: why, line: node.mark.line, column: node.mark.column))
+                checks.append(Check(equal: sources, differ: kind == "differ", why: why, line: node.mark.line, column: node.mark.column))
             }
         }
         for check in checks {
@@ -302,16 +305,36 @@ struct Reading {
 
     func isReference(_ node: Node) -> Bool {
         guard let m = node.mapping else { return false }
-        return m.contains { ["fresh", "output", "input"].contains($0.key.scalarText ?? "") }
+        return m.contains { ["fresh", "output", "input", "concat", "bytesOf"].contains($0.key.scalarText ?? "") }
+    }
+
+    /// `{concat: [...]}` or `{bytesOf: VALUE}`: the key and its value, when the node is one.
+    func combinator(_ node: Node) throws(LoadError) -> (String, Node)? {
+        guard let m = node.mapping, let k = m.first(where: { ["concat", "bytesOf"].contains($0.key.scalarText ?? "") }) else { return nil }
+        guard m.count == 1 else {
+            throw fail(node, "\(k.key.scalarText!) stands alone in its mapping (found also \(m.filter { $0.key.scalarText != k.key.scalarText }.map { $0.key.scalarText ?? "" }.joined(separator: ", ")))")
+        }
+        return (k.key.scalarText!, k.value)
     }
 
     /// A value for a field of `type`: a reference (`{fresh: …}`, `{output: step.field}`,
     /// `{input: step.field}`, each with an optional `flip: K`) or a literal as a vector file writes it.
     func source(_ node: Node, type: FieldType, field: FieldSpec) throws(LoadError) -> Source {
+        if let (k, value) = try combinator(node) {
+            if k == "bytesOf" {
+                guard type == .bytes else { throw fail(node, "bytesOf makes bytes, but \(field.name) takes \(type.rawValue)") }
+                return .bytesOf(try source(value, type: .text, field: FieldSpec(field.name, .text)))
+            }
+            guard type == .bytes || type == .text else { throw fail(node, "concat makes bytes or text, but \(field.name) takes \(type.rawValue)") }
+            var parts: [Source] = []
+            for item in try sequence(value, "concat") { parts.append(try source(item, type: type, field: field)) }
+            guard parts.count >= 2 else { throw fail(value, "concat needs at least two values") }
+            return .concat(parts)
+        }
         guard isReference(node) else {
             return .literal(try LiteralValue.read(node, field, file: file))
         }
-        let f = try fields(node, "a reference", allowed: ["fresh", "output", "input", "flip"])
+        let f = try fields(node, "a reference", allowed: ["fresh", "output", "input", "slice", "flip", "encoding", "prefix"])
         let kinds = ["fresh", "output", "input"].filter { f[$0] != nil }
         guard kinds.count == 1 else { throw fail(node, "a reference names exactly one of fresh, output, input (found \(kinds.joined(separator: ", ")))") }
         let got = try referenceType(node)
@@ -324,9 +347,30 @@ struct Reading {
             guard parts.count == 2 else { throw fail(f[kinds[0]]!.value, "\(kinds[0]) must be STEP.FIELD, found \"\(Printable.escape(text))\"") }
             src = kinds[0] == "output" ? .output(step: parts[0], field: parts[1]) : .input(step: parts[0], field: parts[1])
         }
+        if let slice = f["slice"] {
+            guard got == .bytes else { throw fail(slice.key, "slice takes bytes of a bytes value; \(src.description) is \(got.rawValue)") }
+            let bounds = try sequence(slice.value, "slice")
+            guard bounds.count == 1 || bounds.count == 2 else { throw fail(slice.value, "slice is [FROM] or [FROM, TO]") }
+            src = .sliced(src, from: Int(try integer(bounds[0], "slice's FROM")), to: bounds.count == 2 ? Int(try integer(bounds[1], "slice's TO")) : nil)
+        }
+        if let e = f["encoding"], f["flip"] == nil { throw fail(e.key, "encoding says how a flipped text encodes its bytes: only with flip") }
+        if let p = f["prefix"], f["encoding"] == nil { throw fail(p.key, "prefix is the part of a flipped text before its encoded bytes: only with flip and encoding") }
         if let flip = f["flip"] {
-            guard got == .bytes else { throw fail(flip.key, "flip changes a byte of a bytes value; \(src.description) is \(got.rawValue)") }
-            src = .flipped(src, at: Int(try integer(flip.value, "flip")))
+            let at = Int(try integer(flip.value, "flip"))
+            if got == .text {
+                guard let e = f["encoding"] else {
+                    throw fail(flip.key, "flip on a text needs its encoding: encoding: base64, base64url or hex (and prefix: for a wire like enc:v1:)")
+                }
+                let name = try string(e.value, "encoding")
+                guard let encoding = ByteEncoding(rawValue: name), encoding != .utf8 else {
+                    throw fail(e.value, "encoding must be base64, base64url or hex (found \"\(Printable.escape(name))\")")
+                }
+                src = .flippedText(src, at: at, encoding: encoding, prefix: try f["prefix"].map { p throws(LoadError) in try string(p.value, "prefix") } ?? "")
+            } else {
+                guard got == .bytes else { throw fail(flip.key, "flip changes a byte of a bytes value or of an encoded text; \(src.description) is \(got.rawValue)") }
+                if let e = f["encoding"] { throw fail(e.key, "encoding is for a flipped text; \(src.description) is bytes") }
+                src = .flipped(src, at: at)
+            }
         }
         guard got == type else {
             throw fail(node, "\(src.description) is \(got.rawValue), but \(field.name) takes \(type.rawValue)")
@@ -336,6 +380,11 @@ struct Reading {
 
     /// The type a reference yields (and that what it names exists).
     func referenceType(_ node: Node) throws(LoadError) -> FieldType {
+        if let (k, value) = try combinator(node) {
+            if k == "bytesOf" { return .bytes }
+            for item in try sequence(value, "concat") where isReference(item) { return try referenceType(item) }
+            throw fail(value, "concat of literals only: name at least one fresh value or step output")
+        }
         let m = node.mapping ?? []
         if let v = m.first(where: { $0.key.scalarText == "fresh" })?.value {
             let text = try string(v, "fresh")
@@ -377,6 +426,15 @@ struct Reading {
 
     /// An `input` reference must name an input the step was given.
     func reference(_ src: Source, from node: Node?, in what: String, line: Int = 0, column: Int = 0) throws(LoadError) {
+        switch src {
+        case .concat(let parts):
+            for p in parts { try reference(p, from: node, in: what, line: line, column: column) }
+            return
+        case .bytesOf(let inner), .sliced(let inner, _, _), .flippedText(let inner, _, _, _):
+            try reference(inner, from: node, in: what, line: line, column: column)
+            return
+        default: break
+        }
         guard case .input(let s, let f) = unflipped(src), let (step, stepNode) = steps[s] else { return }
         guard step.input.contains(where: { $0.field == f }) else {
             let at = node ?? stepNode
@@ -403,8 +461,9 @@ struct Reading {
             }
             state[id] = 1
             for (_, src) in step.input {
-                if let s = src.step, s != id { try visit(s, path + [id]) } else if src.step == id {
-                    throw fail(node, "step \(id) reads its own \(src.description)")
+                for s in src.steps {
+                    if s == id { throw fail(node, "step \(id) reads its own \(src.description)") }
+                    try visit(s, path + [id])
                 }
             }
             state[id] = 2

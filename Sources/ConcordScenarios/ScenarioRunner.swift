@@ -287,6 +287,20 @@ public final class ScenarioRunner: Sendable {
                                         blamed: why.blamed.flatMap { records[$0]?.implementation } ?? assignment[0], mismatch: nil, diagnosis: nil, isError: false)
                 }
             }
+            if check.differ {
+                for i in seen.indices { for j in seen.indices where j > i && seen[i].1 == seen[j].1 {
+                    let producer = seen[j].0.step.flatMap { records[$0] } ?? seen[i].0.step.flatMap { records[$0] }
+                    var failure = TrialFailure(step: nil, line: check.line, column: check.column,
+                                               message: "check at line \(check.line): \(seen[i].0.description) and \(seen[j].0.description) are equal (\(Printable.bounded(seen[i].1.display, limit: 80))), and must differ" + (check.why.map { " (\($0))" } ?? ""),
+                                               blamed: producer?.implementation ?? assignment[0],
+                                               mismatch: Mismatch(field: "\(seen[i].0.description) ≠ \(seen[j].0.description)", expected: "different values", actual: seen[i].1.display,
+                                                                  line: check.line, column: check.column),
+                                               diagnosis: nil, isError: false)
+                    diagnose(&failure, s, trial: trial, records: steps)
+                    return failure
+                } }
+                return nil
+            }
             // A step's expect entry: what it names is the expected value, the step's output the actual one.
             if check.step != nil { seen.reverse() }
             let (firstSource, first) = seen[0]
@@ -340,6 +354,59 @@ public final class ScenarioRunner: Sendable {
         case .input(let s, let f):
             guard let v = records[s]?.input[f] else { return .failure(Unresolved(text: "step \(s) was not given \(f)", blamed: nil)) }
             return .success(v)
+        case .flippedText(let inner, let at, let encoding, let prefix):
+            switch resolve(inner, values: values, records: records) {
+            case .failure(let e): return .failure(e)
+            case .success(let v):
+                guard case .text(let t) = v, t.hasPrefix(prefix) else {
+                    return .failure(Unresolved(text: "\(inner.description) does not start with \(Printable.escape(prefix))", blamed: inner.step))
+                }
+                var b: [UInt8]
+                do { b = try encoding.decode(String(t.dropFirst(prefix.count))) } catch {
+                    return .failure(Unresolved(text: "\(inner.description) is not \(encoding.rawValue) after \(Printable.escape(prefix)): \(error.message)", blamed: inner.step))
+                }
+                let k = at >= 0 ? at : b.count + at
+                guard k >= 0 && k < b.count else {
+                    return .failure(Unresolved(text: "byte \(at) of \(inner.description)'s \(b.count) encoded bytes does not exist", blamed: inner.step))
+                }
+                b[k] ^= 1
+                let encoded: String
+                switch encoding {
+                case .hex: encoded = Hex.encode(b)
+                case .base64: encoded = Base64.encode(b, .standard)
+                case .base64url: encoded = Base64.encode(b, .url)
+                case .utf8: encoded = String(decoding: b, as: UTF8.self)
+                }
+                return .success(.text(prefix + encoded))
+            }
+        case .sliced(let inner, let from, let to):
+            switch resolve(inner, values: values, records: records) {
+            case .failure(let e): return .failure(e)
+            case .success(let v):
+                guard case .bytes(let b) = v else { return .failure(Unresolved(text: "\(inner.description) is not bytes", blamed: inner.step)) }
+                let lo = from >= 0 ? from : b.count + from, hi = to.map { $0 >= 0 ? $0 : b.count + $0 } ?? b.count
+                guard lo >= 0, hi <= b.count, lo <= hi else {
+                    return .failure(Unresolved(text: "bytes \(from)..<\(to.map(String.init) ?? "end") of \(inner.description) (\(b.count) bytes) do not exist", blamed: inner.step))
+                }
+                return .success(.bytes(Array(b[lo..<hi])))
+            }
+        case .concat(let parts):
+            var bytes: [UInt8] = [], text = "", isText = false
+            for (k, p) in parts.enumerated() {
+                switch resolve(p, values: values, records: records) {
+                case .failure(let e): return .failure(e)
+                case .success(.bytes(let b)) where k == 0 || !isText: bytes += b
+                case .success(.text(let t)) where k == 0 || isText: isText = true; text += t
+                case .success: return .failure(Unresolved(text: "concat of \(p.description): the values are not all bytes or all texts", blamed: p.step))
+                }
+            }
+            return .success(isText ? .text(text) : .bytes(bytes))
+        case .bytesOf(let inner):
+            switch resolve(inner, values: values, records: records) {
+            case .failure(let e): return .failure(e)
+            case .success(.text(let t)): return .success(.bytes(Array(t.utf8)))
+            case .success: return .failure(Unresolved(text: "\(inner.description) is not a text", blamed: inner.step))
+            }
         case .flipped(let inner, let at):
             switch resolve(inner, values: values, records: records) {
             case .failure(let e): return .failure(e)

@@ -354,6 +354,101 @@ import Testing
         #expect(e2.message.contains("--assign names the role writer"), "\(e2)")
     }
 
+    /// The value forms beyond references: concat, bytesOf, slice, a flip inside an encoded text, and
+    /// a differ check; each used where a slip would make the scenario fail.
+    static let forms = """
+    format: concord-scenario/1
+    name: test.forms
+    title: "concat, bytesOf, slice, flip of an encoded text, differ"
+    source: "test"
+    roles:
+      macer: "computes and verifies MACs"
+      wrapper: "wraps a key"
+    fresh:
+      key: {kind: bytes, length: 32}
+      word: {kind: text, alphabet: ascii, length: 5}
+      ark: {kind: bytes, length: 32}
+      nonce: {kind: bytes, length: 12}
+    steps:
+      - id: mac
+        role: macer
+        suite: hmac-sha256
+        op: compute
+        input:
+          key: {fresh: key}
+          message: {concat: [{bytesOf: {fresh: word}}, {hex: "00ff"}]}
+      - id: verify-short
+        role: macer
+        suite: hmac-sha256
+        op: verify
+        input:
+          key: {fresh: key}
+          message: {concat: [{bytesOf: {fresh: word}}, {hex: "00ff"}]}
+          tag: {output: mac.tag, slice: [0, 16]}
+      - id: verify-flipped
+        role: macer
+        suite: hmac-sha256
+        op: verify
+        input:
+          key: {fresh: key}
+          message: {concat: [{bytesOf: {fresh: word}}, {hex: "00ff"}]}
+          tag: {output: mac.tag, slice: [-16], flip: 3}
+        refuses: authentication
+      - id: wrap
+        role: wrapper
+        suite: justsend.wrap
+        op: wrap
+        input:
+          wrappingKey: {fresh: key}
+          key: {fresh: ark}
+          nonce: {fresh: nonce}
+      - id: tampered
+        role: wrapper
+        suite: justsend.wrap
+        op: unwrap
+        input:
+          wrappingKey: {fresh: key}
+          wrapped: {output: wrap.wrapped, flip: -1, encoding: base64}
+        refuses: authentication
+    checks:
+      - differ: [{output: mac.tag}, {concat: [{fresh: key}]}]
+    """
+
+    @Test func theValueFormsComputeWhatTheySay() throws {
+        // concat of one value is refused; fix the check first.
+        #expect(throws: LoadError.self) { try Self.read(Self.forms) }
+        let text = Self.forms.replacingOccurrences(of: "{concat: [{fresh: key}]}", with: "{fresh: key}")
+        let s = try Self.read(text)
+        let impls = ["openssl", "swift"].compactMap { Catalog.make($0, settings: Catalog.Settings(home: repositoryRoot)) }
+        let plan = try Self.plan(s, impls)
+        #expect(plan.assignments == [["openssl", "swift"]])
+        let runner = ScenarioRunner(implementations: impls)
+        let trials = runner.run(plan, configuration: ScenarioConfiguration(seed: 1, trials: 2))
+        for t in trials { #expect(t.failure == nil, "\(t.failure?.message ?? "")") }
+        // The message really was word ‖ 00ff, and the tag the first 16 bytes.
+        let t = try #require(trials.first)
+        let mac = try #require(t.steps.first { $0.step == "mac" })
+        let word = try #require(try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: 1, scenario: s.name), trial: 0)["word"]?.text)
+        #expect(mac.input["message"] == .bytes(Array(word.utf8) + [0x00, 0xff]))
+        guard case .outputs(let o) = mac.outcome, case .bytes(let tag)? = o["tag"] else { Issue.record("no tag"); return }
+        #expect(t.steps.first { $0.step == "verify-short" }?.input["tag"] == .bytes(Array(tag[0..<16])))
+        var flipped = Array(tag[16...]); flipped[3] ^= 1
+        #expect(t.steps.first { $0.step == "verify-flipped" }?.input["tag"] == .bytes(flipped))
+        // The flipped wrap is the wrap's base64 with its last byte changed, and nothing else.
+        guard case .outputs(let w) = try #require(t.steps.first { $0.step == "wrap" }).outcome, case .text(let wrapped)? = w["wrapped"],
+              case .text(let tampered)? = t.steps.first(where: { $0.step == "tampered" })?.input["wrapped"] else { Issue.record("no wrap"); return }
+        var raw = try Base64.decode(wrapped, .standard); raw[raw.count - 1] ^= 1
+        #expect(tampered == Base64.encode(raw, .standard) && tampered != wrapped)
+        // differ fails when the values are equal.
+        let same = try Self.read(text.replacingOccurrences(of: "differ: [{output: mac.tag}, {fresh: key}]", with: "differ: [{output: mac.tag}, {output: mac.tag}]"))
+        let f = ScenarioRunner(implementations: impls).run(try Self.plan(same, impls), configuration: ScenarioConfiguration(seed: 1, trials: 1))[0].failure
+        #expect(f?.message.contains("are equal") == true && f?.message.contains("must differ") == true, "\(f?.message ?? "passed")")
+        // A flip of a text without its encoding is located.
+        let noEncoding = text.replacingOccurrences(of: "flip: -1, encoding: base64}", with: "flip: -1}")
+        let e = try #require(throws: LoadError.self) { try Self.read(noEncoding) }
+        #expect(e.message.contains("flip on a text needs its encoding"), "\(e)")
+    }
+
     // MARK: Recording
 
     @Test func aRecordingLoadsAndPassesAndOnlyConcordsOwnIsMarkedForReview() throws {
