@@ -1,3 +1,4 @@
+import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
@@ -6,6 +7,7 @@ import ConcordReport
 import ConcordScenarios
 import ConcordSuites
 import ConcordSync
+import ConcordYAML
 import Foundation
 
 /// `concord scenario [FILE|FOLDER|PACK…]`: whole flows over every assignment of roles to
@@ -221,12 +223,29 @@ enum ScenarioCommand: Command {
         return out
     }
 
+    /// A folder's scenario files: each `.yaml`/`.yml` file whose top-level `format` is
+    /// `concord-scenario/1`, or that does not parse but names that format (the reader then says
+    /// where it is broken). A vector file (`concord-vectors/1`) is passed over silently (a pack's
+    /// folder holds both); any other file with a note.
     static func folder(_ dir: String) -> [String] {
         guard let items = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return [] }
-        return items.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted().map { (dir as NSString).appendingPathComponent($0) }
-            .filter { f in
-                guard let d = FileManager.default.contents(atPath: f), let t = String(data: d.prefix(4096), encoding: .utf8) else { return false }
-                return t.contains(VectorLoader.scenarioFormat)
+        var out: [String] = []
+        for f in items.filter({ $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }).sorted().map({ (dir as NSString).appendingPathComponent($0) }) {
+            guard let bytes = try? InputFile.read(f, regularFileOnly: true) else {
+                stderr("concord: note: \(f) is not a readable regular file, passed over")
+                continue
             }
+            let format: String?
+            do { format = try YAMLParser().parse(bytes).mapping?.first { $0.key.scalarText == "format" }?.value.string } catch {
+                if String(decoding: bytes, as: UTF8.self).contains(VectorLoader.scenarioFormat) { out.append(f) } else {
+                    stderr("concord: note: \(f) does not parse as YAML and names no scenario format, passed over")
+                }
+                continue
+            }
+            if format == VectorLoader.scenarioFormat { out.append(f) } else if format != "concord-vectors/1" {
+                stderr("concord: note: \(f) is not a scenario (format \(format.map { "\"\($0)\"" } ?? "missing")), passed over")
+            }
+        }
+        return out
     }
 }
