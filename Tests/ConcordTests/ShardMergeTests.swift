@@ -145,7 +145,7 @@ import ConcordTestSupport
 
     /// A suite's cheap vectors are placed together: a shard running part of a suite pays its
     /// adapters' warm-up for it (the JVM compiling the same code again). With two shards no suite's
-    /// cheap vectors are split; with four only ecdh-p256's (a third of the cheap work) are, by hash.
+    /// cheap vectors are split; with four at most one suite's (one above a shard's share is cut by hash).
     @Test(arguments: [2, 4]) func aSuitesCheapVectorsStayTogether(n: Int) {
         let vectors = Self.all
         let a = Shard.assign(vectors, count: n)
@@ -155,7 +155,7 @@ import ConcordTestSupport
         }
         #expect(shards.count > 20)
         let split = shards.filter { $0.value.count > 1 }.keys.sorted()
-        #expect(split == (n == 2 ? [] : ["ecdh-p256"]), "split: \(split)")
+        #expect(n == 2 ? split.isEmpty : split.count <= 1, "split: \(split)")
     }
 
     /// The expected work of each shard: every vector's cost beyond its shared work, plus each
