@@ -16,8 +16,8 @@ import ConcordSuites
 /// - a shard starts every adapter its vectors' suites name (`Suite.implementations`; the runner
 ///   starts no other), at a fixed cost each (`startCost`). Items are packed (`pack`) so that each
 ///   adapter is started on as few shards as the balance allows: webcrypto's suites (Chromium) on
-///   one shard when they fit there, then node's and tink's, then the rest, largest first, to the
-///   least loaded shard.
+///   one shard when they fit there, then node's, then the rest, largest first, to the least
+///   loaded shard.
 ///
 /// The plan depends only on the vectors, their suites' definitions and N: not on what is installed
 /// (a missing adapter changes no shard), nor on the order of the vectors (every sum is of integer
@@ -40,10 +40,13 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// (node and Chromium) +2.5 s, the JVM +5.6 s (most of it compiling the same code again: split
     /// by suite instead, the two halves took less than the whole), node +0.5 s, tink +0.3 s. The
     /// JVM's own start, with its class-data archive, is 0.2 s: what is left is warm-up per suite,
-    /// which keeping a suite's cheap vectors together (`packCheap`) avoids. In-process
-    /// implementations cost nothing to start. Only built-in names: a user's adapter is unknown here
-    /// and counted as free. docs/ci.md "When sharding pays".
-    public static let startCost: [String: Double] = ["webcrypto": 2.5, "jvm": 1.0, "node": 0.5, "tink": 0.5]
+    /// which keeping a suite's cheap vectors together (`items`) avoids. tink is counted as free:
+    /// its start is small, and its work is serial in one Python process, so holding its Argon2id
+    /// groups on one shard made that shard's wall tink's chain (scripts/bench 07:53 UTC: shard 1
+    /// of 2 at 1.48× half the unsharded wall with 1.07 cores busy). In-process implementations
+    /// cost nothing to start. Only built-in names: a user's adapter is unknown here and counted as
+    /// free. docs/ci.md "When sharding pays".
+    public static let startCost: [String: Double] = ["webcrypto": 2.5, "jvm": 1.0, "node": 0.5]
 
     /// The CPU seconds of one cheap check (a Wycheproof vector, say) on an implementation, for the
     /// plan only: the same session, each process's CPU over its checks, start and heavy work set
@@ -327,7 +330,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// largest first, ties by name; each to the shard it adds least to — its cost plus the start of
     /// every adapter it needs that the shard does not start yet — among the shards it leaves within
     /// `1 + packSlack` of the mean (every adapter started once, those every item needs once per
-    /// shard), then the least loaded; when it fits in none, the next empty shard, else the shard
+    /// shard), then the least loaded; when it fits in none, the shard
     /// it leaves least loaded. Each item's vectors with its 1-based shard.
     static func pack(_ items: [Item], count: Int) -> [([Int], Int)] {
         guard !items.isEmpty else { return [] }
@@ -351,7 +354,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         // same to each, so only the least loaded of each group (ties: the lowest index) is weighed.
         // A few groups (one per set of adapters), whatever N and the number of items.
         var groups: [[String]: MinLoads] = [:]
-        var opened = 0
+        // The adapters every item needs (the JVM) start on every shard whatever the plan: every
+        // shard begins with them, so the rest is spread largest first to the least loaded.
+        let everywhere = needs.filter { a in items.allSatisfy { $0.needs.contains(a) } }
+        let base = everywhere.reduce(0.0) { $0 + Double(startNanoseconds($1)) }
+        for s in 0..<count { groups[everywhere, default: MinLoads()].insert(load: base, index: s) }
+        let opened = count
         var out: [([Int], Int)] = []
         out.reserveCapacity(items.count)
         for item in items {
@@ -374,9 +382,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             if let best {
                 chosen = best
             } else if opened < count {
-                // Fits nowhere: the next empty shard.
-                chosen = ([], 0, opened, Double(item.cost) + item.needs.reduce(0.0) { $0 + Double(startNanoseconds($1)) })
-                opened += 1
+                // (Every shard is open from the start.)
+                chosen = ([], 0, opened, 0)
                 fresh = true
             } else {
                 chosen = fallback!
