@@ -1,38 +1,107 @@
 import ConcordLoading
 import ConcordSuites
 /// One slice of a run (`concord run --shard K/N`): shards 1…N together hold every vector exactly
-/// once, the split is the same on every machine and every run, and the shards' expected work is
-/// balanced (docs/ci.md).
+/// once, the split is the same on every machine and every run, and the shards' expected work —
+/// each adapter's start included — is balanced (docs/ci.md).
 ///
 /// The method, in three parts:
 /// - vectors whose suites name the same *shared work* (`Suite.sharedWork`: a Closer KEK derived from
 ///   one secret, salt and parameter set, computed once per implementation in a run) form one unit,
 ///   costed with that work once; every other vector is a unit of its own. Splitting such a group
 ///   would make every shard holding part of it derive the key again;
-/// - *cheap* units (expected cost below `heavyThreshold`) go to shard `FNV-1a-64(name) mod N` + 1,
-///   the name being the vector's UTF-8 name, or a group's smallest work key;
-/// - *heavy* units (Argon2id at real parameters, the groups of Closer vectors that derive a key;
-///   cost estimated by their suites' `cost`) are packed longest first (by cost, ties by name bytes),
-///   each to its hash's shard while that shard's heavy work stays within `1 + heavySlack` times the
-///   mean, else to the least loaded shard (bounded-load hashing).
+/// - *heavy* units (expected cost at or above `heavyThreshold`: Argon2id at real parameters, the
+///   groups of Closer vectors that derive a key) are placed one by one; the *cheap* ones of a suite
+///   are placed together, as one item (cut in slices by their hash when one suite's cheap work is
+///   more than a shard's share): a shard running part of a suite pays its adapters' warm-up for it;
+/// - a shard starts every adapter its vectors' suites name (`Suite.implementations`; the runner
+///   starts no other), at a fixed cost each (`startCost`). Items are packed (`pack`) so that each
+///   adapter is started on as few shards as the balance allows: webcrypto's suites (Chromium) on
+///   one shard when they fit there, then node's, then the rest, largest first, to the least
+///   loaded shard.
 ///
-/// Stability: adding, removing or renaming a cheap vector that shares no work moves no other
-/// vector. Adding a heavy vector (or one that joins or splits a group) can move only heavy units,
-/// and only those whose hash shard overflows because of it (a handful in practice: ShardMergeTests
-/// measures it). Balance: a shard's heavy work stays within 10 % of the mean or one unit above it,
-/// and the cheap work is spread by the hash.
+/// The plan depends only on the vectors, their suites' definitions and N: not on what is installed
+/// (a missing adapter changes no shard), nor on the order of the vectors (every sum is of integer
+/// nanoseconds, every tie broken by name). Stability: an item moves only when a change before it in
+/// the packing order changes a shard's load at a bound (ShardMergeTests measures how many).
 public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 1-based.
     public var index: Int
     public var count: Int
 
-    /// Vectors at or above this expected cost (seconds on one implementation) are packed; the
-    /// others are hashed. 1 ms: the cost above which the runner schedules a job on its own.
+    /// Vectors at or above this expected cost (seconds on one implementation) are placed one by one;
+    /// the others with their suite's. 1 ms: the cost above which the runner schedules a job on its own.
     public static let heavyThreshold = 1e-3
 
-    /// How far above the mean a shard's heavy work may grow before a heavy vector leaves its
-    /// hash's shard for the least loaded one.
-    public static let heavySlack = 0.1
+    /// The CPU seconds a shard pays for each adapter it starts, whatever its vectors: the process's
+    /// start and its warm-up (the JVM's interpreter and compilers, Chromium's browser and renderer,
+    /// Python's imports). Measured 2026-12-02 06:45 UTC (release build, load average 3 on 2 cores),
+    /// the default run whole against its two shards split by name, each adapter's process timed on
+    /// its own (`/usr/bin/time` around java, node, chromium and python): per extra shard, webcrypto
+    /// (node and Chromium) +2.5 s, the JVM +5.6 s (most of it compiling the same code again: split
+    /// by suite instead, the two halves took less than the whole), node +0.5 s, tink +0.3 s. The
+    /// JVM's own start, with its class-data archive, is 0.2 s: what is left is warm-up per suite,
+    /// which keeping a suite's cheap vectors together (`items`) avoids. tink is counted as free:
+    /// its start is small, and its work is serial in one Python process, so holding its Argon2id
+    /// groups on one shard made that shard's wall tink's chain (scripts/bench 07:53 UTC: shard 1
+    /// of 2 at 1.48× half the unsharded wall with 1.07 cores busy). In-process implementations
+    /// cost nothing to start. Only built-in names: a user's adapter is unknown here and counted as
+    /// free. docs/ci.md "When sharding pays".
+    public static let startCost: [String: Double] = ["webcrypto": 2.5, "jvm": 1.0, "node": 0.5]
+
+    /// The CPU seconds of one cheap check (a Wycheproof vector, say) on an implementation, for the
+    /// plan only: the same session, each process's CPU over its checks, start and heavy work set
+    /// apart. In-process implementations: 10 µs.
+    public static let checkCost: [String: Double] = ["jvm": 1.5e-3, "tink": 4e-4, "node": 4e-4, "webcrypto": 4e-4]
+
+    /// The CPU seconds a suite's cheap vector costs on all its implementations together, measured:
+    /// the default run of 2026-12-02 06:45 UTC (release build, load average 1 to 3), each suite's
+    /// per-vector seconds in the report summed over its implementations and over its vectors, over
+    /// its vector count, scaled by the run's CPU over those seconds (35.3 s of CPU for 85 s of
+    /// checks: adapter requests overlap). The suites' own estimates (`Suite.cost`) are written for
+    /// heavy work; a cheap check's cost varies 20-fold between suites (a Wycheproof ECDH vector on
+    /// the JVM, Chromium and Node against a canonical-JSON one), which the split by hash never
+    /// needed to know and packing does. A suite not listed (a user's) falls back to `checkCost`; so
+    /// do the four with heavy vectors (argon2id, closer.chain, closer.invite-phrase,
+    /// closer.couple-key-wrap), whose mean is their heavy vectors'.
+    public static let measuredCheck: [String: Double] = [
+        "justsend.chunk": 3.7e-02, "askkey.signature-encoding": 2.2e-02,
+        "closer.keybox": 1.3e-02, "sophaxchat.sender-key": 8.3e-03, "closer.recovery-phrase": 6.6e-03,
+        "sinew.field-cipher": 4.4e-03, "askkey.pairing-code": 4.4e-03, "aes-gcm": 4.1e-03,
+        "sophaxchat.group-message": 3.8e-03, "sophaxchat.ratchet": 3.3e-03, "ecdh-p256": 3.0e-03,
+        "justsend.seal": 3.0e-03, "ed25519": 2.9e-03, "closer.tink-public-key": 2.7e-03,
+        "ecdsa-p256": 2.2e-03, "justsend.share-link": 2.1e-03, "sophaxchat.x3dh": 1.8e-03,
+        "closer.sealed-answer": 1.6e-03, "justsend.device-envelope": 1.6e-03, "hkdf-sha256": 1.4e-03,
+        "closer.canonical-json": 1.1e-03, "justsend.recovery-code": 1.1e-03,
+        "sophaxchat.sealed-sender": 9.5e-04, "xchacha20-poly1305": 8.3e-04, "closer.commitment": 8.1e-04,
+        "sophaxchat.message": 8.0e-04, "hmac-sha256": 8.0e-04, "sophaxchat.safety-number": 8.0e-04,
+        "x25519": 7.8e-04, "sophaxchat.onion-address": 6.5e-04, "chacha20-poly1305": 5.6e-04,
+        "justsend.chain": 5.4e-04, "closer.field": 4.7e-04, "closer.kdf-params": 4.7e-04,
+        "closer.invite-code": 4.5e-04, "justsend.wrap": 3.7e-04, "closer.document": 2.5e-04,
+    ]
+
+    /// Relative speed on a suite's estimated cost (`Suite.cost`, seconds on one implementation):
+    /// the runner's own weights (`Scheduler.weight`).
+    /// tink also: its Argon2id took 7.7× swift's time on closer.couple-key-wrap in the same run
+    /// (the runner's table has no entry for it).
+    static func weight(_ implementation: String) -> Double { implementation == "tink" ? 7 : Scheduler.weight[implementation] ?? 1 }
+
+    /// A vector's expected CPU on every implementation its suite names, in nanoseconds (integers:
+    /// sums that do not depend on the order of the vectors).
+    static func planNanoseconds(cost: Double, implementations: [String]) -> Int64 {
+        let names = implementations.isEmpty ? [""] : implementations
+        let seconds = names.reduce(0.0) { $0 + max(cost * weight($1), checkCost[$1] ?? 1e-5) }
+        return Int64((seconds * 1e9).rounded())
+    }
+
+    static func startNanoseconds(_ implementation: String) -> Int64 {
+        Int64(((startCost[implementation] ?? 0) * 1e9).rounded())
+    }
+
+    /// The implementations a vector's suite names (its definition's list): what its shard starts,
+    /// the same on every machine whatever is installed there.
+    public static func implementations(_ v: Vector) -> [String] {
+        Suites.all[v.suite]?.implementations ?? []
+    }
 
     public struct ParseError: Error, Sendable, CustomStringConvertible {
         public var description: String
@@ -76,8 +145,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The same, with another cost estimate (tests).
     public func select(_ vectors: [Vector], cost: (Vector) -> Double,
-                       sharedWork: (Vector) -> [SharedWork] = Shard.sharedWork) -> [Vector] {
-        let assignment = Self.assign(vectors, count: count, cost: cost, sharedWork: sharedWork)
+                       sharedWork: (Vector) -> [SharedWork] = Shard.sharedWork,
+                       implementations: (Vector) -> [String] = Shard.implementations) -> [Vector] {
+        let assignment = Self.assign(vectors, count: count, cost: cost, sharedWork: sharedWork, implementations: implementations)
         return vectors.indices.filter { assignment[$0] == index }.map { vectors[$0] }
     }
 
@@ -146,40 +216,213 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The shard (1…count) of every vector, by position.
     public static func assign(_ vectors: [Vector], count: Int, cost: (Vector) -> Double = Shard.cost,
-                              sharedWork: (Vector) -> [SharedWork] = Shard.sharedWork) -> [Int] {
+                              sharedWork: (Vector) -> [SharedWork] = Shard.sharedWork,
+                              implementations: (Vector) -> [String] = Shard.implementations) -> [Int] {
         precondition(count >= 1)
         var out = [Int](repeating: 0, count: vectors.count)
-        var heavy: [Unit] = []
-        for unit in units(vectors, cost: cost, sharedWork: sharedWork) {
-            if unit.cost >= heavyThreshold {
-                heavy.append(unit)
-            } else {
-                let s = Int(fnv1a(unit.name) % UInt64(count)) + 1
-                for i in unit.members { out[i] = s }
-            }
-        }
-        heavy.sort { $0.cost != $1.cost ? $0.cost > $1.cost : $0.name.lexicographicallyPrecedes($1.name) }
-        // Each heavy unit goes to its hash's shard while that shard stays under the capacity,
-        // else to the least loaded one: bounded-load hashing, packed longest first.
-        let capacity = heavy.reduce(0) { $0 + $1.cost } / Double(count) * (1 + heavySlack)
-        // The load of the shards that have heavy work, by 0-based shard; the others carry none.
-        // Kept sparse so that nothing grows with N (`--shard 1/9223372036854775807` is legal).
-        var load: [Int: Double] = [:]
-        for h in heavy {
-            var best = Int(fnv1a(h.name) % UInt64(count))
-            if let l = load[best], l + h.cost > capacity {
-                if load.count < count {
-                    // Some shard has no heavy work: the least loaded, the first such one.
-                    best = 0
-                    while load[best] != nil { best += 1 }
-                } else {
-                    for s in 0..<count where load[s]! < load[best]! { best = s }
-                }
-            }
-            load[best, default: 0] += h.cost
-            for i in h.members { out[i] = best + 1 }
+        for (members, s) in pack(items(vectors, count: count, cost: cost, sharedWork: sharedWork, implementations: implementations),
+                                 count: count) {
+            for i in members { out[i] = s }
         }
         return out
+    }
+
+    /// What the plan expects each shard (0-based) to cost, in CPU seconds: its items' costs plus
+    /// the start of every adapter it needs (tests; `scripts/bench` measures what they really take).
+    public static func plannedLoads(_ vectors: [Vector], count: Int) -> (loads: [Double], largestItem: Double) {
+        let items = items(vectors, count: count, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations)
+        let a = assign(vectors, count: count)
+        var loads = [Double](repeating: 0, count: count)
+        var needs = [Set<String>](repeating: [], count: count)
+        for item in items {
+            let s = a[item.members[0]] - 1
+            loads[s] += Double(item.cost) / 1e9
+            needs[s].formUnion(item.needs)
+        }
+        for s in 0..<count { loads[s] += needs[s].reduce(0.0) { $0 + Double(startNanoseconds($1)) / 1e9 } }
+        return (loads, Double(items.map(\.cost).max() ?? 0) / 1e9)
+    }
+
+    /// What is placed as one: a heavy unit, or a suite's cheap vectors (all of them, or a slice).
+    struct Item {
+        var members: [Int]
+        /// Expected CPU on every implementation its suites name, in nanoseconds (integers: sums
+        /// that do not depend on the order of the vectors).
+        var cost: Int64
+        var name: [UInt8]
+        /// The implementations with a start cost (`startCost`) that its suites name, sorted.
+        var needs: [String]
+        /// What placing it apart from the others of its adapters would add: the start costs of its
+        /// needs, less those every item has (the JVM: every suite names it).
+        var avoidable: Int64 = 0
+    }
+
+    /// The heavy units, each an item, and the cheap ones, an item per suite — cut by their hash into
+    /// slices when one suite's cheap work is above a shard's share.
+    static func items(_ vectors: [Vector], count: Int, cost: (Vector) -> Double, sharedWork: (Vector) -> [SharedWork],
+                      implementations: (Vector) -> [String]) -> [Item] {
+        func needs(_ i: Int) -> Set<String> { Set(implementations(vectors[i]).filter { (startCost[$0] ?? 0) > 0 }) }
+        var items: [Item] = []
+        var bySuite: [String: [(unit: Unit, cost: Int64)]] = [:]
+        var cheapTotal: Int64 = 0
+        for unit in units(vectors, cost: cost, sharedWork: sharedWork) {
+            // Each member's own work beyond what it shares, plus each shared key's once, on every
+            // implementation of the member's suite.
+            var ns: Int64 = 0
+            var keyWeight: [String: Double] = [:]
+            for i in unit.members {
+                let v = vectors[i]
+                let works = sharedWork(v)
+                let impls = implementations(v)
+                ns += planNanoseconds(cost: max(cost(v) - works.reduce(0) { $0 + $1.cost }, 1e-6), implementations: impls)
+                let w = impls.reduce(0.0) { $0 + weight($1) }
+                for work in works { keyWeight[work.key] = max(keyWeight[work.key] ?? 0, w) }
+            }
+            for key in unit.work.keys.sorted() { ns += Int64((unit.work[key]! * keyWeight[key, default: 1] * 1e9).rounded()) }
+            if unit.cost >= heavyThreshold {
+                let n = unit.members.reduce(into: Set<String>()) { $0.formUnion(needs($1)) }
+                items.append(Item(members: unit.members, cost: ns, name: unit.name, needs: n.sorted()))
+            } else {
+                // Measured per suite where known (`measuredCheck`).
+                if let measured = measuredCheck[vectors[unit.members[0]].suite] {
+                    ns = Int64((measured * 1e9).rounded()) * Int64(unit.members.count)
+                }
+                // A cheap group of several suites goes with its first member's.
+                bySuite[vectors[unit.members[0]].suite, default: []].append((unit, ns))
+                cheapTotal += ns
+            }
+        }
+        // A suite's cheap work above this is cut into slices (four shards of the default run cut
+        // ecdh-p256's Wycheproof vectors in two).
+        let sliceCapacity = Double(cheapTotal) / Double(count) * (1 + packSlack)
+        for (suite, units) in bySuite {
+            let n = units.reduce(into: Set<String>()) { $0.formUnion(needs($1.unit.members[0])) }.sorted()
+            let total = units.reduce(Int64(0)) { $0 + $1.cost }
+            let pieces = Double(total) > sliceCapacity ? Int(min(Double(units.count), (Double(total) / sliceCapacity).rounded(.up))) : 1
+            if pieces <= 1 {
+                items.append(Item(members: units.flatMap(\.unit.members), cost: total, name: Array(suite.utf8), needs: n))
+                continue
+            }
+            var slices = [Item](repeating: Item(members: [], cost: 0, name: [], needs: n), count: pieces)
+            for (u, c) in units {
+                let k = Int(fnv1a(u.name) % UInt64(pieces))
+                slices[k].members += u.members
+                slices[k].cost += c
+            }
+            for k in slices.indices where !slices[k].members.isEmpty {
+                slices[k].name = Array(suite.utf8) + [0] + Array(String(k).utf8)
+                items.append(slices[k])
+            }
+        }
+        // Every item's adapters: starting them costs each shard the same, wherever items go.
+        let everywhere = items.dropFirst().reduce(Set(items.first?.needs ?? [])) { $0.intersection($1.needs) }
+        for k in items.indices {
+            items[k].avoidable = items[k].needs.reduce(Int64(0)) { everywhere.contains($1) ? $0 : $0 + startNanoseconds($1) }
+        }
+        return items
+    }
+
+    /// How far above the mean (start costs included) a shard's work may grow before an item goes
+    /// to a shard that has to start one more adapter for it.
+    public static let packSlack = 0.05
+
+    /// Places the items (docs/ci.md): those with the costliest adapters to start apart first, then
+    /// largest first, ties by name; each to the shard it adds least to — its cost plus the start of
+    /// every adapter it needs that the shard does not start yet — among the shards it leaves within
+    /// `1 + packSlack` of the mean (every adapter started once, those every item needs once per
+    /// shard), then the least loaded; when it fits in none, the shard
+    /// it leaves least loaded. Each item's vectors with its 1-based shard.
+    static func pack(_ items: [Item], count: Int) -> [([Int], Int)] {
+        guard !items.isEmpty else { return [] }
+        if count == 1 { return [(items.flatMap(\.members), 1)] }
+        let items = items.sorted {
+            if $0.avoidable != $1.avoidable { return $0.avoidable > $1.avoidable }
+            if $0.cost != $1.cost { return $0.cost > $1.cost }
+            return $0.name.lexicographicallyPrecedes($1.name)
+        }
+        // With a shard for every item, each has one of its own: nothing to weigh, and nothing
+        // allocated in proportion to N (`--shard 1/9223372036854775807` is legal).
+        if count >= items.count { return items.enumerated().map { ($1.members, $0 + 1) } }
+        var total = Double(items.reduce(Int64(0)) { $0 + $1.cost })
+        let needs = Set(items.flatMap(\.needs)).sorted()
+        for a in needs {
+            let everywhere = items.allSatisfy { $0.needs.contains(a) }
+            total += Double(startNanoseconds(a)) * (everywhere ? Double(count) : 1)
+        }
+        let capacity = total / Double(count) * (1 + packSlack)
+        // The shards in use, grouped by the adapters they start: within a group an item adds the
+        // same to each, so only the least loaded of each group (ties: the lowest index) is weighed.
+        // A few groups (one per set of adapters), whatever N and the number of items.
+        var groups: [[String]: MinLoads] = [:]
+        // The adapters every item needs (the JVM) start on every shard whatever the plan: every
+        // shard begins with them, so the rest is spread largest first to the least loaded.
+        let everywhere = needs.filter { a in items.allSatisfy { $0.needs.contains(a) } }
+        let base = everywhere.reduce(0.0) { $0 + Double(startNanoseconds($1)) }
+        for s in 0..<count { groups[everywhere, default: MinLoads()].insert(load: base, index: s) }
+        let opened = count
+        var out: [([Int], Int)] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            var best: (key: [String], load: Double, index: Int, added: Double)? = nil
+            var fallback: (key: [String], load: Double, index: Int, added: Double)? = nil
+            for key in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+                guard let (load, index) = groups[key]!.min else { continue }
+                let started = Set(key)
+                let added = Double(item.cost) + item.needs.reduce(0.0) { started.contains($1) ? $0 : $0 + Double(startNanoseconds($1)) }
+                if load + added <= capacity,
+                   best.map({ added < $0.added || (added == $0.added && (load, index) < ($0.load, $0.index)) }) ?? true {
+                    best = (key, load, index, added)
+                }
+                if fallback.map({ (load + added, index) < ($0.load + $0.added, $0.index) }) ?? true {
+                    fallback = (key, load, index, added)
+                }
+            }
+            let chosen: (key: [String], load: Double, index: Int, added: Double)
+            var fresh = false
+            if let best {
+                chosen = best
+            } else if opened < count {
+                // (Every shard is open from the start.)
+                chosen = ([], 0, opened, 0)
+                fresh = true
+            } else {
+                chosen = fallback!
+            }
+            if !fresh { groups[chosen.key]!.removeMin() }
+            let key = Set(chosen.key).union(item.needs).sorted()
+            groups[key, default: MinLoads()].insert(load: chosen.load + chosen.added, index: chosen.index)
+            out.append((item.members, chosen.index + 1))
+        }
+        return out
+    }
+
+    /// Shards by (load, index), least first: a binary heap.
+    struct MinLoads {
+        private var heap: [(load: Double, index: Int)] = []
+        var min: (Double, Int)? { heap.first.map { ($0.load, $0.index) } }
+        private static func less(_ a: (load: Double, index: Int), _ b: (load: Double, index: Int)) -> Bool {
+            a.load != b.load ? a.load < b.load : a.index < b.index
+        }
+        mutating func insert(load: Double, index: Int) {
+            heap.append((load, index))
+            var i = heap.count - 1
+            while i > 0, Self.less(heap[i], heap[(i - 1) / 2]) {
+                heap.swapAt(i, (i - 1) / 2)
+                i = (i - 1) / 2
+            }
+        }
+        mutating func removeMin() {
+            heap.swapAt(0, heap.count - 1)
+            heap.removeLast()
+            var i = 0
+            while true {
+                var m = i
+                for c in [2 * i + 1, 2 * i + 2] where c < heap.count && Self.less(heap[c], heap[m]) { m = c }
+                if m == i { return }
+                heap.swapAt(i, m)
+                i = m
+            }
+        }
     }
 
     /// FNV-1a, 64 bits, of the UTF-8 bytes: the same everywhere, unlike Swift's seeded `Hasher`.

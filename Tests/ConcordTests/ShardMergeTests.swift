@@ -85,10 +85,77 @@ import ConcordTestSupport
         }
     }
 
-    @Test func sameSplitEveryTime() {
-        let a = Shard.assign(Self.all, count: 4)
-        let b = Shard.assign(Self.all.reversed(), count: 4).reversed()
-        #expect(a == Array(b), "the split depends on the vectors, not on their order")
+    /// More shards than suites, about as many as items, and more than items (each its own): every
+    /// vector still has exactly one shard in 1…N, the shards used are the ones the plan opened,
+    /// and a key's vectors still share one.
+    @Test(arguments: [8, 64, 300, 5000, 100_000]) func everyVectorInOneShardOfMany(n: Int) {
+        let vectors = Self.all
+        let a = Shard.assign(vectors, count: n)
+        #expect(a.count == vectors.count)
+        #expect(a.allSatisfy { $0 >= 1 && $0 <= n })
+        let used = Set(a)
+        #expect(used.count == min(n, used.max()!), "shards are opened in order: \(used.count) used, up to \(used.max()!)")
+        var byKey: [String: Set<Int>] = [:]
+        for (v, s) in zip(vectors, a) { for w in Shard.sharedWork(v) { byKey[w.key, default: []].insert(s) } }
+        #expect(byKey.values.allSatisfy { $0.count == 1 })
+    }
+
+    /// The plan depends on the vectors, not on their order: reversed, rotated and interleaved, every
+    /// vector gets the same shard (every sum is of integer nanoseconds, every tie broken by name).
+    @Test(arguments: 2...5) func samePlanWhateverTheOrder(n: Int) {
+        let vectors = Self.all
+        let a = Shard.assign(vectors, count: n)
+        let byName = Dictionary(uniqueKeysWithValues: zip(vectors.map(\.name), a))
+        let half = vectors.count / 2
+        let orders: [[Vector]] = [
+            vectors.reversed(), Array(vectors[half...] + vectors[..<half]),
+            vectors.indices.sorted { ($0 % 7, $0) < ($1 % 7, $1) }.map { vectors[$0] },
+        ]
+        for order in orders {
+            let b = Shard.assign(order, count: n)
+            #expect(zip(order, b).allSatisfy { byName[$0.name] == $1 })
+        }
+    }
+
+    /// The shards that start an adapter, by the suites' definitions (what the runner starts).
+    static func starting(_ impl: String, _ vectors: [Vector], _ a: [Int]) -> Set<Int> {
+        Set(zip(vectors, a).filter { Shard.implementations($0.0).contains(impl) }.map(\.1))
+    }
+
+    /// Starting an adapter costs a shard the same whatever it runs there (Chromium for webcrypto
+    /// ≈ 2.5 s of CPU: `Shard.startCost`): with two shards, every vector whose suite names webcrypto
+    /// is on one of them, and so is every one whose suite names node; with four, webcrypto's
+    /// vectors (a quarter of the work, ecdh-p256's Wycheproof file most of it) take at most two.
+    /// By name alone, as before, every shard started both.
+    @Test func eachAdapterStartsOnAsFewShardsAsTheBalanceAllows() {
+        let vectors = Self.all
+        let web = vectors.filter { Shard.implementations($0).contains("webcrypto") }
+        #expect(web.count > 1000, "enough that a split by name would spread them")
+        let byName = vectors.map { Int(Shard.fnv1a($0.name) % 2) + 1 }
+        #expect(Self.starting("webcrypto", vectors, byName).count == 2)
+        let two = Shard.assign(vectors, count: 2)
+        #expect(Self.starting("webcrypto", vectors, two).count == 1)
+        #expect(Self.starting("node", vectors, two).count == 1)
+        let four = Shard.assign(vectors, count: 4)
+        #expect(Self.starting("webcrypto", vectors, four).count <= 2)
+        #expect(Self.starting("node", vectors, four).count <= 2)
+        // The JVM is named by every suite: every shard starts it, whatever the plan.
+        for n in 2...5 { #expect(Self.starting("jvm", vectors, Shard.assign(vectors, count: n)).count == n) }
+    }
+
+    /// A suite's cheap vectors are placed together: a shard running part of a suite pays its
+    /// adapters' warm-up for it (the JVM compiling the same code again). With two shards no suite's
+    /// cheap vectors are split; with four at most one suite's (one above a shard's share is cut by hash).
+    @Test(arguments: [2, 4]) func aSuitesCheapVectorsStayTogether(n: Int) {
+        let vectors = Self.all
+        let a = Shard.assign(vectors, count: n)
+        var shards: [String: Set<Int>] = [:]
+        for (v, s) in zip(vectors, a) where Shard.cost(v) < Shard.heavyThreshold && Shard.sharedWork(v).isEmpty {
+            shards[v.suite, default: []].insert(s)
+        }
+        #expect(shards.count > 20)
+        let split = shards.filter { $0.value.count > 1 }.keys.sorted()
+        #expect(n == 2 ? split.isEmpty : split.count <= 1, "split: \(split)")
     }
 
     /// The expected work of each shard: every vector's cost beyond its shared work, plus each
@@ -104,19 +171,20 @@ import ConcordTestSupport
         return load
     }
 
+    /// Balanced by the plan's own model (each item's expected CPU on its suites' implementations,
+    /// plus each adapter's start once per shard that starts it): no shard above 110 % of the mean
+    /// or the mean plus its largest item. What the shards really take, only `scripts/bench` says.
     @Test(arguments: 2...5) func balancedByExpectedCost(n: Int) {
         let vectors = Self.all
-        let load = Self.work(vectors, Shard.assign(vectors, count: n), n)
-        let whole = Self.work(vectors, [Int](repeating: 1, count: vectors.count), 1)[0]
+        let (load, largest) = Shard.plannedLoads(vectors, count: n)
         let mean = load.reduce(0, +) / Double(n)
-        #expect(abs(mean * Double(n) - whole) < 1e-9, "the shards do no work twice: \(load) against \(whole) whole")
-        let heaviest = vectors.map(Shard.cost).max()!
-        // 1.5× the mean, unless one vector alone is heavier than that.
-        let bound = max(1.5 * mean, heaviest)
-        #expect(load.max()! <= bound, "loads \(load), mean \(mean)")
-        print("shard N=\(n): loads \(load.map { ($0 * 1000).rounded() / 1000 }), mean \((mean * 1000).rounded() / 1000)")
-        if n == 3 { #expect(load.max()! <= 1.5 * mean, "loads \(load), mean \(mean)") }
-        // The heavy vectors are a real share of the work here, so the test means something.
+        #expect(load.max()! <= max(1.1 * mean, mean + largest), "loads \(load), mean \(mean)")
+        print("shard N=\(n): planned CPU \(load.map { ($0 * 100).rounded() / 100 }) s, mean \((mean * 100).rounded() / 100)")
+        // The shards do no work twice: heavy work, each shared key counted once per shard that
+        // holds it, adds up to the unsharded run's.
+        let heavy = Self.work(vectors, Shard.assign(vectors, count: n), n)
+        let whole = Self.work(vectors, [Int](repeating: 1, count: vectors.count), 1)[0]
+        #expect(abs(heavy.reduce(0, +) - whole) < 1e-9, "\(heavy) against \(whole) whole")
         #expect(vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }.count >= n)
     }
 
@@ -133,40 +201,29 @@ import ConcordTestSupport
         #expect(shared.values.reduce(0) { $0 + $1.count } >= 40)
         func split(_ a: [Int]) -> Int { shared.values.filter { Set($0.map { a[$0] }).count > 1 }.count }
         #expect(split(Shard.assign(vectors, count: n)) == 0)
-        #expect(split(Shard.assign(vectors, count: n, sharedWork: { _ in [] })) > 0, "by name alone, groups split")
+        #expect(split(vectors.map { Int(Shard.fnv1a($0.name) % UInt64(n)) + 1 }) > 0, "by name alone, groups split")
     }
 
-    @Test(arguments: 2...5) func addingACheapVectorMovesNoOther(n: Int) {
+    /// Stability, measured rather than promised: packing by cost moves whole items when a change
+    /// before them shifts a load across a bound (docs/ci.md). An added vector joins its suite's
+    /// item (or is an item of its own) and every vector still has one shard; how many others move
+    /// is printed. Removing the added vector restores the plan exactly.
+    @Test(arguments: 2...5) func addingAVectorMovesWholeItems(n: Int) {
         let vectors = Self.all
         let before = Shard.assign(vectors, count: n)
         let cheap = vectors.first { $0.suite == "closer.kdf-params" }!
-        for i in 0..<20 {
-            let after = Shard.assign(vectors + [Self.renamed(cheap, "added-\(i)")], count: n)
-            #expect(Array(after.dropLast()) == before)
-        }
-        // Removing one moves none either.
-        let gone = vectors.firstIndex { Shard.cost($0) < Shard.heavyThreshold }!
-        var fewer = vectors
-        fewer.remove(at: gone)
-        var expected = before
-        expected.remove(at: gone)
-        #expect(Shard.assign(fewer, count: n) == expected)
-    }
-
-    @Test(arguments: 2...5) func addingAHeavyVectorMovesFew(n: Int) {
-        let vectors = Self.all
-        let before = Shard.assign(vectors, count: n)
-        let heavyCount = vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }.count
-        let heavy = vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }
-        for template in [heavy.max { Shard.cost($0) < Shard.cost($1) }!, heavy.min { Shard.cost($0) < Shard.cost($1) }!] {
+        let heavy = vectors.filter { Shard.cost($0) >= Shard.heavyThreshold && Shard.sharedWork($0).isEmpty }
+        for (label, template) in [("cheap", cheap), ("heavy", heavy.max { Shard.cost($0) < Shard.cost($1) }!)] {
             let after = Shard.assign(vectors + [Self.renamed(template, "zz-added")], count: n)
+            #expect(after.allSatisfy { $0 >= 1 && $0 <= n })
+            if label == "cheap" {
+                let suite = zip(vectors, after).filter { $0.0.suite == cheap.suite && Shard.sharedWork($0.0).isEmpty }.map(\.1)
+                #expect(Set(suite + [after.last!]).count == 1, "the added vector joins its suite's item")
+            }
             let moved = zip(before, after).filter { $0 != $1 }.count
-            // Only heavy vectors can move, and far fewer than a full reshuffle would move.
-            #expect(moved <= max(3, heavyCount / 3))
-            #expect(Double(moved) < 0.1 * Double(vectors.count), "\(moved) of \(vectors.count) moved")
-            print("shard N=\(n): adding a heavy vector (cost \(Shard.cost(template))) moved \(moved) of \(vectors.count) (\(heavyCount) heavy)")
-            for (i, v) in vectors.enumerated() where Shard.cost(v) < Shard.heavyThreshold { #expect(before[i] == after[i]) }
+            print("shard N=\(n): adding a \(label) vector moved \(moved) of \(vectors.count)")
         }
+        #expect(Shard.assign(vectors, count: n) == before)
     }
 
     // MARK: Merge
@@ -348,12 +405,16 @@ import ConcordTestSupport
         let whole = try runProcess(concordBinary, ["run"] + base + ["--report", dir + "/whole.json", "--quiet"], environment: env)
         #expect(whole.status == 0 || whole.status == 1, "\(whole.stderr)")
         var paths: [String] = []
+        var statuses: [Int32] = []
         for k in 1...3 {
             let p = dir + "/shard-\(k).json"
             let r = try runProcess(concordBinary, ["run"] + base + ["--shard", "\(k)/3", "--report", p, "--quiet"], environment: env)
-            #expect(r.status == whole.status, "\(r.stderr)")
+            // The failing vectors may all sit in one shard: each shard passes or fails on its own.
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            statuses.append(r.status)
             paths.append(p)
         }
+        #expect(statuses.max() == whole.status, "a shard fails where the whole run does")
         let m = try runProcess(concordBinary, ["merge"] + paths.reversed() + ["--out", dir + "/merged.json"], environment: env)
         #expect(m.status == whole.status, "\(m.stdout)\(m.stderr)")
         let a = try JSON.parse(String(contentsOfFile: dir + "/whole.json", encoding: .utf8))
