@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Workflows: fill, export (and what they read back).
         .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
+        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordSuites", "ConcordSync"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
                                                       "ConcordSuites", "ConcordYAML"]),
@@ -73,7 +75,7 @@ let package = Package(
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
+        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
                                                           "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
@@ -82,7 +84,7 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
