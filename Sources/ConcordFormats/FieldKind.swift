@@ -18,6 +18,19 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// same pair (a `public` field is then the `private` one's key).
     case privateKey(Curve)
     case publicKey(Curve)
+    /// A part of the case's Tink AES-GCM keyset (one per case, any output prefix, key ids across the
+    /// 32-bit range): `keysetJson`, `keys` (a JSON list of `{keyId, key}`), `primaryKeyId`, `key`
+    /// (its 32-byte key: a couple key the keyset holds).
+    case tinkAesGcm(part: String)
+    /// A part of the case's Tink ECIES P-256 keyset: `privateKeyset`, `publicKeyset`, `publicKey`
+    /// (`pub:v1:`), `keyId`, `private`, `public`.
+    case tinkEcies(part: String)
+
+    /// The parts of `tinkAesGcm` and `tinkEcies` with the type of each.
+    public static let tinkParts: [String: String] = [
+        "keysetJson": "text", "keys": "text", "primaryKeyId": "integer", "key": "bytes",
+        "privateKeyset": "text", "publicKeyset": "text", "publicKey": "text", "keyId": "integer", "private": "bytes", "public": "bytes",
+    ]
 
     /// The curves of `privateKey`/`publicKey`.
     public enum Curve: String, Sendable, Hashable, CaseIterable {
@@ -36,6 +49,7 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .text, .id: return "text"
         case .integer: return "integer"
         case .answer: return "answer"
+        case .tinkAesGcm(let part), .tinkEcies(let part): return Self.tinkParts[part] ?? "unknown part \(part)"
         }
     }
 
@@ -48,6 +62,8 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .answer: return "answer"
         case .privateKey(let c): return "\(c.rawValue) private key"
         case .publicKey(let c): return "\(c.rawValue) public key"
+        case .tinkAesGcm(let part): return "Tink AES-GCM keyset's \(part)"
+        case .tinkEcies(let part): return "Tink ECIES P-256 keyset's \(part)"
         }
     }
 

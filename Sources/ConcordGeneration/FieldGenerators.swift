@@ -5,7 +5,21 @@ import ConcordFormats
 /// verifies under `public`).
 public struct KeyPairs: Sendable {
     private var made: [FieldKind.Curve: (private: [UInt8], public: [UInt8])] = [:]
+    private var keysets: [FreshKind: [String: Value]] = [:]
     public init() {}
+
+    /// A part of the case's Tink keyset of `kind` (`tinkAesGcmKeyset`, `tinkEciesKeyset`), drawn
+    /// the first time: any output prefix, key-id edges (the high bit set, small ids) on half the draws.
+    public mutating func keyset(_ kind: FreshKind, part: String, rng: inout SeededRandom) -> Value? {
+        if keysets[kind] == nil {
+            var options = FreshOptions()
+            options.outputPrefix = rng.pick(TinkOutputPrefix.allCases)
+            let drawn = try? FreshValues.draw([FreshDeclaration(name: "k", kind: kind, options: options)],
+                                              path: ["explore-keyset", String(rng.next())], trial: Int(rng.below(4)))
+            keysets[kind] = drawn ?? [:]
+        }
+        return keysets[kind]!["k." + part]
+    }
 
     /// The case's pair of `curve`, drawn (from `rng`) the first time it is asked for.
     public mutating func pair(_ curve: FieldKind.Curve, rng: inout SeededRandom) -> (private: [UInt8], public: [UInt8]) {
@@ -57,6 +71,19 @@ public enum FieldGenerators {
         case .publicKey(let c):
             if rng.chance(1, in: 10) { return .bytes(oddKey(c == .p256 ? 65 : 32, rng: &rng)) }
             return .bytes(pairs.pair(c, rng: &rng).public)
+        case .tinkAesGcm(let part):
+            return pairs.keyset(.tinkAesGcmKeyset, part: part, rng: &rng) ?? fallback(part, rng: &rng)
+        case .tinkEcies(let part):
+            return pairs.keyset(.tinkEciesKeyset, part: part, rng: &rng) ?? fallback(part, rng: &rng)
+        }
+    }
+
+    /// A value of a keyset part's type when the keyset could not be drawn.
+    static func fallback(_ part: String, rng: inout SeededRandom) -> Value {
+        switch FieldKind.tinkParts[part] {
+        case "integer": return .integer(Int64(rng.below(1 << 32)))
+        case "bytes": return .bytes(rng.bytes(32))
+        default: return .text(text(rng: &rng))
         }
     }
 
