@@ -8,7 +8,7 @@ import ConcordSuites
 /// op on fresh inputs: valid inputs first), then, half of the time, one field mutated.
 public enum Cases {
     /// Runs a producing op (`op`, its input) on the first implementation that runs it.
-    public typealias Producer = (_ op: String?, _ input: Fields) -> [String: Value]?
+    public typealias Producer = (_ op: String?, _ input: [(String, Value)]) -> [String: Value]?
 
     public static func stream(seed: UInt64, target: Target, case k: Int) -> SeededRandom {
         SeededRandom(path: ["explore", String(seed), target.suite.name, target.opLabel, String(k)])
@@ -42,53 +42,55 @@ public enum Cases {
     /// one time in four (an optional field without one, a Tink keyset given as random text, would
     /// only make every case a refusal of it).
     static func fresh(_ t: Target, rng: inout SeededRandom, produce: Producer) -> [(String, Value)] {
-        let op = t.op
+        let inputs = t.op.inputs
         var chosen = Set<String>()
-        for group in op.exactlyOne {
-            let fields = group.compactMap { n in op.inputs.first { $0.name == n } }
+        for group in t.op.exactlyOne {
+            let fields = group.compactMap { n in inputs.first { $0.name == n } }
             let hinted = fields.filter { $0.hint != nil }
             let pick = !hinted.isEmpty && rng.chance(3, in: 4) ? rng.pick(hinted) : rng.pick(fields)
             chosen.insert(pick.name)
         }
-        let grouped = Set(op.exactlyOne.flatMap { $0 })
-        let included = op.inputs.filter { f in
-            if grouped.contains(f.name) { return chosen.contains(f.name) }
-            if !f.required { return f.hint != nil && rng.chance(1, in: 4) }
-            return true
+        var included: [Int] = []
+        for (k, f) in inputs.enumerated() {
+            if t.grouped.contains(f.name) { if chosen.contains(f.name) { included.append(k) }; continue }
+            if !f.required { if f.hint != nil && rng.chance(1, in: 4) { included.append(k) }; continue }
+            included.append(k)
         }
         var pairs = KeyPairs()
         var values: [String: Value] = [:]
+        values.reserveCapacity(inputs.count + 4)
         // Fields another op outputs: that op's input drawn (sharing the names of this one's),
         // the op run, its outputs taken, seven times in eight.
-        let produced = included.filter { f in producer(of: f.name, in: t) != nil }
-        for f in included where !produced.contains(where: { $0.name == f.name }) {
-            values[f.name] = draw(f, rng: &rng, pairs: &pairs)
+        var produced: [Int] = []
+        for k in included {
+            if t.producedBy[inputs[k].name] != nil { produced.append(k) } else { values[inputs[k].name] = draw(inputs[k], rng: &rng, pairs: &pairs) }
         }
-        var tried = Set<String>()
-        for f in produced where values[f.name] == nil {
-            let p = producer(of: f.name, in: t)!
-            if !tried.contains(p.name ?? "-") && rng.chance(7, in: 8) {
-                tried.insert(p.name ?? "-")
+        var tried = Set<Int>()
+        for k in produced where values[inputs[k].name] == nil {
+            let pk = t.producedBy[inputs[k].name]!
+            if !tried.contains(pk) && rng.chance(7, in: 8) {
+                tried.insert(pk)
+                let p = t.suite.ops[pk]
                 var pin: [(String, Value)] = []
                 for g in p.inputs where g.required || values[g.name] != nil {
                     if values[g.name] == nil { values[g.name] = draw(g, rng: &rng, pairs: &pairs) }
                     pin.append((g.name, values[g.name]!))
                 }
-                if let out = produce(p.name, Fields(ordered: pin)) {
-                    for g in produced where values[g.name] == nil { if let v = out[g.name] { values[g.name] = v } }
+                if let out = produce(p.name, pin) {
+                    for j in produced where values[inputs[j].name] == nil { if let v = out[inputs[j].name] { values[inputs[j].name] = v } }
                 }
             }
-            if values[f.name] == nil { values[f.name] = draw(f, rng: &rng, pairs: &pairs) }
+            if values[inputs[k].name] == nil { values[inputs[k].name] = draw(inputs[k], rng: &rng, pairs: &pairs) }
         }
-        return included.map { ($0.name, values[$0.name]!) }
+        return included.map { (inputs[$0].name, values[inputs[$0].name]!) }
     }
 
     static func draw(_ f: FieldSpec, rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
         FieldGenerators.generate(f.kind ?? .bytes(lengths: []), rng: &rng, pairs: &pairs)
     }
 
-    /// Another op of the suite (not a round trip) whose outputs hold `field`.
+    /// The op declared before this one whose outputs hold `field` (Target.producedBy).
     public static func producer(of field: String, in t: Target) -> OpSpec? {
-        t.suite.ops.first { p in p.name != t.op.name && p.name != t.suite.roundtrip?.op && p.expects.contains { $0.name == field } }
+        t.producedBy[field].map { t.suite.ops[$0] }
     }
 }

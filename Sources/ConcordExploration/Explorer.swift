@@ -86,12 +86,21 @@ public final class Explorer: Sendable {
         }
     }
 
-    struct Plan: Sendable {
-        var target: Target
-        var oracles: [Oracle]
-        var sealers: [Oracle]
-        var openers: [Oracle]
-        var producers: [String: Oracle]
+    /// A target with the implementations that run it: shared by every worker by reference (a
+    /// suite's definition copied per case was a retain and release per field).
+    final class Plan: Sendable {
+        let target: Target
+        let oracles: [Oracle]
+        let sealers: [Oracle]
+        let openers: [Oracle]
+        let producers: [String: Oracle]
+        init(target: Target, oracles: [Oracle], sealers: [Oracle], openers: [Oracle], producers: [String: Oracle]) {
+            self.target = target
+            self.oracles = oracles
+            self.sealers = sealers
+            self.openers = openers
+            self.producers = producers
+        }
         var implementations: [String] {
             var seen: [String] = []
             for o in oracles + sealers + openers where !seen.contains(o.name) { seen.append(o.name) }
@@ -114,13 +123,12 @@ public final class Explorer: Sendable {
 
     /// The case's input (cost checked), its note, and what it showed; nil input: skipped.
     func run(_ p: Plan, case k: Int) -> (input: Fields, made: String, result: CaseResult)? {
-        let t = p.target
-        let (pairs, made) = Cases.make(t, seed: configuration.seed, case: k, produce: { op, input in
-            guard let o = p.producers[op ?? "-"], case .outputs(let out) = o.run(Request(suite: t.suite.name, op: op, input: input)) else { return nil }
+        let (pairs, made) = Cases.make(p.target, seed: configuration.seed, case: k, produce: { op, input in
+            guard let o = p.producers[op ?? "-"], case .outputs(let out) = o.run(Request(suite: p.target.suite.name, op: op, input: fields(input))) else { return nil }
             return out
         })
-        let input = Fields(ordered: pairs)
-        if t.suite.exceedsLimits(input, configuration.limits) != nil || t.suite.cost(input) > configuration.maxCaseCost { return nil }
+        let input = fields(pairs)
+        if p.target.suite.exceedsLimits(input, configuration.limits) != nil || p.target.suite.cost(input) > configuration.maxCaseCost { return nil }
         return (input, made, judge(p, input))
     }
 
@@ -195,15 +203,18 @@ public final class Explorer: Sendable {
         let order = Locked<[String]>([])
         let seed = configuration.seed
 
-        @Sendable func one(_ t: Int, _ k: Int) {
+        /// One case; its counts go to the worker's own tally (`Tally`), added to the shared
+        /// counters once per chunk: counters every worker wrote per case kept both cores waiting
+        /// for one cache line.
+        @Sendable func one(_ t: Int, _ k: Int, _ tally: inout Tally) {
             let p = plans[t]
             guard let (input, made, result) = run(p, case: k) else {
-                counts[t].skipped.add(1)
+                tally.skipped += 1
                 return
             }
-            counts[t].cases.add(1)
-            if result.compared { counts[t].compared.add(1) }
-            for s in result.unsupported { unsupported[s].add(1) }
+            tally.cases += 1
+            if result.compared { tally.compared += 1 }
+            for s in result.unsupported { tally.unsupported[s] += 1 }
             for o in result.observations {
                 let isNew: Bool = findings.withLock { f in
                     if f[o.signature] != nil {
@@ -230,7 +241,11 @@ public final class Explorer: Sendable {
 
         let active = plans.indices.filter { plans[$0].oracles.count + plans[$0].sealers.count > 0 }
         if let k = configuration.onlyCase {
-            for t in active { one(t, k) }
+            for t in active {
+                var tally = Tally(slots.count)
+                one(t, k, &tally)
+                tally.add(to: counts[t], unsupported)
+            }
         } else {
             let pool = WorkerPool()
             var next = plans.map { _ in 0 }
@@ -244,12 +259,18 @@ public final class Explorer: Sendable {
                     let base = next[t], end = min(limit, base &+ chunk[t])
                     let cursor = AtomicCounter(base)
                     let t0 = Date()
+                    let slotCount = slots.count
+                    // Cases taken 8 at a time (one shared counter step per 8) only in large chunks of
+                    // cheap cases: a case may take half a second, and --seconds is kept within one.
+                    let step = end - base >= 1024 ? 8 : 1
                     pool.perform(threads: configuration.workers) { _ in
+                        var tally = Tally(slotCount)
+                        defer { tally.add(to: counts[t], unsupported) }
                         while true {
-                            let k = cursor.add(1) - 1
-                            if k >= end { return }
+                            let first = cursor.add(step) - step
+                            if first >= end { return }
                             if let deadline, Date() >= deadline { return }
-                            one(t, k)
+                            for k in first..<min(end, first + step) { one(t, k, &tally) }
                         }
                     }
                     next[t] = end
@@ -274,6 +295,37 @@ public final class Explorer: Sendable {
 
     /// Stops every implementation it started (and every replacement).
     public func shutdown() { shutdownAll(slots.map(\.current)) }
+}
+
+/// Each thread's orders of field names: a case's `Fields` made without the process-wide interning
+/// table's lock (both cores took it twice per case).
+final class OrderCache {
+    var orders: [[String]: Fields.Order] = [:]
+}
+let orderCache = ThreadLocal { OrderCache() }
+
+/// A case's fields (its names distinct, as generated), their order interned once per thread.
+func fields(_ pairs: [(String, Value)]) -> Fields {
+    let names = pairs.map(\.0)
+    let cache = orderCache.value
+    if let o = cache.orders[names] { return Fields(names: o, values: pairs.map(\.1)) }
+    guard Set(names).count == names.count else { return Fields(ordered: pairs) }
+    let o = Fields.Names.interned(names)
+    if cache.orders.count < 4096 { cache.orders[names] = o }
+    return Fields(names: o, values: pairs.map(\.1))
+}
+
+/// A worker's counts of one chunk.
+struct Tally {
+    var cases = 0, compared = 0, skipped = 0
+    var unsupported: [Int]
+    init(_ slots: Int) { unsupported = Array(repeating: 0, count: slots) }
+    func add(to c: (cases: AtomicCounter, compared: AtomicCounter, skipped: AtomicCounter), _ u: [AtomicCounter]) {
+        if cases > 0 { c.cases.add(cases) }
+        if compared > 0 { c.compared.add(compared) }
+        if skipped > 0 { c.skipped.add(skipped) }
+        for (k, n) in unsupported.enumerated() where n > 0 { u[k].add(n) }
+    }
 }
 
 /// One implementation's place: the instance in use, replaced when its process died.

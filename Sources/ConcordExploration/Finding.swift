@@ -4,14 +4,34 @@ import ConcordSuites
 
 /// One op of one suite to explore, with the inputs of the suite's own vectors of that op as seeds.
 public struct Target: Sendable {
-    public var suite: Suite
-    public var op: OpSpec
+    public let suite: Suite
+    public let op: OpSpec
     /// Seed inputs: the suite's vectors of this op (`name` is the vector's).
-    public var seeds: [(name: String, input: Fields)]
+    public let seeds: [(name: String, input: Fields)]
+    /// Made once, read for every case: the op's output names, its expect fields in order, the
+    /// fields of exactly-one groups, and for each input field another op outputs, that op's place.
+    let outputNames: Set<String>
+    let expectNames: [String]
+    let grouped: Set<String>
+    let producedBy: [String: Int]
     public init(suite: Suite, op: OpSpec, seeds: [(name: String, input: Fields)] = []) {
         self.suite = suite
         self.op = op
         self.seeds = seeds
+        outputNames = op.outputNames
+        expectNames = op.expects.map(\.name)
+        grouped = Set(op.exactlyOne.flatMap { $0 })
+        var produced: [String: Int] = [:]
+        // An op declared before this one (seal before open, encrypt before decrypt, sign before
+        // verify) whose outputs hold the field; none for a round trip, whose inputs are all given.
+        if suite.roundtrip?.op != op.name, let mine = suite.ops.firstIndex(where: { $0.name == op.name }) {
+            for f in op.inputs {
+                if let k = suite.ops[..<mine].firstIndex(where: { p in p.name != suite.roundtrip?.op && p.expects.contains { $0.name == f.name } }) {
+                    produced[f.name] = k
+                }
+            }
+        }
+        producedBy = produced
     }
     /// The op's name, `-` for a suite without ops (in paths and messages).
     public var opLabel: String { op.name ?? "-" }

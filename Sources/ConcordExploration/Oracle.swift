@@ -37,7 +37,7 @@ enum Judgement {
         var r = CaseResult()
         var answered: [(Oracle, Reply)] = []
         let request = Request(suite: t.suite.name, op: t.op.name, input: input)
-        let names = t.op.outputNames
+        let names = t.outputNames
         var errors: [(Oracle, String)] = []
         for o in oracles {
             switch o.run(request) {
@@ -57,7 +57,7 @@ enum Judgement {
         }
         guard answered.count >= 2 else { return r }
         r.compared = true
-        if let d = divergence(t.suite.name, t.opLabel, answered, expects: t.op.expects.map(\.name), context: input) {
+        if let d = divergence(t.suite.name, t.opLabel, answered, expects: t.expectNames, context: input) {
             r.observations.append(d)
         }
         return r
@@ -66,6 +66,27 @@ enum Judgement {
     static func errorObservation(_ suite: String, _ op: String, _ o: Oracle, _ why: String) -> Observation {
         Observation(kind: .error, signature: "\(suite) \(op): \(o.name) error", sides: [Side(implementations: [o.name], answer: .error(why), outside: o.outside)],
                     rule: "error")
+    }
+
+    /// Whether the answers agree, decided without building sides (the common case, every case).
+    static func agree(_ answered: [(Oracle, Reply)]) -> Bool {
+        guard let first = answered.first else { return true }
+        switch first.1 {
+        case .outputs(let v):
+            for (_, a) in answered.dropFirst() { guard case .outputs(let w) = a, w == v else { return false } }
+            return true
+        case .refused:
+            var stated: ErrorClass? = nil
+            for (_, a) in answered {
+                guard case .refused(let c, _) = a else { return false }
+                if c == .unclassified { continue }
+                if let s = stated, s != c { return false }
+                stated = c
+            }
+            return true
+        case .error:
+            return false
+        }
     }
 
     /// The answers grouped into sides: equal outputs, refusals of one class (`unclassified`
@@ -102,6 +123,7 @@ enum Judgement {
 
     /// The sides of answers that do not all agree, nil when they do.
     static func divergence(_ suite: String, _ op: String, _ answered: [(Oracle, Reply)], expects: [String], context: Fields) -> Observation? {
+        if agree(answered) { return nil }
         let (sides, outputs, refusals) = sides(answered)
         guard outputs + refusals > 1 else { return nil }
         let rule: String

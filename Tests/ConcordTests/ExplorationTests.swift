@@ -81,7 +81,7 @@ import Testing
         let t = Self.target(Suites.aesGcm, "open")
         let impl = Self.openssl
         let produce: Cases.Producer = { op, input in
-            if case .outputs(let o) = impl.run(Request(suite: "aes-gcm", op: op, input: input)) { return o }
+            if case .outputs(let o) = impl.run(Request(suite: "aes-gcm", op: op, input: Fields(ordered: input))) { return o }
             return nil
         }
         let a = (0..<64).map { Cases.make(t, seed: 42, case: $0, produce: produce) }
