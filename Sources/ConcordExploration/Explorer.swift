@@ -18,8 +18,10 @@ public final class Explorer: Sendable {
         public var onlyCase: Int?
         /// Worker threads: requests in flight at once (an adapter's pipe holds many).
         public var workers: Int
-        /// Re-runs a shrink may spend on one finding.
+        /// Re-runs a shrink may spend on one finding, and seconds (a hang's re-runs each wait out
+        /// the timeout).
         public var shrinkRuns = 400
+        public var shrinkSeconds = 30.0
         /// The limits a case must respect (Argon2 memory); a case past them is skipped, counted.
         public var limits: Limits
         /// A case whose estimated cost (Suite.cost, seconds) is above this is skipped, counted.
@@ -54,6 +56,9 @@ public final class Explorer: Sendable {
         /// `unsupported` answers per implementation (counted apart, never a finding).
         public var unsupported: [String: Int]
         public var seconds: Double
+        /// Errors of a process that the case, run again on a process of its own, did not give
+        /// again (requests in flight when another request's input killed the process).
+        public var unconfirmed = 0
         public var cases: Int { targets.reduce(0) { $0 + $1.cases } }
         public var compared: Int { targets.reduce(0) { $0 + $1.compared } }
         public var skipped: Int { targets.reduce(0) { $0 + $1.skipped } }
@@ -148,6 +153,19 @@ public final class Explorer: Sendable {
         return r
     }
 
+    /// The plan with `name` answered by a process of its own (started again whenever it dies),
+    /// when `name` runs in a process that can be started again.
+    func privatePlan(_ p: Plan, replacing name: String) -> (Plan, Slot)? {
+        guard let shared = slots.first(where: { $0.name == name }), let restart = shared.restart, let fresh = restart(name) else { return nil }
+        fresh.prepare()
+        let own = Slot(fresh, restart: restart, maxRestarts: 1000)
+        func swap(_ list: [Oracle]) -> [Oracle] {
+            list.map { o in o.name == name ? Oracle(slot: o.slot, name: o.name, outside: o.outside, run: { [own] r in own.runRestarting(r) }) : o }
+        }
+        let producers = p.producers.mapValues { o in swap([o])[0] }
+        return (Plan(target: p.target, oracles: swap(p.oracles), sealers: swap(p.sealers), openers: swap(p.openers), producers: producers), own)
+    }
+
     /// Shrinks `input` while `signature` still shows: each field in turn through its smaller
     /// values (Shrink.candidates), an optional field left out, until no step holds or the runs or
     /// the deadline are spent.
@@ -200,6 +218,7 @@ public final class Explorer: Sendable {
         let counts = plans.map { _ in (cases: AtomicCounter(), compared: AtomicCounter(), skipped: AtomicCounter()) }
         let unsupported = slots.map { _ in AtomicCounter() }
         let findings = Locked<[String: Finding]>([:])
+        let unconfirmed = AtomicCounter()
         let order = Locked<[String]>([])
         let seed = configuration.seed
 
@@ -215,7 +234,31 @@ public final class Explorer: Sendable {
             tally.cases += 1
             if result.compared { tally.compared += 1 }
             for s in result.unsupported { tally.unsupported[s] += 1 }
-            for o in result.observations {
+            for seen in result.observations {
+                var o = seen
+                if findings.withLock({ f in
+                    guard f[o.signature] != nil else { return false }
+                    f[o.signature]!.occurrences += 1
+                    return true
+                }) { continue }
+                // A new error of an implementation behind a process: every request in flight when
+                // its process died was answered `error`, so the case is run again, alone, on a
+                // process of its own; only an error it gives again is a finding, and it is shrunk
+                // there (a crash during the shrink then ends only that process).
+                var shrinkPlan = p
+                var own: Slot? = nil
+                if o.kind == .error, let name = o.sides.first?.implementations.first,
+                   let (mine, slot) = privatePlan(p, replacing: name) {
+                    own = slot
+                    shrinkPlan = mine
+                    guard let again = judge(mine, input).observations.first(where: { $0.signature == o.signature }) else {
+                        slot.current.shutdown()
+                        unconfirmed.add(1)
+                        continue
+                    }
+                    o = again
+                }
+                defer { own?.current.shutdown() }
                 let isNew: Bool = findings.withLock { f in
                     if f[o.signature] != nil {
                         f[o.signature]!.occurrences += 1
@@ -229,11 +272,12 @@ public final class Explorer: Sendable {
                 }
                 guard isNew else { continue }
                 order.withLock { $0.append(o.signature) }
-                let (small, seen, steps) = shrink(p, input, signature: o.signature, deadline: deadline)
+                let budget = Date().addingTimeInterval(configuration.shrinkSeconds)
+                let (small, last, steps) = shrink(shrinkPlan, input, signature: o.signature, deadline: deadline.map { min($0, budget) } ?? budget)
                 findings.withLock { f in
                     f[o.signature]!.input = small
                     f[o.signature]!.shrinkSteps = steps
-                    if let seen { f[o.signature]!.sides = seen.sides }
+                    if let last { f[o.signature]!.sides = last.sides }
                     if let rt = p.target.roundtrip, let v = small[rt.compared] { f[o.signature]!.compared = (rt.compared, v) }
                 }
             }
@@ -290,7 +334,7 @@ public final class Explorer: Sendable {
                            TargetCount(suite: plans[t].target.suite.name, op: plans[t].target.op.name, implementations: plans[t].implementations,
                                        cases: counts[t].cases.load(), compared: counts[t].compared.load(), skipped: counts[t].skipped.load())
                        },
-                       findings: all, unsupported: perImplementation, seconds: Date().timeIntervalSince(start))
+                       findings: all, unsupported: perImplementation, seconds: Date().timeIntervalSince(start), unconfirmed: unconfirmed.load())
     }
 
     /// Stops every implementation it started (and every replacement).
@@ -333,25 +377,32 @@ final class Slot: Sendable {
     let name: String
     let restart: (@Sendable (String) -> (any Implementation)?)?
     private let state: Locked<(impl: any Implementation, restarts: Int)>
-    /// At most this many fresh starts per implementation in one exploration.
-    static let maxRestarts = 20
+    /// At most this many fresh starts (20 for an implementation the exploration shares).
+    let maxRestarts: Int
 
-    init(_ impl: any Implementation, restart: (@Sendable (String) -> (any Implementation)?)?) {
+    init(_ impl: any Implementation, restart: (@Sendable (String) -> (any Implementation)?)?, maxRestarts: Int = 20) {
         name = impl.name
         state = Locked((impl, 0))
+        self.maxRestarts = maxRestarts
         // In-process implementations are never replaced: their function is taken once per op.
         self.restart = impl.processStarts > 0 || !(impl is InProcessImplementation) ? restart : nil
     }
     var restartable: Bool { restart != nil }
     var current: any Implementation { state.withLock { $0.impl } }
     func run(_ r: Request) -> Outcome { current.run(r) }
+    /// `run`, and a fresh process after an answer its process died with.
+    func runRestarting(_ r: Request) -> Outcome {
+        let o = current.run(r)
+        if case .error = o { restartIfDead() }
+        return o
+    }
 
     /// Replaces the instance when its process has started and is now dead (a request answered
     /// `error` by a process that exited or was declared dead after a timeout).
     func restartIfDead() {
         guard let restart else { return }
         let old: (any Implementation)? = state.withLock { s in
-            guard s.restarts < Self.maxRestarts, s.impl.processStarts > 0,
+            guard s.restarts < maxRestarts, s.impl.processStarts > 0,
                   case .error(let why) = s.impl.run(Request(suite: "", op: nil, input: [:])),
                   why.contains("exited") || why.contains("declared dead") || why.contains("not running") || why.contains("stopped reading"),
                   let fresh = restart(name) else { return nil }

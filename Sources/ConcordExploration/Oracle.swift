@@ -64,7 +64,7 @@ enum Judgement {
     }
 
     static func errorObservation(_ suite: String, _ op: String, _ o: Oracle, _ why: String) -> Observation {
-        Observation(kind: .error, signature: "\(suite) \(op): \(o.name) error", sides: [Side(implementations: [o.name], answer: .error(why), outside: o.outside)],
+        Observation(kind: .error, signature: "\(suite) \(op): \(o.name) error (\(errorCategory(why)))", sides: [Side(implementations: [o.name], answer: .error(why), outside: o.outside)],
                     rule: "error")
     }
 
@@ -119,6 +119,14 @@ enum Judgement {
         var sides = outputs.map { side($0.members, .outputs($0.value)) }.sorted { $0.implementations.lexicographicallyPrecedes($1.implementations) }
         sides += refusals.map { side($0.members, .refused($0.cls, $0.message)) }.sorted { $0.answer.word < $1.answer.word }
         return (sides, outputs.count, refusals.count)
+    }
+
+    /// What kind of error a message tells of, for the signature: a `hang` (no answer within the
+    /// timeout), a `crash` (the process exited), else `error` (nonsense, a fault).
+    static func errorCategory(_ why: String) -> String {
+        if why.contains("gave no answer within") || why.contains("declared dead") { return "hang" }
+        if why.contains("exited") { return "crash" }
+        return "error"
     }
 
     /// The sides of answers that do not all agree, nil when they do.

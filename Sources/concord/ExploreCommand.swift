@@ -146,6 +146,9 @@ enum ExploreCommand: Command {
         say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
                    summary.cases > 0 ? seed : seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
                    new.count, new.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
+        if summary.unconfirmed > 0 {
+            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again on a process of its own (requests in flight when another input stopped the process): not findings")
+        }
         if !new.isEmpty { return 1 }
         if compared == 0 {
             stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")

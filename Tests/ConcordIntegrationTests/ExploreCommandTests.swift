@@ -80,6 +80,60 @@ import Testing
         #expect(known.status == 0, "\(known.stdout)\n\(known.stderr)")
     }
 
+    static let fragile = #"""
+    import sys, json, hmac, hashlib, time, os
+    suites = [{"suite": "hmac-sha256", "ops": [{"op": "compute", "inputs": ["key", "message"], "outputs": ["tag"]},
+                                                {"op": "verify", "inputs": ["key", "message", "tag"], "outputs": []}]}]
+    print(json.dumps({"concord-adapter": 1, "name": "fragile", "version": "1", "suites": suites}), flush=True)
+    for line in sys.stdin:
+        r = json.loads(line)
+        i = r["input"]
+        key, msg = bytes.fromhex(i["key"]["hex"]), bytes.fromhex(i["message"]["hex"])
+        if r["op"] == "compute" and len(msg) == 7:
+            time.sleep(3600)
+        if r["op"] == "compute" and len(msg) == 9:
+            os._exit(3)
+        tag = hmac.new(key, msg, hashlib.sha256).digest()
+        if r["op"] == "compute":
+            out = {"id": r["id"], "outputs": {"tag": {"hex": tag.hex()}}}
+        elif hmac.compare_digest(tag, bytes.fromhex(i["tag"]["hex"])):
+            out = {"id": r["id"], "outputs": {}}
+        else:
+            out = {"id": r["id"], "error": "authentication", "message": "does not verify"}
+        print(json.dumps(out), flush=True)
+    """#
+
+    /// An adapter that hangs on a 7-byte message and exits on a 9-byte one: two findings, each
+    /// with its input, and the exploration goes on to its last case with the adapter started again.
+    @Test func aHangAndACrashAreFindingsNotTheEnd() throws {
+        let dir = NSTemporaryDirectory() + "concord-explore-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.fragile.write(toFile: dir + "/fragile.py", atomically: true, encoding: .utf8)
+        let r = try concord(["explore", "hmac-sha256", "--adapter", "fragile=python3 fragile.py", "--implementations", "openssl,libsodium,fragile",
+                             "--cases", "300", "--seed", "4", "--timeout", "1", "-j", "4"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("finding: hmac-sha256 compute: fragile error (hang)"), "\(r.stdout)")
+        #expect(r.stdout.contains("finding: hmac-sha256 compute: fragile error (crash)"), "\(r.stdout)")
+        #expect(r.stdout.contains("explore: seed 4, 600 cases"), "every case ran: \(r.stdout)")
+        // Each with the message that did it.
+        let blocks = r.stdout.components(separatedBy: "finding: ")
+        let hang = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (hang)") })
+        #expect(hang.contains(#/message=[0-9a-f]{14}\b/#), "\(hang)")
+        let crash = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (crash)") })
+        #expect(crash.contains(#/message=[0-9a-f]{18}\b/#), "\(crash)")
+    }
+
+    /// `--seconds` is kept within a second (start-up included, in-process implementations).
+    @Test func secondsAreHonoured() throws {
+        let t0 = Date()
+        let r = try concord(["explore", "aes-gcm", "chacha20-poly1305", "ed25519", "--implementations", "openssl,libsodium", "--seconds", "2", "--seed", "3"],
+                            in: NSTemporaryDirectory())
+        let took = Date().timeIntervalSince(t0)
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        #expect(took < 3.5, "took \(took) s")
+    }
+
     @Test func badInputExitsTwoWithAMessage() throws {
         let dir = NSTemporaryDirectory()
         for (args, message) in [(["nosuch"], "unknown suite or pack \"nosuch\""), (["aes-gcm", "--seed", "x"], "--seed needs an unsigned integer"),

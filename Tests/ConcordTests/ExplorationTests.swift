@@ -173,7 +173,7 @@ import Testing
             .explore([Self.target(Suites.aesGcm, "seal")])
         #expect(summary.cases == 400)
         let f = try #require(summary.findings.first { $0.kind == .error })
-        #expect(f.signature == "aes-gcm seal: crashing error")
+        #expect(f.signature == "aes-gcm seal: crashing error (crash)")
         #expect(f.input["plaintext"]?.bytes?.count == 41, "shrunk to the shortest plaintext that crashes it")
         #expect(f.draft(op: Suites.aesGcm.op("seal")!) != nil, "the others' answer is the vector's")
     }
