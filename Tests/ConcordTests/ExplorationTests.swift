@@ -75,6 +75,28 @@ import Testing
         #expect(lengths.filter { $0 == 12 }.count > 150 && lengths.contains { $0 != 12 })
     }
 
+    /// A case's Tink AES-GCM keyset holds the case's couple key, and across cases takes every
+    /// output prefix and key ids with the high bit set.
+    @Test func tinkKeysetKindsHoldTheCasesKey() throws {
+        var prefixes = Set<TinkOutputPrefix>(), highBit = false
+        for k in 0..<64 {
+            var rng = SeededRandom(path: ["keysets", String(k)])
+            var pairs = KeyPairs()
+            let key = FieldGenerators.generate(.tinkAesGcm(part: "key"), rng: &rng, pairs: &pairs)
+            guard case .text(let json) = FieldGenerators.generate(.tinkAesGcm(part: "keysetJson"), rng: &rng, pairs: &pairs) else {
+                Issue.record("no keyset text")
+                continue
+            }
+            let keyset = try TinkAesGcmKeyset.parse(json)
+            #expect(.bytes(keyset.primaryKey) == key)
+            prefixes.insert(keyset.outputPrefixType)
+            if keyset.primaryKeyId >= 1 << 31 { highBit = true }
+            let wire = FieldGenerators.generate(.tinkEcies(part: "publicKey"), rng: &rng, pairs: &pairs).text ?? ""
+            #expect(wire.hasPrefix("pub:v1:"), "\(wire)")
+        }
+        #expect(prefixes == Set(TinkOutputPrefix.allCases) && highBit)
+    }
+
     /// The same seed makes the same cases (inputs and notes); another seed, other ones. A valid
     /// AES-GCM open input is made by sealing (the ciphertext and tag another op outputs).
     @Test func sameSeedSameCases() {
