@@ -27,9 +27,13 @@ public enum Cases {
             input = fresh(t, rng: &rng, produce: produce)
             made = "fresh"
         }
-        if !input.isEmpty && rng.chance(1, in: 2) {
-            let k = Int(rng.below(UInt64(input.count)))
-            if let (v, name) = Mutations.mutate(input[k].1, rng: &rng) {
+        let free = input.indices.filter { !linked(input[$0].0, in: input, t) }
+        if !free.isEmpty && rng.chance(1, in: 2) {
+            let k = free[Int(rng.below(UInt64(free.count)))]
+            // A value the vector format refuses (an integer below the field's minimum) would make
+            // a finding no vector file can hold: such a mutation is not taken.
+            let minimum = t.op.inputs.first { $0.name == input[k].0 }?.minimum
+            if let (v, name) = Mutations.mutate(input[k].1, rng: &rng), within(v, minimum) {
                 input[k].1 = v
                 made += ", \(input[k].0) mutated (\(name))"
             }
@@ -72,17 +76,46 @@ public enum Cases {
                 tried.insert(pk)
                 let p = t.suite.ops[pk]
                 var pin: [(String, Value)] = []
+                // A field of the same name shares its value only when it has the same type
+                // (`kdfSalt` is bytes to one op of a suite and text to another).
+                let mine = Dictionary(inputs.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
                 for g in p.inputs where g.required || values[g.name] != nil {
-                    if values[g.name] == nil { values[g.name] = draw(g, rng: &rng, pairs: &pairs) }
-                    pin.append((g.name, values[g.name]!))
+                    if let v = values[g.name], mine[g.name] == g.type { pin.append((g.name, v)); continue }
+                    let v = draw(g, rng: &rng, pairs: &pairs)
+                    if mine[g.name] == nil { values[g.name] = v }
+                    pin.append((g.name, v))
                 }
                 if let out = produce(p.name, pin) {
-                    for j in produced where values[inputs[j].name] == nil { if let v = out[inputs[j].name] { values[inputs[j].name] = v } }
+                    let theirs = Dictionary(p.expects.map { ($0.name, $0.type) }, uniquingKeysWith: { a, _ in a })
+                    for j in produced where values[inputs[j].name] == nil && theirs[inputs[j].name] == inputs[j].type {
+                        if let v = out[inputs[j].name] { values[inputs[j].name] = v }
+                    }
                 }
             }
             if values[inputs[k].name] == nil { values[inputs[k].name] = draw(inputs[k], rng: &rng, pairs: &pairs) }
         }
         return included.map { (inputs[$0].name, values[inputs[$0].name]!) }
+    }
+
+    /// Whether a value respects a field's minimum (only integers have one).
+    static func within(_ v: Value, _ minimum: Int64?) -> Bool {
+        guard let minimum, let i = v.integer else { return true }
+        return i >= minimum
+    }
+
+    /// Whether a field's value is held inside another field of the case (a couple key inside the
+    /// keyset that holds it: `tinkAesGcm(part: "key")` beside its `keysetJson`): changing it alone
+    /// makes an input no contract allows (the two must hold one key), so it is neither mutated nor shrunk.
+    public static func linked(_ name: String, in input: [(String, Value)], _ t: Target) -> Bool {
+        func family(_ n: String) -> (String, String)? {
+            switch t.op.inputs.first(where: { $0.name == n })?.hint {
+            case .tinkAesGcm(let part)?: return ("aes-gcm", part)
+            case .tinkEcies(let part)?: return ("ecies", part)
+            default: return nil
+            }
+        }
+        guard let (f, part) = family(name), ["key", "private", "public"].contains(part) else { return false }
+        return input.contains { $0.0 != name && family($0.0)?.0 == f }
     }
 
     static func draw(_ f: FieldSpec, rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {

@@ -190,6 +190,7 @@ public final class Explorer: Sendable {
             while i < current.count {
                 if runs >= configuration.shrinkRuns || deadline.map({ Date() >= $0 }) == true { return (Fields(ordered: current), best, steps) }
                 let name = current[i].0
+                if Cases.linked(name, in: current, t) { i += 1; continue }
                 let optional = t.op.inputs.first { $0.name == name }.map { !$0.required && !grouped.contains(name) } ?? false
                 if optional {
                     var c = current
@@ -197,7 +198,8 @@ public final class Explorer: Sendable {
                     if holds(c) { current = c; steps += 1; progress = true; continue }
                 }
                 var moved = false
-                for v in Shrink.candidates(current[i].1) {
+                let minimum = t.op.inputs.first { $0.name == name }?.minimum
+                for v in Shrink.candidates(current[i].1) where Cases.within(v, minimum) {
                     if runs >= configuration.shrinkRuns { break }
                     var c = current
                     c[i].1 = v

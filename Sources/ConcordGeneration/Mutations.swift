@@ -14,12 +14,12 @@ public enum Mutations {
             let x = rng.pick(edges)
             return (.integer(x), "integer→\(x)")
         case .map(var m):
-            guard let key = m.keys.sorted().isEmpty ? nil : rng.pick(m.keys.sorted()) else { return nil }
+            // A member that is null stays so (its type is not known here: an answer's scale value
+            // is an integer or null, its text a string or null).
+            let keys = m.keys.sorted().filter { m[$0] != .null }
+            guard !keys.isEmpty else { return nil }
+            let key = rng.pick(keys)
             let inner = m[key]!
-            if inner == .null {
-                m[key] = .text(FieldGenerators.text(rng: &rng))
-                return (.map(m), "\(key): null→text")
-            }
             guard let (x, name) = mutate(inner, rng: &rng) else { return nil }
             m[key] = x
             return (.map(m), "\(key): \(name)")
@@ -175,11 +175,17 @@ public enum Shrink {
         case .map(let m):
             var out: [Value] = []
             for key in m.keys.sorted() {
-                if m[key] != .null { var x = m; x[key] = .null; out.append(.map(x)) }
+                // A member may become null only when it is not a list (an answer's option ids are
+                // always a list; its scale value and text may be null).
+                if m[key] != .null, !(m[key]!.isList) { var x = m; x[key] = .null; out.append(.map(x)) }
                 for c in candidates(m[key]!) { var x = m; x[key] = c; out.append(.map(x)) }
             }
             return out
         case .bool, .null: return []
         }
     }
+}
+
+extension Value {
+    var isList: Bool { if case .list = self { return true }; return false }
 }
