@@ -97,6 +97,31 @@ import Testing
         #expect(prefixes == Set(TinkOutputPrefix.allCases) && highBit)
     }
 
+    /// Every generated or mutated input value has its field's type and respects its minimum, in
+    /// every op of every suite; a field another op makes keeps this op's type (`kdfSalt` is bytes
+    /// to `closer.couple-key-wrap wrap`, text to `unwrap`).
+    @Test func casesKeepTheFieldsTypes() {
+        for suite in Suites.list {
+            for t in Target.all(suite) {
+                // A producer that answers every output of the op it is asked for, of that op's types.
+                let produce: Cases.Producer = { op, _ in
+                    var out: [String: Value] = [:]
+                    for f in suite.op(op)?.expects ?? [] {
+                        out[f.name] = f.type == .text ? .text("made") : f.type == .integer ? .integer(1) : f.type == .bytes ? .bytes([1]) : .null
+                    }
+                    return out
+                }
+                for k in 0..<40 {
+                    for (name, v) in Cases.make(t, seed: 8, case: k, produce: produce).input {
+                        guard let f = t.op.inputs.first(where: { $0.name == name }) else { Issue.record("\(suite.name): \(name) is no input"); continue }
+                        #expect(Fill.fits(v, f.type), "\(suite.name) \(t.opLabel) case \(k): \(name) = \(v.display) is not \(f.type.rawValue)")
+                        if let m = f.minimum, let i = v.integer { #expect(i >= m, "\(suite.name) \(name) = \(i) < \(m)") }
+                    }
+                }
+            }
+        }
+    }
+
     /// The same seed makes the same cases (inputs and notes); another seed, other ones. A valid
     /// AES-GCM open input is made by sealing (the ciphertext and tag another op outputs).
     @Test func sameSeedSameCases() {
