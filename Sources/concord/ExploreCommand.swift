@@ -90,7 +90,8 @@ enum ExploreCommand: Command {
             let folder = home + "/" + s.vectorFolder
             var seeds: [String?: [(name: String, input: Fields)]] = [:]
             if FileManager.default.fileExists(atPath: folder) {
-                for v in loader.load(.paths([folder])).vectors { seeds[v.op, default: []].append((v.name, v.input)) }
+                // An `acceptable` vector is a divergence the suite already names: not a seed.
+                for v in loader.load(.paths([folder])).vectors where v.result != .acceptable { seeds[v.op, default: []].append((v.name, v.input)) }
             }
             targets += Target.all(s, seeds: seeds)
         }
