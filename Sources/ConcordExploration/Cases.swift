@@ -47,12 +47,16 @@ public enum Cases {
     /// only make every case a refusal of it).
     static func fresh(_ t: Target, rng: inout SeededRandom, produce: Producer) -> [(String, Value)] {
         let inputs = t.op.inputs
-        var chosen = Set<String>()
-        for group in t.op.exactlyOne {
-            let fields = group.compactMap { n in inputs.first { $0.name == n } }
+        // One field of each exactly-one group; groups may overlap (`closer.keybox`: `contextInfo`
+        // or every id), so a pick rules out the other members of every group that holds it.
+        var chosen = Set<String>(), ruledOut = Set<String>()
+        for group in t.op.exactlyOne where !group.contains(where: chosen.contains) {
+            let fields = group.filter { !ruledOut.contains($0) }.compactMap { n in inputs.first { $0.name == n } }
+            guard !fields.isEmpty else { continue }
             let hinted = fields.filter { $0.hint != nil }
             let pick = !hinted.isEmpty && rng.chance(3, in: 4) ? rng.pick(hinted) : rng.pick(fields)
             chosen.insert(pick.name)
+            for g in t.op.exactlyOne where g.contains(pick.name) { ruledOut.formUnion(g.filter { $0 != pick.name }) }
         }
         var included: [Int] = []
         for (k, f) in inputs.enumerated() {

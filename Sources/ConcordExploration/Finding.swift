@@ -171,8 +171,13 @@ extension VectorDraft {
                    "  explored: " + quote("found by concord explore; expect is the answer of the side with an implementation not written by Concord"),
                    "  review: " + quote("no side (or more than one) included an implementation not written by Concord: expect is one side's answer and must be confirmed by a person"),
                    "vectors:"]
+        var ids = Set<String>()
         for d in drafts {
-            out.append("  - id: \(d.id)")
+            // Several findings of one case (the cells of a round trip) get -2, -3, … (ids are unique per suite).
+            var id = d.id, n = 1
+            while ids.contains(id) { n += 1; id = d.id + "-\(n)" }
+            ids.insert(id)
+            out.append("  - id: \(id)")
             if let op = d.op { out.append("    op: \(op)") }
             out.append("    comment: " + quote(d.comment + " — " + d.source))
             out.append("    flags: [explored\(d.needsReview ? ", review" : "")]")

@@ -197,13 +197,20 @@ enum ExploreCommand: Command {
         var wrote: [String] = []
         for suiteName in order {
             guard let suite = Suites.all[suiteName] else { continue }
-            let drafts = bySuite[suiteName]!.compactMap { f in suite.op(f.op).flatMap { f.draft(op: $0) } }
+            let render = { (d: [VectorDraft]) in VectorDraft.file(suite, d, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) }) }
+            // Each vector is held to the loader before it is written: one the format cannot hold is
+            // named and left out, never written broken.
+            let drafts = bySuite[suiteName]!.compactMap { f in suite.op(f.op).flatMap { f.draft(op: $0) } }.filter { d in
+                let loaded = VectorLoader().load(.bytes(Array(render([d]).utf8), file: d.id))
+                if let e = loaded.errors.first { stderr("concord: explore: the vector \(suiteName)/\(d.id) is not written: \(e.message)") }
+                return loaded.errors.isEmpty
+            }
             guard !drafts.isEmpty else { continue }
             let path = dir + "/explore-\(suiteName)-\(bySuite[suiteName]![0].seed).yaml"
             if let old = try? String(contentsOfFile: path, encoding: .utf8), !old.hasPrefix(VectorDraft.header) {
                 throw UsageError("--emit: \(path) exists and was not written by concord explore: not replaced")
             }
-            try AtomicFile.write(VectorDraft.file(suite, drafts, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) }), to: path)
+            try AtomicFile.write(render(drafts), to: path)
             wrote.append(path)
         }
         return wrote

@@ -112,7 +112,15 @@ import Testing
                     return out
                 }
                 for k in 0..<40 {
-                    for (name, v) in Cases.make(t, seed: 8, case: k, produce: produce).input {
+                    let input = Cases.make(t, seed: 8, case: k, produce: produce).input
+                    // Exactly one of each group (groups overlap in closer.keybox), every required field.
+                    for g in t.op.exactlyOne {
+                        #expect(g.filter { n in input.contains { $0.0 == n } }.count == 1, "\(suite.name) \(t.opLabel) case \(k): \(g) in \(input.map(\.0))")
+                    }
+                    for f in t.op.inputs where f.required {
+                        #expect(input.contains { $0.0 == f.name }, "\(suite.name) \(t.opLabel) case \(k): no \(f.name)")
+                    }
+                    for (name, v) in input {
                         guard let f = t.op.inputs.first(where: { $0.name == name }) else { Issue.record("\(suite.name): \(name) is no input"); continue }
                         #expect(Fill.fits(v, f.type), "\(suite.name) \(t.opLabel) case \(k): \(name) = \(v.display) is not \(f.type.rawValue)")
                         if let m = f.minimum, let i = v.integer { #expect(i >= m, "\(suite.name) \(name) = \(i) < \(m)") }
@@ -248,6 +256,12 @@ import Testing
         let summary = Explorer(implementations: [swift, broken], configuration: Explorer.Configuration(seed: 2, cases: 200, workers: 2))
             .explore([Self.target(Suites.closerField, "roundtrip")])
         let f = try #require(summary.findings.first { if case .roundtrip(_, "broken") = $0.kind { return true }; return false })
+        // Every finding's vector in one file loads (findings of one case get distinct ids).
+        let drafts = summary.findings.compactMap { $0.draft(op: Suites.closerField.op("roundtrip")!) }
+        #expect(drafts.count >= 2)
+        let text = VectorDraft.file(Suites.closerField, drafts, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "explored.yaml"))
+        #expect(loaded.errors.isEmpty && loaded.vectors.count == drafts.count, "\(loaded.errors)")
         #expect(f.input["plaintext"]?.bytes?.count == 1)
         let draft = try #require(f.draft(op: Suites.closerField.op("roundtrip")!))
         #expect(draft.outputs.map(\.0) == ["plaintext"] && draft.outputs.first?.1 == f.input["plaintext"])
