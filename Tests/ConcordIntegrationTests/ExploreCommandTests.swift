@@ -7,8 +7,9 @@ import Testing
 /// command finds it again; the emitted vector file validates, passes on the libraries and fails on
 /// the adapter; a ledger entry makes it known (exit 0); bad input exits 2.
 @Suite struct ExploreCommandTests {
-    func concord(_ args: [String], in dir: String) throws -> ProcessOutput {
+    func concord(_ args: [String], in dir: String, progress: Bool = false) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
+        if progress { env["CONCORD_PROGRESS"] = "always" }
         env["CONCORD_HOME"] = repositoryRoot
         env.removeValue(forKey: "GITHUB_ACTIONS")
         return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 300)
@@ -132,6 +133,14 @@ import Testing
         let took = Date().timeIntervalSince(t0)
         #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
         #expect(took < 3.5, "took \(took) s")
+    }
+
+    /// The progress line (forced, as on a terminal): cases, findings, seconds; never with -q.
+    @Test func aProgressLine() throws {
+        let r = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--seconds", "1", "--seed", "2"], in: NSTemporaryDirectory(), progress: true)
+        #expect(r.status == 0 && r.stderr.contains(" cases  0 findings  "), "\(r.stderr)")
+        let q = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--seconds", "1", "--seed", "2", "-q"], in: NSTemporaryDirectory(), progress: true)
+        #expect(!q.stderr.contains(" cases  "), "\(q.stderr)")
     }
 
     @Test func badInputExitsTwoWithAMessage() throws {
