@@ -101,7 +101,6 @@ enum ExploreCommand: Command {
         var config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
                                             seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
                                             onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
-        if let seconds, onlyCase == nil { config.seconds = seconds }
         let restart: @Sendable (String) -> (any Implementation)? = { name in
             Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)
         }
@@ -145,7 +144,7 @@ enum ExploreCommand: Command {
             stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
         }
         say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
-                   summary.cases > 0 ? seed : seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
+                   seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
                    new.count, new.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
             say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again on a process of its own (requests in flight when another input stopped the process): not findings")
