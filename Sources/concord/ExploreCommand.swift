@@ -98,7 +98,7 @@ enum ExploreCommand: Command {
 
         let adapters = impls.contains { !($0 is InProcessImplementation) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        var config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
+        let config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
                                             seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
                                             onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
         let restart: @Sendable (String) -> (any Implementation)? = { name in
