@@ -64,6 +64,8 @@ let package = Package(
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Workflows: fill, export (and what they read back).
         .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
+        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordSuites", "ConcordSync"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh
         // values, the first diverging step, and a trial recorded as vector files.
         .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
@@ -76,7 +78,7 @@ let package = Package(
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
+        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
                                                           "ConcordJudging", "ConcordLoading", "ConcordScenarios", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
@@ -85,7 +87,7 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),

@@ -28,6 +28,8 @@ public struct FieldSpec: Sendable {
     public var title: String?
     /// What the field holds, one or two sentences (the schema's `description`).
     public var doc: String
+    /// What `concord explore` generates for it, when its type does not say enough (`kind(_:)`).
+    public var hint: FieldKind?
 
     public init(_ name: String, _ type: FieldType, required: Bool = true, minimum: Int64? = nil, title: String? = nil,
                 _ doc: String = "") {
@@ -37,6 +39,18 @@ public struct FieldSpec: Sendable {
         self.minimum = minimum
         self.title = title
         self.doc = doc
+    }
+
+    /// This field, generated as `kind` by `concord explore` (docs/exploration.md, "Field kinds").
+    public func kind(_ kind: FieldKind) -> FieldSpec {
+        var f = self
+        f.hint = kind
+        return f
+    }
+
+    /// What `concord explore` generates for it: its hint, else the kind its type implies.
+    public var kind: FieldKind? {
+        hint ?? FieldKind.of(typeName: type.rawValue, minimum: minimum)
     }
 }
 

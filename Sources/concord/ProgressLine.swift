@@ -28,6 +28,19 @@ final class ProgressLine: Sendable {
         if let line { Streams.errBytes(Array(line.utf8)) }
     }
 
+    /// A line of the caller's own (exploration's counts), drawn as `update` draws.
+    func show(_ text: String) {
+        guard enabled else { return }
+        let now = Date()
+        let start = self.start, immediate = self.immediate
+        let draw: Bool = drawing.withLock { d in
+            guard immediate || now.timeIntervalSince(start) > 1, now.timeIntervalSince(d.last) > 0.1 else { return false }
+            d = (now, true)
+            return true
+        }
+        if draw { Streams.errBytes(Array(("\r" + text).utf8)) }
+    }
+
     func finish() {
         guard enabled, drawing.withLock({ $0.drawn }) else { return }
         Streams.errBytes(Array("\r\u{1B}[K".utf8))

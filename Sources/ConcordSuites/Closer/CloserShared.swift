@@ -6,9 +6,9 @@ extension Suites {
     static let closerKdfCost = 47104.0 * 3 * 4e-7
     static let closerImplementations = ["swift", "jvm"]
 
-    static let closerIds = [FieldSpec("coupleId", .text, "The couple id."),
-                            FieldSpec("questionId", .text, "The question (or thread) id."),
-                            FieldSpec("userId", .text, "The user id.")]
+    static let closerIds = [FieldSpec("coupleId", .text, "The couple id.").kind(.id),
+                            FieldSpec("questionId", .text, "The question (or thread) id.").kind(.id),
+                            FieldSpec("userId", .text, "The user id.").kind(.id)]
 
     static let pipeWarning: @Sendable (Fields) -> [String] = { input in
         guard let c = input["coupleId"]?.text, let q = input["questionId"]?.text, let u = input["userId"]?.text,

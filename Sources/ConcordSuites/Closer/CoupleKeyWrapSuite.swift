@@ -7,7 +7,7 @@ extension Suites {
                               FieldSpec("kdfSalt", .bytes, "The Argon2id salt (16 bytes)."),
                               FieldSpec("nonce", .bytes, "The AES-GCM nonce (12 bytes)."),
                               FieldSpec("coupleKey", .bytes, required: false, "Option A: the raw couple key (32 bytes). Exactly one of `coupleKey` and `keysetJson`."),
-                              FieldSpec("keysetJson", .text, required: false, "Option B: the Tink cleartext JSON keyset to wrap (its UTF-8 bytes). Exactly one of `coupleKey` and `keysetJson`.")],
+                              FieldSpec("keysetJson", .text, required: false, "Option B: the Tink cleartext JSON keyset to wrap (its UTF-8 bytes). Exactly one of `coupleKey` and `keysetJson`.").kind(.tinkAesGcm(part: "keysetJson"))],
                      expects: [FieldSpec("wrappedCoupleKey", .text, "`b64` of the combined AES-GCM blob."),
                                FieldSpec("kdfSalt", .text, "`b64` of the salt, as stored."),
                                FieldSpec("kdfParams", .text, "The parameter tag, `argon2id;v=19;m=47104;t=3;p=1`.")],

@@ -7,7 +7,7 @@ extension Suites {
                         rawPrivate: "The private scalar, big-endian, any length.",
                         rawPublic: "The peer's SEC1 point, compressed or uncompressed.",
                         der: "(id-ecPublicKey with the named curve prime256v1; PKCS#8 holds an RFC 5915 ECPrivateKey)",
-                        jwk: "(`{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\",\"y\"}`, plus `d` for a private key; RFC 7518 §6.2)"),
+                        jwk: "(`{\"kty\":\"EC\",\"crv\":\"P-256\",\"x\",\"y\"}`, plus `d` for a private key; RFC 7518 §6.2)", curve: .p256),
                      expects: [FieldSpec("shared", .bytes, "The shared secret: the x-coordinate (32 bytes).")],
                      exactlyOne: KeyFormFields.groups)],
         implementations: ["openssl", "jvm", "node", "webcrypto"])

@@ -5,12 +5,12 @@ extension Suites {
     /// with its primary named (docs/contracts/sinew.md, "Keys").
     static let sinewKeyFields = [
         FieldSpec("keysetJson", .text, required: false,
-                  "A Tink cleartext JSON keyset of `AesGcmKey`s (give this or `keys`): every ENABLED key decrypts, the primary encrypts."),
+                  "A Tink cleartext JSON keyset of `AesGcmKey`s (give this or `keys`): every ENABLED key decrypts, the primary encrypts.").kind(.tinkAesGcm(part: "keysetJson")),
         FieldSpec("keys", .text, required: false,
-                  "A JSON list `[{\"keyId\": <uint32>, \"key\": \"<hex>\"}, …]` of raw AES keys, each written with the `0x01 || keyId` header (give this or `keysetJson`)."),
+                  "A JSON list `[{\"keyId\": <uint32>, \"key\": \"<hex>\"}, …]` of raw AES keys, each written with the `0x01 || keyId` header (give this or `keysetJson`).").kind(.tinkAesGcm(part: "keys")),
     ]
     static let sinewPrimary = FieldSpec("primaryKeyId", .integer, required: false, minimum: 0,
-                                        "With `keys`: the id of the key that encrypts (unsigned 32-bit). Not used with `keysetJson`, which names its own primary.")
+                                        "With `keys`: the id of the key that encrypts (unsigned 32-bit). Not used with `keysetJson`, which names its own primary.").kind(.tinkAesGcm(part: "primaryKeyId"))
     static let sinewContext = FieldSpec("context", .text, "The context: its UTF-8 bytes are the AES-GCM associated data (`\"\"` for none).")
 
     public static let sinewFieldCipher = Suite(

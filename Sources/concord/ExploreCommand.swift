@@ -1,0 +1,218 @@
+import ConcordExploration
+import ConcordFiles
+import ConcordFormats
+import ConcordImplementations
+import ConcordLoading
+import ConcordReport
+import ConcordSuites
+import ConcordWorkflows
+import Foundation
+
+/// `concord explore [SUITE|PACK…]`: generated inputs on every implementation of every op, the
+/// divergences found shrunk and printed with the command that replays them (docs/exploration.md).
+enum ExploreCommand: Command {
+    static let spec = CommandSpec(
+        name: "explore", arguments: "[SUITE|PACK…]",
+        brief: "generate inputs for every op of the suites, run them on every implementation, report (and write) the divergences",
+        summary: """
+        Generates inputs for every op of the chosen suites (default: every suite) from the definitions' field kinds
+        and the suites' own vectors, valid ones first and then mutated, runs each on every implementation that
+        supports the op and reports where they disagree: other outputs, a refusal of another class, an error, a
+        round trip that does not open. Each finding is shrunk to a small input that still diverges, grouped by
+        its signature, and printed with the command that replays it; --emit writes it as a vector file.
+        Unsupported answers and the ledger's known divergences are counted apart.
+        """,
+        options: [
+            Common.implementations, Common.adapter, Common.project,
+            .value("seconds", "T", "explore for T seconds in all (default 10, unless --cases is given)"),
+            .value("cases", "N", "explore N cases of every op"),
+            .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere"),
+            .value("case", "K", "run only case K of every op (replaying a finding)"),
+            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR"),
+            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored)"),
+            .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
+            Common.ledger, Common.maxFileBytes, Common.quiet,
+        ],
+        notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
+                "exit status: 0 no new finding, 1 a new finding (or nothing could be compared), 2 bad input or a bad option"])
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        // What to explore: suite names (or old names) and packs.
+        var suites: [Suite] = []
+        for name in o.positional {
+            if let s = Suites.resolve(name) { if !suites.contains(where: { $0.name == s.name }) { suites.append(s) }; continue }
+            let pack = Suites.list.filter { $0.contract == name }
+            guard !pack.isEmpty else {
+                let packs = Set(Suites.list.compactMap(\.contract)).sorted()
+                throw UsageError("explore: unknown suite or pack \"\(name)\" (suites: concord list; packs: \(packs.joined(separator: ", ")))")
+            }
+            for s in pack where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+        }
+        if suites.isEmpty { suites = Suites.list }
+        if o.values["seconds"] != nil && o.values["cases"] != nil { throw UsageError("--seconds and --cases exclude each other: give one") }
+        let seconds = try o.number("seconds")
+        let cases = try o.integer("cases").map(Int.init)
+        let onlyCase = try o.integer("case", min: 0).map(Int.init)
+        var seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_007
+        if let s = o.values["seed"] {
+            guard let v = UInt64(s) else { throw UsageError("--seed needs an unsigned integer, got \"\(s)\"") }
+            seed = v
+        }
+        let emit = o.values["emit"]
+        if let emit {
+            var st = stat()
+            if emit.isEmpty { throw UsageError("--emit needs a folder") }
+            if stat(emit, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR { throw UsageError("--emit \(emit) is not a folder") }
+        }
+        let user = try Common.userAdapters(o)
+        var badLedger = false
+        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        if badLedger { return 2 }
+        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+            ?? Catalog.names + user.map(\.name)
+        let home = Home.find()
+        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 10)
+        var impls = try implementations(names, settings: settings, user: user)
+        let explicit = o.values["implementations"] != nil
+        var missing: [String] = []
+        impls = impls.filter { i in
+            guard let why = i.startFailure else { return true }
+            missing.append("\(i.name) (\(why))")
+            return false
+        }
+        if explicit && !missing.isEmpty { throw UsageError("--implementations names what is not available here: \(missing.joined(separator: "; "))") }
+        for m in missing { stderr("concord: not available here, so not explored: \(m)") }
+
+        // Seeds: the suites' own vectors (Concord's vectors/), their inputs per op.
+        let loader = try Common.loader(o)
+        var targets: [Target] = []
+        for s in suites {
+            let folder = home + "/" + s.vectorFolder
+            var seeds: [String?: [(name: String, input: Fields)]] = [:]
+            if FileManager.default.fileExists(atPath: folder) {
+                // An `acceptable` vector is a divergence the suite already names: not a seed.
+                for v in loader.load(.paths([folder])).vectors where v.result != .acceptable { seeds[v.op, default: []].append((v.name, v.input)) }
+            }
+            targets += Target.all(s, seeds: seeds)
+        }
+
+        let adapters = impls.contains { !($0 is InProcessImplementation) }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
+                                            seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
+                                            onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
+        let restart: @Sendable (String) -> (any Implementation)? = { name in
+            Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)
+        }
+        let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
+        Interrupt.watch(impls)
+        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        var onProgress: Explorer.Progress? = nil
+        if progress.enabled {
+            onProgress = { @Sendable (n: Int, f: Int, t: Double) in progress.show(String(format: "  %d cases  %d findings  %.0f s ", n, f, t)) }
+        }
+        let summary = explorer.explore(targets, progress: onProgress)
+        progress.finish()
+        explorer.shutdown()
+        Interrupt.holdIfInterrupted()
+
+        // Known differences: the ledger's (SUITE/explore-OP on a diverging implementation).
+        var known: [(Finding, Ledger.Entry)] = []
+        var new: [Finding] = []
+        for f in summary.findings {
+            if let e = ledger.flatMap({ Self.entry($0, for: f) }) { known.append((f, e)) } else { new.append(f) }
+        }
+        let implementationList = names.filter { n in impls.contains { $0.name == n } }.joined(separator: ",")
+        for f in new {
+            say("finding: \(f.signature)")
+            say("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
+            for side in f.sides { say("  \(side.label): \(Self.show(side.answer))") }
+            say("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
+            say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
+        }
+        for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
+        var wrote: [String] = []
+        if let emit, !new.isEmpty {
+            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: \(error)"); return 2 }
+        }
+        for w in wrote { say("wrote \(w)") }
+        let compared = summary.compared
+        let unsupported = summary.unsupported.keys.sorted().map { "\($0) \(summary.unsupported[$0]!)" }.joined(separator: ", ")
+        let lonely = summary.targets.filter { $0.implementations.count < 2 }.map { "\($0.suite)\($0.op.map { " " + $0 } ?? "")" }
+        if !lonely.isEmpty && !o.flags.contains("quiet") {
+            stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
+        }
+        say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
+                   seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
+                   new.count, new.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
+        if summary.unconfirmed > 0 {
+            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again on a process of its own (requests in flight when another input stopped the process): not findings")
+        }
+        if !new.isEmpty { return 1 }
+        if compared == 0 {
+            stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
+            return 1
+        }
+        return 0
+    }
+
+    static func show(_ a: Reply) -> String {
+        switch a {
+        case .outputs(let o): return o.isEmpty ? "(accepted)" : o.keys.sorted().map { "\($0)=\(o[$0]!.display)" }.joined(separator: " ")
+        case .refused(let c, let m): return "\(c.rawValue): \(m)"
+        case .error(let why): return why
+        }
+    }
+
+    /// The ledger entry that knows a finding: it names `SUITE/explore-OP` (a pattern may) and an
+    /// implementation of a side that did as the entry says (fail: other outputs; refused, with its
+    /// class when given; error).
+    static func entry(_ ledger: Ledger, for f: Finding) -> Ledger.Entry? {
+        let name = "\(f.suite)/explore-\(f.op ?? "op")"
+        return ledger.entries.first { e in
+            guard e.names(name) else { return false }
+            return f.sides.contains { side in
+                guard side.implementations.contains(e.implementation) else { return false }
+                switch (e.status, side.answer) {
+                case (.fail, .outputs), (.error, .error): return true
+                case (.refused, .refused(let c, _)): return e.errorClass.map { $0 == c } ?? true
+                default: return false
+                }
+            }
+        }
+    }
+
+    /// One vector file per suite: `explore-SUITE-SEED.yaml` in the folder (made when missing); an
+    /// existing file of that name is replaced only when exploration wrote it.
+    static func emit(_ findings: [Finding], to dir: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        var bySuite: [String: [Finding]] = [:]
+        var order: [String] = []
+        for f in findings {
+            if bySuite[f.suite] == nil { order.append(f.suite) }
+            bySuite[f.suite, default: []].append(f)
+        }
+        var wrote: [String] = []
+        for suiteName in order {
+            guard let suite = Suites.all[suiteName] else { continue }
+            let render = { (d: [VectorDraft]) in VectorDraft.file(suite, d, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) }) }
+            // Each vector is held to the loader before it is written: one the format cannot hold is
+            // named and left out, never written broken.
+            let drafts = bySuite[suiteName]!.compactMap { f in suite.op(f.op).flatMap { f.draft(op: $0) } }.filter { d in
+                let loaded = VectorLoader().load(.bytes(Array(render([d]).utf8), file: d.id))
+                if let e = loaded.errors.first { stderr("concord: explore: the vector \(suiteName)/\(d.id) is not written: \(e.message)") }
+                return loaded.errors.isEmpty
+            }
+            guard !drafts.isEmpty else { continue }
+            let path = dir + "/explore-\(suiteName)-\(bySuite[suiteName]![0].seed).yaml"
+            if let old = try? String(contentsOfFile: path, encoding: .utf8), !old.hasPrefix(VectorDraft.header) {
+                throw UsageError("--emit: \(path) exists and was not written by concord explore: not replaced")
+            }
+            try AtomicFile.write(render(drafts), to: path)
+            wrote.append(path)
+        }
+        return wrote
+    }
+
+}

@@ -1,0 +1,163 @@
+import ConcordTestSupport
+import Foundation
+import Testing
+
+/// `concord explore` as a user runs it (issue 31, docs/exploration.md): a broken user adapter (an
+/// HMAC that flips a tag bit once the message is 5 bytes or more) is found and exits 1; the replay
+/// command finds it again; the emitted vector file validates, passes on the libraries and fails on
+/// the adapter; a ledger entry makes it known (exit 0); bad input exits 2.
+@Suite struct ExploreCommandTests {
+    func concord(_ args: [String], in dir: String, progress: Bool = false) throws -> ProcessOutput {
+        var env = ProcessInfo.processInfo.environment
+        if progress { env["CONCORD_PROGRESS"] = "always" }
+        env["CONCORD_HOME"] = repositoryRoot
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 300)
+    }
+
+    static let adapter = #"""
+    import sys, json, hmac, hashlib
+    suites = [{"suite": "hmac-sha256", "ops": [{"op": "compute", "inputs": ["key", "message"], "outputs": ["tag"]},
+                                                {"op": "verify", "inputs": ["key", "message", "tag"], "outputs": []}]}]
+    print(json.dumps({"concord-adapter": 1, "name": "broken", "version": "1", "suites": suites}), flush=True)
+    for line in sys.stdin:
+        r = json.loads(line)
+        i = r["input"]
+        key, msg = bytes.fromhex(i["key"]["hex"]), bytes.fromhex(i["message"]["hex"])
+        tag = hmac.new(key, msg, hashlib.sha256).digest()
+        if r["op"] == "compute":
+            if len(msg) >= 5:
+                tag = bytes([tag[0] ^ 1]) + tag[1:]
+            out = {"id": r["id"], "outputs": {"tag": {"hex": tag.hex()}}}
+        elif hmac.compare_digest(tag, bytes.fromhex(i["tag"]["hex"])):
+            out = {"id": r["id"], "outputs": {}}
+        else:
+            out = {"id": r["id"], "error": "unclassified", "message": "does not verify"}
+        print(json.dumps(out), flush=True)
+    """#
+
+    @Test func aBrokenAdapterIsFoundReplayedEmittedAndLedgered() throws {
+        let dir = NSTemporaryDirectory() + "concord-explore-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        let common = ["--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken"]
+        let r = try concord(["explore", "hmac-sha256"] + common + ["--cases", "150", "--seed", "11", "--emit", "found"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("finding: hmac-sha256 compute: broken outputs vs openssl+libsodium outputs"), "\(r.stdout)")
+        // The replay line, and the replay finding it again.
+        let replay = try #require(r.stdout.split(separator: "\n").first { $0.contains("replay: concord explore hmac-sha256 ") && r.stdout.contains("compute") })
+        #expect(replay.contains("--seed 11 --case "))
+        let k = try #require(replay.components(separatedBy: "--case ").last)
+        let again = try concord(["explore", "hmac-sha256"] + common + ["--seed", "11", "--case", String(k)], in: dir)
+        #expect(again.status == 1 && again.stdout.contains("finding: hmac-sha256 compute: broken outputs vs openssl+libsodium outputs"), "\(again.stdout)")
+        // The shrunk message is 5 bytes: the shortest that still diverges.
+        #expect(r.stdout.contains(#/message=[0-9a-f]{10}\b/#), "\(r.stdout)")
+
+        let file = dir + "/found/explore-hmac-sha256-11.yaml"
+        #expect(FileManager.default.fileExists(atPath: file), "\(r.stdout)")
+        let v = try concord(["validate", file], in: dir)
+        #expect(v.status == 0, "\(v.stdout)\n\(v.stderr)")
+        let good = try concord(["run", file, "--implementations", "openssl,libsodium", "-o", "good.json"], in: dir)
+        #expect(good.status == 0, "\(good.stdout)\n\(good.stderr)")
+        let bad = try concord(["run", file] + common + ["-o", "bad.json"], in: dir)
+        #expect(bad.status == 1, "\(bad.stdout)\n\(bad.stderr)")
+
+        // Ledgered: known, not new; exit 0 when nothing else is new.
+        try """
+        divergences:
+          - vector: hmac-sha256/explore-compute
+            implementation: broken
+            status: fail
+            reason: "planted: a tag bit flipped"
+          - vector: "hmac-sha256/explore-ver*"
+            implementation: broken
+            status: refused
+            reason: "planted: verify is unclassified"
+        """.write(toFile: dir + "/ledger.yaml", atomically: true, encoding: .utf8)
+        let known = try concord(["explore", "hmac-sha256"] + common + ["--cases", "150", "--seed", "11", "--ledger", "ledger.yaml"], in: dir)
+        #expect(known.stdout.contains("known: hmac-sha256 compute: broken outputs vs openssl+libsodium outputs"), "\(known.stdout)\n\(known.stderr)")
+        #expect(!known.stdout.contains("finding: "), "\(known.stdout)")
+        #expect(known.status == 0, "\(known.stdout)\n\(known.stderr)")
+    }
+
+    static let fragile = #"""
+    import sys, json, hmac, hashlib, time, os
+    suites = [{"suite": "hmac-sha256", "ops": [{"op": "compute", "inputs": ["key", "message"], "outputs": ["tag"]},
+                                                {"op": "verify", "inputs": ["key", "message", "tag"], "outputs": []}]}]
+    print(json.dumps({"concord-adapter": 1, "name": "fragile", "version": "1", "suites": suites}), flush=True)
+    for line in sys.stdin:
+        r = json.loads(line)
+        i = r["input"]
+        key, msg = bytes.fromhex(i["key"]["hex"]), bytes.fromhex(i["message"]["hex"])
+        if r["op"] == "compute" and len(msg) == 7:
+            time.sleep(3600)
+        if r["op"] == "compute" and len(msg) == 9:
+            os._exit(3)
+        tag = hmac.new(key, msg, hashlib.sha256).digest()
+        if r["op"] == "compute":
+            out = {"id": r["id"], "outputs": {"tag": {"hex": tag.hex()}}}
+        elif hmac.compare_digest(tag, bytes.fromhex(i["tag"]["hex"])):
+            out = {"id": r["id"], "outputs": {}}
+        else:
+            out = {"id": r["id"], "error": "authentication", "message": "does not verify"}
+        print(json.dumps(out), flush=True)
+    """#
+
+    /// An adapter that hangs on a 7-byte message and exits on a 9-byte one: two findings, each
+    /// with its input, and the exploration goes on to its last case with the adapter started again.
+    @Test func aHangAndACrashAreFindingsNotTheEnd() throws {
+        let dir = NSTemporaryDirectory() + "concord-explore-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.fragile.write(toFile: dir + "/fragile.py", atomically: true, encoding: .utf8)
+        let r = try concord(["explore", "hmac-sha256", "--adapter", "fragile=python3 fragile.py", "--implementations", "openssl,libsodium,fragile",
+                             "--cases", "300", "--seed", "4", "--timeout", "1", "-j", "4"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("finding: hmac-sha256 compute: fragile error (hang)"), "\(r.stdout)")
+        #expect(r.stdout.contains("finding: hmac-sha256 compute: fragile error (crash)"), "\(r.stdout)")
+        #expect(r.stdout.contains("explore: seed 4, 600 cases"), "every case ran: \(r.stdout)")
+        // Each with the message that did it.
+        let blocks = r.stdout.components(separatedBy: "finding: ")
+        let hang = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (hang)") })
+        #expect(hang.contains(#/message=[0-9a-f]{14}\b/#), "\(hang)")
+        let crash = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (crash)") })
+        #expect(crash.contains(#/message=[0-9a-f]{18}\b/#), "\(crash)")
+    }
+
+    /// `--seconds` is kept within a second (start-up included, in-process implementations).
+    @Test func secondsAreHonoured() throws {
+        let t0 = Date()
+        let r = try concord(["explore", "aes-gcm", "chacha20-poly1305", "ed25519", "--implementations", "openssl,libsodium", "--seconds", "2", "--seed", "3"],
+                            in: NSTemporaryDirectory())
+        let took = Date().timeIntervalSince(t0)
+        #expect(r.status == 0, "\(r.stdout)\n\(r.stderr)")
+        #expect(took < 3.5, "took \(took) s")
+    }
+
+    /// The progress line (forced, as on a terminal): cases, findings, seconds; never with -q.
+    @Test func aProgressLine() throws {
+        let r = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--seconds", "1", "--seed", "2"], in: NSTemporaryDirectory(), progress: true)
+        #expect(r.status == 0 && r.stderr.contains(" cases  0 findings  "), "\(r.stderr)")
+        let q = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--seconds", "1", "--seed", "2", "-q"], in: NSTemporaryDirectory(), progress: true)
+        #expect(!q.stderr.contains(" cases  "), "\(q.stderr)")
+    }
+
+    @Test func badInputExitsTwoWithAMessage() throws {
+        let dir = NSTemporaryDirectory()
+        for (args, message) in [(["nosuch"], "unknown suite or pack \"nosuch\""), (["aes-gcm", "--seed", "x"], "--seed needs an unsigned integer"),
+                                (["aes-gcm", "--seconds", "1", "--cases", "2"], "exclude each other"), (["aes-gcm", "--cases", "0"], "--cases 0"),
+                                (["aes-gcm", "--implementations", "nope"], "unknown implementation \"nope\"")] {
+            let r = try concord(["explore"] + args, in: dir)
+            #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.status) \(r.stderr)")
+        }
+    }
+
+    /// Nothing to compare (one implementation) is never green; two agreeing libraries are.
+    @Test func nothingComparedIsNotGreen() throws {
+        let one = try concord(["explore", "aes-gcm", "--implementations", "openssl", "--cases", "20", "--seed", "1"], in: NSTemporaryDirectory())
+        #expect(one.status == 1 && one.stderr.contains("compared nothing"), "\(one.stderr)")
+        let two = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1"], in: NSTemporaryDirectory())
+        #expect(two.status == 0 && two.stdout.contains("explore: seed 1, 400 cases"), "\(two.stdout)\n\(two.stderr)")
+    }
+}

@@ -1,0 +1,278 @@
+import ConcordExploration
+import ConcordFormats
+import ConcordGeneration
+import ConcordImplementations
+import ConcordJudging
+import ConcordLoading
+import ConcordSuites
+import ConcordTestSupport
+import ConcordWorkflows
+import Foundation
+import Testing
+
+/// Issue 31 (docs/exploration.md): generated cases are the same for a seed; a planted divergence is
+/// found, shrunk and written as a vector that fails on the broken implementation and passes on the
+/// good ones; a crash is a finding and not the end; `unsupported` is counted apart.
+@Suite struct ExplorationTests {
+    static let settings = Catalog.Settings(home: repositoryRoot)
+    static var openssl: any Implementation { Catalog.make("openssl", settings: settings)! }
+    static var libsodium: any Implementation { Catalog.make("libsodium", settings: settings)! }
+
+    /// An in-process implementation that answers as `base` except where `change` says otherwise
+    /// (nil: base's answer), declared Concord's own port.
+    final class Planted: Implementation {
+        let name: String
+        let base: any Implementation
+        let change: @Sendable (Request, Outcome) -> Outcome?
+        init(_ name: String, base: any Implementation, change: @escaping @Sendable (Request, Outcome) -> Outcome?) {
+            self.name = name
+            self.base = base
+            self.change = change
+        }
+        var suites: Set<String> { base.suites }
+        var version: String { "planted" }
+        func prepare() {}
+        func shutdown() {}
+        var startFailure: String? { nil }
+        func support(suite: String, op: String?) -> Support { base.support(suite: suite, op: op) }
+        func provenance(suite: String) -> Provenance? { .ownPort }
+        func run(_ r: Request) -> Outcome {
+            let o = base.run(r)
+            return change(r, o) ?? o
+        }
+    }
+
+    static func target(_ suite: Suite, _ op: String) -> Target {
+        Target(suite: suite, op: suite.op(op)!)
+    }
+
+    // MARK: Field kinds
+
+    /// Every input field of every suite has a generator of its own type: a hint that names another
+    /// type (a key kind on a text field) or a type without a generator fails here.
+    @Test func everyFieldHasAUsableGenerator() {
+        for suite in Suites.list {
+            for op in suite.protocolOps {
+                for f in op.inputs {
+                    guard let kind = f.kind else {
+                        Issue.record("\(suite.name) \(op.name ?? "-") \(f.name): no generator for the type \(f.type.rawValue)")
+                        continue
+                    }
+                    #expect(kind.typeName == f.type.rawValue, "\(suite.name) \(op.name ?? "-") \(f.name): a \(kind) hint on a \(f.type.rawValue) field")
+                    var rng = SeededRandom(path: ["kinds", suite.name, f.name])
+                    var pairs = KeyPairs()
+                    let v = FieldGenerators.generate(kind, rng: &rng, pairs: &pairs)
+                    #expect(Fill.fits(v, f.type), "\(suite.name) \(f.name): \(kind) made \(v.display)")
+                }
+            }
+        }
+        // The hints the definitions give reach the generator: a 12-byte AES-GCM nonce most of the time.
+        let nonce = Suites.aesGcm.op("open")!.inputs.first { $0.name == "nonce" }!
+        #expect(nonce.kind == .bytes(lengths: [12]))
+        var rng = SeededRandom(path: ["nonce"])
+        var pairs = KeyPairs()
+        let lengths = (0..<200).map { _ in FieldGenerators.generate(nonce.kind!, rng: &rng, pairs: &pairs).bytes!.count }
+        #expect(lengths.filter { $0 == 12 }.count > 150 && lengths.contains { $0 != 12 })
+    }
+
+    /// A case's Tink AES-GCM keyset holds the case's couple key, and across cases takes every
+    /// output prefix and key ids with the high bit set.
+    @Test func tinkKeysetKindsHoldTheCasesKey() throws {
+        var prefixes = Set<TinkOutputPrefix>(), highBit = false
+        for k in 0..<64 {
+            var rng = SeededRandom(path: ["keysets", String(k)])
+            var pairs = KeyPairs()
+            let key = FieldGenerators.generate(.tinkAesGcm(part: "key"), rng: &rng, pairs: &pairs)
+            guard case .text(let json) = FieldGenerators.generate(.tinkAesGcm(part: "keysetJson"), rng: &rng, pairs: &pairs) else {
+                Issue.record("no keyset text")
+                continue
+            }
+            let keyset = try TinkAesGcmKeyset.parse(json)
+            #expect(.bytes(keyset.primaryKey) == key)
+            prefixes.insert(keyset.outputPrefixType)
+            if keyset.primaryKeyId >= 1 << 31 { highBit = true }
+            let wire = FieldGenerators.generate(.tinkEcies(part: "publicKey"), rng: &rng, pairs: &pairs).text ?? ""
+            #expect(wire.hasPrefix("pub:v1:"), "\(wire)")
+        }
+        #expect(prefixes == Set(TinkOutputPrefix.allCases) && highBit)
+    }
+
+    /// Every generated or mutated input value has its field's type and respects its minimum, in
+    /// every op of every suite; a field another op makes keeps this op's type (`kdfSalt` is bytes
+    /// to `closer.couple-key-wrap wrap`, text to `unwrap`).
+    @Test func casesKeepTheFieldsTypes() {
+        for suite in Suites.list {
+            for t in Target.all(suite) {
+                // A producer that answers every output of the op it is asked for, of that op's types.
+                let produce: Cases.Producer = { op, _ in
+                    var out: [String: Value] = [:]
+                    for f in suite.op(op)?.expects ?? [] {
+                        out[f.name] = f.type == .text ? .text("made") : f.type == .integer ? .integer(1) : f.type == .bytes ? .bytes([1]) : .null
+                    }
+                    return out
+                }
+                for k in 0..<40 {
+                    let input = Cases.make(t, seed: 8, case: k, produce: produce).input
+                    // Exactly one of each group (groups overlap in closer.keybox), every required field.
+                    for g in t.op.exactlyOne {
+                        #expect(g.filter { n in input.contains { $0.0 == n } }.count == 1, "\(suite.name) \(t.opLabel) case \(k): \(g) in \(input.map(\.0))")
+                    }
+                    for f in t.op.inputs where f.required {
+                        #expect(input.contains { $0.0 == f.name }, "\(suite.name) \(t.opLabel) case \(k): no \(f.name)")
+                    }
+                    for (name, v) in input {
+                        guard let f = t.op.inputs.first(where: { $0.name == name }) else { Issue.record("\(suite.name): \(name) is no input"); continue }
+                        #expect(Fill.fits(v, f.type), "\(suite.name) \(t.opLabel) case \(k): \(name) = \(v.display) is not \(f.type.rawValue)")
+                        if let m = f.minimum, let i = v.integer { #expect(i >= m, "\(suite.name) \(name) = \(i) < \(m)") }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The same seed makes the same cases (inputs and notes); another seed, other ones. A valid
+    /// AES-GCM open input is made by sealing (the ciphertext and tag another op outputs).
+    @Test func sameSeedSameCases() {
+        let t = Self.target(Suites.aesGcm, "open")
+        let impl = Self.openssl
+        let produce: Cases.Producer = { op, input in
+            if case .outputs(let o) = impl.run(Request(suite: "aes-gcm", op: op, input: Fields(ordered: input))) { return o }
+            return nil
+        }
+        let a = (0..<64).map { Cases.make(t, seed: 42, case: $0, produce: produce) }
+        let b = (0..<64).map { Cases.make(t, seed: 42, case: $0, produce: produce) }
+        let c = (0..<64).map { Cases.make(t, seed: 43, case: $0, produce: produce) }
+        func same(_ x: [(input: [(String, Value)], made: String)], _ y: [(input: [(String, Value)], made: String)]) -> Bool {
+            zip(x, y).allSatisfy { p, q in p.made == q.made && p.input.map(\.0) == q.input.map(\.0) && zip(p.input, q.input).allSatisfy { $0.1 == $1.1 } }
+        }
+        #expect(same(a, b))
+        #expect(!same(a, c))
+        // Some cases open as they are (valid first), some are refused (mutations).
+        var opened = 0, refused = 0
+        for x in a {
+            switch impl.run(Request(suite: "aes-gcm", op: "open", input: Fields(ordered: x.input))) {
+            case .outputs: opened += 1
+            case .refused: refused += 1
+            default: break
+            }
+        }
+        #expect(opened > 8 && refused > 8, "opened \(opened), refused \(refused)")
+    }
+
+    // MARK: Findings
+
+    /// A broken AES-GCM seal (the first ciphertext byte flipped once the plaintext is 3 bytes or
+    /// more) is found, shrunk to a 3-byte plaintext, and its drafted vector loads, expects the
+    /// libraries' answer, fails on the broken implementation and passes on the good ones.
+    @Test func aPlantedDivergenceIsFoundShrunkAndEmitted() throws {
+        let broken = Planted("broken", base: Self.openssl) { r, o in
+            guard r.op == "seal", case .outputs(var out) = o, var c = out["ciphertext"]?.bytes, c.count >= 3 else { return nil }
+            c[0] ^= 1
+            out["ciphertext"] = .bytes(c)
+            return .outputs(out)
+        }
+        let explorer = Explorer(implementations: [Self.openssl, Self.libsodium, broken],
+                                configuration: Explorer.Configuration(seed: 5, cases: 300, workers: 2))
+        let summary = explorer.explore([Self.target(Suites.aesGcm, "seal")])
+        #expect(summary.cases == 300)
+        let findings = summary.findings
+        // Every finding is the broken one's (with libsodium or, for keys it does not take, without).
+        #expect(!findings.isEmpty && findings.allSatisfy { $0.signature.hasPrefix("aes-gcm seal: broken outputs vs ") }, "\(findings.map(\.signature))")
+        let f = try #require(findings.first { $0.signature.contains("vs openssl+libsodium outputs") })
+        #expect(f.occurrences > 1)
+        #expect(f.input["plaintext"]?.bytes?.count == 3, "\(f.input["plaintext"]?.display ?? "none")")
+        #expect(f.input["aad"]?.bytes == [], "the AAD plays no part: shrunk to nothing")
+
+        // Replaying its case alone finds it again.
+        var replay = Explorer.Configuration(seed: 5, workers: 1)
+        replay.onlyCase = f.caseNumber
+        let again = Explorer(implementations: [Self.openssl, Self.libsodium, broken], configuration: replay).explore([Self.target(Suites.aesGcm, "seal")])
+        #expect(again.findings.map(\.signature) == [f.signature])
+        #expect(again.findings.first?.input == f.input)
+
+        // The vector: expect from the libraries (outside code), loadable, failing only on broken.
+        let draft = try #require(f.draft(op: Suites.aesGcm.op("seal")!))
+        #expect(draft.valid && !draft.needsReview)
+        let text = VectorDraft.file(Suites.aesGcm, [draft], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        #expect(text.contains("--seed 5 --case \(f.caseNumber)"))
+        let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "explored.yaml"))
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)\n\(text)")
+        let run = Runner(implementations: [Self.openssl, Self.libsodium, broken]).run(loaded.vectors)
+        let statuses = Dictionary(uniqueKeysWithValues: try #require(run.results.first).implementations.map { ($0.implementation, $0.status) })
+        #expect(statuses == ["openssl": .pass, "libsodium": .pass, "broken": .fail], "\(statuses)")
+    }
+
+    /// A refusal of another class is a finding; `unclassified` matches any class and is none.
+    @Test func refusalClassesAreCompared() {
+        func explore(_ cls: ErrorClass) -> [Finding] {
+            let other = Planted("other", base: Self.openssl) { _, o in
+                if case .refused(let e) = o { return .refused(ContractError(cls, e.message)) }
+                return nil
+            }
+            return Explorer(implementations: [Self.openssl, other], configuration: Explorer.Configuration(seed: 9, cases: 200, workers: 2))
+                .explore([Self.target(Suites.aesGcm, "open")]).findings
+        }
+        #expect(explore(.unclassified).isEmpty)
+        let found = explore(.key)
+        #expect(found.count >= 1 && found.allSatisfy { $0.rule == "refusal classes differ" }, "\(found.map(\.signature))")
+    }
+
+    /// An implementation that crashes on some inputs (its answer `error`, as an adapter's process
+    /// that exited) is a finding with its input, and every case still runs.
+    @Test func aCrashIsAFindingNotTheEnd() throws {
+        let crashing = Planted("crashing", base: Self.openssl) { r, _ in
+            (r.input["plaintext"]?.bytes?.count ?? 0) > 40 ? .error("crashing exited (signal 11)") : nil
+        }
+        let summary = Explorer(implementations: [Self.openssl, Self.libsodium, crashing],
+                               configuration: Explorer.Configuration(seed: 3, cases: 400, workers: 2))
+            .explore([Self.target(Suites.aesGcm, "seal")])
+        #expect(summary.cases == 400)
+        let f = try #require(summary.findings.first { $0.kind == .error })
+        #expect(f.signature == "aes-gcm seal: crashing error (crash)")
+        #expect(f.input["plaintext"]?.bytes?.count == 41, "shrunk to the shortest plaintext that crashes it")
+        #expect(f.draft(op: Suites.aesGcm.op("seal")!) != nil, "the others' answer is the vector's")
+    }
+
+    /// `unsupported` answers are counted per implementation, never a finding; one implementation
+    /// alone compares nothing.
+    @Test func unsupportedIsCountedApart() {
+        let refusing = Planted("refusing", base: Self.openssl) { _, _ in .unsupported("not here") }
+        let summary = Explorer(implementations: [Self.openssl, refusing], configuration: Explorer.Configuration(seed: 1, cases: 100, workers: 2))
+            .explore([Self.target(Suites.aesGcm, "open")])
+        #expect(summary.findings.isEmpty)
+        #expect(summary.unsupported["refusing"] == 100)
+        #expect(summary.compared == 0)
+    }
+
+    /// A round trip whose opener finds another value is a finding naming sealer and opener, and
+    /// its vector expects the input's value.
+    @Test func aBrokenRoundTripIsAFinding() throws {
+        let swift = Catalog.make("swift", settings: Self.settings)!
+        let broken = Planted("broken", base: swift) { r, o in
+            guard r.op == "decrypt", case .outputs(var out) = o, let p = out["plaintext"]?.bytes, !p.isEmpty else { return nil }
+            out["plaintext"] = .bytes(Array(p.dropLast()))
+            return .outputs(out)
+        }
+        let summary = Explorer(implementations: [swift, broken], configuration: Explorer.Configuration(seed: 2, cases: 200, workers: 2))
+            .explore([Self.target(Suites.closerField, "roundtrip")])
+        let f = try #require(summary.findings.first { if case .roundtrip(_, "broken") = $0.kind { return true }; return false })
+        // Every finding's vector in one file loads (findings of one case get distinct ids).
+        let drafts = summary.findings.compactMap { $0.draft(op: Suites.closerField.op("roundtrip")!) }
+        #expect(drafts.count >= 2)
+        let text = VectorDraft.file(Suites.closerField, drafts, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "explored.yaml"))
+        #expect(loaded.errors.isEmpty && loaded.vectors.count == drafts.count, "\(loaded.errors)")
+        #expect(f.input["plaintext"]?.bytes?.count == 1)
+        let draft = try #require(f.draft(op: Suites.closerField.op("roundtrip")!))
+        #expect(draft.outputs.map(\.0) == ["plaintext"] && draft.outputs.first?.1 == f.input["plaintext"])
+    }
+
+    /// Shrinking moves every kind of value toward a smaller one, and ends.
+    @Test func shrinkCandidatesAreSmaller() {
+        #expect(Shrink.candidates(.bytes([1, 2, 3, 4])).first == .bytes([]))
+        #expect(Shrink.candidates(.bytes([])).isEmpty)
+        #expect(Shrink.candidates(.text("a\u{1F600}")).contains(.text("aa")))
+        #expect(Shrink.candidates(.integer(10)) == [.integer(0), .integer(5), .integer(9)])
+        #expect(Shrink.candidates(.integer(0)).isEmpty)
+    }
+}
