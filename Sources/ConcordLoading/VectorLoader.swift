@@ -612,6 +612,12 @@ private struct ParsedFile: Sendable {
 
 /// A field's value written as a vector file writes it (`{hex: …}`, a string, an integer, an
 /// answer), read by the same rules: what a scenario's literal inputs use.
+/// A vector id's pattern (`[A-Za-z0-9][A-Za-z0-9._-]*`), the loader's own rule, for the other readers
+/// that name things with ids (scenario names, scenario trials in a report).
+public enum VectorID {
+    public static func isValid(_ s: String) -> Bool { FileReader.idPattern(s) }
+}
+
 public enum LiteralValue {
     public static func read(_ node: Node, _ spec: FieldSpec, file: String) throws(LoadError) -> Value {
         try FileReader(file: file).value(node, spec)

@@ -114,7 +114,7 @@ public enum ReportCheck {
     /// and implementation named, a trial number.
     static func isScenarioTrial(_ name: String) -> Bool {
         let parts = name.dropFirst(scenarioPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 3, FileReaderPattern.id(String(parts[0])) else { return false }
+        guard parts.count == 3, VectorID.isValid(String(parts[0])) else { return false }
         let roles = parts[1].split(separator: ",", omittingEmptySubsequences: false)
         guard !roles.isEmpty, roles.allSatisfy({ r in
             let kv = r.split(separator: "=", omittingEmptySubsequences: false)
@@ -196,12 +196,3 @@ public enum ReportCheck {
     }
 }
 
-/// A vector id's pattern (`[A-Za-z0-9][A-Za-z0-9._-]*`), as the loader holds it.
-enum FileReaderPattern {
-    static func id(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        func alnum(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
-        guard let f = u.first, alnum(f) else { return false }
-        return u.allSatisfy { alnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
-    }
-}

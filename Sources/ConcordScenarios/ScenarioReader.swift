@@ -292,13 +292,8 @@ struct Reading {
                         steps: ordered.map { steps[$0]!.step }, checks: checks, line: root.mark.line)
     }
 
-    /// A vector id's pattern: a letter or digit, then letters, digits, `.`, `_`, `-`.
-    static func isID(_ s: String) -> Bool {
-        let u = Array(s.utf8)
-        func alnum(_ c: UInt8) -> Bool { (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) }
-        guard let f = u.first, alnum(f), u.count <= 128 else { return false }
-        return u.allSatisfy { alnum($0) || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
-    }
+    /// A vector id's pattern (the loader's rule), at most 128 characters.
+    static func isID(_ s: String) -> Bool { s.utf8.count <= 128 && VectorID.isValid(s) }
 
     /// The ops a step may name: the suite's ops but its round trip.
     func usableOps(_ s: Suite) -> [String] { s.opNames.filter { $0 != s.roundtrip?.op } }
