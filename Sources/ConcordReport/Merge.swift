@@ -10,7 +10,9 @@ import ConcordSuites
 /// - every report must list the same implementations and carry the same `options`: shards of one
 ///   run (a report of another `--implementations` is refused, naming both and the difference);
 /// - `implementations` are kept in order of first appearance; the same name must carry the same
-///   version everywhere. `startFailure` is the first one any shard saw; `processStarts` the largest
+///   version everywhere, except that an adapter without a handshake in a shard (none of its suites
+///   there, or it failed to start: version "not started") takes the version of a shard that has one.
+///   `startFailure` is the first one any shard saw; `processStarts` the largest
 ///   (each shard starts each adapter once, as the unsharded run does);
 /// - `results` are concatenated and put back in load order: by file path (UTF-8 bytes, the order
 ///   the loader walks a folder in), then line. A vector in two reports is refused;
@@ -138,7 +140,12 @@ public enum ReportMerge {
                 var merged = implementations[k].fields
                 let v0 = merged.first { $0.key == "version" }?.value.serialized()
                 let v1 = impl["version"]?.serialized()
-                if v0 != v1 {
+                if v0 != v1, Self.neverStarted(fields) {
+                    // An adapter with no suite in this shard was not started here: the version is another shard's.
+                } else if v0 != v1, Self.neverStarted(merged) {
+                    merged.removeAll { $0.key == "version" }
+                    merged.append(("version", impl["version"]!))
+                } else if v0 != v1 {
                     throw MergeError("\(which): implementation \(name) has version \(impl["version"]?.stringValue ?? "?"), another report \(implementations[k].fields.first { $0.key == "version" }?.value.stringValue ?? "?")")
                 }
                 for (key, value) in fields where key != "name" && key != "version" {
@@ -280,6 +287,13 @@ public enum ReportMerge {
         let errors = report["summary"]?["errors"]?.intValue ?? 0
         let vectors = report["summary"]?["vectors"]?.intValue ?? 0
         return failed > 0 || errors > 0 || vectors == 0 ? 1 : 0
+    }
+
+    /// An adapter's entry in a report where it never answered a handshake: none of its suites in that
+    /// shard, or it failed to start (then `startFailure` says why, and is kept). The version is
+    /// `ExternalAdapter`'s before a handshake.
+    static func neverStarted(_ fields: [(key: String, value: JSON)]) -> Bool {
+        fields.contains { $0.key == "version" && $0.value.stringValue == "not started" }
     }
 
     /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, then any other).

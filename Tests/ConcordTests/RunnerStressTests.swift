@@ -36,7 +36,7 @@ import ConcordTestSupport
         let impls = try ["openssl", "libsodium", "swift"].map { try #require(Catalog.make($0, settings: Self.settings)) }
         let reference = Self.verdicts(Runner(implementations: impls, configuration: RunConfiguration(workers: 1)).run(vectors))
         #expect(reference.count == vectors.count)
-        try Self.underLoad {
+        Self.underLoad {
             for round in 0..<12 {
                 let workers = [2, 3, 4, 8][round % 4]
                 let runner = Runner(implementations: impls, configuration: RunConfiguration(workers: workers))

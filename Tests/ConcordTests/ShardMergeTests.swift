@@ -384,6 +384,44 @@ import ConcordTestSupport
         #expect(try ReportMerge.merge([a, c])["implementations"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == ["a", "b"])
     }
 
+    /// An adapter none of whose suites fell in a shard is not started there (version "not started"):
+    /// the merge takes the version of the shard that started it, in either order.
+    /// Two different versions of started adapters are still refused. (The app recipe's gate failed on
+    /// this once the packing plan kept tink's vectors in one shard.)
+    @Test func anAdapterAShardNeverStartedTakesTheOtherShardsVersion() throws {
+        let started = Self.withStarts(Self.tiny([("a", "1"), ("t", "Tink 1.16.1")], [("argon2id/x", "v/s.yaml", 3, "pass")]), "t", 1)
+        let idle = Self.tiny([("a", "1"), ("t", "not started")], [("argon2id/y", "v/s.yaml", 9, "pass")])
+        for pair in [[started, idle], [idle, started]] {
+            let t = try ReportMerge.merge(pair)["implementations"]?.arrayValue?.first { $0["name"]?.stringValue == "t" }
+            #expect(t?["version"]?.stringValue == "Tink 1.16.1")
+            #expect(t?["processStarts"]?.intValue == 1)
+        }
+        // Not started in every shard: it stays "not started".
+        let idle2 = Self.tiny([("a", "1"), ("t", "not started")], [("argon2id/x", "v/s.yaml", 3, "pass")])
+        #expect(try ReportMerge.merge([idle, idle2])["implementations"]?.arrayValue?.last?["version"]?.stringValue == "not started")
+        // A started adapter whose version differs is another run's.
+        let other = Self.withStarts(Self.tiny([("a", "1"), ("t", "Tink 1.15.0")], [("argon2id/y", "v/s.yaml", 9, "pass")]), "t", 1)
+        #expect(throws: ReportMerge.MergeError.self) { try ReportMerge.merge([started, other]) }
+        // One that failed to start in a shard: merged, its start failure kept (the gate fails on it).
+        let failed = Self.withStarts(idle, "t", nil, failure: "t: no such program")
+        let t = try ReportMerge.merge([started, failed])["implementations"]?.arrayValue?.last
+        #expect(t?["version"]?.stringValue == "Tink 1.16.1")
+        #expect(t?["startFailure"]?.stringValue == "t: no such program")
+    }
+
+    static func withStarts(_ report: JSON, _ name: String, _ starts: Int?, failure: String? = nil) -> JSON {
+        .object(report.objectValue!.map { pair in
+            guard pair.key == "implementations", let list = pair.value.arrayValue else { return pair }
+            return (pair.key, .array(list.map { impl in
+                guard impl["name"]?.stringValue == name else { return impl }
+                var fields = impl.objectValue!
+                if let f = failure { fields.append(("startFailure", .string(f))) }
+                if let s = starts { fields.append(("processStarts", .int(Int64(s)))) }
+                return .object(fields)
+            }))
+        })
+    }
+
     @Test func peaksMergeAsTheLargest() throws {
         let a = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")]), concordKiB: 300, adapters: ["a": 50])
         let b = JSONReport.addingPeaks(Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")]), concordKiB: 200, adapters: ["a": 70])
