@@ -33,16 +33,15 @@ public struct SinewKeyring: Sendable, Equatable {
             let at = "keysetJson: key[\(n)]"
             guard let idJSON = k["keyId"] else { throw ContractError(.format, "\(at) has no keyId") }
             let id = try TinkKeyset.keyId(idJSON, "key[\(n)].keyId")
-            guard let status = k["status"]?.stringValue, ["ENABLED", "DISABLED", "DESTROYED"].contains(status) else {
-                throw ContractError(.format, "\(at).status must be ENABLED, DISABLED or DESTROYED")
-            }
-            guard let prefix = k["outputPrefixType"]?.stringValue, ["TINK", "RAW", "LEGACY", "CRUNCHY"].contains(prefix) else {
-                throw ContractError(.format, "\(at).outputPrefixType must be TINK, RAW, LEGACY or CRUNCHY")
-            }
+            // TinkEnum's rule: no enum name is format, UNKNOWN_STATUS and UNKNOWN_PREFIX are key.
+            let status = try TinkEnum.name(k["status"], TinkEnum.statuses, field: "key[\(n)].status")
+            guard status != "UNKNOWN_STATUS" else { throw ContractError(.key, "\(at).status is UNKNOWN_STATUS, not ENABLED, DISABLED or DESTROYED") }
+            let prefix = try TinkOutputPrefix.parse(json: k["outputPrefixType"], field: "key[\(n)].outputPrefixType").rawValue
             if status == "DESTROYED" { keys.append(SinewKey(keyId: id, key: [], enabled: false, outputPrefix: prefix)); continue }
             guard let data = k["keyData"], let url = data["typeUrl"]?.stringValue else { throw ContractError(.format, "\(at) has no keyData.typeUrl") }
             guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "\(at) has type \(String(reflecting: url)), expected \(TinkAesGcmKeyset.typeURL)") }
-            guard data["keyMaterialType"]?.stringValue == "SYMMETRIC" else { throw ContractError(.key, "\(at).keyData.keyMaterialType must be SYMMETRIC") }
+            let material = try TinkEnum.name(data["keyMaterialType"], TinkEnum.materials, field: "key[\(n)].keyData.keyMaterialType")
+            guard material == "SYMMETRIC" else { throw ContractError(.key, "\(at).keyData.keyMaterialType is \(material), not SYMMETRIC") }
             guard let b64 = data["value"]?.stringValue else { throw ContractError(.format, "\(at) has no keyData.value") }
             let proto: [UInt8]
             do { proto = try Base64.decode(b64, .standard) } catch { throw ContractError(.format, "\(at).keyData.value: \(error.message)") }

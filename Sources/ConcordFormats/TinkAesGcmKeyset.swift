@@ -13,9 +13,7 @@ public struct TinkAesGcmKeyset: Sendable, Equatable {
         let keyset = try TinkKeyset.parse(json)
         let k = try keyset.primary()
         guard k.typeURL == typeURL else { throw ContractError(.key, "keyset: key[\(k.index)] has type \(k.typeURL), expected \(typeURL)") }
-        guard k.keyMaterialType == "SYMMETRIC" else {
-            throw ContractError(.key, "keyset: key[\(k.index)].keyData.keyMaterialType must be SYMMETRIC")
-        }
+        try k.requireKeyMaterialType("SYMMETRIC")
         let key = try aesGcmKey(try k.value())
         return TinkAesGcmKeyset(primaryKeyId: keyset.primaryKeyId, primaryKey: key, outputPrefixType: try k.outputPrefix())
     }

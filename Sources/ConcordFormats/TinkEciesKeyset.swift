@@ -69,8 +69,10 @@ public enum TinkEciesKeyset {
         let proto = try k.value()
         switch k.typeURL {
         case publicTypeURL:
+            try k.requireKeyMaterialType("ASYMMETRIC_PUBLIC")
             return (try publicKey(proto, keyId: k.keyId, prefix: prefix), nil)
         case privateTypeURL:
+            try k.requireKeyMaterialType("ASYMMETRIC_PRIVATE")
             let (pub, d) = try privateKey(proto, keyId: k.keyId, prefix: prefix)
             return (pub, d)
         default:

@@ -18,8 +18,17 @@ public struct TinkKeyset: Sendable {
 
         public var keyMaterialType: String? { entry["keyData"]?["keyMaterialType"]?.stringValue }
 
+        /// `keyData.keyMaterialType` must be `expected` (what the type URL needs), by TinkEnum's rule:
+        /// missing or no name of Tink's enum is `format`, another name `key`.
+        public func requireKeyMaterialType(_ expected: String) throws(ContractError) {
+            let material = try TinkEnum.name(entry["keyData"]?["keyMaterialType"], TinkEnum.materials, field: "key[\(index)].keyData.keyMaterialType")
+            guard material == expected else {
+                throw ContractError(.key, "keyset: key[\(index)].keyData.keyMaterialType is \(JSON.string(material).serialized()), not \(expected) as its type URL needs")
+            }
+        }
+
         public func outputPrefix() throws(ContractError) -> TinkOutputPrefix {
-            try TinkOutputPrefix.parse(entry["outputPrefixType"]?.stringValue, field: "key[\(index)].outputPrefixType")
+            try TinkOutputPrefix.parse(json: entry["outputPrefixType"], field: "key[\(index)].outputPrefixType")
         }
 
         /// `keyData.value`: the key's protobuf bytes (standard base64 in the JSON).
@@ -45,7 +54,8 @@ public struct TinkKeyset: Sendable {
         for (n, k) in keys.enumerated() {
             guard let idJSON = k["keyId"] else { throw ContractError(.format, "keyset: key[\(n)] has no keyId") }
             guard try Self.keyId(idJSON, "key[\(n)].keyId") == primaryKeyId else { continue }
-            guard k["status"]?.stringValue == "ENABLED" else { throw ContractError(.key, "keyset: the primary key is not ENABLED") }
+            let status = try TinkEnum.name(k["status"], TinkEnum.statuses, field: "key[\(n)].status")
+            guard status == "ENABLED" else { throw ContractError(.key, "keyset: the primary key is \(status), not ENABLED") }
             guard let url = k["keyData"]?["typeUrl"]?.stringValue else { throw ContractError(.format, "keyset: key[\(n)] has no keyData.typeUrl") }
             return Key(index: n, keyId: primaryKeyId, typeURL: url, entry: k)
         }
@@ -70,5 +80,27 @@ public struct TinkKeyset: Sendable {
         guard v >= 0 else { throw ContractError(.format, "keyset: \(field) \(v) is negative (a Java int printed as signed? it is \(UInt32(truncatingIfNeeded: v)) unsigned)") }
         guard let u = UInt32(exactly: v) else { throw ContractError(.format, "keyset: \(field) \(v) is above 2^32-1") }
         return u
+    }
+}
+
+/// The names of Tink's keyset enums (`tink.proto`: KeyStatusType, OutputPrefixType,
+/// KeyData.KeyMaterialType), and the one rule every keyset reader of Concord's ports follows
+/// (docs/contracts/closer.md §9): a member that is missing, not a string, or no name of its enum
+/// is `format` — Tink's JSON parser refuses such a text as no keyset at all; a name Tink defines
+/// that the contract does not accept there (`UNKNOWN_PREFIX`, a status other than the one needed, a
+/// key material type other than the key's) is `key`.
+public enum TinkEnum {
+    public static let statuses: Set<String> = ["UNKNOWN_STATUS", "ENABLED", "DISABLED", "DESTROYED"]
+    public static let prefixes: Set<String> = ["UNKNOWN_PREFIX", "TINK", "LEGACY", "RAW", "CRUNCHY"]
+    public static let materials: Set<String> = ["UNKNOWN_KEYMATERIAL", "SYMMETRIC", "ASYMMETRIC_PRIVATE", "ASYMMETRIC_PUBLIC", "REMOTE"]
+
+    /// The member's name, or `format` naming `field` when it is missing, not a string or not in `names`.
+    public static func name(_ value: JSON?, _ names: Set<String>, field: String) throws(ContractError) -> String {
+        guard let value else { throw ContractError(.format, "keyset: \(field) is missing") }
+        guard let name = value.stringValue else { throw ContractError(.format, "keyset: \(field) is not a string") }
+        guard names.contains(name) else {
+            throw ContractError(.format, "keyset: \(field) \(JSON.string(name).serialized()) is no name of Tink's enum")
+        }
+        return name
     }
 }

@@ -7,10 +7,17 @@ public enum TinkOutputPrefix: String, Sendable, CaseIterable {
     /// The length of a TINK, LEGACY or CRUNCHY prefix.
     public static let length = 5
 
-    /// A keyset's `outputPrefixType`; `format` unless it is one of the four (`field` names it).
+    /// A keyset's `outputPrefixType` (`field` names it): `format` when it is missing or no name of
+    /// Tink's enum, `key` for `UNKNOWN_PREFIX` (TinkEnum's rule).
     public static func parse(_ name: String?, field: String) throws(ContractError) -> TinkOutputPrefix {
-        guard let name, let p = TinkOutputPrefix(rawValue: name) else {
-            throw ContractError(.format, "keyset: \(field) must be TINK, RAW, LEGACY or CRUNCHY")
+        try parse(json: name.map(JSON.string), field: field)
+    }
+
+    /// The same, from the keyset's JSON member (missing or not a string: `format`).
+    public static func parse(json value: JSON?, field: String) throws(ContractError) -> TinkOutputPrefix {
+        let name = try TinkEnum.name(value, TinkEnum.prefixes, field: field)
+        guard let p = TinkOutputPrefix(rawValue: name) else {
+            throw ContractError(.key, "keyset: \(field) is \(name), not TINK, RAW, LEGACY or CRUNCHY")
         }
         return p
     }

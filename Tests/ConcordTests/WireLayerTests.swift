@@ -16,6 +16,22 @@ struct WireLayerTests {
         #expect(try TinkOutputPrefix.parse("CRUNCHY", field: "x") == .crunchy)
     }
 
+    /// TinkEnum's rule (closer.md §9): no name of the enum is format, a name the key cannot have is key.
+    @Test func tinkEnumNamesAndTheirClasses() {
+        func refusal(_ body: () throws -> Void) -> ErrorClass? {
+            do { try body(); return nil } catch let e as ContractError { return e.errorClass } catch { return .unclassified }
+        }
+        #expect(refusal { _ = try TinkOutputPrefix.parse("tink", field: "p") } == .format)
+        #expect(refusal { _ = try TinkOutputPrefix.parse(nil, field: "p") } == .format)
+        #expect(refusal { _ = try TinkOutputPrefix.parse(json: .int(1), field: "p") } == .format)
+        #expect(refusal { _ = try TinkOutputPrefix.parse("UNKNOWN_PREFIX", field: "p") } == .key)
+        #expect(refusal { _ = try TinkOutputPrefix.parse("RAW", field: "p") } == nil)
+        #expect(refusal { _ = try TinkEnum.name(.string("ENXBLED"), TinkEnum.statuses, field: "s") } == .format)
+        #expect(refusal { _ = try TinkEnum.name(.string("DISABLED"), TinkEnum.statuses, field: "s") } == nil)
+        #expect(refusal { _ = try TinkEnum.name(.string("REMOTE"), TinkEnum.materials, field: "m") } == nil)
+        #expect(refusal { _ = try TinkEnum.name(.string("remote"), TinkEnum.materials, field: "m") } == .format)
+    }
+
     @Test func outputPrefixFound() throws {
         let tink = try #require(TinkOutputPrefix.find(in: [0x01, 0xde, 0xad, 0xbe, 0xef, 9]))
         #expect(tink.kind == "TINK" && tink.keyId == 0xdead_beef && tink.keyIdHex == "deadbeef")

@@ -342,6 +342,12 @@ def pyca_primary(ks: dict) -> dict:
 
 
 def pyca_public_of(key: dict) -> dict:
+    # The contract's layout (CONTRACT.md section 9): the key material type is the one its type URL needs. Tink
+    # reads the member only to refuse ASYMMETRIC_PRIVATE where a public key is read (docs/contracts/closer.md
+    # section 9), so only that case is a vector.
+    want = {TYPE_PUB: "ASYMMETRIC_PUBLIC", TYPE_PRIV: "ASYMMETRIC_PRIVATE"}.get(key["typeUrl"])
+    if want is not None and key["material"] != want:
+        raise Refused("key", f"keyMaterialType {key['material']} is not {want}, which its type URL needs")
     if key["typeUrl"] == TYPE_PUB:
         return pyca_read_public(key["value"])
     if key["typeUrl"] == TYPE_PRIV:
@@ -1099,6 +1105,21 @@ def public_key_files(data):
         "the same keyset as pub:v1:" + TINK_UNCLASSIFIED)
     bad("invalid-json", {"keysetJson": java_json(gpub, good_primary)[:-30]}, "format", ["bad-json"],
         "the keyset JSON cut short")
+    # Tink's enums (closer.md section 9): no name of the enum is format (Tink's JSON parser refuses the text), a
+    # name the key cannot have is key. Found by concord explore (docs/exploration.md, 2026-12-02).
+    good_text = java_json(gpub, good_primary)
+    for vid, member, old_value, new_value, cls, comment in (
+            ("invalid-key-material-misspelt", "keyMaterialType", "ASYMMETRIC_PUBLIC", "ASYMMETRIC_PUBLC", "format",
+             "keyMaterialType ASYMMETRIC_PUBLC: no name of Tink's KeyMaterialType enum"),
+            ("invalid-key-material-private", "keyMaterialType", "ASYMMETRIC_PUBLIC", "ASYMMETRIC_PRIVATE", "key",
+             "a public key marked ASYMMETRIC_PRIVATE: not the material its type URL needs"),
+            ("invalid-status-misspelt", "status", "ENABLED", "ENXBLED", "format",
+             "status ENXBLED: no name of Tink's KeyStatusType enum"),
+            ("invalid-prefix-lowercase", "outputPrefixType", "TINK", "tink", "format",
+             "outputPrefixType tink: enum names are upper case, and a reader compares them exactly")):
+        mutated = good_text.replace('"%s":"%s"' % (member, old_value), '"%s":"%s"' % (member, new_value))
+        assert mutated.count('"%s":"%s"' % (member, new_value)) == 1 and mutated != good_text, vid
+        bad(vid, {"keysetJson": mutated}, cls, ["tink-enum"], comment)
     bad("invalid-primary-matches-no-key", {"keysetJson": java_json(gpub, good_primary ^ 1)}, ANY,
         ["primary-no-key"], f"primaryKeyId {good_primary ^ 1}, while the only key has id {good_primary}: a keyset "
         "without a primary key (Tink Python refuses it while reading the keyset, Tink Java when it makes the "
@@ -1171,6 +1192,9 @@ PK_NOTES = {
     "b64-line-breaks": "line breaks inside the base64 text, which CONTRACT.md section 1 refuses",
     "wrong-prefix": "the text prefix is not the contract's",
     "missing-field": "a field the keyset needs is absent",
+    "tink-enum": "a keyset member holding a Tink enum (status, outputPrefixType, keyMaterialType) with a value "
+                 "that is no name of the enum (format: Tink's JSON parser refuses the text) or a name the key "
+                 "cannot have (key); CONTRACT.md section 9",
     "bad-json": "the keyset is not valid JSON",
 }
 

@@ -11,8 +11,8 @@
 //   EciesAeadDemParams      { aead_dem = 2 (KeyTemplate { type_url = 1, value = 2, output_prefix_type = 3 }) }
 //   AesGcmKeyFormat         { key_size = 2, version = 3 }
 //
-// format: not JSON, a member missing or of the wrong type, a key id outside 0..2^32-1, an
-// outputPrefixType that is no Tink enum name, value not strict b64, a protobuf that does not decode or
+// format: not JSON, a member missing or of the wrong type, a key id outside 0..2^32-1, a status,
+// outputPrefixType or keyMaterialType that is no Tink enum name, value not strict b64, a protobuf that does not decode or
 // lacks a field the key needs. key: UNKNOWN_PREFIX, a status other than ENABLED, the key id not the
 // primary, another type URL or key material type, a version other than 0, an unknown curve, hash or
 // point format, a DEM other than AES-GCM of 16 or 32 bytes, a point not on the curve, a bad scalar or
@@ -27,7 +27,8 @@ const pb = require('../wire/protobuf');
 const curves = require('../primitives/nist-curves');
 const hkdf = require('../primitives/hkdf');
 const { Refusal, Unsupported } = require('../wire/answers');
-const access = require('../wire/keyset-json').make((m) => new Refusal('format', m));
+const keysetJson = require('../wire/keyset-json');
+const access = keysetJson.make((m) => new Refusal('format', m));
 
 const PUBLIC_TYPE_URL = 'type.googleapis.com/google.crypto.tink.EciesAeadHkdfPublicKey';
 const PRIVATE_TYPE_URL = 'type.googleapis.com/google.crypto.tink.EciesAeadHkdfPrivateKey';
@@ -127,16 +128,15 @@ function parseJson(text) {
 function shape(v, where) {
   const key = access.object(v, where);
   const keyId = access.uint32(access.member(key, 'keyId', where), `${where}.keyId`);
-  const status = access.string(access.member(key, 'status', where), `${where}.status`);
-  const prefix = access.string(access.member(key, 'outputPrefixType', where), `${where}.outputPrefixType`);
+  // No name of Tink's enum is format (keyset-json's rule); UNKNOWN_PREFIX, a status other than ENABLED and
+  // a key material type other than the type URL's are key.
+  const status = access.enumName(access.member(key, 'status', where), keysetJson.STATUSES, `${where}.status`);
+  const prefix = access.enumName(access.member(key, 'outputPrefixType', where), keysetJson.PREFIXES, `${where}.outputPrefixType`);
   const keyData = access.object(access.member(key, 'keyData', where), `${where}.keyData`);
   const typeUrl = access.string(access.member(keyData, 'typeUrl', `${where}.keyData`), `${where}.keyData.typeUrl`);
-  const material = access.string(access.member(keyData, 'keyMaterialType', `${where}.keyData`), `${where}.keyData.keyMaterialType`);
+  const material = access.enumName(access.member(keyData, 'keyMaterialType', `${where}.keyData`), keysetJson.MATERIALS, `${where}.keyData.keyMaterialType`);
   const value = access.string(access.member(keyData, 'value', `${where}.keyData`), `${where}.keyData.value`);
-  if (!PREFIX_TYPES.includes(prefix)) {
-    if (prefix === 'UNKNOWN_PREFIX') throw new Refusal('key', `${where}.outputPrefixType is UNKNOWN_PREFIX`);
-    throw format(`${where}.outputPrefixType ${json.quote(prefix)} is not TINK, RAW, LEGACY or CRUNCHY`);
-  }
+  if (!PREFIX_TYPES.includes(prefix)) throw new Refusal('key', `${where}.outputPrefixType is ${prefix}, not TINK, RAW, LEGACY or CRUNCHY`);
   return { where, keyId, status, prefix, typeUrl, material, value };
 }
 

@@ -18,7 +18,8 @@ const { Refusal, BadRequest } = require('../wire/answers');
 const TYPE_URL = 'type.googleapis.com/google.crypto.tink.AesGcmKey';
 const MINIMUM = 5 + 12 + 16;
 const fail = (m) => new Refusal('format', m);
-const access = require('../wire/keyset-json').make(fail);
+const keysetJson = require('../wire/keyset-json');
+const access = keysetJson.make(fail);
 
 function keysetRing(text) {
   let root;
@@ -35,15 +36,17 @@ function keysetRing(text) {
     const at = `keysetJson: key[${n}]`;
     const k = access.object(o, at);
     const keyId = access.uint32(access.member(k, 'keyId', at), `${at}.keyId`);
-    const status = access.string(access.member(k, 'status', at), `${at}.status`);
-    if (!['ENABLED', 'DISABLED', 'DESTROYED'].includes(status)) throw fail(`${at}.status must be ENABLED, DISABLED or DESTROYED`);
-    const prefix = access.string(access.member(k, 'outputPrefixType', at), `${at}.outputPrefixType`);
-    if (!['TINK', 'RAW', 'LEGACY', 'CRUNCHY'].includes(prefix)) throw fail(`${at}.outputPrefixType must be TINK, RAW, LEGACY or CRUNCHY`);
+    // No name of Tink's enum is format (keyset-json's rule); UNKNOWN_STATUS and UNKNOWN_PREFIX are key.
+    const status = access.enumName(access.member(k, 'status', at), keysetJson.STATUSES, `${at}.status`);
+    if (status === 'UNKNOWN_STATUS') throw new Refusal('key', `${at}.status is UNKNOWN_STATUS, not ENABLED, DISABLED or DESTROYED`);
+    const prefix = access.enumName(access.member(k, 'outputPrefixType', at), keysetJson.PREFIXES, `${at}.outputPrefixType`);
+    if (prefix === 'UNKNOWN_PREFIX') throw new Refusal('key', `${at}.outputPrefixType is UNKNOWN_PREFIX, not TINK, RAW, LEGACY or CRUNCHY`);
     if (status === 'DESTROYED') return { keyId, key: Buffer.alloc(0), enabled: false, prefix };
     const data = access.object(access.member(k, 'keyData', at), `${at}.keyData`);
     const url = access.string(access.member(data, 'typeUrl', `${at}.keyData`), `${at}.keyData.typeUrl`);
     if (url !== TYPE_URL) throw new Refusal('key', `${at} has type ${json.quote(url)}, not ${TYPE_URL}`);
-    if (data.get('keyMaterialType') !== 'SYMMETRIC') throw new Refusal('key', `${at}.keyData.keyMaterialType must be SYMMETRIC`);
+    const material = access.enumName(access.member(data, 'keyMaterialType', `${at}.keyData`), keysetJson.MATERIALS, `${at}.keyData.keyMaterialType`);
+    if (material !== 'SYMMETRIC') throw new Refusal('key', `${at}.keyData.keyMaterialType is ${material}, not SYMMETRIC`);
     let proto;
     try {
       proto = b64.decode(access.string(access.member(data, 'value', `${at}.keyData`), `${at}.keyData.value`));

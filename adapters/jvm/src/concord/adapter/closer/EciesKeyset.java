@@ -6,6 +6,7 @@ import concord.adapter.primitives.TinkAesGcmKeyset;
 import concord.adapter.wire.B64;
 import concord.adapter.wire.Protobuf;
 import concord.adapter.wire.Refusal;
+import concord.adapter.wire.TinkEnum;
 import concord.adapter.wire.Unsupported;
 import concord.adapter.wire.Utf8;
 import concord.adapter.wire.Values;
@@ -149,11 +150,13 @@ public final class EciesKeyset {
                 "key[0].keyData.keyMaterialType");
         String value = string(member(keyData, "value", "key[0].keyData"), "key[0].keyData.value");
 
+        // TinkEnum's rule: no name of Tink's enum is format; UNKNOWN_PREFIX, a status other than ENABLED and a
+        // key material type other than the type URL's are key.
+        TinkEnum.name(prefix, TinkEnum.PREFIXES, "key[0].outputPrefixType");
+        TinkEnum.name(status, TinkEnum.STATUSES, "key[0].status");
+        TinkEnum.name(material, TinkEnum.MATERIALS, "key[0].keyData.keyMaterialType");
         if (!PREFIX_TYPES.contains(prefix)) {
-            if (prefix.equals("UNKNOWN_PREFIX")) {
-                throw new Refusal("key", "key[0].outputPrefixType is UNKNOWN_PREFIX");
-            }
-            throw format("key[0].outputPrefixType " + Json.quote(prefix) + " is not TINK, RAW, LEGACY or CRUNCHY");
+            throw new Refusal("key", "key[0].outputPrefixType is " + prefix + ", not TINK, RAW, LEGACY or CRUNCHY");
         }
         if (!status.equals("ENABLED")) {
             throw new Refusal("key", "key[0].status is " + Json.quote(status) + ", not \"ENABLED\"");

@@ -4,6 +4,7 @@ import concord.adapter.primitives.TinkAesGcmKeyset;
 import concord.adapter.wire.B64;
 import concord.adapter.wire.Protobuf;
 import concord.adapter.wire.Refusal;
+import concord.adapter.wire.TinkEnum;
 import concord.adapter.wire.Values;
 import concord.adapter.wire.Wire;
 import concord.kit.Hex;
@@ -43,13 +44,15 @@ public final class SinewKeyring {
             String at = "keysetJson: key[" + n++ + "]";
             Map<?, ?> k = object(o, at);
             long id = uint32(member(k, "keyId", at), at + ".keyId");
-            String status = string(member(k, "status", at), at + ".status");
-            if (!List.of("ENABLED", "DISABLED", "DESTROYED").contains(status)) {
-                throw new Refusal("format", at + ".status must be ENABLED, DISABLED or DESTROYED");
+            // TinkEnum's rule: no name of Tink's enum is format, UNKNOWN_STATUS and UNKNOWN_PREFIX are key.
+            String status = TinkEnum.name(string(member(k, "status", at), at + ".status"), TinkEnum.STATUSES, at + ".status");
+            if (status.equals("UNKNOWN_STATUS")) {
+                throw new Refusal("key", at + ".status is UNKNOWN_STATUS, not ENABLED, DISABLED or DESTROYED");
             }
-            String prefix = string(member(k, "outputPrefixType", at), at + ".outputPrefixType");
-            if (!List.of("TINK", "RAW", "LEGACY", "CRUNCHY").contains(prefix)) {
-                throw new Refusal("format", at + ".outputPrefixType must be TINK, RAW, LEGACY or CRUNCHY");
+            String prefix = TinkEnum.name(string(member(k, "outputPrefixType", at), at + ".outputPrefixType"),
+                    TinkEnum.PREFIXES, at + ".outputPrefixType");
+            if (prefix.equals("UNKNOWN_PREFIX")) {
+                throw new Refusal("key", at + ".outputPrefixType is UNKNOWN_PREFIX, not TINK, RAW, LEGACY or CRUNCHY");
             }
             if (status.equals("DESTROYED")) {
                 keys.add(new Key(id, new byte[0], false, prefix));
@@ -60,8 +63,10 @@ public final class SinewKeyring {
             if (!url.equals(TinkAesGcmKeyset.TYPE_URL)) {
                 throw new Refusal("key", at + " has type " + Json.quote(url) + ", not " + TinkAesGcmKeyset.TYPE_URL);
             }
-            if (!"SYMMETRIC".equals(data.get("keyMaterialType"))) {
-                throw new Refusal("key", at + ".keyData.keyMaterialType must be SYMMETRIC");
+            String material = TinkEnum.name(string(member(data, "keyMaterialType", at + ".keyData"),
+                    at + ".keyData.keyMaterialType"), TinkEnum.MATERIALS, at + ".keyData.keyMaterialType");
+            if (!material.equals("SYMMETRIC")) {
+                throw new Refusal("key", at + ".keyData.keyMaterialType is " + material + ", not SYMMETRIC");
             }
             byte[] proto = Wire.decode(at + ".keyData.value", string(member(data, "value", at + ".keyData"),
                     at + ".keyData.value"), "", Wire.Encoding.B64);
