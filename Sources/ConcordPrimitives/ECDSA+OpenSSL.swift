@@ -12,8 +12,8 @@ enum OpenSSLECDSA {
 
     static func verify(_ ecdsa: ECDSA, publicKey: [UInt8], message: [UInt8], r: [UInt8], s: [UInt8]) throws(CryptoError) {
         let curve = ecdsa.curve
-        try checkRange(r, "r", curve)
-        try checkRange(s, "s", curve)
+        // The key first, then the signature's range, as BouncyCastle, Tink and every verify API that
+        // takes a key object do: a bad key with r = 0 is `key` everywhere (found by concord explore).
         let point: [UInt8]
         do { let xy = try curve.decode(publicKey); point = NistCurve.uncompressed(x: xy.x, y: xy.y) } catch {
             if case .key(let m) = error { throw .key("public key: " + m) }
@@ -21,6 +21,8 @@ enum OpenSSLECDSA {
         }
         let key = try evpPublicKey(point, curve)
         defer { EVP_PKEY_free(key) }
+        try checkRange(r, "r", curve)
+        try checkRange(s, "s", curve)
         guard let md = EVP_MD_CTX_new() else { throw .library("EVP_MD_CTX_new failed") }
         defer { EVP_MD_CTX_free(md) }
         guard EVP_DigestVerifyInit(md, nil, ecdsa.hash.md, nil, key) == 1 else {

@@ -17,7 +17,7 @@ import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from primitives.keysets import AES_GCM, parse_keyset, primary_key, proto_keyset, raw_handle
+from primitives.keysets import AES_GCM, decode_proto, parse_keyset, primary_key, proto_keyset, raw_handle
 from wire.answers import Refusal
 
 NONCE = 12
@@ -118,7 +118,7 @@ def keyset_aead(text, key, field="keysetJson"):
     primary = primary_key(keyset, field)
     if primary.key_data.type_url != AES_GCM:
         raise Refusal("key", "%s's primary key has type %s, not %s" % (field, json.dumps(primary.key_data.type_url), AES_GCM))
-    value = aes_gcm_pb2.AesGcmKey.FromString(primary.key_data.value).key_value
+    value = decode_proto(aes_gcm_pb2.AesGcmKey, primary.key_data.value, "%s's primary key" % field).key_value
     if value != key:
         raise Refusal("key", "%s's primary key is not the vector's key (the two inputs must hold the same key)" % field)
     try:

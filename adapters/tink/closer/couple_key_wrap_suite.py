@@ -8,7 +8,7 @@ from tink.proto import aes_gcm_pb2, tink_pb2
 
 from closer.aead_keysets import open_blob, raw_aead
 from primitives import argon2id
-from primitives.keysets import AES_GCM, parse_keyset, proto_keyset
+from primitives.keysets import AES_GCM, decode_proto, parse_keyset, proto_keyset
 from wire.answers import Refusal
 from wire.encodings import b64_decode
 from wire.protocol import Op, get_text, library, out_bytes
@@ -35,7 +35,7 @@ def keyset_key(plaintext):
     key = keyset.key[0]
     if key.key_data.type_url != AES_GCM or key.status != tink_pb2.ENABLED or key.key_id != keyset.primary_key_id:
         raise Refusal("format", "the unwrapped keyset's key is not one ENABLED primary %s" % AES_GCM)
-    value = aes_gcm_pb2.AesGcmKey.FromString(key.key_data.value).key_value
+    value = decode_proto(aes_gcm_pb2.AesGcmKey, key.key_data.value, "the unwrapped keyset's key").key_value
     if len(value) != 32:
         raise Refusal("format", "the unwrapped keyset's AesGcmKey is %d bytes; the contract's couple key is 32" % len(value))
     try:

@@ -34,5 +34,28 @@ class EcdsaP256Suite:
         try:
             verifier.verify(signature, get_bytes(request_input, "message"))
         except tink.TinkError as e:
-            raise Refusal("authentication", "Tink's PublicKeyVerify refuses the signature: %s" % e) from None
+            # Tink says "invalid signature" for a malformed encoding and a wrong signature alike (and
+            # "signature too short" for some malformed ones): its refusal is classed by the contract's
+            # rule on the signature's shape (docs/vector-format.md: not strict DER, or not 64 bytes
+            # r||s, is format; a well-formed signature that does not verify is authentication).
+            well_formed = len(signature) == 64 if encoding == ecdsa_pb2.IEEE_P1363 else strict_der_pair(signature)
+            error_class = "authentication" if well_formed else "format"
+            raise Refusal(error_class, "Tink's PublicKeyVerify refuses the signature: %s" % e) from None
         return {}
+
+
+def strict_der_pair(data):
+    """Whether data is a strict DER SEQUENCE of two non-negative INTEGERs of at most 33 bytes each
+    (RFC 3279's Ecdsa-Sig-Value for P-256, minimal lengths and no padding byte that is not needed),
+    and nothing after it. Only the shape: the values' range is the verifier's."""
+    if len(data) < 2 or data[0] != 0x30 or data[1] >= 0x80 or data[1] != len(data) - 2:
+        return False
+    rest = data[2:]
+    for _ in range(2):
+        if len(rest) < 2 or rest[0] != 0x02 or not 1 <= rest[1] <= 33 or len(rest) < 2 + rest[1]:
+            return False
+        value = rest[2:2 + rest[1]]
+        if value[0] & 0x80 or (len(value) > 1 and value[0] == 0 and not value[1] & 0x80):
+            return False
+        rest = rest[2 + rest[1]:]
+    return not rest

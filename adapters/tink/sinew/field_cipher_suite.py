@@ -16,7 +16,7 @@ import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from primitives.keysets import AES_GCM, parse_keyset, proto_keyset
+from primitives.keysets import AES_GCM, decode_proto, parse_keyset, proto_keyset
 from wire.answers import BadRequest, Refusal, type_name
 from wire.encodings import b64_decode, hex_decode
 from wire.protocol import Op, get_text, library
@@ -77,7 +77,7 @@ def keyset_from_list(text, primary):
 
 
 def _key_value(entry):
-    return aes_gcm_pb2.AesGcmKey.FromString(entry.key_data.value).key_value
+    return decode_proto(aes_gcm_pb2.AesGcmKey, entry.key_data.value, "key %d" % entry.key_id).key_value
 
 
 class SinewFieldCipherSuite:
