@@ -143,6 +143,8 @@ public enum Closer {
 
     /// `legacy`: the user and question ids, to recognise the historical AAD `userId:questionId`.
     public static func decryptField(coupleKey: [UInt8], coupleId: String, wire: String, legacy: (userId: String, questionId: String)? = nil) throws(ContractError) -> [UInt8] {
+        // The key before the wire, as jvm and Tink read them (found by concord explore: an empty key and an empty wire).
+        guard coupleKey.count == 32 else { throw ContractError(.parameters, "coupleKey is \(coupleKey.count) bytes; the contract's AES-256-GCM key is 32") }
         let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
         let alternatives = legacy.map { [CloserAAD.historical(userId: $0.userId, questionId: $0.questionId)] } ?? []
         return try open(key: coupleKey, aad: CloserAAD.field(coupleId: coupleId).bytes, blob: blob, what: "the enc:v1 blob", alternativeAADs: alternatives)
@@ -169,6 +171,8 @@ public enum Closer {
     /// canonical answer JSON (`format`), then verifies the commitment over them (`authentication`).
     public static func openAnswer(coupleId: String, questionId: String, userId: String, oneTimeKey: [UInt8],
                                   encryptedPayload: String, commitmentHash expected: String) throws(ContractError) -> Answer {
+        // The key first, as jvm and Tink read them (found by concord explore: an empty key and payload).
+        guard oneTimeKey.count == 32 else { throw ContractError(.parameters, "oneTimeKey is \(oneTimeKey.count) bytes; the contract's AES-256-GCM key is 32") }
         if let refusal = LegacyForms.sealedRefusal(encryptedPayload) { throw refusal }
         let blob = try Wire.decode(encryptedPayload, prefix: Wire.sealed, .url)
         let digest = try Wire.decode(expected, prefix: Wire.commitment, .url)
