@@ -132,7 +132,10 @@ public enum TinkEciesKeyset {
         let d = try ProtobufMessage(dem, message: "EciesAeadDemParams")
         guard let template = d.fields[2] else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
         let t = try ProtobufMessage(template, message: "KeyTemplate")
-        let url = String(decoding: t.fields[1] ?? [], as: UTF8.self)
+        // A protobuf `string` must be UTF-8 (proto3; Tink's parser and the jvm and node ports refuse it: format).
+        guard let url = String(validating: t.fields[1] ?? [], as: UTF8.self) else {
+            throw ContractError(.format, "EciesAeadHkdfParams.dem_params.aead_dem.type_url is not UTF-8")
+        }
         guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "the DEM is \(url.isEmpty ? "(none)" : url); only AesGcmKey is supported") }
         let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat").varint(2)
         guard size == 16 || size == 32 else { throw ContractError(.key, "the DEM AesGcmKeyFormat key_size is \(size) (16 or 32 expected)") }

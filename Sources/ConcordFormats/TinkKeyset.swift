@@ -59,7 +59,8 @@ public struct TinkKeyset: Sendable {
             guard let url = k["keyData"]?["typeUrl"]?.stringValue else { throw ContractError(.format, "keyset: key[\(n)] has no keyData.typeUrl") }
             return Key(index: n, keyId: primaryKeyId, typeURL: url, entry: k)
         }
-        throw ContractError(.format, "keyset: no key has the primaryKeyId \(primaryKeyId)")
+        // key, as Tink (no primary key) and the jvm and node ports refuse it.
+        throw ContractError(.key, "keyset: no key has the primaryKeyId \(primaryKeyId): the keyset has no primary key")
     }
 
     /// The other ENABLED entries of type `typeURL` whose id and output prefix read, in order (Tink

@@ -17,7 +17,7 @@ import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from primitives.keysets import AES_GCM, decode_proto, parse_keyset, primary_key, proto_keyset, raw_handle
+from primitives.keysets import AES_GCM, decode_proto, key_refusal, parse_keyset, primary_key, proto_keyset, raw_handle
 from wire.answers import Refusal
 
 NONCE = 12
@@ -124,4 +124,4 @@ def keyset_aead(text, key, field="keysetJson"):
     try:
         return handle.primitive(aead.Aead), primary.output_prefix_type
     except tink.TinkError as e:
-        raise Refusal("key", "Tink refuses %s as an Aead keyset: %s" % (field, e)) from None
+        raise key_refusal(e, "Tink refuses %s as an Aead keyset: %s" % (field, e)) from None

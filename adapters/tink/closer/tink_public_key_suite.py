@@ -5,7 +5,7 @@ from tink import hybrid
 from tink.proto import aes_gcm_pb2, common_pb2, ecies_aead_hkdf_pb2, tink_pb2
 
 from closer.hybrid_keysets import PUBLIC_KEY_PREFIX
-from primitives.keysets import (AES_GCM, ECIES_PUBLIC, decode_proto, parse_keyset, primary_key, proto_keyset,
+from primitives.keysets import (AES_GCM, ECIES_PUBLIC, decode_proto, key_refusal, parse_keyset, primary_key, proto_keyset,
                                 tink_primitive)
 from wire.answers import BadRequest, Refusal, Unsupported
 from wire.encodings import wire_decode
@@ -48,7 +48,7 @@ class TinkPublicKeySuite:
                 try:
                     handle = handle.public_keyset_handle()
                 except tink.TinkError as e:
-                    raise Refusal("key", "Tink cannot derive a public keyset from keysetJson: %s" % e) from None
+                    raise key_refusal(e, "Tink cannot derive a public keyset from keysetJson: %s" % e) from None
 
         keyset = proto_keyset(handle)
         key = primary_key(keyset, field)

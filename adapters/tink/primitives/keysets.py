@@ -81,11 +81,22 @@ def decode_proto(cls, data, what):
         raise Refusal("format", "%s is not a valid %s protobuf: %s" % (what, cls.DESCRIPTOR.name, e)) from None
 
 
+# Tink C++'s messages when a key's protobuf does not decode (ParseFromString failed): "Could not parse ...
+# as proto" / "as key type", and the ECIES DEM helper's "Invalid AesGcmKeyFormat in DEM key template".
+_PROTOBUF_FAILURES = ("Could not parse", "Invalid AesGcmKeyFormat in DEM key template")
+
+
+def key_refusal(error, message):
+    """A TinkError from making a key or primitive of a parsed keyset: a key's protobuf that does not decode
+    is format (as the ports refuse it); anything else is Tink refusing the key (key)."""
+    return Refusal("format" if any(m in str(error) for m in _PROTOBUF_FAILURES) else "key", message)
+
+
 def tink_primitive(handle, primitive_class, field):
     try:
         return handle.primitive(primitive_class)
     except tink.TinkError as e:
-        raise Refusal("key", "Tink refuses %s as a %s keyset: %s" % (field, primitive_class.__name__, e)) from None
+        raise key_refusal(e, "Tink refuses %s as a %s keyset: %s" % (field, primitive_class.__name__, e)) from None
 
 
 def raw_handle(type_url, value, material):

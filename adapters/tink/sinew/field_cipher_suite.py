@@ -16,7 +16,7 @@ import tink
 from tink import aead, secret_key_access
 from tink.proto import aes_gcm_pb2, tink_pb2
 
-from primitives.keysets import AES_GCM, decode_proto, parse_keyset, proto_keyset
+from primitives.keysets import AES_GCM, decode_proto, key_refusal, parse_keyset, proto_keyset
 from wire.answers import BadRequest, Refusal, type_name
 from wire.encodings import b64_decode, hex_decode
 from wire.protocol import Op, get_text, library
@@ -73,7 +73,7 @@ def keyset_from_list(text, primary):
     try:
         return tink.proto_keyset_format.parse(keyset.SerializeToString(), secret_key_access.TOKEN)
     except tink.TinkError as e:
-        raise Refusal("key", "Tink refuses the keys: %s" % e) from None
+        raise key_refusal(e, "Tink refuses the keys: %s" % e) from None
 
 
 def _key_value(entry):
@@ -117,7 +117,7 @@ class SinewFieldCipherSuite:
         try:
             primitive = handle.primitive(aead.Aead)
         except tink.TinkError as e:
-            raise Refusal("key", "Tink refuses the keyset as an Aead keyset: %s" % e) from None
+            raise key_refusal(e, "Tink refuses the keyset as an Aead keyset: %s" % e) from None
         return handle, keyset, primitive
 
     @staticmethod
