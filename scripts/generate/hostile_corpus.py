@@ -242,9 +242,10 @@ def build():
         "argon2-parameters not tried")
     add("limits/explain-over-max-kdf-work.yaml", argon(params="argon2id;v=19;m=64;t=20;p=1", expect=wrong), "run --max-kdf-work 1000000", 1, "ok",
         "above the limit of 1000000 (--max-kdf-work)")
-    # A shard of a huge N: nothing may grow with N (it allocated 34 GB, or crashed: issue 12 item 4).
-    add("limits/shard-of-2-32.yaml", argon(), "run --shard 1/4294967296", 1, "ok", "no vector was checked")
-    add("limits/shard-of-2-63.yaml", argon(), "run --shard 1/9223372036854775807", 1, "ok", "no vector was checked")
+    # A shard of a huge N: nothing may grow with N (it allocated 34 GB, or crashed: issue 12 item 4). The
+    # last shard: the packing plan (issue 29) fills the first ones, so the last of so many is empty.
+    add("limits/shard-of-2-32.yaml", argon(), "run --shard 4294967296/4294967296", 1, "ok", "no vector was checked")
+    add("limits/shard-of-2-63.yaml", argon(), "run --shard 9223372036854775807/9223372036854775807", 1, "ok", "no vector was checked")
 
     # --- keysets with absurd lengths (every implementation refuses; the run finishes) ---------
     huge_len = field(2, 0, b"")[:1] + varint(1 << 62)           # field 2, length 2^62, no bytes
