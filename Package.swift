@@ -70,7 +70,7 @@ let package = Package(
         // values, the first diverging step, and a trial recorded as vector files.
         .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
+        .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
                                                       "ConcordSuites", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.

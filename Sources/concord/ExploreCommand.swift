@@ -165,22 +165,9 @@ enum ExploreCommand: Command {
         }
     }
 
-    /// The ledger entry that knows a finding: it names `SUITE/explore-OP` (a pattern may) and an
-    /// implementation of a side that did as the entry says (fail: other outputs; refused, with its
-    /// class when given; error).
+    /// The ledger entry that knows a finding (`Ledger.entry(exploring:op:sides:)`).
     static func entry(_ ledger: Ledger, for f: Finding) -> Ledger.Entry? {
-        let name = "\(f.suite)/explore-\(f.op ?? "op")"
-        return ledger.entries.first { e in
-            guard e.names(name) else { return false }
-            return f.sides.contains { side in
-                guard side.implementations.contains(e.implementation) else { return false }
-                switch (e.status, side.answer) {
-                case (.fail, .outputs), (.error, .error): return true
-                case (.refused, .refused(let c, _)): return e.errorClass.map { $0 == c } ?? true
-                default: return false
-                }
-            }
-        }
+        ledger.entry(exploring: f.suite, op: f.op, sides: f.sides)
     }
 
     /// One vector file per suite: `explore-SUITE-SEED.yaml` in the folder (made when missing); an

@@ -1,3 +1,4 @@
+import ConcordExploration
 import ConcordFormats
 import ConcordImplementations
 @testable import ConcordJudging
@@ -386,5 +387,43 @@ extension LedgerTests.Did {
         #expect(clobber.status == 2, "\(clobber.stderr)")
         let one = try concord(["compare", "base.json"], in: dir)
         #expect(one.status == 2)
+    }
+}
+
+/// `concord explore`'s use of the ledger (docs/exploration.md, "Known differences"): an entry knows
+/// a finding only when every side but one is ledgered implementations' own doing, so an entry never
+/// hides another implementation's divergence sitting on its side.
+@Suite struct ExplorationLedgerTests {
+    static func entry(_ vector: String, _ impl: String, _ status: Ledger.Divergence, _ cls: ErrorClass? = nil) -> Ledger.Entry {
+        Ledger.Entry(vector: vector, implementation: impl, status: status, errorClass: cls, reason: "r", origin: "l.yaml:1")
+    }
+    static let out = Reply.outputs(["x": .bytes([1])])
+    static func side(_ names: [String], _ answer: Reply) -> Side { Side(implementations: names, answer: answer, outside: false) }
+
+    @Test func aSideOfLedgeredImplementationsAlone() {
+        let ledger = Ledger(file: "l.yaml", entries: [Self.entry("closer.keybox/explore-*", "tink", .fail)])
+        let alone = [Self.side(["tink"], Self.out), Self.side(["jvm", "swift"], .refused(.format, "m"))]
+        #expect(ledger.entry(exploring: "closer.keybox", op: "open", sides: alone)?.implementation == "tink")
+        // jvm beside tink is not ledgered: the finding is new.
+        let shared = [Self.side(["jvm", "tink"], Self.out), Self.side(["swift"], .refused(.format, "m"))]
+        #expect(ledger.entry(exploring: "closer.keybox", op: "open", sides: shared) == nil)
+        // A third side disagreeing with the rest is new too.
+        let three = [Self.side(["tink"], Self.out), Self.side(["swift"], .refused(.format, "m")), Self.side(["jvm"], .refused(.key, "m"))]
+        #expect(ledger.entry(exploring: "closer.keybox", op: "open", sides: three) == nil)
+        // Another suite, or tink refusing where the entry says fail: new.
+        #expect(ledger.entry(exploring: "closer.field", op: "decrypt", sides: alone) == nil)
+        let refusing = [Self.side(["tink"], .refused(.key, "m")), Self.side(["jvm", "swift"], Self.out)]
+        #expect(ledger.entry(exploring: "closer.keybox", op: "open", sides: refusing) == nil)
+    }
+
+    @Test func refusalsByClassAndSeveralEntriesOnOneSide() {
+        let ledger = Ledger(file: "l.yaml", entries: [Self.entry("closer.field/explore-roundtrip", "swift", .refused, .format),
+                                                      Self.entry("closer.field/explore-*", "jvm", .refused, .format)])
+        let both = [Self.side(["tink"], Self.out), Self.side(["jvm", "swift"], .refused(.format, "m"))]
+        #expect(ledger.entry(exploring: "closer.field", op: "roundtrip", sides: both)?.implementation == "jvm")
+        let otherClass = [Self.side(["tink"], Self.out), Self.side(["jvm", "swift"], .refused(.authentication, "m"))]
+        #expect(ledger.entry(exploring: "closer.field", op: "roundtrip", sides: otherClass) == nil)
+        // swift's entry names only the roundtrip op.
+        #expect(ledger.entry(exploring: "closer.field", op: "decrypt", sides: both) == nil)
     }
 }

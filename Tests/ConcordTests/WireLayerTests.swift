@@ -57,7 +57,9 @@ struct WireLayerTests {
         func refusal(_ json: String) -> ContractError? {
             do { _ = try TinkKeyset.parse(json).primary(); return nil } catch { return error }
         }
-        #expect(refusal(#"{"primaryKeyId":9,"key":["# + Self.entry(1) + "]}")?.message == "keyset: no key has the primaryKeyId 9")
+        #expect(refusal(#"{"primaryKeyId":9,"key":["# + Self.entry(1) + "]}")?.message == "keyset: no key has the primaryKeyId 9: the keyset has no primary key")
+        #expect(refusal(#"{"primaryKeyId":9,"key":["# + Self.entry(1) + "]}")?.errorClass == .key)
+        #expect(refusal(#"{"primaryKeyId":1,"key":["# + Self.entry(1, status: "ENXBLED") + "]}")?.errorClass == .format)
         #expect(refusal(#"{"primaryKeyId":1,"key":["# + Self.entry(1, status: "DISABLED") + "]}")?.errorClass == .key)
         #expect(refusal(#"{"primaryKeyId":-1,"key":["# + Self.entry(1) + "]}")?.message.contains("negative") == true)
         #expect(refusal(#"{"primaryKeyId":1,"key":[]}"#)?.message == "keyset: missing or empty key list")

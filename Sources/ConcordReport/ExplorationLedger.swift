@@ -1,0 +1,32 @@
+import ConcordExploration
+
+extension Ledger {
+    /// The entry that knows an exploration finding (docs/exploration.md, "Known differences"): the
+    /// finding names `SUITE/explore-OP`, and every side but one is the ledgered implementations'
+    /// own doing — each implementation of such a side has an entry naming it whose status is what the
+    /// side answered (`fail`: outputs; `refused`: a refusal, of exactly `class` when given; `error`).
+    /// So an entry never hides another implementation's divergence: with `tink fail` ledgered,
+    /// `tink outputs vs swift+jvm refused` is known, but `tink+jvm outputs vs swift refused` is not
+    /// (jvm is on that side, unledgered), nor is a third side that disagrees with the other two.
+    /// The entry returned is the first side's first implementation's (the first in the file).
+    public func entry(exploring suite: String, op: String?, sides: [Side]) -> Entry? {
+        let name = "\(suite)/explore-\(op ?? "op")"
+        func entry(_ implementation: String, _ answer: Reply) -> Entry? {
+            entries.first { e in
+                guard e.implementation == implementation, e.names(name) else { return false }
+                switch (e.status, answer) {
+                case (.fail, .outputs), (.error, .error): return true
+                case (.refused, .refused(let c, _)): return e.errorClass.map { $0 == c } ?? true
+                default: return false
+                }
+            }
+        }
+        let covered = sides.compactMap { side -> Entry? in
+            let known = side.implementations.map { entry($0, side.answer) }
+            guard !known.isEmpty, known.allSatisfy({ $0 != nil }) else { return nil }
+            return known[0]
+        }
+        guard let first = covered.first, covered.count >= sides.count - 1 else { return nil }
+        return first
+    }
+}
