@@ -208,13 +208,15 @@ struct Options {
 
     func integer(_ name: String, min: Int64 = 1) throws(UsageError) -> Int64? {
         guard let s = values[name] else { return nil }
-        guard let v = Int64(s), v >= min else {
+        guard let v = Int64(s) else {
             // Digits that do not fit are out of range, not "not an integer".
             if s.drop(while: { $0 == "+" }).allSatisfy(\.isASCIIDigitCharacter), !s.isEmpty, s.first != "-" {
                 throw UsageError("--\(name) \(s) is out of range: at most \(Int64.max)")
             }
             throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"")
         }
+        // An integer below the minimum (`--cases 0`) is not out of range above.
+        guard v >= min else { throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"") }
         return v
     }
 
@@ -222,12 +224,13 @@ struct Options {
     /// (no limit in practice).
     func unsigned(_ name: String, min: UInt64 = 1) throws(UsageError) -> UInt64? {
         guard let s = values[name] else { return nil }
-        guard let v = UInt64(s), v >= min else {
+        guard let v = UInt64(s) else {
             if !s.isEmpty, s.allSatisfy(\.isASCIIDigitCharacter) {
                 throw UsageError("--\(name) \(s) is out of range: at most \(UInt64.max)")
             }
             throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"")
         }
+        guard v >= min else { throw UsageError("--\(name) needs an integer ≥ \(min), got \"\(s)\"") }
         return v
     }
 

@@ -190,6 +190,9 @@ import ConcordTestSupport
         #expect(over.status == 2 && over.stderr.contains("--max-kdf-work 18446744073709551616 is out of range: at most 18446744073709551615"), "\(over.stderr)")
         let jobs = try runProcess(concordBinary, run + ["--jobs", "99999999999999999999"])
         #expect(jobs.status == 2 && jobs.stderr.contains("--jobs 99999999999999999999 is out of range: at most 9223372036854775807"), "\(jobs.stderr)")
+        // Below the minimum is not "out of range: at most …" (it said so for --cases 0).
+        let zero = try runProcess(concordBinary, run + ["--jobs", "0"])
+        #expect(zero.status == 2 && zero.stderr.contains("--jobs needs an integer ≥ 1, got \"0\""), "\(zero.stderr)")
         let word = try runProcess(concordBinary, run + ["--max-kdf-work", "lots"])
         #expect(word.status == 2 && word.stderr.contains("--max-kdf-work needs an integer ≥ 1, got \"lots\""), "\(word.stderr)")
 

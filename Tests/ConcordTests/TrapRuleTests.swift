@@ -298,9 +298,18 @@ import ConcordTestSupport
         let rule = ExplanationRules.otherTinkPrefix
         let rest = Array(0..<40).map { UInt8($0 * 7 & 0xff) }
         #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([1, 0, 0, 0, 6] + rest), [:])?.contains("another key id") == true)
-        // LEGACY where TINK is meant (sinew's raw-legacy divergence, CONTRACT.md §9)
-        let legacy = rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([0, 0, 0, 0, 5] + rest), [:])
+        // LEGACY where TINK is meant (sinew's raw-legacy divergence, CONTRACT.md §9): the inputs hold key 5
+        let keyset: Fields = ["keysetJson": .text(#"{"primaryKeyId":5,"key":[{"keyId": 5}]}"#)]
+        let legacy = rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([0, 0, 0, 0, 5] + rest), keyset)
         #expect(legacy?.contains("actual LEGACY/CRUNCHY 0x00") == true && legacy?.contains("another prefix type (the contract's keys are TINK)") == true, "\(legacy ?? "")")
+        // ... inside pub:v1: too, or as an integer field
+        let pub: Fields = ["recipientPublicKey": .text("pub:v1:" + Base64.encode(Array(#"{"primaryKeyId":5}"#.utf8), .url))]
+        #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([0, 0, 0, 0, 5] + rest), pub) != nil)
+        #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([0, 0, 0, 0, 5] + rest), ["keyId": .integer(5)]) != nil)
+        // One bit of the first byte with no such key among the inputs (an HMAC tag starting 00 00 00 00 05): no
+        // prefix; nor a key id that only begins with 5 (55).
+        #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([0, 0, 0, 0, 5] + rest), [:]) == nil)
+        #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([0, 0, 0, 0, 5] + rest), ["keysetJson": .text(#"{"keyId":55}"#)]) == nil)
         // another body, no prefix, the same bytes
         #expect(rule.explain(.bytes([1, 0, 0, 0, 5] + rest), .bytes([1, 0, 0, 0, 6] + rest.reversed()), [:]) == nil)
         #expect(rule.explain(.bytes([2, 0, 0, 0, 5] + rest), .bytes([2, 0, 0, 0, 6] + rest), [:]) == nil)
