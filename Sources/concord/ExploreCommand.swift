@@ -3,6 +3,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
 import ConcordLoading
+import ConcordPlatform
 import ConcordReport
 import ConcordSuites
 import ConcordWorkflows
@@ -31,6 +32,7 @@ enum ExploreCommand: Command {
             .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR"),
             .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored)"),
             .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
+            .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
             Common.ledger, Common.maxFileBytes, Common.quiet,
         ],
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
@@ -72,7 +74,17 @@ enum ExploreCommand: Command {
             ?? Catalog.names + user.map(\.name)
         let home = Home.find()
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 10)
-        var impls = try implementations(names, settings: settings, user: user)
+        // --isolate: Concord's in-process implementations behind the adapter protocol, each in a
+        // `concord serve NAME` process, so that a crash (a Swift trap) is an error finding like an adapter's.
+        let isolate = o.flags.contains("isolate")
+        guard !isolate || Platform.executablePath() != nil else { throw UsageError("--isolate: the path of the concord executable is not known here") }
+        let exe = Platform.executablePath() ?? "concord"
+        let timeout = try o.number("timeout") ?? 10
+        @Sendable func isolated(_ i: any Implementation) -> any Implementation {
+            guard isolate, i is InProcessImplementation else { return i }
+            return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout)
+        }
+        var impls = try implementations(names, settings: settings, user: user).map(isolated)
         let explicit = o.values["implementations"] != nil
         var missing: [String] = []
         impls = impls.filter { i in
@@ -102,7 +114,7 @@ enum ExploreCommand: Command {
                                             seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
                                             onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
         let restart: @Sendable (String) -> (any Implementation)? = { name in
-            Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)
+            (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolated)
         }
         let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
         Interrupt.watch(impls)

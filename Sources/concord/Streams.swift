@@ -67,6 +67,17 @@ enum Streams {
         }
     }
 
+    /// Text for standard output written at once, with everything before it (an adapter's answer
+    /// line, which its reader waits for); false once standard output cannot be written.
+    static func outNow(_ s: String) -> Bool {
+        locked { st in
+            guard st.failure == nil else { return false }
+            st.pending += Array(s.utf8)
+            flushLines(&st)
+            return st.failure == nil
+        }
+    }
+
     /// One message for standard error (a line break added when missing), after standard output's
     /// complete lines.
     static func err(_ s: String) { errBytes(Array((s.hasSuffix("\n") ? s : s + "\n").utf8)) }

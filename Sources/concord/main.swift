@@ -18,7 +18,7 @@ let commands: [CommandEntry] = [
     CommandEntry(RunCommand.self), CommandEntry(ListCommand.self), CommandEntry(SchemaCommand.self),
     CommandEntry(ValidateCommand.self), CommandEntry(ExportCommand.self), CommandEntry(FillCommand.self),
     CommandEntry(MergeCommand.self), CommandEntry(ReportCommand.self), CommandEntry(DiffCommand.self),
-    CommandEntry(CompareCommand.self), CommandEntry(ScenarioCommand.self), CommandEntry(ExploreCommand.self),
+    CommandEntry(CompareCommand.self), CommandEntry(ScenarioCommand.self), CommandEntry(ExploreCommand.self), CommandEntry(ServeCommand.self),
 ]
 
 /// The global usage: each command's usage line (from its declaration) and what it does.

@@ -1,3 +1,4 @@
+import ConcordImplementations
 import ConcordTestSupport
 import Foundation
 import Testing
@@ -146,7 +147,7 @@ import Testing
     @Test func badInputExitsTwoWithAMessage() throws {
         let dir = NSTemporaryDirectory()
         for (args, message) in [(["nosuch"], "unknown suite or pack \"nosuch\""), (["aes-gcm", "--seed", "x"], "--seed needs an unsigned integer"),
-                                (["aes-gcm", "--seconds", "1", "--cases", "2"], "exclude each other"), (["aes-gcm", "--cases", "0"], "--cases 0"),
+                                (["aes-gcm", "--seconds", "1", "--cases", "2"], "exclude each other"), (["aes-gcm", "--cases", "0"], "--cases needs an integer ≥ 1, got \"0\""),
                                 (["aes-gcm", "--implementations", "nope"], "unknown implementation \"nope\"")] {
             let r = try concord(["explore"] + args, in: dir)
             #expect(r.status == 2 && r.stderr.contains(message), "\(args): \(r.status) \(r.stderr)")
@@ -159,5 +160,50 @@ import Testing
         #expect(one.status == 1 && one.stderr.contains("compared nothing"), "\(one.stderr)")
         let two = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1"], in: NSTemporaryDirectory())
         #expect(two.status == 0 && two.stdout.contains("explore: seed 1, 400 cases"), "\(two.stdout)\n\(two.stderr)")
+    }
+
+    // MARK: --isolate and concord serve
+
+    /// `concord serve NAME` speaks the adapter protocol for an in-process implementation: a handshake
+    /// that Concord's own handshake reader accepts (every op as the definition has it, with provenance),
+    /// then an answer per request line; a name that is not in-process exits 2.
+    @Test func serveSpeaksTheAdapterProtocol() throws {
+        let request = #"{"id":7,"suite":"aes-gcm","op":"open","input":{"key":{"hex":"00000000000000000000000000000000"},"nonce":{"hex":"000000000000000000000000"},"aad":{"hex":""},"ciphertext":{"hex":""},"tag":{"hex":"58e2fccefa7e3061367f1d57a4e7455a"}}}"#
+        let r = try runProcess("/bin/sh", ["-c", "printf '%s\\n%s\\n' \"$1\" '{\"id\":8,\"suite\":\"aes-gcm\",\"op\":\"open\",\"input\":{}}' | \"$0\" serve openssl",
+                                           concordBinary, request], timeout: 60)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(r.status == 0 && lines.count == 3, "\(r.stdout)\n\(r.stderr)")
+        let handshake = try Handshake.parse(try #require(lines.first))
+        #expect(handshake.name == "openssl" && handshake.provenance["aes-gcm"] == .library("OpenSSL EVP AES-GCM"), "\(lines[0])")
+        #expect(lines.dropFirst().first == #"{"id":7,"outputs":{"plaintext":{"hex":""}}}"#, "\(r.stdout)")
+        #expect(lines.last?.hasPrefix(#"{"id":8,"#) == true && lines.last?.contains("key") == true, "\(r.stdout)")
+        let jvm = try runProcess(concordBinary, ["serve", "jvm"], timeout: 60)
+        #expect(jvm.status == 2 && jvm.stderr.contains("not an in-process implementation"), "\(jvm.stderr)")
+    }
+
+    /// `--isolate` explores the same cases with the same verdicts, each in-process implementation in
+    /// a process of its own; a process killed under it (as a Swift trap would end it) does not end the
+    /// exploration: its requests in flight are run again on a new process, and the run goes on to its end.
+    @Test func isolatedImplementationsSurviveACrash() throws {
+        let common = ["explore", "aes-gcm", "--implementations", "openssl,libsodium,swift", "--cases", "300", "--seed", "5"]
+        let plain = try concord(common, in: NSTemporaryDirectory())
+        let isolated = try concord(common + ["--isolate"], in: NSTemporaryDirectory())
+        func summary(_ s: String) -> String? {
+            s.split(separator: "\n").first { $0.hasPrefix("explore: seed") }.map { String($0).replacingOccurrences(of: #" in [0-9.]+ s \([0-9]+/s\)"#, with: "", options: .regularExpression) }
+        }
+        #expect(plain.status == 0 && isolated.status == 0, "\(plain.stdout)\n\(isolated.stdout)\n\(isolated.stderr)")
+        #expect(summary(isolated.stdout) != nil && summary(isolated.stdout) == summary(plain.stdout), "\(plain.stdout)\n\(isolated.stdout)")
+
+        let script = #"""
+        "$@" & P=$!
+        sleep 2
+        pkill -SEGV -P $P -f "serve openssl"; echo "killed $?"
+        wait $P; echo "status $?"
+        """#
+        let killed = try runProcess("/bin/sh", ["-c", script, "sh", concordBinary, "explore", "aes-gcm", "--implementations", "openssl,libsodium",
+                                                "--seed", "5", "--seconds", "5", "--isolate"], timeout: 120)
+        #expect(killed.stdout.contains("killed 0"), "the serve process was not found: \(killed.stdout)\n\(killed.stderr)")
+        #expect(killed.stdout.contains("status 0") && killed.stdout.contains("explore: seed 5, "), "\(killed.stdout)\n\(killed.stderr)")
+        #expect(killed.stdout.contains("not given again on a process of its own"), "\(killed.stdout)")
     }
 }
