@@ -27,18 +27,22 @@ class EcdsaP256Suite:
             raise Unsupported("Tink's EcdsaPublicKey takes x and y: only an uncompressed SEC1 point (65 bytes) is passed to it")
         params = ecdsa_pb2.EcdsaParams(hash_type=common_pb2.SHA256, curve=common_pb2.NIST_P256, encoding=encoding)
         value = ecdsa_pb2.EcdsaPublicKey(version=0, params=params, x=public[1:33], y=public[33:]).SerializeToString()
+        # Tink says "invalid signature" for a malformed encoding and a wrong signature alike (and
+        # "signature too short" for some malformed ones): its refusal is classed by the contract's
+        # rule on the signature's shape (docs/vector-format.md: not strict DER, or not 64 bytes r||s,
+        # is format; a well-formed signature that does not verify is authentication). A malformed
+        # signature is format before the key is looked at, as the other implementations read them
+        # (the signature's encoding, then the key, then r and s).
+        well_formed = len(signature) == 64 if encoding == ecdsa_pb2.IEEE_P1363 else strict_der_pair(signature)
         try:
             verifier = raw_handle(ECDSA_PUBLIC, value, tink_pb2.KeyData.ASYMMETRIC_PUBLIC).primitive(signature_module.PublicKeyVerify)
         except tink.TinkError as e:
+            if not well_formed:
+                raise Refusal("format", "the signature is malformed (and Tink refuses the P-256 public key: %s)" % e) from None
             raise Refusal("key", "Tink refuses the P-256 public key: %s" % e) from None
         try:
             verifier.verify(signature, get_bytes(request_input, "message"))
         except tink.TinkError as e:
-            # Tink says "invalid signature" for a malformed encoding and a wrong signature alike (and
-            # "signature too short" for some malformed ones): its refusal is classed by the contract's
-            # rule on the signature's shape (docs/vector-format.md: not strict DER, or not 64 bytes
-            # r||s, is format; a well-formed signature that does not verify is authentication).
-            well_formed = len(signature) == 64 if encoding == ecdsa_pb2.IEEE_P1363 else strict_der_pair(signature)
             error_class = "authentication" if well_formed else "format"
             raise Refusal(error_class, "Tink's PublicKeyVerify refuses the signature: %s" % e) from None
         return {}
