@@ -60,20 +60,37 @@ public struct ProtobufReader {
     }
 }
 
-/// A whole message read at once: the last value of each varint field and of each length-delimited
-/// field by number (proto3 keeps the last of a repeated scalar); fixed-width fields are skipped. A
-/// field read with another wire type than its decoder expects is not found there.
+/// A whole message read at once, strictly, against the fields its schema names: varint fields
+/// (uint32 or enum) and length-delimited ones (bytes, or an embedded message read with another
+/// call). `format`, as the jvm and node ports refuse (docs/contracts/closer.md §9): a field number
+/// the schema does not define, a wire type other than the field's, a field that appears twice
+/// (protobuf would keep the last scalar or merge two messages; one byte string must mean one key),
+/// a varint field above 2^32-1 (every field read here is 32-bit). An absent field reads as absent.
 public struct ProtobufMessage {
     public var varints: [UInt64: UInt64] = [:]
     public var fields: [UInt64: [UInt8]] = [:]
 
-    public init(_ bytes: [UInt8], message: String) throws(ContractError) {
+    /// `varintFields` and `bytesFields` map field numbers to their names, for messages.
+    public init(_ bytes: [UInt8], message: String, varintFields: [UInt64: String] = [:], bytesFields: [UInt64: String] = [:]) throws(ContractError) {
         var r = ProtobufReader(bytes, message: message)
+        var seen = Set<UInt64>()
         while let (n, t) = try r.field() {
-            switch t {
-            case .varint: varints[n] = try r.varint()
-            case .lengthDelimited: fields[n] = try r.lengthDelimited()
-            case .fixed32, .fixed64: try r.skip(t)
+            let name = varintFields[n] ?? bytesFields[n]
+            guard let name else {
+                let defined = (varintFields.merging(bytesFields) { a, _ in a }).sorted { $0.key < $1.key }.map { "\($0.value) = \($0.key)" }.joined(separator: ", ")
+                throw ContractError(.format, "\(message) has field \(n) (wire type \(t.rawValue)), which it does not define (its fields: \(defined))")
+            }
+            guard seen.insert(n).inserted else { throw ContractError(.format, "\(message).\(name) (field \(n)) appears twice") }
+            let wantsBytes = bytesFields[n] != nil
+            guard t == (wantsBytes ? .lengthDelimited : .varint) else {
+                throw ContractError(.format, "\(message).\(name) (field \(n)) has wire type \(t.rawValue), not \(wantsBytes ? "2 (length-delimited)" : "0 (varint)")")
+            }
+            if wantsBytes {
+                fields[n] = try r.lengthDelimited()
+            } else {
+                let v = try r.varint()
+                guard v <= UInt64(UInt32.max) else { throw ContractError(.format, "\(message).\(name) (field \(n)) is \(v), above the 32-bit range") }
+                varints[n] = v
             }
         }
     }

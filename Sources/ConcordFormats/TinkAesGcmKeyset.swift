@@ -20,7 +20,7 @@ public struct TinkAesGcmKeyset: Sendable, Equatable {
 
     /// `AesGcmKey { version = 1 (uint32), key_value = 3 (bytes) }`.
     public static func aesGcmKey(_ proto: [UInt8]) throws(ContractError) -> [UInt8] {
-        let m = try ProtobufMessage(proto, message: "AesGcmKey")
+        let m = try ProtobufMessage(proto, message: "AesGcmKey", varintFields: [1: "version"], bytesFields: [3: "key_value"])
         guard m.varint(1) == 0 else { throw ContractError(.key, "AesGcmKey version \(m.varint(1)) is not 0") }
         guard let key = m.fields[3] else { throw ContractError(.format, "AesGcmKey has no key_value (field 3)") }
         guard [16, 32].contains(key.count) else { throw ContractError(.key, "AesGcmKey key_value is \(key.count) bytes (expected 16 or 32)") }

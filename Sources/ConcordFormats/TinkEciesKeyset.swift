@@ -42,56 +42,74 @@ public enum TinkEciesKeyset {
     public static let hashes: [UInt64: String] = [1: "SHA1", 2: "SHA384", 3: "SHA256", 4: "SHA512", 5: "SHA224"]
     public static let pointFormats: [UInt64: String] = [1: "UNCOMPRESSED", 2: "COMPRESSED", 3: "DO_NOT_USE_CRUNCHY_UNCOMPRESSED"]
 
-    /// Every ENABLED private key of a keyset (Tink opens with any key whose prefix matches), the
-    /// primary first, and the index of the primary one. Decoded only: the implementation layer
-    /// (`TinkEciesKeyset.parsePrivateKeys`) also checks each point and scalar on the curve.
-    public static func decodePrivateKeys(_ json: String) throws(ContractError) -> (keys: [EciesPrivateKey], primary: Int) {
-        let keyset = try TinkKeyset.parse(json)
-        let (primaryPub, primaryScalar) = try decode(keyset)
-        guard let primaryScalar else { throw ContractError(.key, "the keyset holds a public key: opening needs the private keyset") }
-        var keys = [EciesPrivateKey(publicKey: primaryPub, scalar: primaryScalar)]
-        for k in keyset.others(typeURL: privateTypeURL) {
-            let (pub, d) = try privateKey(try k.value(), keyId: k.keyId, prefix: try k.outputPrefix())
-            keys.append(EciesPrivateKey(publicKey: pub, scalar: d))
+    /// What the implementation layer checks of each decoded key (EciesKeysetChecks: the point on
+    /// its curve, the scalar matching it); nothing here.
+    public typealias Check = (EciesPublicKey, [UInt8]?) throws(ContractError) -> Void
+
+    /// Every ENABLED key of a keyset, in order, and the index of the primary one, as Tink builds a
+    /// primitive from them: a broken key that is not the primary still refuses the keyset. Every
+    /// entry's members are read first (TinkKeyset.enabledEntries); then each ENABLED key in turn:
+    /// its type URL and key material type (`key`), its value's base64 and protobuf (`format`), its
+    /// fields (`key` or `format`), then `check`, before the next key is read (the node port's order).
+    /// A keyset that mixes public and private keys is `key`.
+    public static func decodeKeys(_ json: String, check: Check = { _, _ in }) throws(ContractError)
+        -> (keys: [(publicKey: EciesPublicKey, scalar: [UInt8]?)], primary: Int) {
+        let (entries, primary) = try TinkKeyset.parse(json).enabledEntries()
+        var keys: [(publicKey: EciesPublicKey, scalar: [UInt8]?)] = []
+        for e in entries {
+            let k = e.key
+            let isPrivate: Bool
+            switch k.typeURL {
+            case publicTypeURL: isPrivate = false
+            case privateTypeURL: isPrivate = true
+            default: throw ContractError(.key, "keyset: key[\(k.index)] has type \(k.typeURL), expected an EciesAeadHkdf public or private key")
+            }
+            try k.requireKeyMaterialType(isPrivate ? "ASYMMETRIC_PRIVATE" : "ASYMMETRIC_PUBLIC")
+            let proto = try k.value()
+            let key: (publicKey: EciesPublicKey, scalar: [UInt8]?)
+            if isPrivate {
+                let (pub, d) = try privateKey(proto, keyId: k.keyId, prefix: e.outputPrefix)
+                key = (pub, d)
+            } else {
+                key = (try publicKey(proto, keyId: k.keyId, prefix: e.outputPrefix), nil)
+            }
+            try check(key.publicKey, key.scalar)
+            keys.append(key)
         }
-        return (keys, 0)
-    }
-
-    /// Either kind of keyset: its primary key's public part, and the scalar when it is private.
-    /// Decoded only (see `decodePrivateKeys`).
-    public static func decode(_ json: String) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
-        try decode(try TinkKeyset.parse(json))
-    }
-
-    static func decode(_ keyset: TinkKeyset) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
-        let k = try keyset.primary()
-        let prefix = try k.outputPrefix()
-        let proto = try k.value()
-        switch k.typeURL {
-        case publicTypeURL:
-            try k.requireKeyMaterialType("ASYMMETRIC_PUBLIC")
-            return (try publicKey(proto, keyId: k.keyId, prefix: prefix), nil)
-        case privateTypeURL:
-            try k.requireKeyMaterialType("ASYMMETRIC_PRIVATE")
-            let (pub, d) = try privateKey(proto, keyId: k.keyId, prefix: prefix)
-            return (pub, d)
-        default:
-            throw ContractError(.key, "keyset: key[\(k.index)] has type \(k.typeURL), expected an EciesAeadHkdf public or private key")
+        let primaryIsPrivate = keys[primary].scalar != nil
+        guard keys.allSatisfy({ ($0.scalar != nil) == primaryIsPrivate }) else {
+            throw ContractError(.key, "keyset: it mixes public and private ECIES keys")
         }
+        return (keys, primary)
     }
 
-    /// `pub:v1:` + b64url(UTF-8 public keyset JSON). Decoded only (see `decodePrivateKeys`).
-    public static func decodePublic(wire: String) throws(ContractError) -> EciesPublicKey {
+    /// Every ENABLED private key of a keyset (Tink opens with any key whose prefix matches) and the
+    /// index of the primary one (`decodeKeys`). A public keyset is `key`.
+    public static func decodePrivateKeys(_ json: String, check: Check = { _, _ in }) throws(ContractError) -> (keys: [EciesPrivateKey], primary: Int) {
+        let (keys, primary) = try decodeKeys(json, check: check)
+        guard keys[primary].scalar != nil else { throw ContractError(.key, "the keyset holds a public key: opening needs the private keyset") }
+        return (keys.map { EciesPrivateKey(publicKey: $0.publicKey, scalar: $0.scalar!) }, primary)
+    }
+
+    /// Either kind of keyset: its primary key's public part, and the scalar when it is private;
+    /// every other ENABLED key is read and checked too (`decodeKeys`).
+    public static func decode(_ json: String, check: Check = { _, _ in }) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
+        let (keys, primary) = try decodeKeys(json, check: check)
+        return keys[primary]
+    }
+
+    /// `pub:v1:` + b64url(UTF-8 public keyset JSON).
+    public static func decodePublic(wire: String, check: Check = { _, _ in }) throws(ContractError) -> EciesPublicKey {
         let bytes = try Wire.decode(wire, prefix: publicPrefix, .url)
         guard let json = String(validating: bytes, as: UTF8.self) else { throw ContractError(.format, "pub:v1: the keyset is not UTF-8") }
-        let (pub, scalar) = try decode(json)
+        let (pub, scalar) = try decode(json, check: check)
         if scalar != nil { throw ContractError(.key, "pub:v1: holds a private keyset; only the public keyset belongs on the wire") }
         return pub
     }
 
     /// `EciesAeadHkdfPublicKey { version = 1, params = 2, x = 3, y = 4 }`.
     static func publicKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> EciesPublicKey {
-        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPublicKey")
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPublicKey", varintFields: [1: "version"], bytesFields: [2: "params", 3: "x", 4: "y"])
         guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPublicKey version \(m.varint(1)) is not 0") }
         guard let params = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no params (field 2)") }
         guard let x = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no x (field 3)") }
@@ -109,7 +127,7 @@ public enum TinkEciesKeyset {
 
     /// `EciesAeadHkdfPrivateKey { version = 1, public_key = 2, key_value = 3 }`.
     static func privateKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> (EciesPublicKey, [UInt8]) {
-        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPrivateKey")
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPrivateKey", varintFields: [1: "version"], bytesFields: [2: "public_key", 3: "key_value"])
         guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPrivateKey version \(m.varint(1)) is not 0") }
         guard let pub = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
         guard let d = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
@@ -122,22 +140,22 @@ public enum TinkEciesKeyset {
     /// `EciesAeadDemParams { aead_dem = 2 }`, `KeyTemplate { type_url = 1, value = 2 }` and
     /// `AesGcmKeyFormat { key_size = 2 }`.
     static func params(_ proto: [UInt8]) throws(ContractError) -> EciesPublicKey {
-        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfParams")
+        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfParams", varintFields: [3: "ec_point_format"], bytesFields: [1: "kem_params", 2: "dem_params"])
         guard let kem = m.fields[1] else { throw ContractError(.format, "EciesAeadHkdfParams has no kem_params (field 1)") }
         guard let dem = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfParams has no dem_params (field 2)") }
         guard let pointFormat = pointFormats[m.varint(3)] else { throw ContractError(.key, "ec_point_format \(m.varint(3)) is unknown") }
-        let k = try ProtobufMessage(kem, message: "EciesHkdfKemParams")
+        let k = try ProtobufMessage(kem, message: "EciesHkdfKemParams", varintFields: [1: "curve_type", 2: "hkdf_hash_type"], bytesFields: [11: "hkdf_salt"])
         guard let curveName = curves[k.varint(1)] else { throw ContractError(.key, "curve_type \(k.varint(1)) is unknown") }
         guard let hashName = hashes[k.varint(2)] else { throw ContractError(.key, "hkdf_hash_type \(k.varint(2)) is unknown") }
-        let d = try ProtobufMessage(dem, message: "EciesAeadDemParams")
+        let d = try ProtobufMessage(dem, message: "EciesAeadDemParams", bytesFields: [2: "aead_dem"])
         guard let template = d.fields[2] else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
-        let t = try ProtobufMessage(template, message: "KeyTemplate")
+        let t = try ProtobufMessage(template, message: "KeyTemplate", varintFields: [3: "output_prefix_type"], bytesFields: [1: "type_url", 2: "value"])
         // A protobuf `string` must be UTF-8 (proto3; Tink's parser and the jvm and node ports refuse it: format).
         guard let url = String(validating: t.fields[1] ?? [], as: UTF8.self) else {
             throw ContractError(.format, "EciesAeadHkdfParams.dem_params.aead_dem.type_url is not UTF-8")
         }
         guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "the DEM is \(url.isEmpty ? "(none)" : url); only AesGcmKey is supported") }
-        let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat").varint(2)
+        let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat", varintFields: [2: "key_size", 3: "version"]).varint(2)
         guard size == 16 || size == 32 else { throw ContractError(.key, "the DEM AesGcmKeyFormat key_size is \(size) (16 or 32 expected)") }
         return EciesPublicKey(keyId: 0, outputPrefix: .raw, curve: curveName, hashFunction: hashName, hkdfSalt: k.fields[11] ?? [],
                               demTypeURL: url, demKeySize: Int(size), pointFormat: pointFormat, x: [], y: [])

@@ -63,16 +63,58 @@ public struct TinkKeyset: Sendable {
         throw ContractError(.key, "keyset: no key has the primaryKeyId \(primaryKeyId): the keyset has no primary key")
     }
 
-    /// The other ENABLED entries of type `typeURL` whose id and output prefix read, in order (Tink
-    /// tries them too when the primary does not open); an entry that does not read is passed over.
-    public func others(typeURL: String) -> [Key] {
-        keys.enumerated().compactMap { n, k in
-            guard let idJSON = k["keyId"], let id = try? Self.keyId(idJSON, "key[\(n)].keyId"), id != primaryKeyId,
-                  k["status"]?.stringValue == "ENABLED", k["keyData"]?["typeUrl"]?.stringValue == typeURL,
-                  k["keyData"]?["value"]?.stringValue != nil else { return nil }
-            let key = Key(index: n, keyId: id, typeURL: typeURL, entry: k)
-            return (try? key.outputPrefix()) == nil ? nil : key
+    /// One entry of the `key` list with every member read (`entries()`).
+    public struct Entry: Sendable {
+        public var key: Key
+        public var status: String
+        public var outputPrefix: TinkOutputPrefix
+        public var keyMaterialType: String
+    }
+
+    /// Every entry of the `key` list, in order, each with all its members read before the next
+    /// entry: `keyId`, `status`, `outputPrefixType`, `keyData` with `typeUrl`, `keyMaterialType`
+    /// and `value`. A member missing or of the wrong type, or no name of its Tink enum, is
+    /// `format`; an entry's `UNKNOWN_PREFIX` is `key`, once its members have all read. This is the
+    /// order of the node and jvm ports (`shape` in ecies-keyset.js), which read every entry before
+    /// they look for the primary.
+    public func entries() throws(ContractError) -> [Entry] {
+        var out: [Entry] = []
+        for (n, k) in keys.enumerated() {
+            let at = "key[\(n)]"
+            guard k.objectValue != nil else { throw ContractError(.format, "keyset: \(at) is not an object") }
+            guard let idJSON = k["keyId"] else { throw ContractError(.format, "keyset: \(at) has no keyId") }
+            let id = try Self.keyId(idJSON, "\(at).keyId")
+            let status = try TinkEnum.name(k["status"], TinkEnum.statuses, field: "\(at).status")
+            let prefixName = try TinkEnum.name(k["outputPrefixType"], TinkEnum.prefixes, field: "\(at).outputPrefixType")
+            guard let data = k["keyData"], data.objectValue != nil else { throw ContractError(.format, "keyset: \(at) has no keyData object") }
+            guard let url = data["typeUrl"]?.stringValue else { throw ContractError(.format, "keyset: \(at) has no keyData.typeUrl string") }
+            let material = try TinkEnum.name(data["keyMaterialType"], TinkEnum.materials, field: "\(at).keyData.keyMaterialType")
+            guard data["value"]?.stringValue != nil else { throw ContractError(.format, "keyset: \(at) has no keyData.value string") }
+            let prefix = try TinkOutputPrefix.parse(prefixName, field: "\(at).outputPrefixType")
+            out.append(Entry(key: Key(index: n, keyId: id, typeURL: url, entry: k), status: status, outputPrefix: prefix, keyMaterialType: material))
         }
+        return out
+    }
+
+    /// Every ENABLED entry, in order, and which of them is the primary: by Tink's rules, exactly
+    /// one ENABLED entry has the primary key id, and every status is ENABLED, DISABLED or
+    /// DESTROYED (`key` refusals). All entries are read first (`entries()`).
+    public func enabledEntries() throws(ContractError) -> (entries: [Entry], primary: Int) {
+        let all = try entries()
+        let withId = all.filter { $0.key.keyId == primaryKeyId }
+        let primaries = withId.filter { $0.status == "ENABLED" }
+        if primaries.isEmpty {
+            if let first = withId.first { throw ContractError(.key, "keyset: the primary key (key[\(first.key.index)]) is \(first.status), not ENABLED") }
+            throw ContractError(.key, "keyset: no key has the primaryKeyId \(primaryKeyId): the keyset has no primary key")
+        }
+        guard primaries.count == 1 else {
+            throw ContractError(.key, "keyset: \(primaries.count) ENABLED keys have the primary id \(primaryKeyId): the keyset has several primary keys")
+        }
+        for e in all where !["ENABLED", "DISABLED", "DESTROYED"].contains(e.status) {
+            throw ContractError(.key, "keyset: key[\(e.key.index)].status is \(e.status), not ENABLED, DISABLED or DESTROYED")
+        }
+        let enabled = all.filter { $0.status == "ENABLED" }
+        return (enabled, enabled.firstIndex { $0.key.index == primaries[0].key.index }!)
     }
 
     /// Key ids are unsigned 32-bit; a negative one is a Java `int` printed as signed.

@@ -6,26 +6,21 @@ import ConcordPrimitives
 /// on its curve (P-256, P-384 or P-521), every private scalar valid and matching its public point
 /// (`key` refusals).
 extension TinkEciesKeyset {
-    /// Either kind of keyset: its primary key's public part, and the scalar when it is private.
+    /// Either kind of keyset: its primary key's public part, and the scalar when it is private;
+    /// every ENABLED key is checked, each as it is read (TinkEciesKeyset.decodeKeys).
     public static func parse(_ json: String) throws(ContractError) -> (publicKey: EciesPublicKey, scalar: [UInt8]?) {
-        let (pub, scalar) = try decode(json)
-        try check(pub, scalar)
-        return (pub, scalar)
+        try decode(json, check: check)
     }
 
     /// Every ENABLED private key of a keyset (Tink opens with any key whose prefix matches), the
     /// primary first, and the index of the primary one.
     public static func parsePrivateKeys(_ json: String) throws(ContractError) -> (keys: [EciesPrivateKey], primary: Int) {
-        let (keys, primary) = try decodePrivateKeys(json)
-        for k in keys { try check(k.publicKey, k.scalar) }
-        return (keys, primary)
+        try decodePrivateKeys(json, check: check)
     }
 
     /// `pub:v1:` + b64url(UTF-8 public keyset JSON).
     public static func parsePublic(wire: String) throws(ContractError) -> EciesPublicKey {
-        let pub = try decodePublic(wire: wire)
-        try check(pub, nil)
-        return pub
+        try decodePublic(wire: wire, check: check)
     }
 
     static func check(_ key: EciesPublicKey, _ scalar: [UInt8]?) throws(ContractError) {

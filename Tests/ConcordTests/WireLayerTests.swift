@@ -41,6 +41,25 @@ struct WireLayerTests {
         #expect(TinkOutputPrefix.find(in: [0x01, 0, 0, 0, 7], minimumLength: 6) == nil)
     }
 
+    /// The strict protobuf reader (closer.md §9): what protobuf itself would keep, merge or skip is
+    /// `format` here, as in the jvm and node ports (found by concord explore, seed 302 case 2642).
+    @Test func protobufMessagesAreReadStrictly() throws {
+        func read(_ bytes: [UInt8]) throws(ContractError) -> ProtobufMessage {
+            try ProtobufMessage(bytes, message: "M", varintFields: [1: "version"], bytesFields: [2: "params"])
+        }
+        let good = try read([0x08, 0x05, 0x12, 0x01, 0xAA])
+        #expect(good.varint(1) == 5 && good.fields[2] == [0xAA] && good.varint(7) == 0)
+        #expect(throws: ContractError(.format, "M.params (field 2) appears twice")) { try read([0x12, 0x01, 0xAA, 0x12, 0x01, 0xBB]) }
+        #expect(throws: ContractError(.format, "M.version (field 1) appears twice")) { try read([0x08, 0x01, 0x08, 0x01]) }
+        #expect(throws: ContractError(.format, "M has field 3 (wire type 0), which it does not define (its fields: version = 1, params = 2)")) {
+            try read([0x18, 0x01])
+        }
+        #expect(throws: ContractError(.format, "M.version (field 1) has wire type 2, not 0 (varint)")) { try read([0x0A, 0x00]) }
+        #expect(throws: ContractError(.format, "M.params (field 2) has wire type 0, not 2 (length-delimited)")) { try read([0x10, 0x00]) }
+        #expect(throws: ContractError(.format, "M.version (field 1) is 4294967296, above the 32-bit range")) { try read([0x08, 0x80, 0x80, 0x80, 0x80, 0x10]) }
+        #expect(try read([0x08, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F]).varint(1) == 0xFFFF_FFFF)
+    }
+
     static func entry(_ id: Int, status: String = "ENABLED", type: String = "t", prefix: String = "TINK", value: String = "AA==") -> String {
         #"{"keyData":{"typeUrl":"\#(type)","value":"\#(value)","keyMaterialType":"SYMMETRIC"},"status":"\#(status)","keyId":\#(id),"outputPrefixType":"\#(prefix)"}"#
     }
@@ -52,7 +71,27 @@ struct WireLayerTests {
         let primary = try keyset.primary()
         #expect(primary.index == 1 && primary.keyId == 2 && primary.typeURL == "t" && primary.keyMaterialType == "SYMMETRIC")
         #expect(try primary.value() == [0] && primary.outputPrefix() == .tink)
-        #expect(keyset.others(typeURL: "t").map(\.keyId) == [1, 6])
+        // The ECIES readers' walk: every entry's members first, then the primary, then the statuses.
+        #expect(throws: ContractError(.format, #"keyset: key[4].outputPrefixType "SOMETHING" is no name of Tink's enum"#)) { try keyset.enabledEntries() }
+        func walk(_ primary: Int, _ entries: [String]) throws(ContractError) -> (ids: [UInt32], primary: Int) {
+            let (enabled, p) = try TinkKeyset.parse(#"{"primaryKeyId":\#(primary),"key":["# + entries.joined(separator: ",") + "]}").enabledEntries()
+            return (enabled.map(\.key.keyId), p)
+        }
+        let four = [Self.entry(1), Self.entry(2), Self.entry(3, status: "DISABLED"), Self.entry(6, prefix: "RAW")]
+        #expect(try walk(2, four) == ([1, 2, 6], 1))
+        #expect(try walk(6, four).primary == 2)
+        func walkRefusal(_ primary: Int, _ entries: [String]) -> ContractError? {
+            do { _ = try walk(primary, entries); return nil } catch { return error }
+        }
+        #expect(walkRefusal(2, four + [Self.entry(7, status: "UNKNOWN_STATUS")])?.errorClass == .key)
+        #expect(walkRefusal(2, four + [Self.entry(2)])?.message.contains("several primary keys") == true)
+        #expect(walkRefusal(3, four)?.message == "keyset: the primary key (key[2]) is DISABLED, not ENABLED")
+        #expect(walkRefusal(2, four + [Self.entry(7, prefix: "UNKNOWN_PREFIX")])?.errorClass == .key)
+        // Two faults: no key has the primary id, and an entry has no type URL. The entry is read
+        // first, as by the jvm and node ports (found by concord explore, seed 302 case 470).
+        let noURL = #"{"keyData":{"value":"AA==","keyMaterialType":"SYMMETRIC"},"status":"ENABLED","keyId":1,"outputPrefixType":"TINK"}"#
+        #expect(walkRefusal(9, [noURL])?.errorClass == .format)
+        #expect(walkRefusal(9, [Self.entry(1, prefix: "UNKNOWN_PREFIX"), noURL])?.errorClass == .key)
 
         func refusal(_ json: String) -> ContractError? {
             do { _ = try TinkKeyset.parse(json).primary(); return nil } catch { return error }

@@ -358,7 +358,13 @@ def pyca_public_of(key: dict) -> dict:
 def pyca_describe(inp: dict) -> dict:
     """tink-public-key: the primary key of a pub:v1: or keysetJson input."""
     text = pyca_keyset_text(inp)
-    key = pyca_primary(pyca_keyset(text))
+    ks = pyca_keyset(text)
+    key = pyca_primary(ks)
+    # Tink builds its primitive from every ENABLED key: a broken key that is not the primary still refuses the
+    # keyset (closer.md section 9).
+    for other in ks["keys"]:
+        if other["status"] == "ENABLED" and other is not key:
+            pyca_public_of(other)
     pub = pyca_public_of(key)
     return {"keyId": key["keyId"], "curve": pub["curve"], "hashFunction": pub["hashFunction"],
             "hkdfSalt": pub["hkdfSalt"], "demKeySize": pub["demKeySize"], "pointFormat": pub["pointFormat"],
@@ -581,6 +587,11 @@ def tink_describe(inp: dict) -> dict:
         raise Refused("format", "no primary key")
     key = key[0]
     try:
+        # Every other ENABLED key's protobuf too: Tink makes its primitive from all of them.
+        for other in ks.key:
+            if other.status == T["tpb"].ENABLED and other is not key and other.key_data.type_url in (TYPE_PRIV, TYPE_PUB):
+                (T["E"].EciesAeadHkdfPrivateKey if other.key_data.type_url == TYPE_PRIV else
+                 T["E"].EciesAeadHkdfPublicKey).FromString(other.key_data.value)
         if key.key_data.type_url == TYPE_PRIV:
             pub = T["E"].EciesAeadHkdfPrivateKey.FromString(key.key_data.value).public_key
         elif key.key_data.type_url == TYPE_PUB:
@@ -1120,6 +1131,40 @@ def public_key_files(data):
         mutated = good_text.replace('"%s":"%s"' % (member, old_value), '"%s":"%s"' % (member, new_value))
         assert mutated.count('"%s":"%s"' % (member, new_value)) == 1 and mutated != good_text, vid
         bad(vid, {"keysetJson": mutated}, cls, ["tink-enum"], comment)
+    # Every ENABLED key is read, not only the primary (Tink builds its primitive from all of them), and every
+    # entry's members before the primary is looked for. Found by concord explore (seed 302, cases 425, 440, 470).
+    two_keys, two_primary = keys_of(ks["p256-two-keys"]["json"])
+    two_pub = public_keys(two_keys)
+    other_i = next(i for i, k in enumerate(two_pub) if k["keyId"] != two_primary)
+    of = pb_read(two_pub[other_i]["value"], "pub")
+    assert ref_decode_point(b"\x04" + of[3][0] + flip(of[4][0], 31)) is None
+    off_other = [dict(k) for k in two_pub]
+    off_other[other_i]["value"] = pb_bytes(2, of[2][0]) + pb_bytes(3, of[3][0]) + pb_bytes(4, flip(of[4][0], 31))
+    bad("invalid-other-key-off-curve", {"keysetJson": java_json(off_other, two_primary)}, "key", ["two-keys", "other-key-broken"],
+        "two keys (Tink made them); the primary is sound, the other key's y has its last byte flipped, so its point is not "
+        "on P-256: Tink refuses the whole keyset, as it makes its primitive from every ENABLED key")
+    cut_other = [dict(k) for k in two_pub]
+    cut_other[other_i]["value"] = two_pub[other_i]["value"][:40]
+    bad("invalid-other-key-bad-protobuf", {"keysetJson": java_json(cut_other, two_primary)}, "format",
+        ["two-keys", "other-key-broken"], "the same two keys; the other key's protobuf cut after 40 bytes")
+    disabled_other = [dict(k) for k in off_other]
+    disabled_other[other_i]["status"] = "DISABLED"
+    add("tink-other-key-off-curve-disabled", {"keysetJson": java_json(disabled_other, two_primary)}, ["two-keys", "tink-java-json"],
+        "the keyset of invalid-other-key-off-curve with the broken key DISABLED: a disabled key is not read, so the "
+        "keyset is the primary's", expect=pyca_describe({"keysetJson": java_json(disabled_other, two_primary)}))
+    no_url = java_json(gpub, good_primary ^ 1).replace('"typeUrl":', '"typeUl":')
+    assert no_url.count('"typeUl":') == 1
+    bad("invalid-no-primary-and-no-type-url", {"keysetJson": no_url}, "format", ["primary-no-key", "two-faults"],
+        "two faults: primaryKeyId names no key, and the only key has no typeUrl member. Every entry is read before the "
+        "primary is looked for, so the missing member (format) comes first")
+    dup = f[2][0]
+    params = pb_read(dup, "params")
+    dem_twice = pb_bytes(1, params[1][0]) + pb_bytes(2, params[2][0]) + pb_bytes(2, params[2][0])
+    bad("invalid-protobuf-field-twice", {"keysetJson": java_json([dict(gpub[0], value=pb_bytes(2, dem_twice) +
+        pb_bytes(3, f[3][0]) + pb_bytes(4, f[4][0]))], good_primary)}, ANY, ["protobuf-field-twice"],
+        "EciesAeadHkdfParams with dem_params written twice and no ec_point_format. The ports refuse a field that "
+        "appears twice (format: one byte string must mean one key, closer.md section 9); Tink's protobuf parser "
+        "merges the two and then refuses the missing point format (key)")
     bad("invalid-primary-matches-no-key", {"keysetJson": java_json(gpub, good_primary ^ 1)}, ANY,
         ["primary-no-key"], f"primaryKeyId {good_primary ^ 1}, while the only key has id {good_primary}: a keyset "
         "without a primary key (Tink Python refuses it while reading the keyset, Tink Java when it makes the "
@@ -1159,6 +1204,10 @@ def public_key_files(data):
 PK_NOTES = {
     **B64_TRAP_NOTES,
     "primary-no-key": "primaryKeyId names no key of the keyset",
+    "other-key-broken": "a key of the keyset that is not the primary is broken: the keyset is refused, as Tink makes "
+                        "its primitive from every ENABLED key",
+    "two-faults": "two faults at once: the vector fixes which one a reader names first",
+    "protobuf-field-twice": "a protobuf field written twice: protobuf merges or keeps the last, the ports refuse it",
     "pub-v1-private": "pub:v1: holds a private keyset: publishing it leaks the private key, so a reader refuses it "
                       "(key) instead of describing its public key",
     "coordinate-33-nonzero": "a 33-byte coordinate whose leading byte is not zero: Tink Java's 33-byte form always "

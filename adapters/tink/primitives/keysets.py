@@ -82,8 +82,10 @@ def decode_proto(cls, data, what):
 
 
 # Tink C++'s messages when a key's protobuf does not decode (ParseFromString failed): "Could not parse ...
-# as proto" / "as key type", and the ECIES DEM helper's "Invalid AesGcmKeyFormat in DEM key template".
-_PROTOBUF_FAILURES = ("Could not parse", "Invalid AesGcmKeyFormat in DEM key template")
+# as proto" / "as key type", and the ECIES DEM helper's "Invalid AesGcmKeyFormat in DEM key template";
+# and its ECIES key manager's "Invalid EciesAeadHkdfPublicKey: missing required fields." (params, x or
+# y absent), which the ports refuse as a protobuf lacking a field the key needs (format, closer.md §9).
+_PROTOBUF_FAILURES = ("Could not parse", "Invalid AesGcmKeyFormat in DEM key template", "missing required fields")
 
 
 def key_refusal(error, message):
