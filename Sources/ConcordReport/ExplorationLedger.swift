@@ -4,7 +4,8 @@ extension Ledger {
     /// The entry that knows an exploration finding (docs/exploration.md, "Known differences"): the
     /// finding names `SUITE/explore-OP`, and every side but one is the ledgered implementations'
     /// own doing — each implementation of such a side has an entry naming it whose status is what the
-    /// side answered (`fail`: outputs; `refused`: a refusal, of exactly `class` when given; `error`).
+    /// side answered (`fail`: outputs; `refused`: a refusal, of exactly `class` when given; `error`),
+    /// and, for an entry with `against`, every other side answered that way.
     /// So an entry never hides another implementation's divergence: with `tink fail` ledgered,
     /// `tink outputs vs swift+jvm refused` is known, but `tink+jvm outputs vs swift refused` is not
     /// (jvm is on that side, unledgered), nor is a third side that disagrees with the other two.
@@ -21,9 +22,21 @@ extension Ledger {
                 }
             }
         }
-        let covered = sides.compactMap { side -> Entry? in
+        // An entry with `against` holds only when every other side answered that way.
+        func holds(_ e: Entry, besides k: Int) -> Bool {
+            guard let a = e.against else { return true }
+            return sides.indices.allSatisfy { j in
+                guard j != k else { return true }
+                switch (a, sides[j].answer) {
+                case (.refused, .refused), (.accepted, .outputs): return true
+                default: return false
+                }
+            }
+        }
+        let covered = sides.indices.compactMap { k -> Entry? in
+            let side = sides[k]
             let known = side.implementations.map { entry($0, side.answer) }
-            guard !known.isEmpty, known.allSatisfy({ $0 != nil }) else { return nil }
+            guard !known.isEmpty, known.allSatisfy({ $0.map { holds($0, besides: k) } ?? false }) else { return nil }
             return known[0]
         }
         guard let first = covered.first, covered.count >= sides.count - 1 else { return nil }

@@ -1,6 +1,7 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 import ConcordYAML
 import Foundation
@@ -20,12 +21,23 @@ public struct Ledger: Sendable {
         case error
     }
 
+    /// What the other side did, when an entry holds only against that (`against:`): in a run, what
+    /// the vector expects (`refused`: an invalid vector; `accepted`: outputs, or an acceptable
+    /// vector); in an exploration, what every implementation on the other sides answered. So
+    /// `tink refused (format) against refused` knows a refusal-class difference, never Tink
+    /// refusing what the others accept.
+    public enum Against: String, Sendable, CaseIterable {
+        case refused, accepted
+    }
+
     public struct Entry: Sendable {
         /// A vector name (`suite/id`), or a pattern with `*` (any characters) and `?` (one).
         public var vector: String
         public var implementation: String
         public var status: Divergence
         public var errorClass: ErrorClass?
+        /// Only against this answer of the other side (nil: against any).
+        public var against: Against?
         public var reason: String
         /// The last day the entry holds (`YYYY-MM-DD`, UTC); from the next day on it is expired.
         public var expires: String?
@@ -39,11 +51,13 @@ public struct Ledger: Sendable {
         public var isPattern: Bool { vector.contains("*") || vector.contains("?") }
 
         /// What the entry says it does: `refused (authentication)`.
-        public var described: String { status.rawValue + (errorClass.map { " (\($0.rawValue))" } ?? "") }
+        public var described: String {
+            status.rawValue + (errorClass.map { " (\($0.rawValue))" } ?? "") + (against.map { " against \($0.rawValue)" } ?? "")
+        }
 
-        public init(vector: String, implementation: String, status: Divergence, errorClass: ErrorClass? = nil, reason: String,
+        public init(vector: String, implementation: String, status: Divergence, errorClass: ErrorClass? = nil, against: Against? = nil, reason: String,
                     expires: String? = nil, link: String? = nil, origin: String) {
-            self.vector = vector; self.implementation = implementation; self.status = status; self.errorClass = errorClass
+            self.vector = vector; self.implementation = implementation; self.status = status; self.errorClass = errorClass; self.against = against
             self.reason = reason; self.expires = expires; self.link = link; self.origin = origin
         }
 
@@ -123,7 +137,7 @@ public struct Ledger: Sendable {
         guard let list else { throw fail(root, "the ledger has no divergences list (divergences: [] for none)") }
         guard let items = list.sequence else { throw fail(list, "divergences must be a list of entries, found \(list.typeDescription)") }
         var entries: [Entry] = []
-        let allowed = ["vector", "implementation", "status", "class", "reason", "expires", "link"]
+        let allowed = Self.entryKeys
         for (k, item) in items.enumerated() {
             let at = "divergences[\(k)]"
             var values: [String: (String, Node)] = [:]
@@ -154,11 +168,18 @@ public struct Ledger: Sendable {
                 }
                 errorClass = ec
             }
+            var against: Against?
+            if let (a, node) = values["against"] {
+                guard let x = Against(rawValue: a) else {
+                    throw fail(node, "\(at).against \"\(a)\" is not one of \(Against.allCases.map(\.rawValue).joined(separator: ", ")) (what the other side did)")
+                }
+                against = x
+            }
             if let (d, node) = values["expires"], !isDate(d) {
                 throw fail(node, "\(at).expires \"\(d)\" is not a date YYYY-MM-DD")
             }
             let origin = "\(file):\(item.mark)"
-            let made = Entry(vector: vector, implementation: implementation, status: status, errorClass: errorClass,
+            let made = Entry(vector: vector, implementation: implementation, status: status, errorClass: errorClass, against: against,
                               reason: values["reason"]!.0, expires: values["expires"]?.0, link: values["link"]?.0, origin: origin)
             var entry = made
             entry.line = item.mark.line
@@ -170,6 +191,9 @@ public struct Ledger: Sendable {
         }
         return Ledger(file: file, entries: entries)
     }
+
+    /// The keys an entry may have, in the order docs/ledger.md and the schema give them.
+    public static let entryKeys = ["vector", "implementation", "status", "class", "against", "reason", "expires", "link"]
 
     /// A real calendar date written `YYYY-MM-DD`.
     static func isDate(_ s: String) -> Bool {
@@ -217,10 +241,13 @@ public struct Ledger: Sendable {
         }
     }
 
-    static func matches(_ e: Entry, _ i: ImplementationResult) -> Bool {
+    static func matches(_ e: Entry, _ i: ImplementationResult, expecting: Expectation) -> Bool {
         guard let o = observed(i), o.status == e.status.rawValue else { return false }
-        if let c = e.errorClass { return o.errorClass == c }
-        return true
+        if let c = e.errorClass, o.errorClass != c { return false }
+        switch (e.against, expecting) {
+        case (nil, _), (.refused?, .error), (.accepted?, .outputs), (.accepted?, .none): return true
+        default: return false
+        }
     }
 
     /// The ledger held to a run: which failures it knows, which entries are stale, expired or not
@@ -243,7 +270,7 @@ public struct Ledger: Sendable {
                 let mine = naming.filter { entries[$0].implementation == i.implementation }
                 guard !mine.isEmpty else { continue }
                 for k in mine { namedPairs[k] += 1 }
-                if let k = mine.first(where: { Self.matches(entries[$0], i) }) {
+                if let k = mine.first(where: { Self.matches(entries[$0], i, expecting: r.vector.expect) }) {
                     knownPairs[k] += 1
                     v.known[name, default: [:]][i.implementation] = k
                 } else {
@@ -328,6 +355,7 @@ public struct LedgerVerdict: Sendable {
             var o: [(key: String, value: JSON)] = [("vector", .string(e.vector)), ("implementation", .string(e.implementation)),
                                                    ("status", .string(e.status.rawValue))]
             if let c = e.errorClass { o.append(("class", .string(c.rawValue))) }
+            if let a = e.against { o.append(("against", .string(a.rawValue))) }
             o.append(("reason", .string(e.reason)))
             if let x = e.expires { o.append(("expires", .string(x))) }
             if let l = e.link { o.append(("link", .string(l))) }
@@ -344,6 +372,8 @@ public struct LedgerVerdict: Sendable {
                 var o: [(key: String, value: JSON)] = [("vector", .string(r.vector.name)), ("implementation", .string(i.implementation)),
                                                        ("status", .string(e.status.rawValue))]
                 if let c = e.errorClass { o.append(("class", .string(c.rawValue))) }
+                if let a = e.against { o.append(("against", .string(a.rawValue))) }
+            if let a = e.against { o.append(("against", .string(a.rawValue))) }
                 o.append(("reason", .string(e.reason)))
                 o.append(("origin", .string(e.origin)))
                 if let l = e.link { o.append(("link", .string(l))) }

@@ -194,7 +194,9 @@ import ConcordTestSupport
         let schema = try JSON.parse(text)
         let item = try #require(schema["properties"]?["divergences"]?["items"])
         #expect(schema["properties"]?.objectValue?.map(\.key) == ["format", "divergences"])
-        #expect(item["properties"]?.objectValue?.map(\.key) == ["vector", "implementation", "status", "class", "reason", "expires", "link"])
+        #expect(item["properties"]?.objectValue?.map(\.key) == Ledger.entryKeys)
+        #expect(Ledger.entryKeys.contains("against"))
+        #expect(item["properties"]?["against"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == Ledger.Against.allCases.map(\.rawValue))
         #expect(item["properties"]?["status"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == Ledger.Divergence.allCases.map(\.rawValue))
         #expect(item["properties"]?["class"]?["enum"]?.arrayValue?.compactMap(\.stringValue) == ErrorClass.allCases.map(\.rawValue))
         #expect(item["required"]?.arrayValue?.compactMap(\.stringValue) == ["vector", "implementation", "status", "reason"])
@@ -425,5 +427,24 @@ extension LedgerTests.Did {
         #expect(ledger.entry(exploring: "closer.field", op: "roundtrip", sides: otherClass) == nil)
         // swift's entry names only the roundtrip op.
         #expect(ledger.entry(exploring: "closer.field", op: "decrypt", sides: both) == nil)
+    }
+
+    /// `against: refused` knows a refusal-class difference only, never a refusal of what the
+    /// others accept (the too broad closer.keybox/explore-open entry of the third real run).
+    @Test func anEntryAgainstRefusalsKnowsOnlyAClassDifference() throws {
+        var e = Self.entry("closer.keybox/explore-open", "tink", .refused, .format)
+        e.against = .refused
+        let ledger = Ledger(file: "l.yaml", entries: [e])
+        let classes = [Self.side(["tink"], .refused(.format, "m")), Self.side(["jvm", "swift"], .refused(.key, "m"))]
+        #expect(ledger.entry(exploring: "closer.keybox", op: "open", sides: classes)?.implementation == "tink")
+        let accepted = [Self.side(["tink"], .refused(.format, "m")), Self.side(["jvm", "swift"], Self.out)]
+        #expect(ledger.entry(exploring: "closer.keybox", op: "open", sides: accepted) == nil)
+        e.against = nil
+        #expect(Ledger(file: "l.yaml", entries: [e]).entry(exploring: "closer.keybox", op: "open", sides: accepted) != nil)
+
+        let text = "divergences:\n  - vector: \"closer.keybox/explore-open\"\n    implementation: tink\n    status: refused\n    against: refused\n    reason: r\n"
+        let read = try Ledger.parse(Array(text.utf8), file: "l.yaml")
+        #expect(read.entries.first?.against == .refused && read.entries.first?.described == "refused against refused")
+        #expect(throws: (any Error).self) { try Ledger.parse(Array(text.replacingOccurrences(of: "against: refused", with: "against: anything").utf8), file: "l.yaml") }
     }
 }

@@ -126,9 +126,10 @@ class SinewFieldCipherSuite:
                      and k.output_prefix_type == tink_pb2.TINK), None)
 
     def _encrypt(self, request_input):
+        # The key list is read first (its faults are format), then the primary asked for, as the ports do.
+        _, keyset, primitive = self._handle(request_input)
         if "keys" in request_input and "primaryKeyId" not in request_input:
             raise Refusal("key", "no primary key: give primaryKeyId with keys")
-        _, keyset, primitive = self._handle(request_input)
         primary = next(k for k in keyset.key if k.key_id == keyset.primary_key_id)
         if len(_key_value(primary)) != 32:
             raise Refusal("key", "the primary key %d is %d bytes; the contract's keys are AES-256 (32)"
