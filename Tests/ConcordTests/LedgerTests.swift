@@ -101,6 +101,18 @@ import ConcordTestSupport
         #expect(Gate().exitStatus(run, ledger: any.judge(run)).status == 0)
     }
 
+    /// `against` holds an entry to what the vector expects: `refused` only an invalid vector.
+    @Test func anEntryAgainstRefusedKnowsOnlyAnInvalidVector() throws {
+        let against = try Self.ledger("divergences: [{vector: closer.field/v0, implementation: swift, status: refused, against: refused, reason: r}]")
+        // The helper's vector expects outputs: a refusal of it is not known.
+        let run = Self.run([("v0", [("swift", .refused(.key))])])
+        #expect(Gate().exitStatus(run, ledger: against.judge(run)).status == 1)
+        var invalid = run
+        invalid.results[0].vector = Vector(suite: "closer.field", id: "v0", file: "vectors/closer.field.yaml", line: 10, column: 3, comment: nil,
+                                           flags: [], op: nil, result: .invalid, input: [:], expect: .error(.format), inputOrder: [])
+        #expect(Gate().exitStatus(invalid, ledger: against.judge(invalid)).status == 0)
+    }
+
     @Test func anEntryThatNoLongerDivergesIsStale() throws {
         let run = Self.run([("v0", [("swift", .pass)])])
         let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")
