@@ -49,7 +49,8 @@ public enum TinkEciesKeyset {
     /// Every ENABLED key of a keyset, in order, and the index of the primary one, as Tink builds a
     /// primitive from them: a broken key that is not the primary still refuses the keyset. Every
     /// entry's members are read first (TinkKeyset.enabledEntries); then each ENABLED key in turn:
-    /// its type URL and key material type (`key`), its value's base64 and protobuf (`format`), its
+    /// its type URL and key material type (`key`), its value's protobuf (`format`; the base64 was
+    /// read with the entries, as Tink's JSON reader reads it), its
     /// fields (`key` or `format`), then `check`, before the next key is read (the node port's order).
     /// A keyset that mixes public and private keys is `key`.
     public static func decodeKeys(_ json: String, check: Check = { _, _ in }) throws(ContractError)
@@ -65,7 +66,7 @@ public enum TinkEciesKeyset {
             default: throw ContractError(.key, "keyset: key[\(k.index)] has type \(k.typeURL), expected an EciesAeadHkdf public or private key")
             }
             try k.requireKeyMaterialType(isPrivate ? "ASYMMETRIC_PRIVATE" : "ASYMMETRIC_PUBLIC")
-            let proto = try k.value()
+            let proto = e.value
             let key: (publicKey: EciesPublicKey, scalar: [UInt8]?)
             if isPrivate {
                 let (pub, d) = try privateKey(proto, keyId: k.keyId, prefix: e.outputPrefix)

@@ -69,11 +69,14 @@ public struct TinkKeyset: Sendable {
         public var status: String
         public var outputPrefix: TinkOutputPrefix
         public var keyMaterialType: String
+        /// `keyData.value`, its base64 decoded (part of reading the JSON keyset, as Tink's reader does).
+        public var value: [UInt8]
     }
 
     /// Every entry of the `key` list, in order, each with all its members read before the next
     /// entry: `keyId`, `status`, `outputPrefixType`, `keyData` with `typeUrl`, `keyMaterialType`
-    /// and `value`. A member missing or of the wrong type, or no name of its Tink enum, is
+    /// and `value`, whose base64 is decoded here (Tink's JSON reader decodes it with the text). A
+    /// member missing or of the wrong type, bad base64, or no name of its Tink enum, is
     /// `format`; an entry's `UNKNOWN_PREFIX` is `key`, once its members have all read. This is the
     /// order of the node and jvm ports (`shape` in ecies-keyset.js), which read every entry before
     /// they look for the primary.
@@ -90,8 +93,10 @@ public struct TinkKeyset: Sendable {
             guard let url = data["typeUrl"]?.stringValue else { throw ContractError(.format, "keyset: \(at) has no keyData.typeUrl string") }
             let material = try TinkEnum.name(data["keyMaterialType"], TinkEnum.materials, field: "\(at).keyData.keyMaterialType")
             guard data["value"]?.stringValue != nil else { throw ContractError(.format, "keyset: \(at) has no keyData.value string") }
+            let key = Key(index: n, keyId: id, typeURL: url, entry: k)
+            let value = try key.value()
             let prefix = try TinkOutputPrefix.parse(prefixName, field: "\(at).outputPrefixType")
-            out.append(Entry(key: Key(index: n, keyId: id, typeURL: url, entry: k), status: status, outputPrefix: prefix, keyMaterialType: material))
+            out.append(Entry(key: key, status: status, outputPrefix: prefix, keyMaterialType: material, value: value))
         }
         return out
     }

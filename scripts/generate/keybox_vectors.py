@@ -1165,6 +1165,24 @@ def public_key_files(data):
         "EciesAeadHkdfParams with dem_params written twice and no ec_point_format. The ports refuse a field that "
         "appears twice (format: one byte string must mean one key, closer.md section 9); Tink's protobuf parser "
         "merges the two and then refuses the missing point format (key)")
+    # A JSON keyset is read whole, its values' base64 included, before any key is checked (as Tink's JSON reader
+    # does); and an enum field proto3 left out is its 0, UNKNOWN, as Tink reads it. Found by concord explore,
+    # seed 402 cases 2045 and 2705.
+    wrong_text = java_json(wrong, good_primary)
+    b64_value = hand_b64encode(value, B64_STD, True)
+    assert wrong_text.count(b64_value) == 1
+    short = b64_value.rstrip("=")
+    short = short[:len(short) - (len(short) % 4 + 3) % 4]
+    assert len(short) % 4 == 1
+    cut_b64 = wrong_text.replace(b64_value, short)
+    bad("invalid-wrong-type-url-and-bad-base64", {"keysetJson": cut_b64}, "format", ["wrong-type-url", "two-faults"],
+        "two faults: the ECDSA type URL of invalid-wrong-type-url (key) and a value whose base64 is cut to a length "
+        "of 1 more than a multiple of 4, which no base64 decodes (format). The value's base64 is part of the JSON keyset, read first")
+    no_format = pb_bytes(1, params[1][0]) + pb_bytes(2, params[2][0])
+    bad("invalid-point-format-absent", {"keysetJson": java_json([dict(gpub[0], value=pb_bytes(2, no_format) +
+        pb_bytes(3, f[3][0]) + pb_bytes(4, f[4][0]))], good_primary)}, "key", ["point-format-absent"],
+        "EciesAeadHkdfParams without ec_point_format: proto3 writes no field at its default, so it reads as 0, "
+        "UNKNOWN_FORMAT, which no key may have (Tink: Unknown EC point format)")
     bad("invalid-primary-matches-no-key", {"keysetJson": java_json(gpub, good_primary ^ 1)}, ANY,
         ["primary-no-key"], f"primaryKeyId {good_primary ^ 1}, while the only key has id {good_primary}: a keyset "
         "without a primary key (Tink Python refuses it while reading the keyset, Tink Java when it makes the "
@@ -1208,6 +1226,7 @@ PK_NOTES = {
                         "its primitive from every ENABLED key",
     "two-faults": "two faults at once: the vector fixes which one a reader names first",
     "protobuf-field-twice": "a protobuf field written twice: protobuf merges or keeps the last, the ports refuse it",
+    "point-format-absent": "no ec_point_format field: proto3's default 0, UNKNOWN_FORMAT",
     "pub-v1-private": "pub:v1: holds a private keyset: publishing it leaks the private key, so a reader refuses it "
                       "(key) instead of describing its public key",
     "coordinate-33-nonzero": "a 33-byte coordinate whose leading byte is not zero: Tink Java's 33-byte form always "

@@ -14,7 +14,7 @@
 // format: not JSON, a member missing or of the wrong type, a key id outside 0..2^32-1, a status,
 // outputPrefixType or keyMaterialType that is no Tink enum name, value not strict b64, a protobuf that does not decode or
 // lacks a field the key needs. key: UNKNOWN_PREFIX, a status other than ENABLED, the key id not the
-// primary, another type URL or key material type, a version other than 0, an unknown curve, hash or
+// primary, another type URL or key material type, a version other than 0, an unknown (or absent: proto3's 0) curve, hash or
 // point format, a DEM other than AES-GCM of 16 or 32 bytes, a point not on the curve, a bad scalar or
 // one whose d·G is not the stored point, a private keyset inside pub:v1:. unsupported: a DEM Tink
 // knows but this adapter does not compute. Unlike the JVM adapter, a keyset may hold several keys
@@ -136,12 +136,21 @@ function shape(v, where) {
   const typeUrl = access.string(access.member(keyData, 'typeUrl', `${where}.keyData`), `${where}.keyData.typeUrl`);
   const material = access.enumName(access.member(keyData, 'keyMaterialType', `${where}.keyData`), keysetJson.MATERIALS, `${where}.keyData.keyMaterialType`);
   const value = access.string(access.member(keyData, 'value', `${where}.keyData`), `${where}.keyData.value`);
+  // The value's base64 is part of the JSON keyset: read with every entry, before any key check, as Tink's
+  // JSON reader does.
+  let proto;
+  try {
+    proto = b64.decode(value);
+  } catch (e) {
+    if (e instanceof b64.B64Malformed) throw format(`${where}.keyData.value: ${e.message}`);
+    throw e;
+  }
   if (!PREFIX_TYPES.includes(prefix)) throw new Refusal('key', `${where}.outputPrefixType is ${prefix}, not TINK, RAW, LEGACY or CRUNCHY`);
-  return { where, keyId, status, prefix, typeUrl, material, value };
+  return { where, keyId, status, prefix, typeUrl, material, proto };
 }
 
 /** The key material of one ENABLED key. */
-function material({ where, keyId, prefix, typeUrl, material: materialType, value }) {
+function material({ where, keyId, prefix, typeUrl, material: materialType, proto }) {
   let isPrivate;
   if (typeUrl === PUBLIC_TYPE_URL) isPrivate = false;
   else if (typeUrl === PRIVATE_TYPE_URL) isPrivate = true;
@@ -149,13 +158,6 @@ function material({ where, keyId, prefix, typeUrl, material: materialType, value
   const expectedMaterial = isPrivate ? 'ASYMMETRIC_PRIVATE' : 'ASYMMETRIC_PUBLIC';
   if (materialType !== expectedMaterial) {
     throw new Refusal('key', `${where}.keyData.keyMaterialType is ${json.quote(materialType)}, not ${json.quote(expectedMaterial)} as its type URL needs`);
-  }
-  let proto;
-  try {
-    proto = b64.decode(value);
-  } catch (e) {
-    if (e instanceof b64.B64Malformed) throw format(`${where}.keyData.value: ${e.message}`);
-    throw e;
   }
   try {
     return isPrivate ? privateKey(proto, keyId, prefix) : publicKey(proto, 'EciesAeadHkdfPublicKey', keyId, prefix);
@@ -201,17 +203,17 @@ function readParams(proto, name) {
   const m = pb.read(proto, name, [pb.bytesField(1, 'kem_params'), pb.bytesField(2, 'dem_params'), pb.varintField(3, 'ec_point_format')]);
   const kemBytes = m.requiredBytes(1);
   const demBytes = m.requiredBytes(2);
-  const formatValue = m.requiredVarint(3);
+  const formatValue = m.varint(3, 0); // absent: proto3's 0 (UNKNOWN_FORMAT), as Tink reads it: key
   const pointFormat = POINT_FORMATS[formatValue];
   if (!pointFormat) {
     throw new Refusal('key', `${m.path(3)} is ${formatValue}, not UNCOMPRESSED (1), COMPRESSED (2) or DO_NOT_USE_CRUNCHY_UNCOMPRESSED (3)`);
   }
 
   const kem = pb.read(kemBytes, m.path(1), [pb.varintField(1, 'curve_type'), pb.varintField(2, 'hkdf_hash_type'), pb.bytesField(11, 'hkdf_salt')]);
-  const curveValue = kem.requiredVarint(1);
+  const curveValue = kem.varint(1, 0);
   const curve = curves.fromProto(curveValue);
   if (!curve) throw new Refusal('key', `${kem.path(1)} is ${curveValue}, not NIST_P256 (2), NIST_P384 (3) or NIST_P521 (4)`);
-  const hashValue = kem.requiredVarint(2);
+  const hashValue = kem.varint(2, 0);
   const hash = hkdf.fromProto(hashValue);
   if (!hash) throw new Refusal('key', `${kem.path(2)} is ${hashValue}, not SHA1 (1), SHA384 (2), SHA256 (3), SHA512 (4) or SHA224 (5)`);
   const hkdfSalt = kem.bytesOrEmpty(11);
@@ -228,7 +230,7 @@ function readParams(proto, name) {
   }
   // The template's output_prefix_type is read and ignored: the DEM output carries no prefix.
   const aesFormat = pb.read(template.bytesOrEmpty(2), `${template.path(2)} (AesGcmKeyFormat)`, [pb.varintField(2, 'key_size'), pb.varintField(3, 'version')]);
-  const keySize = aesFormat.requiredVarint(2);
+  const keySize = aesFormat.varint(2, 0);
   if (keySize !== 16 && keySize !== 32) {
     throw new Refusal('key', `${aesFormat.path(2)} is ${keySize}; Tink's AES-GCM takes 16 or 32 bytes`);
   }

@@ -55,10 +55,11 @@ class TinkPublicKeySuite:
         if key.key_data.type_url != ECIES_PUBLIC:
             raise Refusal("key", "%s: primary key %d has type %s, not %s"
                           % (field, key.key_id, key.key_data.type_url, ECIES_PUBLIC))
+        # Tink's own validation first: the key managers parse and check every ENABLED key, in order (version,
+        # curve, point, DEM), when it builds the primitive; only then is the primary decoded to describe it.
+        tink_primitive(handle, hybrid.HybridEncrypt, field)
         public = decode_proto(ecies_aead_hkdf_pb2.EciesAeadHkdfPublicKey, key.key_data.value,
                                "%s key %d value" % (field, key.key_id))
-        # Tink's own validation: the key manager checks version, curve, point, DEM when it builds the primitive.
-        tink_primitive(handle, hybrid.HybridEncrypt, field)
 
         params = public.params
         curve = common_pb2.EllipticCurveType.Name(params.kem_params.curve_type)

@@ -17,7 +17,8 @@ import java.util.Map;
  * <p>The reader accepts RFC 8259 JSON restricted to integers: no fraction, no exponent, and the value
  * must fit in a signed 64-bit long. It also refuses duplicate member names, lone surrogates (raw or
  * escaped), raw control characters inside strings, nesting deeper than {@link #MAX_DEPTH}, and any
- * content after the value other than JSON whitespace.
+ * content after the value other than JSON whitespace. {@link #parseAnyNumber} takes every RFC 8259
+ * number as well.
  */
 public final class Json {
     public static final int MAX_DEPTH = 64;
@@ -36,7 +37,20 @@ public final class Json {
     // ---------------------------------------------------------------- reading
 
     public static Object parse(String text) throws SyntaxError {
-        Reader r = new Reader(text);
+        return parse(text, false);
+    }
+
+    /**
+     * The same reader, taking every RFC 8259 number: one without fraction or exponent that fits a
+     * {@code long} is a {@code Long}, any other a {@code java.math.BigDecimal} (for documents whose
+     * members may hold any JSON value, such as a timestamp of 1748764800.5).
+     */
+    public static Object parseAnyNumber(String text) throws SyntaxError {
+        return parse(text, true);
+    }
+
+    private static Object parse(String text, boolean anyNumber) throws SyntaxError {
+        Reader r = new Reader(text, anyNumber);
         r.skipWhitespace();
         Object value = r.value(0);
         r.skipWhitespace();
@@ -48,10 +62,12 @@ public final class Json {
 
     private static final class Reader {
         private final String s;
+        private final boolean anyNumber;
         private int pos;
 
-        Reader(String s) {
+        Reader(String s, boolean anyNumber) {
             this.s = s;
+            this.anyNumber = anyNumber;
         }
 
         void skipWhitespace() {
@@ -178,7 +194,7 @@ public final class Json {
             pos++;
         }
 
-        private Long integer() throws SyntaxError {
+        private Object integer() throws SyntaxError {
             int start = pos;
             if (s.charAt(pos) == '-') {
                 pos++;
@@ -195,6 +211,9 @@ public final class Json {
             }
             if (pos < s.length()) {
                 char c = s.charAt(pos);
+                if ((c == '.' || c == 'e' || c == 'E') && anyNumber) {
+                    return decimal(start);
+                }
                 if (c == '.' || c == 'e' || c == 'E') {
                     throw new SyntaxError("only integers are allowed (no fraction or exponent)", start);
                 }
@@ -205,7 +224,40 @@ public final class Json {
             try {
                 return Long.parseLong(s.substring(start, pos));
             } catch (NumberFormatException e) {
+                if (anyNumber) {
+                    return new java.math.BigDecimal(s.substring(start, pos));
+                }
                 throw new SyntaxError("integer " + s.substring(start, pos) + " does not fit in 64 bits", start);
+            }
+        }
+
+        /** The fraction and exponent of a number whose integer part ends at pos (RFC 8259's grammar). */
+        private Object decimal(int start) throws SyntaxError {
+            if (pos < s.length() && s.charAt(pos) == '.') {
+                pos++;
+                if (pos >= s.length() || s.charAt(pos) < '0' || s.charAt(pos) > '9') {
+                    throw new SyntaxError("a digit must follow '.'", pos);
+                }
+                while (pos < s.length() && s.charAt(pos) >= '0' && s.charAt(pos) <= '9') {
+                    pos++;
+                }
+            }
+            if (pos < s.length() && (s.charAt(pos) == 'e' || s.charAt(pos) == 'E')) {
+                pos++;
+                if (pos < s.length() && (s.charAt(pos) == '+' || s.charAt(pos) == '-')) {
+                    pos++;
+                }
+                if (pos >= s.length() || s.charAt(pos) < '0' || s.charAt(pos) > '9') {
+                    throw new SyntaxError("a digit must follow the exponent", pos);
+                }
+                while (pos < s.length() && s.charAt(pos) >= '0' && s.charAt(pos) <= '9') {
+                    pos++;
+                }
+            }
+            try {
+                return new java.math.BigDecimal(s.substring(start, pos));
+            } catch (NumberFormatException e) {
+                throw new SyntaxError("number " + s.substring(start, pos) + " is out of range", start);
             }
         }
 

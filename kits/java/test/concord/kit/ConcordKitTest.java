@@ -229,4 +229,28 @@ public class ConcordKitTest {
             }
         }
     }
+
+    /** parse takes integers only; parseAnyNumber every RFC 8259 number (closer.document's timestamps). */
+    @Test
+    public void numbersWithAFractionOnlyWhenAsked() throws Exception {
+        try {
+            Json.parse("{\"t\":1748764800.5}");
+            throw new AssertionError("a fraction was accepted by parse");
+        } catch (Json.SyntaxError expected) {
+            assertTrue(expected.getMessage(), expected.getMessage().startsWith("only integers are allowed"));
+        }
+        java.util.Map<?, ?> m = (java.util.Map<?, ?>) Json.parseAnyNumber("{\"t\":17.8764800,\"e\":-1E+3,\"i\":7,\"big\":123456789012345678901234567890}");
+        assertEquals(new java.math.BigDecimal("17.8764800"), m.get("t"));
+        assertEquals(new java.math.BigDecimal("-1E+3"), m.get("e"));
+        assertEquals(Long.valueOf(7), m.get("i"));
+        assertEquals(new java.math.BigDecimal("123456789012345678901234567890"), m.get("big"));
+        for (String bad : new String[] {"1.", "1.e5", "1e", "01.5", "-.5"}) {
+            try {
+                Json.parseAnyNumber(bad);
+                throw new AssertionError(bad + " was accepted");
+            } catch (Json.SyntaxError expected) {
+                // refused, as RFC 8259 says
+            }
+        }
+    }
 }

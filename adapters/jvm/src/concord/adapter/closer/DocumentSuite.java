@@ -61,7 +61,7 @@ public final class DocumentSuite implements Suite {
         }
         Object parsed;
         try {
-            parsed = Json.parse(Values.text(input, "document"));
+            parsed = Json.parseAnyNumber(Values.text(input, "document"));
         } catch (Json.SyntaxError e) {
             throw new Refusal("format", "document is not JSON: " + e.getMessage());
         }
@@ -129,7 +129,7 @@ public final class DocumentSuite implements Suite {
                 return;
             case "2":
             case "3":
-                if (!(v instanceof Number) || v instanceof Double || ((Number) v).longValue() != Long.parseLong(rule)) {
+                if (!(v instanceof Number) || v instanceof Double || v instanceof java.math.BigDecimal || ((Number) v).longValue() != Long.parseLong(rule)) {
                     throw new Refusal("format", name + " must be " + rule);
                 }
                 return;

@@ -34,11 +34,12 @@ import org.bouncycastle.math.ec.ECPoint;
  *
  * <p>Refusal classes. {@code format}: text that is not JSON, a JSON member missing or of the wrong type,
  * value not strict {@code b64}, a protobuf that does not decode (see {@link Protobuf}: unknown or repeated
- * fields are refused) or lacks a field the key needs (a message, x, y, key_value, an enum; proto3 omits a
- * field at its default, so "absent" is "missing" here), a {@code pub:v1:} prefix or {@code b64url} or UTF-8
+ * fields are refused) or lacks a field the key needs (a message, x, y, key_value; proto3 omits a field at its
+ * default, so "absent" is "missing" here), a {@code pub:v1:} prefix or {@code b64url} or UTF-8
  * that is wrong. {@code key}: a type URL that is not an ECIES-AEAD-HKDF key, a key material type that does
  * not match it, a key that is not ENABLED or not the primary, a version other than 0, an enum value that is
- * not a NIST curve / a known hash / a point format, a DEM that is not an AES-GCM key template of 16 or 32
+ * not a NIST curve / a known hash / a point format (an absent enum or key size is proto3's 0, as Tink reads
+ * it: UNKNOWN, so key), a DEM that is not an AES-GCM key template of 16 or 32
  * bytes, a point not on the curve, a scalar of 0 or ≥ n or whose public point is not the one stored, and a
  * private key inside {@code pub:v1:}. {@code unsupported}: a keyset of more than one key, a DEM that Tink
  * knows but this adapter does not compute (AES-CTR-HMAC, XChaCha20-Poly1305, AES-SIV).
@@ -155,6 +156,8 @@ public final class EciesKeyset {
         TinkEnum.name(prefix, TinkEnum.PREFIXES, "key[0].outputPrefixType");
         TinkEnum.name(status, TinkEnum.STATUSES, "key[0].status");
         TinkEnum.name(material, TinkEnum.MATERIALS, "key[0].keyData.keyMaterialType");
+        // The value's base64 is part of the JSON keyset, read before any key check, as Tink's JSON reader does.
+        byte[] proto = Wire.decode("key[0].keyData.value", value, "", Wire.Encoding.B64);
         if (!PREFIX_TYPES.contains(prefix)) {
             throw new Refusal("key", "key[0].outputPrefixType is " + prefix + ", not TINK, RAW, LEGACY or CRUNCHY");
         }
@@ -179,7 +182,6 @@ public final class EciesKeyset {
             throw new Refusal("key", "key[0].keyData.keyMaterialType is " + Json.quote(material) + ", not "
                     + Json.quote(expectedMaterial) + " as its type URL needs");
         }
-        byte[] proto = Wire.decode("key[0].keyData.value", value, "", Wire.Encoding.B64);
         try {
             return isPrivate ? privateKey(proto, keyId, prefix) : publicKey(proto, "EciesAeadHkdfPublicKey", keyId,
                     prefix);
@@ -235,7 +237,7 @@ public final class EciesKeyset {
                 Protobuf.Field.varint(3, "ec_point_format"));
         byte[] kemBytes = m.requiredBytes(1);
         byte[] demBytes = m.requiredBytes(2);
-        long formatValue = m.requiredVarint(3);
+        long formatValue = m.varint(3, 0);
         PointFormat format = PointFormat.fromProto(formatValue);
         if (format == null) {
             throw new Refusal("key", m.path(3) + " is " + formatValue
@@ -246,13 +248,13 @@ public final class EciesKeyset {
                 Protobuf.Field.varint(1, "curve_type"),
                 Protobuf.Field.varint(2, "hkdf_hash_type"),
                 Protobuf.Field.bytes(11, "hkdf_salt"));
-        long curveValue = kem.requiredVarint(1);
+        long curveValue = kem.varint(1, 0);
         NistCurve curve = NistCurve.fromProto(curveValue);
         if (curve == null) {
             throw new Refusal("key", kem.path(1) + " is " + curveValue
                     + ", not NIST_P256 (2), NIST_P384 (3) or NIST_P521 (4)");
         }
-        long hashValue = kem.requiredVarint(2);
+        long hashValue = kem.varint(2, 0);
         Hkdf.Hash hash = Hkdf.Hash.fromProto(hashValue);
         if (hash == null) {
             throw new Refusal("key", kem.path(2) + " is " + hashValue
@@ -281,7 +283,7 @@ public final class EciesKeyset {
         Protobuf.Message aesFormat = Protobuf.read(template.bytesOrEmpty(2), template.path(2) + " (AesGcmKeyFormat)",
                 Protobuf.Field.varint(2, "key_size"),
                 Protobuf.Field.varint(3, "version"));
-        long keySize = aesFormat.requiredVarint(2);
+        long keySize = aesFormat.varint(2, 0);
         if (keySize != 16 && keySize != 32) {
             throw new Refusal("key", aesFormat.path(2) + " is " + keySize + "; Tink's AES-GCM takes 16 or 32 bytes");
         }
