@@ -12,8 +12,14 @@ public enum Closer {
 
     // MARK: AES-256-GCM, combined form
 
+    /// The contract's AES-256-GCM key length, checked before anything else is read (a key of the
+    /// wrong length is `parameters` whatever else is wrong, as in the jvm and node ports and Tink).
+    public static func requireKey(_ key: [UInt8], named name: String = "the key") throws(ContractError) {
+        guard key.count == 32 else { throw ContractError(.parameters, "\(name) is \(key.count) bytes; the contract's AES-256-GCM key is 32") }
+    }
+
     public static func seal(key: [UInt8], nonce: [UInt8], aad: [UInt8], plaintext: [UInt8]) throws(ContractError) -> [UInt8] {
-        guard key.count == 32 else { throw ContractError(.parameters, "the key is \(key.count) bytes; the contract's AES-256-GCM needs 32") }
+        try requireKey(key)
         guard nonce.count == nonceLength else { throw ContractError(.parameters, "the nonce is \(nonce.count) bytes; the contract's nonce is 12") }
         do {
             let (ct, tag) = try OpenSSLAESGCM.seal(key: key, nonce: nonce, aad: aad, plaintext: plaintext)
@@ -25,7 +31,7 @@ public enum Closer {
     /// prefix, and names the one that opens.
     public static func open(key: [UInt8], aad: [UInt8], blob: [UInt8], what: String,
                             alternativeAADs: [CloserAAD] = []) throws(ContractError) -> [UInt8] {
-        guard key.count == 32 else { throw ContractError(.parameters, "the key is \(key.count) bytes; the contract's AES-256-GCM needs 32") }
+        try requireKey(key)
         if let pt = tryOpen(key, aad, blob) { return pt }
         if blob.count < nonceLength + tagLength {
             throw ContractError(.format, "\(what) is \(blob.count) bytes, shorter than nonce (12) + tag (16)")
@@ -144,7 +150,7 @@ public enum Closer {
     /// `legacy`: the user and question ids, to recognise the historical AAD `userId:questionId`.
     public static func decryptField(coupleKey: [UInt8], coupleId: String, wire: String, legacy: (userId: String, questionId: String)? = nil) throws(ContractError) -> [UInt8] {
         // The key before the wire, as jvm and Tink read them (found by concord explore: an empty key and an empty wire).
-        guard coupleKey.count == 32 else { throw ContractError(.parameters, "coupleKey is \(coupleKey.count) bytes; the contract's AES-256-GCM key is 32") }
+        try requireKey(coupleKey, named: "coupleKey")
         let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
         let alternatives = legacy.map { [CloserAAD.historical(userId: $0.userId, questionId: $0.questionId)] } ?? []
         return try open(key: coupleKey, aad: CloserAAD.field(coupleId: coupleId).bytes, blob: blob, what: "the enc:v1 blob", alternativeAADs: alternatives)
@@ -172,7 +178,7 @@ public enum Closer {
     public static func openAnswer(coupleId: String, questionId: String, userId: String, oneTimeKey: [UInt8],
                                   encryptedPayload: String, commitmentHash expected: String) throws(ContractError) -> Answer {
         // The key first, as jvm and Tink read them (found by concord explore: an empty key and payload).
-        guard oneTimeKey.count == 32 else { throw ContractError(.parameters, "oneTimeKey is \(oneTimeKey.count) bytes; the contract's AES-256-GCM key is 32") }
+        try requireKey(oneTimeKey, named: "oneTimeKey")
         if let refusal = LegacyForms.sealedRefusal(encryptedPayload) { throw refusal }
         let blob = try Wire.decode(encryptedPayload, prefix: Wire.sealed, .url)
         let digest = try Wire.decode(expected, prefix: Wire.commitment, .url)

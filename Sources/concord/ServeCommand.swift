@@ -22,12 +22,15 @@ enum ServeCommand: Command {
         options: [])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
+        // Each name's implementation is made once, the one served among them.
+        let settings = Catalog.Settings(home: Home.find())
+        let inProcess = Catalog.names.compactMap { n in (Catalog.make(n, settings: settings) as? InProcessImplementation).map { (n, $0) } }
+        let names = inProcess.map(\.0).joined(separator: ", ")
         guard o.positional.count == 1, let name = o.positional.first else {
-            throw UsageError("serve takes one implementation name (one of \(inProcessNames.joined(separator: ", ")))")
+            throw UsageError("serve takes one implementation name (one of \(names))")
         }
-        guard inProcessNames.contains(name),
-              let impl = Catalog.make(name, settings: Catalog.Settings(home: Home.find())) as? InProcessImplementation else {
-            throw UsageError("serve: \"\(name)\" is not an in-process implementation (one of \(inProcessNames.joined(separator: ", ")))")
+        guard let impl = inProcess.first(where: { $0.0 == name })?.1 else {
+            throw UsageError("serve: \"\(name)\" is not an in-process implementation (one of \(names))")
         }
         impl.prepare()
         guard Streams.outNow(handshake(impl) + "\n") else { return Streams.finish(2) }
@@ -47,11 +50,6 @@ enum ServeCommand: Command {
         }
         if !buffer.isEmpty { _ = Streams.outNow(answerLine(buffer, impl) + "\n") }
         return Streams.finish(0)
-    }
-
-    /// The catalog's implementations that run inside concord's own process.
-    static var inProcessNames: [String] {
-        Catalog.names.filter { Catalog.make($0, settings: Catalog.Settings(home: Home.find())) is InProcessImplementation }
     }
 
     /// Every op of every suite it runs, with the definition's inputs and outputs, and who wrote it.
