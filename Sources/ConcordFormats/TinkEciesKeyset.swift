@@ -67,6 +67,7 @@ public enum TinkEciesKeyset {
             }
             try k.requireKeyMaterialType(isPrivate ? "ASYMMETRIC_PRIVATE" : "ASYMMETRIC_PUBLIC")
             let proto = e.value
+            try parseWhole(proto, isPrivate: isPrivate)
             let key: (publicKey: EciesPublicKey, scalar: [UInt8]?)
             if isPrivate {
                 let (pub, d) = try privateKey(proto, keyId: k.keyId, prefix: e.outputPrefix)
@@ -108,9 +109,41 @@ public enum TinkEciesKeyset {
         return pub
     }
 
+    /// The messages of an ECIES key, each with its fields (closer.md §9), read strictly.
+    struct Schema {
+        let message: String
+        let varints: [UInt64: String]
+        let bytes: [UInt64: String]
+        func read(_ b: [UInt8]) throws(ContractError) -> ProtobufMessage {
+            try ProtobufMessage(b, message: message, varintFields: varints, bytesFields: bytes)
+        }
+        static let privateKey = Schema(message: "EciesAeadHkdfPrivateKey", varints: [1: "version"], bytes: [2: "public_key", 3: "key_value"])
+        static let publicKey = Schema(message: "EciesAeadHkdfPublicKey", varints: [1: "version"], bytes: [2: "params", 3: "x", 4: "y"])
+        static let params = Schema(message: "EciesAeadHkdfParams", varints: [3: "ec_point_format"], bytes: [1: "kem_params", 2: "dem_params"])
+        static let kem = Schema(message: "EciesHkdfKemParams", varints: [1: "curve_type", 2: "hkdf_hash_type"], bytes: [11: "hkdf_salt"])
+        static let dem = Schema(message: "EciesAeadDemParams", varints: [:], bytes: [2: "aead_dem"])
+        static let template = Schema(message: "KeyTemplate", varints: [3: "output_prefix_type"], bytes: [1: "type_url", 2: "value"])
+    }
+
+    /// The key's protobuf parsed whole, its nested messages and the UTF-8 of its DEM's type URL
+    /// included, before any of its values is checked: protobuf parses a message so (Tink's
+    /// `ParseFromString`), so a malformation anywhere is `format` before a bad value is `key`.
+    /// The DEM template's `value` (an AesGcmKeyFormat) is bytes to protobuf, read later.
+    static func parseWhole(_ proto: [UInt8], isPrivate: Bool) throws(ContractError) {
+        let pub = isPrivate ? try Schema.privateKey.read(proto).fields[2] ?? [] : proto
+        let params = try Schema.publicKey.read(pub).fields[2] ?? []
+        let p = try Schema.params.read(params)
+        _ = try Schema.kem.read(p.fields[1] ?? [])
+        let template = try Schema.dem.read(p.fields[2] ?? []).fields[2] ?? []
+        let t = try Schema.template.read(template)
+        guard String(validating: t.fields[1] ?? [], as: UTF8.self) != nil else {
+            throw ContractError(.format, "EciesAeadHkdfParams.dem_params.aead_dem.type_url is not UTF-8")
+        }
+    }
+
     /// `EciesAeadHkdfPublicKey { version = 1, params = 2, x = 3, y = 4 }`.
     static func publicKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> EciesPublicKey {
-        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPublicKey", varintFields: [1: "version"], bytesFields: [2: "params", 3: "x", 4: "y"])
+        let m = try Schema.publicKey.read(proto)
         guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPublicKey version \(m.varint(1)) is not 0") }
         guard let params = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no params (field 2)") }
         guard let x = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPublicKey has no x (field 3)") }
@@ -128,7 +161,7 @@ public enum TinkEciesKeyset {
 
     /// `EciesAeadHkdfPrivateKey { version = 1, public_key = 2, key_value = 3 }`.
     static func privateKey(_ proto: [UInt8], keyId: UInt32, prefix: TinkOutputPrefix) throws(ContractError) -> (EciesPublicKey, [UInt8]) {
-        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfPrivateKey", varintFields: [1: "version"], bytesFields: [2: "public_key", 3: "key_value"])
+        let m = try Schema.privateKey.read(proto)
         guard m.varint(1) == 0 else { throw ContractError(.key, "EciesAeadHkdfPrivateKey version \(m.varint(1)) is not 0") }
         guard let pub = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no public_key (field 2)") }
         guard let d = m.fields[3] else { throw ContractError(.format, "EciesAeadHkdfPrivateKey has no key_value (field 3)") }
@@ -141,16 +174,16 @@ public enum TinkEciesKeyset {
     /// `EciesAeadDemParams { aead_dem = 2 }`, `KeyTemplate { type_url = 1, value = 2 }` and
     /// `AesGcmKeyFormat { key_size = 2 }`.
     static func params(_ proto: [UInt8]) throws(ContractError) -> EciesPublicKey {
-        let m = try ProtobufMessage(proto, message: "EciesAeadHkdfParams", varintFields: [3: "ec_point_format"], bytesFields: [1: "kem_params", 2: "dem_params"])
+        let m = try Schema.params.read(proto)
         guard let kem = m.fields[1] else { throw ContractError(.format, "EciesAeadHkdfParams has no kem_params (field 1)") }
         guard let dem = m.fields[2] else { throw ContractError(.format, "EciesAeadHkdfParams has no dem_params (field 2)") }
         guard let pointFormat = pointFormats[m.varint(3)] else { throw ContractError(.key, "ec_point_format \(m.varint(3)) is unknown") }
-        let k = try ProtobufMessage(kem, message: "EciesHkdfKemParams", varintFields: [1: "curve_type", 2: "hkdf_hash_type"], bytesFields: [11: "hkdf_salt"])
+        let k = try Schema.kem.read(kem)
         guard let curveName = curves[k.varint(1)] else { throw ContractError(.key, "curve_type \(k.varint(1)) is unknown") }
         guard let hashName = hashes[k.varint(2)] else { throw ContractError(.key, "hkdf_hash_type \(k.varint(2)) is unknown") }
-        let d = try ProtobufMessage(dem, message: "EciesAeadDemParams", bytesFields: [2: "aead_dem"])
+        let d = try Schema.dem.read(dem)
         guard let template = d.fields[2] else { throw ContractError(.format, "EciesAeadDemParams has no aead_dem (field 2)") }
-        let t = try ProtobufMessage(template, message: "KeyTemplate", varintFields: [3: "output_prefix_type"], bytesFields: [1: "type_url", 2: "value"])
+        let t = try Schema.template.read(template)
         // A protobuf `string` must be UTF-8 (proto3; Tink's parser and the jvm and node ports refuse it: format).
         guard let url = String(validating: t.fields[1] ?? [], as: UTF8.self) else {
             throw ContractError(.format, "EciesAeadHkdfParams.dem_params.aead_dem.type_url is not UTF-8")

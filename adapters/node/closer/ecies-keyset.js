@@ -160,12 +160,35 @@ function material({ where, keyId, prefix, typeUrl, material: materialType, proto
     throw new Refusal('key', `${where}.keyData.keyMaterialType is ${json.quote(materialType)}, not ${json.quote(expectedMaterial)} as its type URL needs`);
   }
   try {
+    parseWhole(proto, isPrivate);
     return isPrivate ? privateKey(proto, keyId, prefix) : publicKey(proto, 'EciesAeadHkdfPublicKey', keyId, prefix);
   } catch (e) {
     if (e instanceof pb.ProtobufMalformed) throw format(`${where}.keyData.value: ${e.message}`);
     if (e instanceof Refusal || e instanceof Unsupported) throw e.within(`${where}.keyData.value`);
     throw e;
   }
+}
+
+/**
+ * The key's protobuf parsed whole (its nested messages and the UTF-8 of the DEM's type URL) before any
+ * of its values is checked, as protobuf parses a message (Tink's ParseFromString): a malformation
+ * anywhere is format before a bad value is key. The template's value (an AesGcmKeyFormat) is bytes to
+ * protobuf, read later.
+ */
+function parseWhole(proto, isPrivate) {
+  let name = 'EciesAeadHkdfPublicKey';
+  let pub = proto;
+  if (isPrivate) {
+    const m = pb.read(proto, 'EciesAeadHkdfPrivateKey', [pb.varintField(1, 'version'), pb.bytesField(2, 'public_key'), pb.bytesField(3, 'key_value')]);
+    pub = m.bytesOrEmpty(2);
+    name = 'EciesAeadHkdfPrivateKey.public_key';
+  }
+  const k = pb.read(pub, name, [pb.varintField(1, 'version'), pb.bytesField(2, 'params'), pb.bytesField(3, 'x'), pb.bytesField(4, 'y')]);
+  const p = pb.read(k.bytesOrEmpty(2), k.path(2), [pb.bytesField(1, 'kem_params'), pb.bytesField(2, 'dem_params'), pb.varintField(3, 'ec_point_format')]);
+  pb.read(p.bytesOrEmpty(1), p.path(1), [pb.varintField(1, 'curve_type'), pb.varintField(2, 'hkdf_hash_type'), pb.bytesField(11, 'hkdf_salt')]);
+  const d = pb.read(p.bytesOrEmpty(2), p.path(2), [pb.bytesField(2, 'aead_dem')]);
+  const t = pb.read(d.bytesOrEmpty(2), d.path(2), [pb.bytesField(1, 'type_url'), pb.bytesField(2, 'value'), pb.varintField(3, 'output_prefix_type')]);
+  if (utf8.decodeOrNull(t.bytesOrEmpty(1)) === null) throw new pb.ProtobufMalformed(`${t.path(1)} is not UTF-8`);
 }
 
 function checkVersion(m, field) {

@@ -57,7 +57,13 @@ class TinkPublicKeySuite:
                           % (field, key.key_id, key.key_data.type_url, ECIES_PUBLIC))
         # Tink's own validation first: the key managers parse and check every ENABLED key, in order (version,
         # curve, point, DEM), when it builds the primitive; only then is the primary decoded to describe it.
-        tink_primitive(handle, hybrid.HybridEncrypt, field)
+        encrypt = tink_primitive(handle, hybrid.HybridEncrypt, field)
+        # Some of the key Tink checks only when it is used (an ec_point_format with no name is "Unsupported
+        # point format" at encryption): one encryption, so that describing a key means Tink can use it.
+        try:
+            encrypt.encrypt(b"", b"")
+        except tink.TinkError as e:
+            raise key_refusal(e, "Tink refuses to encrypt with %s: %s" % (field, e)) from None
         public = decode_proto(ecies_aead_hkdf_pb2.EciesAeadHkdfPublicKey, key.key_data.value,
                                "%s key %d value" % (field, key.key_id))
 

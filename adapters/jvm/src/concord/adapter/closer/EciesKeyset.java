@@ -183,6 +183,7 @@ public final class EciesKeyset {
                     + Json.quote(expectedMaterial) + " as its type URL needs");
         }
         try {
+            parseWhole(proto, isPrivate);
             return isPrivate ? privateKey(proto, keyId, prefix) : publicKey(proto, "EciesAeadHkdfPublicKey", keyId,
                     prefix);
         } catch (Protobuf.Malformed e) {
@@ -191,6 +192,46 @@ public final class EciesKeyset {
             throw new Refusal(e.errorClass(), "key[0].keyData.value: " + e.getMessage());
         } catch (Unsupported e) {
             throw new Unsupported("key[0].keyData.value: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The key's protobuf parsed whole (its nested messages and the UTF-8 of the DEM's type URL) before any
+     * of its values is checked, as protobuf parses a message (Tink's ParseFromString): a malformation
+     * anywhere is format before a bad value is key. The template's value (an AesGcmKeyFormat) is bytes to
+     * protobuf, read later.
+     */
+    private static void parseWhole(byte[] proto, boolean isPrivate) throws Protobuf.Malformed {
+        String name = "EciesAeadHkdfPublicKey";
+        byte[] pub = proto;
+        if (isPrivate) {
+            Protobuf.Message m = Protobuf.read(proto, "EciesAeadHkdfPrivateKey",
+                    Protobuf.Field.varint(1, "version"),
+                    Protobuf.Field.bytes(2, "public_key"),
+                    Protobuf.Field.bytes(3, "key_value"));
+            pub = m.bytesOrEmpty(2);
+            name = "EciesAeadHkdfPrivateKey.public_key";
+        }
+        Protobuf.Message k = Protobuf.read(pub, name,
+                Protobuf.Field.varint(1, "version"),
+                Protobuf.Field.bytes(2, "params"),
+                Protobuf.Field.bytes(3, "x"),
+                Protobuf.Field.bytes(4, "y"));
+        Protobuf.Message p = Protobuf.read(k.bytesOrEmpty(2), k.path(2),
+                Protobuf.Field.bytes(1, "kem_params"),
+                Protobuf.Field.bytes(2, "dem_params"),
+                Protobuf.Field.varint(3, "ec_point_format"));
+        Protobuf.read(p.bytesOrEmpty(1), p.path(1),
+                Protobuf.Field.varint(1, "curve_type"),
+                Protobuf.Field.varint(2, "hkdf_hash_type"),
+                Protobuf.Field.bytes(11, "hkdf_salt"));
+        Protobuf.Message d = Protobuf.read(p.bytesOrEmpty(2), p.path(2), Protobuf.Field.bytes(2, "aead_dem"));
+        Protobuf.Message t = Protobuf.read(d.bytesOrEmpty(2), d.path(2),
+                Protobuf.Field.bytes(1, "type_url"),
+                Protobuf.Field.bytes(2, "value"),
+                Protobuf.Field.varint(3, "output_prefix_type"));
+        if (Utf8.decodeOrNull(t.bytesOrEmpty(1)) == null) {
+            throw new Protobuf.Malformed(t.path(1) + " is not UTF-8");
         }
     }
 
