@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import base64
 import json
+import re
 import os
 import sys
 from pathlib import Path
@@ -134,6 +135,9 @@ def pyca_keys(keys):
         f = pb_read(proto, "AesGcmKey")
         assert pb_get(f, 1, "int", "version") == 0
         out.append((k["keyId"], pb_get(f, 3, "bytes", "key_value"), k["status"] == "ENABLED", k["outputPrefixType"]))
+    # Tink loads no keyset whose primaryKeyId names no ENABLED key, whatever the op.
+    if not any(k[0] == doc["primaryKeyId"] and k[2] for k in out):
+        raise Refused("key", "the keyset has no ENABLED primary key")
     return out, doc["primaryKeyId"]
 
 
@@ -415,6 +419,10 @@ def invalid_file(data):
         ("other-key-of-keyset", rotated, tm["context"],
          b(tm_blob[:1] + json.loads(ks["rotated"])["primaryKeyId"].to_bytes(4, "big") + tm_blob[5:]).decode(),
          "authentication", "the header names another key of the keyset than the one that encrypted"),
+        ("keyset-no-primary", ("json", re.sub(r'"primaryKeyId": *[0-9]+', '"primaryKeyId": 1',
+                                              ks["rotated"], count=1)), tm["context"], tm["value"], "key",
+         "the rotated keyset with primaryKeyId 1, which names no key: Tink loads no such keyset, so no op may use it, "
+         "even a decrypt whose key is in it (found by concord explore, seed 603 case 1522)"),
         ("keys-not-json", ("list", "[{keyId: 1}]", None), "user:42:email", good, "format", "keys is not JSON"),
         ("keys-repeated-id", ("list", json.dumps([{"keyId": 305419896, "key": K1.hex()},
                                                   {"keyId": 305419896, "key": K2.hex()}]), None), "user:42:email", good,

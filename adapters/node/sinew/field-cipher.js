@@ -67,6 +67,10 @@ function keysetRing(text) {
     if (key.length !== 16 && key.length !== 32) throw new Refusal('key', `${at}: AesGcmKey.key_value is ${key.length} bytes (Tink takes 16 or 32)`);
     return { keyId, key, enabled: status === 'ENABLED', prefix };
   });
+  // Tink loads no keyset whose primaryKeyId names no ENABLED key, whatever the op.
+  if (!keys.some((k) => k.keyId === primary && k.enabled)) {
+    throw new Refusal('key', `keysetJson: primaryKeyId ${primary} names no ENABLED key: the keyset has no primary key`);
+  }
   return { keys, primary };
 }
 

@@ -45,6 +45,9 @@ def _tink_keyset_refusal(error, field):
     cause = error.args[0] if error.args else None
     if isinstance(cause, json_format.ParseError):
         return Refusal("format", "%s is not a Tink JSON keyset: %s" % (field, cause))
+    # A keyset without an ENABLED primary key is key, as the ports refuse it (closer.md section 9).
+    if "does not contain a valid primary key" in str(error):
+        return Refusal("key", "Tink refuses %s: %s" % (field, error))
     return Refusal("unclassified", "Tink refuses %s: %s" % (field, error))
 
 

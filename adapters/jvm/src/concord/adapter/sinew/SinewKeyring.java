@@ -86,6 +86,14 @@ public final class SinewKeyring {
             }
             keys.add(new Key(id, value, status.equals("ENABLED"), prefix));
         }
+        // Tink loads no keyset whose primaryKeyId names no ENABLED key, whatever the op.
+        boolean hasPrimary = false;
+        for (Key key : keys) {
+            hasPrimary |= key.keyId() == primary && key.enabled();
+        }
+        if (!hasPrimary) {
+            throw new Refusal("key", "keysetJson: primaryKeyId " + primary + " names no ENABLED key: the keyset has no primary key");
+        }
         return new SinewKeyring(keys, primary);
     }
 
