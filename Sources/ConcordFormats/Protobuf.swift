@@ -71,7 +71,7 @@ public struct ProtobufMessage {
     public var fields: [UInt64: [UInt8]] = [:]
 
     /// `varintFields` and `bytesFields` map field numbers to their names, for messages.
-    public init(_ bytes: [UInt8], message: String, varintFields: [UInt64: String] = [:], bytesFields: [UInt64: String] = [:]) throws(ContractError) {
+    public init(_ bytes: [UInt8], message: String, varintFields: [UInt64: String], bytesFields: [UInt64: String]) throws(ContractError) {
         var r = ProtobufReader(bytes, message: message)
         var seen = Set<UInt64>()
         while let (n, t) = try r.field() {

@@ -189,7 +189,7 @@ public enum TinkEciesKeyset {
             throw ContractError(.format, "EciesAeadHkdfParams.dem_params.aead_dem.type_url is not UTF-8")
         }
         guard url == TinkAesGcmKeyset.typeURL else { throw ContractError(.key, "the DEM is \(url.isEmpty ? "(none)" : url); only AesGcmKey is supported") }
-        let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat", varintFields: [2: "key_size", 3: "version"]).varint(2)
+        let size = try ProtobufMessage(t.fields[2] ?? [], message: "AesGcmKeyFormat", varintFields: [2: "key_size", 3: "version"], bytesFields: [:]).varint(2)
         guard size == 16 || size == 32 else { throw ContractError(.key, "the DEM AesGcmKeyFormat key_size is \(size) (16 or 32 expected)") }
         return EciesPublicKey(keyId: 0, outputPrefix: .raw, curve: curveName, hashFunction: hashName, hkdfSalt: k.fields[11] ?? [],
                               demTypeURL: url, demKeySize: Int(size), pointFormat: pointFormat, x: [], y: [])

@@ -115,7 +115,7 @@ public final class Json {
                     return null;
                 default:
                     if (c == '-' || (c >= '0' && c <= '9')) {
-                        return integer();
+                        return number();
                     }
                     throw new SyntaxError("expected a value, found " + describeHere(), pos);
             }
@@ -194,7 +194,8 @@ public final class Json {
             pos++;
         }
 
-        private Object integer() throws SyntaxError {
+        /** A number: an integer that fits a long as Long; with anyNumber, any other (fraction, exponent, a larger integer) as BigDecimal. */
+        private Object number() throws SyntaxError {
             int start = pos;
             if (s.charAt(pos) == '-') {
                 pos++;
