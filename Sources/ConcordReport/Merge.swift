@@ -11,7 +11,8 @@ import ConcordSuites
 ///   run (a report of another `--implementations` is refused, naming both and the difference);
 /// - `implementations` are kept in order of first appearance; the same name must carry the same
 ///   version everywhere, except that an adapter without a handshake in a shard (none of its suites
-///   there, or it failed to start: version "not started") takes the version of a shard that has one.
+///   there: no `processStarts`; or it failed to start: a `startFailure`; version "not started")
+///   takes the version of a shard that has one.
 ///   `startFailure` is the first one any shard saw; `processStarts` the largest
 ///   (each shard starts each adapter once, as the unsharded run does);
 /// - `results` are concatenated and put back in load order: by file path (UTF-8 bytes, the order
@@ -290,10 +291,14 @@ public enum ReportMerge {
     }
 
     /// An adapter's entry in a report where it never answered a handshake: none of its suites in that
-    /// shard, or it failed to start (then `startFailure` says why, and is kept). The version is
-    /// `ExternalAdapter`'s before a handshake.
+    /// shard (no `processStarts`), or it failed to start (`startFailure` says why, and is kept). The
+    /// version is then `ExternalAdapter`'s before a handshake. Judged by those fields, not by the
+    /// version text alone: an adapter that started and announced "not started" as its version is
+    /// another build, and a version that differs from a shard's is still refused.
     static func neverStarted(_ fields: [(key: String, value: JSON)]) -> Bool {
-        fields.contains { $0.key == "version" && $0.value.stringValue == "not started" }
+        func field(_ k: String) -> JSON? { fields.first { $0.key == k }?.value }
+        guard field("version")?.stringValue == "not started" else { return false }
+        return field("startFailure") != nil || (field("processStarts")?.intValue ?? 0) == 0
     }
 
     /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, then any other).

@@ -402,6 +402,12 @@ import ConcordTestSupport
         // A started adapter whose version differs is another run's.
         let other = Self.withStarts(Self.tiny([("a", "1"), ("t", "Tink 1.15.0")], [("argon2id/y", "v/s.yaml", 9, "pass")]), "t", 1)
         #expect(throws: ReportMerge.MergeError.self) { try ReportMerge.merge([started, other]) }
+        // An adapter that started and announced "not started" as its version is not an idle one:
+        // judged by processStarts and startFailure, not by the text, so the versions differ.
+        let spoof = Self.withStarts(idle, "t", 1)
+        for pair in [[started, spoof], [spoof, started]] {
+            #expect(throws: ReportMerge.MergeError.self) { try ReportMerge.merge(pair) }
+        }
         // One that failed to start in a shard: merged, its start failure kept (the gate fails on it).
         let failed = Self.withStarts(idle, "t", nil, failure: "t: no such program")
         let t = try ReportMerge.merge([started, failed])["implementations"]?.arrayValue?.last
