@@ -1,5 +1,10 @@
 package concord.adapter.closer;
 
+import static concord.adapter.wire.KeysetJson.member;
+import static concord.adapter.wire.KeysetJson.object;
+import static concord.adapter.wire.KeysetJson.string;
+import static concord.adapter.wire.KeysetJson.uint32;
+
 import concord.adapter.primitives.Hkdf;
 import concord.adapter.primitives.NistCurve;
 import concord.adapter.primitives.TinkAesGcmKeyset;
@@ -341,39 +346,5 @@ public final class EciesKeyset {
 
     private static Refusal format(String message) {
         return new Refusal("format", message);
-    }
-
-    private static Map<?, ?> object(Object v, String where) throws Refusal {
-        if (!(v instanceof Map)) {
-            throw format(where + " is " + Values.typeName(v) + ", not an object");
-        }
-        return (Map<?, ?>) v;
-    }
-
-    private static Object member(Map<?, ?> m, String name, String where) throws Refusal {
-        if (!m.containsKey(name)) {
-            throw format(where + " has no " + Json.quote(name));
-        }
-        return m.get(name);
-    }
-
-    private static String string(Object v, String where) throws Refusal {
-        if (!(v instanceof String)) {
-            throw format(where + " is " + Values.typeName(v) + ", not a string");
-        }
-        return (String) v;
-    }
-
-    private static long uint32(Object v, String where) throws Refusal {
-        if (!(v instanceof Long)) {
-            throw format(where + " is " + Values.typeName(v) + ", not an integer");
-        }
-        long id = (Long) v;
-        if (id < 0 || id > 0xFFFF_FFFFL) {
-            throw format(where + " " + id + " is outside the unsigned 32-bit range 0..4294967295"
-                    + (id < 0 && id >= Integer.MIN_VALUE ? " (a signed Java int? the unsigned value is "
-                            + Integer.toUnsignedString((int) id) + ")" : ""));
-        }
-        return id;
     }
 }

@@ -1,11 +1,16 @@
 package concord.adapter.sinew;
 
+import static concord.adapter.wire.KeysetJson.member;
+import static concord.adapter.wire.KeysetJson.object;
+import static concord.adapter.wire.KeysetJson.parse;
+import static concord.adapter.wire.KeysetJson.string;
+import static concord.adapter.wire.KeysetJson.uint32;
+
 import concord.adapter.primitives.TinkAesGcmKeyset;
 import concord.adapter.wire.B64;
 import concord.adapter.wire.Protobuf;
 import concord.adapter.wire.Refusal;
 import concord.adapter.wire.TinkEnum;
-import concord.adapter.wire.Values;
 import concord.adapter.wire.Wire;
 import concord.kit.Hex;
 import concord.kit.Json;
@@ -138,41 +143,5 @@ public final class SinewKeyring {
             primary = primaryKeyId;
         }
         return new SinewKeyring(keys, primary);
-    }
-
-    private static Object parse(String json, String field) throws Refusal {
-        try {
-            return Json.parse(json);
-        } catch (Json.SyntaxError e) {
-            throw new Refusal("format", field + " is not JSON: " + e.getMessage());
-        }
-    }
-
-    private static Map<?, ?> object(Object v, String where) throws Refusal {
-        if (!(v instanceof Map)) {
-            throw new Refusal("format", where + " is " + Values.typeName(v) + ", not an object");
-        }
-        return (Map<?, ?>) v;
-    }
-
-    private static Object member(Map<?, ?> m, String name, String where) throws Refusal {
-        if (!m.containsKey(name)) {
-            throw new Refusal("format", where + " has no " + Json.quote(name));
-        }
-        return m.get(name);
-    }
-
-    private static String string(Object v, String where) throws Refusal {
-        if (!(v instanceof String)) {
-            throw new Refusal("format", where + " is " + Values.typeName(v) + ", not a string");
-        }
-        return (String) v;
-    }
-
-    private static long uint32(Object v, String where) throws Refusal {
-        if (!(v instanceof Long) || (Long) v < 0 || (Long) v > 0xFFFF_FFFFL) {
-            throw new Refusal("format", where + " must be an unsigned 32-bit integer");
-        }
-        return (Long) v;
     }
 }
