@@ -20,8 +20,6 @@ import org.bouncycastle.asn1.ASN1Integer;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.DERSequence;
-import org.bouncycastle.asn1.x9.ECNamedCurveTable;
-import org.bouncycastle.asn1.x9.X9ECParameters;
 import org.bouncycastle.crypto.digests.SHA256Digest;
 import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
@@ -46,12 +44,7 @@ import org.bouncycastle.util.BigIntegers;
  */
 public final class EcdsaP256 {
     public static final int SCALAR_BYTES = 32;
-    private static final ECDomainParameters DOMAIN;
-
-    static {
-        X9ECParameters x9 = ECNamedCurveTable.getByName("secp256r1");
-        DOMAIN = new ECDomainParameters(x9.getCurve(), x9.getG(), x9.getN(), x9.getH());
-    }
+    private static final ECDomainParameters DOMAIN = NistCurve.NIST_P256.domain();
 
     private EcdsaP256() {}
 

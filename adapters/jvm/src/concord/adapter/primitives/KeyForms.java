@@ -163,8 +163,7 @@ public final class KeyForms {
         if (o.containsKey("x") || o.containsKey("y")) {
             byte[] x = member(o, "x", 32);
             byte[] y = member(o, "y", 32);
-            org.bouncycastle.math.ec.ECPoint q = org.bouncycastle.asn1.x9.ECNamedCurveTable.getByName("secp256r1").getG()
-                    .multiply(NistCurve.NIST_P256.scalar(d, "d")).normalize();
+            org.bouncycastle.math.ec.ECPoint q = NistCurve.NIST_P256.publicPoint(NistCurve.NIST_P256.scalar(d, "d"));
             if (!Arrays.equals(x, org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, q.getAffineXCoord().toBigInteger()))
                     || !Arrays.equals(y, org.bouncycastle.util.BigIntegers.asUnsignedByteArray(32, q.getAffineYCoord().toBigInteger()))) {
                 throw new Refusal("key", "the JWK's x and y are not the public point of its d");

@@ -3,14 +3,17 @@ package concord.adapter.primitives;
 import concord.adapter.wire.Refusal;
 import java.math.BigInteger;
 import java.util.Arrays;
-import org.bouncycastle.asn1.x9.ECNamedCurveTable;
 import org.bouncycastle.asn1.x9.X9ECParameters;
+import org.bouncycastle.crypto.ec.CustomNamedCurves;
+import org.bouncycastle.crypto.params.ECDomainParameters;
 import org.bouncycastle.math.ec.ECCurve;
 import org.bouncycastle.math.ec.ECPoint;
 
 /**
  * The NIST prime curves of Tink's {@code EllipticCurveType} enum (CONTRACT.md §9), on BouncyCastle's
- * low-level API ({@code org.bouncycastle.math.ec}, parameters from {@code ECNamedCurveTable}). The
+ * low-level API ({@code org.bouncycastle.math.ec}, parameters from {@code CustomNamedCurves}: BouncyCastle's
+ * own field arithmetic for each curve, the one its JCE provider uses for these names, several times
+ * faster than the generic {@code ECNamedCurveTable} curves on BigInteger; docs/performance.md). The
  * contract's curve is P-256; P-384 and P-521 are here so that a keyset on them can be described.
  *
  * <p>Everything that reads a scalar or a point refuses bad values as {@code key}: a scalar of 0 or
@@ -28,14 +31,16 @@ public enum NistCurve {
     /** Bytes of a field element (and of a coordinate written at fixed length). */
     public final int fieldBytes;
     private final ECCurve curve;
+    private final ECDomainParameters domain;
     private final ECPoint g;
     private final BigInteger n;
     private final BigInteger p;
 
     NistCurve(int protoValue, String secName) {
-        X9ECParameters params = ECNamedCurveTable.getByName(secName);
+        X9ECParameters params = CustomNamedCurves.getByName(secName);
         this.protoValue = protoValue;
         this.curve = params.getCurve();
+        this.domain = new ECDomainParameters(params.getCurve(), params.getG(), params.getN(), params.getH());
         this.g = params.getG();
         this.n = params.getN();
         this.p = curve.getField().getCharacteristic();
@@ -111,6 +116,12 @@ public enum NistCurve {
             throw new Refusal("key", what + " is not a point on " + name() + " (" + e.getMessage() + ")");
         }
         return checkValid(q, what);
+    }
+
+    /** The curve, generator, order and cofactor, for BouncyCastle's signers: the same curve object as
+     *  every point read here (points of two curve objects do not mix). */
+    public ECDomainParameters domain() {
+        return domain;
     }
 
     /** d·G. */
