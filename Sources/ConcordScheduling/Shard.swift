@@ -381,8 +381,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// How far above the mean (start costs included) a shard's work may grow before an item goes
-    /// to a shard that has to start one more adapter for it: the tightest of `slacks`.
-    public static let packSlack = 0.05
+    /// to a shard that has to start one more adapter for it: the tightest of `slacks`, the default
+    /// of `items` and `pack` (tests).
+    public static let packSlack = slacks[0]
 
     /// Places the items (docs/ci.md): those with the costliest adapters to start apart first, then
     /// largest first, ties by name; each to the shard it adds least to — its cost plus the start of
