@@ -32,64 +32,93 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// the others with their suite's. 1 ms: the cost above which the runner schedules a job on its own.
     public static let heavyThreshold = 1e-3
 
-    /// The CPU seconds a shard pays for each adapter it starts, whatever its vectors: the process's
-    /// start and its warm-up (the JVM's interpreter and compilers, Chromium's browser and renderer,
-    /// Python's imports). Measured 2026-12-02 06:45 UTC (release build, load average 3 on 2 cores),
-    /// the default run whole against its two shards split by name, each adapter's process timed on
-    /// its own (`/usr/bin/time` around java, node, chromium and python): per extra shard, webcrypto
-    /// (node and Chromium) +2.5 s, the JVM +5.6 s (most of it compiling the same code again: split
-    /// by suite instead, the two halves took less than the whole), node +0.5 s, tink +0.3 s. The
-    /// JVM's own start, with its class-data archive, is 0.2 s: what is left is warm-up per suite,
-    /// which keeping a suite's cheap vectors together (`items`) avoids. tink is counted as free:
-    /// its start is small, and its work is serial in one Python process, so holding its Argon2id
-    /// groups on one shard made that shard's wall tink's chain (scripts/bench 07:53 UTC: shard 1
-    /// of 2 at 1.48× half the unsharded wall with 1.07 cores busy). In-process implementations
-    /// cost nothing to start. Only built-in names: a user's adapter is unknown here and counted as
-    /// free. docs/ci.md "When sharding pays".
-    public static let startCost: [String: Double] = ["webcrypto": 2.5, "jvm": 1.0, "node": 0.5]
+    /// The CPU seconds a shard pays for each adapter it starts, whatever it runs there: the
+    /// process's start and its warm-up. Measured 2026-12-05 22:58–23:30 UTC (release build, load
+    /// average 1–2 on 2 cores; the default run whole took 7.4 s of wall and 14.4 s of CPU), each
+    /// process's CPU sampled from /proc: webcrypto (Chromium and its Node driver) 1.9 s alone, of
+    /// which 0.7 s its checks; the JVM 0.14 s to start and answer one request, and 0.8 s more CPU
+    /// per extra shard (its compilers warming up again: four shards took 10.1 s of JVM CPU against
+    /// 7.6 s whole); Python with Tink's imports 0.15 s; node 0.1 s. tink is counted as free all
+    /// the same: its work is serial in one Python process, and holding it on one shard made that
+    /// shard's wall tink's chain (2026-12-02: shard 1 of 2 at 1.48× half the unsharded wall with
+    /// 1.07 cores busy). In-process implementations cost nothing to start. Only built-in names: a
+    /// user's adapter is unknown here and counted as free. docs/ci.md "When sharding pays".
+    public static let startCost: [String: Double] = ["webcrypto": 1.2, "jvm": 0.8, "node": 0.1]
 
-    /// The CPU seconds of one cheap check (a Wycheproof vector, say) on an implementation, for the
-    /// plan only: the same session, each process's CPU over its checks, start and heavy work set
-    /// apart. In-process implementations: 10 µs.
-    public static let checkCost: [String: Double] = ["jvm": 1.5e-3, "tink": 4e-4, "node": 4e-4, "webcrypto": 4e-4]
+    /// The CPU seconds of one cheap check on an implementation, for a suite `measuredCheck` does
+    /// not list (a user's): the same session's typical figures; 10 µs in process.
+    public static let checkCost: [String: Double] = ["jvm": 4e-4, "tink": 3e-4, "node": 3e-4, "webcrypto": 7e-4]
 
-    /// The CPU seconds a suite's cheap vector costs on all its implementations together, measured:
-    /// the default run of 2026-12-02 06:45 UTC (release build, load average 1 to 3), each suite's
-    /// per-vector seconds in the report summed over its implementations and over its vectors, over
-    /// its vector count, scaled by the run's CPU over those seconds (35.3 s of CPU for 85 s of
-    /// checks: adapter requests overlap). The suites' own estimates (`Suite.cost`) are written for
-    /// heavy work; a cheap check's cost varies 20-fold between suites (a Wycheproof ECDH vector on
-    /// the JVM, Chromium and Node against a canonical-JSON one), which the split by hash never
-    /// needed to know and packing does. A suite not listed (a user's) falls back to `checkCost`; so
-    /// do the four with heavy vectors (argon2id, closer.chain, closer.invite-phrase,
-    /// closer.couple-key-wrap), whose mean is their heavy vectors'.
-    public static let measuredCheck: [String: Double] = [
-        "justsend.chunk": 3.7e-02, "askkey.signature-encoding": 2.2e-02,
-        "closer.keybox": 1.3e-02, "sophaxchat.sender-key": 8.3e-03, "closer.recovery-phrase": 6.6e-03,
-        "sinew.field-cipher": 4.4e-03, "askkey.pairing-code": 4.4e-03, "aes-gcm": 4.1e-03,
-        "sophaxchat.group-message": 3.8e-03, "sophaxchat.ratchet": 3.3e-03, "ecdh-p256": 3.0e-03,
-        "justsend.seal": 3.0e-03, "ed25519": 2.9e-03, "closer.tink-public-key": 2.7e-03,
-        "ecdsa-p256": 2.2e-03, "justsend.share-link": 2.1e-03, "sophaxchat.x3dh": 1.8e-03,
-        "closer.sealed-answer": 1.6e-03, "justsend.device-envelope": 1.6e-03, "hkdf-sha256": 1.4e-03,
-        "closer.canonical-json": 1.1e-03, "justsend.recovery-code": 1.1e-03,
-        "sophaxchat.sealed-sender": 9.5e-04, "xchacha20-poly1305": 8.3e-04, "closer.commitment": 8.1e-04,
-        "sophaxchat.message": 8.0e-04, "hmac-sha256": 8.0e-04, "sophaxchat.safety-number": 8.0e-04,
-        "x25519": 7.8e-04, "sophaxchat.onion-address": 6.5e-04, "chacha20-poly1305": 5.6e-04,
-        "justsend.chain": 5.4e-04, "closer.field": 4.7e-04, "closer.kdf-params": 4.7e-04,
-        "closer.invite-code": 4.5e-04, "justsend.wrap": 3.7e-04, "closer.document": 2.5e-04,
+    /// The CPU seconds one cheap vector of a suite costs on each implementation, measured: the
+    /// default run of 2026-12-05 (above), each implementation alone; its process's CPU, less its
+    /// start and its Argon2id work, shared among its suites by the per-vector seconds of its report,
+    /// over every vector of the suite it was asked (those it answers unsupported cost next to
+    /// nothing). Those of 2026-12-02 were one number per suite, measured on a machine twice as
+    /// slow with the JVM's older curves, and costed the default run at 46 s of CPU where it took
+    /// 26 to 30: its start costs weighed too little against its checks.
+    public static let measuredCheck: [String: [String: Double]] = [
+        "aes-gcm": ["jvm": 1.3e-04, "libsodium": 6.8e-07, "node": 1.3e-04, "openssl": 1.0e-05, "tink": 1.8e-04, "webcrypto": 8.5e-04],
+        "argon2id": ["jvm": 2.4e-04, "libargon2": 2.1e-04, "libsodium": 1.2e-04],
+        "askkey.pairing-code": ["jvm": 2.7e-04, "swift": 4.5e-07],
+        "askkey.signature-encoding": ["jvm": 2.4e-03, "swift": 3.3e-05],
+        "chacha20-poly1305": ["jvm": 9.4e-05, "libsodium": 1.0e-06, "openssl": 1.2e-06],
+        "closer.canonical-json": ["jvm": 1.8e-04, "node": 5.1e-04, "swift": 1.9e-06],
+        "closer.chain": ["swift": 1.4e-04],
+        "closer.commitment": ["jvm": 3.3e-04, "node": 4.3e-04, "swift": 2.6e-06],
+        "closer.couple-key-wrap": ["jvm": 3.1e-04, "swift": 9.4e-06, "tink": 1.0e-04],
+        "closer.document": ["jvm": 1.5e-04, "swift": 5.4e-06],
+        "closer.field": ["jvm": 3.5e-04, "swift": 2.0e-06, "tink": 5.0e-03],
+        "closer.invite-code": ["jvm": 3.0e-04, "swift": 2.5e-06],
+        "closer.invite-phrase": ["jvm": 1.7e-04, "swift": 3.2e-06, "tink": 6.8e-05],
+        "closer.kdf-params": ["jvm": 1.2e-04, "swift": 1.6e-06],
+        "closer.keybox": ["jvm": 1.5e-03, "node": 4.4e-04, "swift": 5.7e-05, "tink": 2.1e-03],
+        "closer.recovery-phrase": ["jvm": 1.7e-03, "swift": 4.8e-05],
+        "closer.sealed-answer": ["jvm": 5.4e-04, "swift": 3.4e-06, "tink": 1.9e-04],
+        "closer.tink-public-key": ["jvm": 1.7e-04, "node": 3.9e-04, "swift": 1.0e-05, "tink": 1.7e-04],
+        "ecdh-p256": ["jvm": 3.1e-04, "node": 7.5e-05, "openssl": 3.0e-05, "webcrypto": 1.4e-04],
+        "ecdsa-p256": ["jvm": 4.6e-04, "openssl": 4.4e-05, "tink": 2.6e-04],
+        "ed25519": ["jvm": 1.8e-03, "libsodium": 2.5e-05, "openssl": 4.3e-05, "tink": 2.4e-04],
+        "hkdf-sha256": ["jvm": 3.8e-04, "node": 5.1e-05, "openssl": 1.1e-05, "webcrypto": 2.8e-04],
+        "hmac-sha256": ["jvm": 1.2e-04, "libsodium": 1.8e-06, "openssl": 1.5e-06, "tink": 2.0e-04],
+        "justsend.chain": ["jvm": 6.8e-04, "swift": 2.4e-06],
+        "justsend.chunk": ["jvm": 2.1e-04, "node": 3.0e-04, "swift": 1.4e-05, "webcrypto": 1.5e-03],
+        "justsend.device-envelope": ["jvm": 4.0e-04, "swift": 1.9e-05],
+        "justsend.recovery-code": ["jvm": 6.1e-04, "swift": 1.6e-06],
+        "justsend.seal": ["jvm": 3.6e-04, "swift": 1.5e-06],
+        "justsend.share-link": ["jvm": 8.2e-05, "node": 6.2e-05, "swift": 1.2e-06, "webcrypto": 4.5e-04],
+        "justsend.wrap": ["jvm": 2.4e-04, "swift": 1.2e-06],
+        "sinew.field-cipher": ["jvm": 2.2e-04, "node": 2.7e-04, "swift": 2.7e-06, "tink": 1.9e-04, "webcrypto": 5.2e-04],
+        "sophaxchat.group-message": ["jvm": 2.0e-03, "swift": 7.6e-06],
+        "sophaxchat.message": ["jvm": 1.1e-04, "swift": 1.3e-06],
+        "sophaxchat.onion-address": ["jvm": 1.3e-04, "swift": 2.9e-06],
+        "sophaxchat.ratchet": ["jvm": 2.1e-03, "swift": 4.7e-04],
+        "sophaxchat.safety-number": ["jvm": 4.8e-05, "swift": 2.0e-05],
+        "sophaxchat.sealed-sender": ["jvm": 4.7e-04, "swift": 2.5e-05],
+        "sophaxchat.sender-key": ["jvm": 3.0e-03, "swift": 5.1e-05],
+        "sophaxchat.x3dh": ["jvm": 7.0e-04, "swift": 6.0e-05],
+        "x25519": ["jvm": 5.4e-04, "libsodium": 3.1e-05, "openssl": 5.0e-05],
+        "xchacha20-poly1305": ["jvm": 1.8e-04, "libsodium": 1.2e-06, "tink": 2.1e-04],
     ]
 
-    /// Relative speed on a suite's estimated cost (`Suite.cost`, seconds on one implementation):
-    /// the runner's own weights (`Scheduler.weight`).
-    /// tink also: its Argon2id took 7.7× swift's time on closer.couple-key-wrap in the same run
-    /// (the runner's table has no entry for it).
-    static func weight(_ implementation: String) -> Double { implementation == "tink" ? 7 : Scheduler.weight[implementation] ?? 1 }
+    /// A cheap vector's expected CPU on one implementation.
+    static func checkSeconds(_ suite: String, _ implementation: String) -> Double {
+        measuredCheck[suite]?[implementation] ?? checkCost[implementation] ?? 1e-5
+    }
+
+    /// The CPU seconds an implementation spends per second of a suite's estimated cost (`Suite.cost`,
+    /// written for heavy work: Argon2id at real parameters), measured the same session: each
+    /// implementation's Argon2id CPU over the estimates of the work it ran, each shared key once.
+    /// BouncyCastle's Argon2 in Java 1.5, libargon2 1.4, libsodium 0.75, Tink's (libsodium through
+    /// Python) 0.7, swift 0.4 (libsodium's, each derived key shared between its suites).
+    static let planWeight: [String: Double] = ["jvm": 1.5, "libargon2": 1.4, "libsodium": 0.75, "tink": 0.7]
+    static func weight(_ implementation: String) -> Double { planWeight[implementation] ?? 0.4 }
 
     /// A vector's expected CPU on every implementation its suite names, in nanoseconds (integers:
-    /// sums that do not depend on the order of the vectors).
-    static func planNanoseconds(cost: Double, implementations: [String]) -> Int64 {
+    /// sums that do not depend on the order of the vectors): its estimated cost on each, at least a
+    /// cheap check's.
+    static func planNanoseconds(cost: Double, suite: String, implementations: [String]) -> Int64 {
         let names = implementations.isEmpty ? [""] : implementations
-        let seconds = names.reduce(0.0) { $0 + max(cost * weight($1), checkCost[$1] ?? 1e-5) }
+        let seconds = names.reduce(0.0) { $0 + max(cost * weight($1), checkSeconds(suite, $1)) }
         return Int64((seconds * 1e9).rounded())
     }
 
@@ -247,8 +276,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     static func plan(_ vectors: [Vector], count: Int, cost: (Vector) -> Double, sharedWork: (Vector) -> [SharedWork],
                      implementations: (Vector) -> [String]) -> (placed: [(Item, Int)], slack: Double) {
         var best: (placed: [(Item, Int)], slack: Double, meets: Bool, top: Int64, sum: Int64)? = nil
+        // The units do not depend on the slack: found once, not once per candidate.
+        let found = units(vectors, cost: cost, sharedWork: sharedWork)
         for slack in slacks {
-            let items = items(vectors, count: count, slack: slack, cost: cost, sharedWork: sharedWork, implementations: implementations)
+            let items = items(vectors, count: count, slack: slack, cost: cost, sharedWork: sharedWork, implementations: implementations, units: found)
             let placed = pack(items, count: count, slack: slack)
             let l = loads(placed, count: count)
             let (top, sum) = (l.max() ?? 0, l.reduce(0, +))
@@ -317,13 +348,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The heavy units, each an item, and the cheap ones, an item per suite — cut by their hash into
     /// slices when one suite's cheap work is above a shard's share.
+    /// `units`: the vectors' units when already found (`units(_:cost:sharedWork:)`).
     static func items(_ vectors: [Vector], count: Int, slack: Double = packSlack, cost: (Vector) -> Double,
-                      sharedWork: (Vector) -> [SharedWork], implementations: (Vector) -> [String]) -> [Item] {
+                      sharedWork: (Vector) -> [SharedWork], implementations: (Vector) -> [String], units found: [Unit]? = nil) -> [Item] {
         func needs(_ i: Int) -> Set<String> { Set(implementations(vectors[i]).filter { (startCost[$0] ?? 0) > 0 }) }
         var items: [Item] = []
         var bySuite: [String: [(unit: Unit, cost: Int64)]] = [:]
         var cheapTotal: Int64 = 0
-        for unit in units(vectors, cost: cost, sharedWork: sharedWork) {
+        for unit in found ?? units(vectors, cost: cost, sharedWork: sharedWork) {
             // Each member's own work beyond what it shares, plus each shared key's once, on every
             // implementation of the member's suite.
             var ns: Int64 = 0
@@ -332,7 +364,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
                 let v = vectors[i]
                 let works = sharedWork(v)
                 let impls = implementations(v)
-                ns += planNanoseconds(cost: max(cost(v) - works.reduce(0) { $0 + $1.cost }, 1e-6), implementations: impls)
+                ns += planNanoseconds(cost: max(cost(v) - works.reduce(0) { $0 + $1.cost }, 1e-6), suite: v.suite, implementations: impls)
                 let w = impls.reduce(0.0) { $0 + weight($1) }
                 for work in works { keyWeight[work.key] = max(keyWeight[work.key] ?? 0, w) }
             }
@@ -341,9 +373,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
                 let n = unit.members.reduce(into: Set<String>()) { $0.formUnion(needs($1)) }
                 items.append(Item(members: unit.members, cost: ns, name: unit.name, needs: n.sorted()))
             } else {
-                // Measured per suite where known (`measuredCheck`).
-                if let measured = measuredCheck[vectors[unit.members[0]].suite] {
-                    ns = Int64((measured * 1e9).rounded()) * Int64(unit.members.count)
+                // As measured (`measuredCheck`): a cheap check's cost on each implementation its suite names.
+                ns = unit.members.reduce(Int64(0)) { sum, i in
+                    sum + implementations(vectors[i]).reduce(Int64(0)) { $0 + Int64((checkSeconds(vectors[i].suite, $1) * 1e9).rounded()) }
                 }
                 // A cheap group of several suites goes with its first member's.
                 bySuite[vectors[unit.members[0]].suite, default: []].append((unit, ns))

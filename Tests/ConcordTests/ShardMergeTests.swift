@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordSuites
 @testable import ConcordScheduling
 import Foundation
 import Testing
@@ -123,7 +124,7 @@ import ConcordTestSupport
     }
 
     /// Starting an adapter costs a shard the same whatever it runs there (Chromium for webcrypto
-    /// ≈ 2.5 s of CPU: `Shard.startCost`): with two shards, every vector whose suite names webcrypto
+    /// ≈ 1.2 s of CPU: `Shard.startCost`): with two shards, every vector whose suite names webcrypto
     /// is on one of them, and so is every one whose suite names node; with four, webcrypto's
     /// vectors (a quarter of the work, ecdh-p256's Wycheproof file most of it) take at most two.
     /// By name alone, as before, every shard started both.
@@ -188,11 +189,33 @@ import ConcordTestSupport
         #expect(vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }.count >= n)
     }
 
+    /// The plan's measured costs name suites and implementations that exist: a renamed suite, or
+    /// an implementation a suite no longer names, would fall back to the typical figures silently.
+    /// Every suite of the corpus with cheap vectors is measured, on every implementation it names
+    /// but the in-process ones (whose cheap checks cost microseconds and may be left out).
+    @Test func theMeasuredCostsNameWhatExists() {
+        for (suite, costs) in Shard.measuredCheck {
+            let def = Suites.all[suite]
+            #expect(def != nil, "measuredCheck names \(suite), which is no suite")
+            for (name, seconds) in costs {
+                #expect(def?.implementations.contains(name) ?? false, "measuredCheck: \(suite) does not name \(name)")
+                #expect(seconds > 0 && seconds < 0.1)
+            }
+        }
+        for (name, _) in Shard.startCost { #expect(Catalog.names.contains(name), "startCost names \(name)") }
+        let suites = Set(Self.all.filter { Shard.cost($0) < Shard.heavyThreshold }.map(\.suite))
+        for suite in suites {
+            let adapters = Suites.all[suite]!.implementations.filter { ["jvm", "tink", "node", "webcrypto"].contains($0) }
+            for a in adapters { #expect(Shard.measuredCheck[suite]?[a] != nil, "no measured cost for \(suite) on \(a)") }
+        }
+    }
+
     /// The plan kept is the best of its slacks by the plan's own model: its most loaded shard
     /// meets the wall bar (every N here can), no other candidate that meets it needs less CPU
     /// together, and it starts Chromium (webcrypto) on no more shards than the tightest slack's
-    /// plan. Four shards of the default run start Chromium once, where the tightest slack alone
-    /// started it twice (2026-12-04). The shards starting each adapter are printed.
+    /// plan. Up to four shards of the default run start Chromium once; five start it once, where
+    /// the tightest slack alone starts it twice (with the costs measured 2026-12-05; with those of
+    /// 2026-12-02 the same held of four). The shards starting each adapter are printed.
     @Test(arguments: 2...5) func thePlanKeptIsTheBestOfItsSlacks(n: Int) {
         let vectors = Self.all
         func placed(_ slack: Double) -> [(Shard.Item, Int)] {
@@ -212,7 +235,8 @@ import ConcordTestSupport
         func starting(_ p: [(Shard.Item, Int)], _ adapter: String) -> Int { Set(p.filter { $0.0.needs.contains(adapter) }.map(\.1)).count }
         #expect(starting(kept, "webcrypto") <= starting(placed(Shard.slacks[0]), "webcrypto"))
         #expect(starting(kept, "webcrypto") >= 1)
-        if n == 4 { #expect(starting(kept, "webcrypto") == 1 && starting(placed(Shard.slacks[0]), "webcrypto") == 2) }
+        if n <= 4 { #expect(starting(kept, "webcrypto") == 1) }
+        if n == 5 { #expect(starting(kept, "webcrypto") == 1 && starting(placed(Shard.slacks[0]), "webcrypto") == 2) }
         // Every vector in exactly one kept item.
         #expect(kept.flatMap(\.0.members).sorted() == Array(vectors.indices))
         print("shard N=\(n): slack \(slack); shards starting webcrypto \(starting(kept, "webcrypto")) (tightest slack: \(starting(placed(Shard.slacks[0]), "webcrypto"))), node \(starting(kept, "node")), jvm \(starting(kept, "jvm"))")
