@@ -356,6 +356,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         var bySuite: [String: [(unit: Unit, cost: Int64)]] = [:]
         var cheapTotal: Int64 = 0
         for unit in found ?? units(vectors, cost: cost, sharedWork: sharedWork) {
+            guard unit.cost >= heavyThreshold else {
+                // As measured (`measuredCheck`): a cheap check's cost on each implementation its suite names.
+                let ns = unit.members.reduce(Int64(0)) { sum, i in
+                    sum + implementations(vectors[i]).reduce(Int64(0)) { $0 + Int64((checkSeconds(vectors[i].suite, $1) * 1e9).rounded()) }
+                }
+                // A cheap group of several suites goes with its first member's.
+                bySuite[vectors[unit.members[0]].suite, default: []].append((unit, ns))
+                cheapTotal += ns
+                continue
+            }
             // Each member's own work beyond what it shares, plus each shared key's once, on every
             // implementation of the member's suite.
             var ns: Int64 = 0
@@ -369,18 +379,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
                 for work in works { keyWeight[work.key] = max(keyWeight[work.key] ?? 0, w) }
             }
             for key in unit.work.keys.sorted() { ns += Int64((unit.work[key]! * keyWeight[key, default: 1] * 1e9).rounded()) }
-            if unit.cost >= heavyThreshold {
-                let n = unit.members.reduce(into: Set<String>()) { $0.formUnion(needs($1)) }
-                items.append(Item(members: unit.members, cost: ns, name: unit.name, needs: n.sorted()))
-            } else {
-                // As measured (`measuredCheck`): a cheap check's cost on each implementation its suite names.
-                ns = unit.members.reduce(Int64(0)) { sum, i in
-                    sum + implementations(vectors[i]).reduce(Int64(0)) { $0 + Int64((checkSeconds(vectors[i].suite, $1) * 1e9).rounded()) }
-                }
-                // A cheap group of several suites goes with its first member's.
-                bySuite[vectors[unit.members[0]].suite, default: []].append((unit, ns))
-                cheapTotal += ns
-            }
+            let n = unit.members.reduce(into: Set<String>()) { $0.formUnion(needs($1)) }
+            items.append(Item(members: unit.members, cost: ns, name: unit.name, needs: n.sorted()))
         }
         // A suite's cheap work above this is cut into slices (four shards of the default run cut
         // ecdh-p256's Wycheproof vectors in two).
