@@ -7,6 +7,11 @@ import Foundation
 public enum Catalog {
     public static let names = ["libsodium", "libargon2", "openssl", "swift", "jvm", "tink", "node", "webcrypto"]
 
+    /// Those of `names` that run as a process of their own, spoken to over the adapter protocol
+    /// (`ExternalAdapter`; docs/adapters.md), in the same order; the others run inside Concord. A
+    /// shard starts each it needs once (`Shard.startCost`). DocTablesTests holds it to `make`.
+    public static let adapters = ["jvm", "tink", "node", "webcrypto"]
+
     /// Where an implementation's programs live, and how long to wait for them.
     public struct Settings: Sendable {
         /// The repository root (holds `adapters/` and `.build/jvm`).
