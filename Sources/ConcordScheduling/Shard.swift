@@ -33,71 +33,75 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static let heavyThreshold = 1e-3
 
     /// The CPU seconds a shard pays for each adapter it starts, whatever it runs there: the
-    /// process's start and its warm-up. Measured 2026-12-05 22:58–23:30 UTC (release build, load
-    /// average 1–2 on 2 cores; the default run whole took 7.4 s of wall and 14.4 s of CPU), each
-    /// process's CPU sampled from /proc: webcrypto (Chromium and its Node driver) 1.9 s alone, of
-    /// which 0.7 s its checks; the JVM 0.14 s to start and answer one request, and 0.8 s more CPU
-    /// per extra shard (its compilers warming up again: four shards took 10.1 s of JVM CPU against
-    /// 7.6 s whole); Python with Tink's imports 0.15 s; node 0.1 s. tink is counted as free all
-    /// the same: its work is serial in one Python process, and holding it on one shard made that
-    /// shard's wall tink's chain (2026-12-02: shard 1 of 2 at 1.48× half the unsharded wall with
-    /// 1.07 cores busy). In-process implementations cost nothing to start. Only built-in names: a
-    /// user's adapter is unknown here and counted as free. docs/ci.md "When sharding pays".
-    public static let startCost: [String: Double] = ["webcrypto": 1.2, "jvm": 0.8, "node": 0.1]
+    /// process's start and the warm-up every suite shares. Fitted with `measuredCheck` by
+    /// `scripts/bench-shard-costs` (2026-12-06, release build, 2 cores: 110 runs of random subsets
+    /// of the default run's suites, each process's CPU sampled from /proc). The JVM's figure is
+    /// small because its warm-up follows the code a suite runs, and so goes with the suites that
+    /// run it (ecdh-p256's and x25519's first pass each cost about 0.4 s more than a warm one);
+    /// Chromium and its Node driver cost 1.16 s however little they run. tink is counted as free:
+    /// its work is serial in one Python process, and holding it on one shard made that shard's wall
+    /// tink's chain (2026-12-02: shard 1 of 2 at 1.48× half the unsharded wall with 1.07 cores
+    /// busy). In-process implementations cost nothing to start. Only built-in names (adapters of
+    /// `Catalog.adapters`): a user's adapter is unknown here and counted as free. docs/ci.md "When
+    /// sharding pays".
+    public static let startCost: [String: Double] = ["webcrypto": 1.16, "jvm": 0.26, "node": 0.04]
 
     /// The CPU seconds of one cheap check on an implementation, for a suite `measuredCheck` does
     /// not list (a user's): the same session's typical figures; 10 µs in process.
     public static let checkCost: [String: Double] = ["jvm": 4e-4, "tink": 3e-4, "node": 3e-4, "webcrypto": 7e-4]
 
-    /// The CPU seconds one cheap vector of a suite costs on each implementation, measured: the
-    /// default run of 2026-12-05 (above), each implementation alone; its process's CPU, less its
-    /// start and its Argon2id work, shared among its suites by the per-vector seconds of its report,
-    /// over every vector of the suite it was asked (those it answers unsupported cost next to
-    /// nothing). Those of 2026-12-02 were one number per suite, measured on a machine twice as
-    /// slow with the JVM's older curves, and costed the default run at 46 s of CPU where it took
-    /// 26 to 30: its start costs weighed too little against its checks.
+    /// The CPU seconds one cheap vector of a suite costs on each implementation: printed by
+    /// `scripts/bench-shard-costs` (above), which fits, per kind of process, a start cost for each
+    /// adapter a run starts and a cost for each suite it holds to what the runs measured, and
+    /// divides each suite's cost by its vectors (Concord's own side of the requests goes to the
+    /// suite's in-process implementations). It predicts a run it was not fitted on within 0.55 s
+    /// of CPU (root mean square; the runs took 8.6 s on average), where the table it replaces, which shared each
+    /// adapter's CPU among its suites by the per-vector seconds of its report (waiting included),
+    /// erred by 0.86 s. A suite of a few vectors has a noisy figure, and weighs as little. The
+    /// suites that derive Argon2id keys at real parameters keep the figures of 2026-12-05: the plan
+    /// costs that work by `planWeight`.
     public static let measuredCheck: [String: [String: Double]] = [
-        "aes-gcm": ["jvm": 1.3e-04, "libsodium": 6.8e-07, "node": 1.3e-04, "openssl": 1.0e-05, "tink": 1.8e-04, "webcrypto": 8.5e-04],
+        "aes-gcm": ["jvm": 3.5e-04, "libsodium": 2.0e-05, "node": 9.8e-05, "openssl": 2.0e-05, "tink": 8.4e-05, "webcrypto": 6.4e-04],
         "argon2id": ["jvm": 2.4e-04, "libargon2": 2.1e-04, "libsodium": 1.2e-04],
-        "askkey.pairing-code": ["jvm": 2.7e-04, "swift": 4.5e-07],
-        "askkey.signature-encoding": ["jvm": 2.4e-03, "swift": 3.3e-05],
-        "chacha20-poly1305": ["jvm": 9.4e-05, "libsodium": 1.0e-06, "openssl": 1.2e-06],
-        "closer.canonical-json": ["jvm": 1.8e-04, "node": 5.1e-04, "swift": 1.9e-06],
+        "askkey.pairing-code": ["jvm": 2.0e-03, "swift": 1.0e-07],
+        "askkey.signature-encoding": ["jvm": 5.5e-04, "swift": 1.0e-07],
+        "chacha20-poly1305": ["jvm": 3.4e-04, "libsodium": 3.6e-05, "openssl": 3.6e-05],
+        "closer.canonical-json": ["jvm": 1.0e-05, "node": 1.0e-05, "swift": 5.3e-05],
         "closer.chain": ["swift": 1.4e-04],
-        "closer.commitment": ["jvm": 3.3e-04, "node": 4.3e-04, "swift": 2.6e-06],
+        "closer.commitment": ["jvm": 5.3e-03, "node": 1.0e-05, "swift": 1.2e-03],
         "closer.couple-key-wrap": ["jvm": 3.1e-04, "swift": 9.4e-06, "tink": 1.0e-04],
-        "closer.document": ["jvm": 1.5e-04, "swift": 5.4e-06],
-        "closer.field": ["jvm": 3.5e-04, "swift": 2.0e-06, "tink": 5.0e-03],
-        "closer.invite-code": ["jvm": 3.0e-04, "swift": 2.5e-06],
+        "closer.document": ["jvm": 2.7e-03, "swift": 4.8e-04],
+        "closer.field": ["jvm": 3.4e-05, "swift": 3.1e-04, "tink": 1.0e-05],
+        "closer.invite-code": ["jvm": 2.2e-03, "swift": 1.4e-03],
         "closer.invite-phrase": ["jvm": 1.7e-04, "swift": 3.2e-06, "tink": 6.8e-05],
-        "closer.kdf-params": ["jvm": 1.2e-04, "swift": 1.6e-06],
-        "closer.keybox": ["jvm": 1.5e-03, "node": 4.4e-04, "swift": 5.7e-05, "tink": 2.1e-03],
-        "closer.recovery-phrase": ["jvm": 1.7e-03, "swift": 4.8e-05],
-        "closer.sealed-answer": ["jvm": 5.4e-04, "swift": 3.4e-06, "tink": 1.9e-04],
-        "closer.tink-public-key": ["jvm": 1.7e-04, "node": 3.9e-04, "swift": 1.0e-05, "tink": 1.7e-04],
-        "ecdh-p256": ["jvm": 3.1e-04, "node": 7.5e-05, "openssl": 3.0e-05, "webcrypto": 1.4e-04],
-        "ecdsa-p256": ["jvm": 4.6e-04, "openssl": 4.4e-05, "tink": 2.6e-04],
-        "ed25519": ["jvm": 1.8e-03, "libsodium": 2.5e-05, "openssl": 4.3e-05, "tink": 2.4e-04],
-        "hkdf-sha256": ["jvm": 3.8e-04, "node": 5.1e-05, "openssl": 1.1e-05, "webcrypto": 2.8e-04],
-        "hmac-sha256": ["jvm": 1.2e-04, "libsodium": 1.8e-06, "openssl": 1.5e-06, "tink": 2.0e-04],
-        "justsend.chain": ["jvm": 6.8e-04, "swift": 2.4e-06],
-        "justsend.chunk": ["jvm": 2.1e-04, "node": 3.0e-04, "swift": 1.4e-05, "webcrypto": 1.5e-03],
-        "justsend.device-envelope": ["jvm": 4.0e-04, "swift": 1.9e-05],
-        "justsend.recovery-code": ["jvm": 6.1e-04, "swift": 1.6e-06],
-        "justsend.seal": ["jvm": 3.6e-04, "swift": 1.5e-06],
-        "justsend.share-link": ["jvm": 8.2e-05, "node": 6.2e-05, "swift": 1.2e-06, "webcrypto": 4.5e-04],
-        "justsend.wrap": ["jvm": 2.4e-04, "swift": 1.2e-06],
-        "sinew.field-cipher": ["jvm": 2.2e-04, "node": 2.7e-04, "swift": 2.7e-06, "tink": 1.9e-04, "webcrypto": 5.2e-04],
-        "sophaxchat.group-message": ["jvm": 2.0e-03, "swift": 7.6e-06],
-        "sophaxchat.message": ["jvm": 1.1e-04, "swift": 1.3e-06],
-        "sophaxchat.onion-address": ["jvm": 1.3e-04, "swift": 2.9e-06],
-        "sophaxchat.ratchet": ["jvm": 2.1e-03, "swift": 4.7e-04],
-        "sophaxchat.safety-number": ["jvm": 4.8e-05, "swift": 2.0e-05],
-        "sophaxchat.sealed-sender": ["jvm": 4.7e-04, "swift": 2.5e-05],
-        "sophaxchat.sender-key": ["jvm": 3.0e-03, "swift": 5.1e-05],
-        "sophaxchat.x3dh": ["jvm": 7.0e-04, "swift": 6.0e-05],
-        "x25519": ["jvm": 5.4e-04, "libsodium": 3.1e-05, "openssl": 5.0e-05],
-        "xchacha20-poly1305": ["jvm": 1.8e-04, "libsodium": 1.2e-06, "tink": 2.1e-04],
+        "closer.kdf-params": ["jvm": 1.0e-05, "swift": 1.0e-07],
+        "closer.keybox": ["jvm": 2.1e-03, "node": 1.4e-03, "swift": 3.6e-04, "tink": 9.7e-05],
+        "closer.recovery-phrase": ["jvm": 5.8e-03, "swift": 7.1e-04],
+        "closer.sealed-answer": ["jvm": 9.6e-04, "swift": 2.7e-05, "tink": 1.5e-04],
+        "closer.tink-public-key": ["jvm": 3.0e-03, "node": 1.2e-03, "swift": 7.2e-04, "tink": 3.5e-04],
+        "ecdh-p256": ["jvm": 5.7e-04, "node": 1.2e-04, "openssl": 1.3e-04, "webcrypto": 2.2e-04],
+        "ecdsa-p256": ["jvm": 5.9e-04, "openssl": 1.4e-04, "tink": 1.9e-04],
+        "ed25519": ["jvm": 1.4e-03, "libsodium": 6.4e-05, "openssl": 6.4e-05, "tink": 1.0e-05],
+        "hkdf-sha256": ["jvm": 1.0e-05, "node": 1.0e-05, "openssl": 1.0e-07, "webcrypto": 1.0e-05],
+        "hmac-sha256": ["jvm": 3.6e-04, "libsodium": 1.5e-06, "openssl": 1.5e-06, "tink": 2.4e-04],
+        "justsend.chain": ["jvm": 1.5e-03, "swift": 1.2e-04],
+        "justsend.chunk": ["jvm": 1.0e-05, "node": 2.8e-04, "swift": 1.0e-07, "webcrypto": 1.4e-03],
+        "justsend.device-envelope": ["jvm": 1.0e-05, "swift": 1.4e-04],
+        "justsend.recovery-code": ["jvm": 1.0e-05, "swift": 1.0e-07],
+        "justsend.seal": ["jvm": 1.0e-05, "swift": 1.1e-03],
+        "justsend.share-link": ["jvm": 1.0e-05, "node": 2.1e-04, "swift": 1.0e-07, "webcrypto": 1.5e-03],
+        "justsend.wrap": ["jvm": 3.1e-03, "swift": 1.0e-07],
+        "sinew.field-cipher": ["jvm": 6.8e-04, "node": 5.0e-05, "swift": 1.0e-07, "tink": 5.4e-05, "webcrypto": 9.6e-05],
+        "sophaxchat.group-message": ["jvm": 1.0e-05, "swift": 1.0e-07],
+        "sophaxchat.message": ["jvm": 9.5e-03, "swift": 1.3e-03],
+        "sophaxchat.onion-address": ["jvm": 3.6e-03, "swift": 3.0e-04],
+        "sophaxchat.ratchet": ["jvm": 1.2e-02, "swift": 2.3e-03],
+        "sophaxchat.safety-number": ["jvm": 2.2e-03, "swift": 1.0e-07],
+        "sophaxchat.sealed-sender": ["jvm": 1.0e-05, "swift": 1.0e-07],
+        "sophaxchat.sender-key": ["jvm": 1.0e-05, "swift": 1.7e-03],
+        "sophaxchat.x3dh": ["jvm": 1.0e-05, "swift": 1.0e-07],
+        "x25519": ["jvm": 4.7e-04, "libsodium": 6.2e-05, "openssl": 6.2e-05],
+        "xchacha20-poly1305": ["jvm": 1.7e-04, "libsodium": 9.6e-05, "tink": 1.2e-04],
     ]
 
     /// A cheap vector's expected CPU on one implementation.
