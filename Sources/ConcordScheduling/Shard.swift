@@ -47,7 +47,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     public static let startCost: [String: Double] = ["webcrypto": 1.16, "jvm": 0.26, "node": 0.04]
 
     /// The CPU seconds of one cheap check on an implementation, for a suite `measuredCheck` does
-    /// not list (a user's): the same session's typical figures; 10 µs in process.
+    /// not list (a user's): typical figures of 2026-12-05; 10 µs in process.
     public static let checkCost: [String: Double] = ["jvm": 4e-4, "tink": 3e-4, "node": 3e-4, "webcrypto": 7e-4]
 
     /// The CPU seconds one cheap vector of a suite costs on each implementation: printed by
@@ -55,11 +55,11 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// adapter a run starts and a cost for each suite it holds to what the runs measured, and
     /// divides each suite's cost by its vectors (Concord's own side of the requests goes to the
     /// suite's in-process implementations). It predicts a run it was not fitted on within 0.55 s
-    /// of CPU (root mean square; the runs took 8.6 s on average), where the table it replaces, which shared each
-    /// adapter's CPU among its suites by the per-vector seconds of its report (waiting included),
-    /// erred by 0.86 s. A suite of a few vectors has a noisy figure, and weighs as little. The
-    /// suites that derive Argon2id keys at real parameters keep the figures of 2026-12-05: the plan
-    /// costs that work by `planWeight`.
+    /// of CPU (root mean square; the runs took 8.6 s on average), where the table it replaces
+    /// erred by 0.86 s: that one shared each adapter's CPU among its suites by the per-vector
+    /// seconds of its report, waiting included. A suite of a few vectors has a noisy figure, and
+    /// weighs as little. The suites that derive Argon2id keys at real parameters keep the figures
+    /// of 2026-12-05: the plan costs that work by `planWeight`.
     public static let measuredCheck: [String: [String: Double]] = [
         "aes-gcm": ["jvm": 3.5e-04, "libsodium": 2.0e-05, "node": 9.8e-05, "openssl": 2.0e-05, "tink": 8.4e-05, "webcrypto": 6.4e-04],
         "argon2id": ["jvm": 2.4e-04, "libargon2": 2.1e-04, "libsodium": 1.2e-04],
