@@ -212,12 +212,12 @@ import ConcordTestSupport
     }
 
     /// The plan kept is the best of its slacks by the plan's own model: its most loaded shard
-    /// meets the wall bar (every N here can), no other candidate that meets it needs less CPU
-    /// together, and it starts Chromium (webcrypto) on no more shards than the tightest slack's
-    /// plan. Up to four shards of the default run start Chromium once; six start it twice, where
-    /// the tightest slack alone starts it three times (with the costs fitted 2026-12-06; with those
-    /// of 2026-12-05 the same held of five against twice). From seven on, the largest items alone
-    /// keep some shard above the bar. The shards starting each adapter are printed.
+    /// meets the wall bar within the model's error (every N here can), no other candidate that
+    /// does needs less CPU together, and it starts Chromium (webcrypto) on no more shards than the
+    /// tightest slack's plan. Up to four shards of the default run start Chromium once (four only
+    /// because a plan within the model's error of the bar counts: the tightest slack starts it
+    /// twice); five start it twice, where the tightest slack starts it three times (the costs of
+    /// 2026-12-06). The shards starting each adapter are printed.
     @Test(arguments: 2...6) func thePlanKeptIsTheBestOfItsSlacks(n: Int) {
         let vectors = Self.all
         func placed(_ slack: Double) -> [(Shard.Item, Int)] {
@@ -227,7 +227,7 @@ import ConcordTestSupport
         let (kept, slack) = Shard.plan(vectors, count: n, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations)
         #expect(Shard.slacks.contains(slack))
         let items = Shard.items(vectors, count: n, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations)
-        let bar = Shard.wallBar * Shard.unavoidable(items, count: n) / Double(n)
+        let bar = Shard.wallBar * Shard.modelError * Shard.unavoidable(items, count: n) / Double(n)
         let keptLoads = Shard.loads(kept, count: n)
         #expect(Double(keptLoads.max()!) <= bar, "loads \(keptLoads), bar \(bar)")
         for s in Shard.slacks {
@@ -238,7 +238,8 @@ import ConcordTestSupport
         #expect(starting(kept, "webcrypto") <= starting(placed(Shard.slacks[0]), "webcrypto"))
         #expect(starting(kept, "webcrypto") >= 1)
         if n <= 4 { #expect(starting(kept, "webcrypto") == 1) }
-        if n == 6 { #expect(starting(kept, "webcrypto") == 2 && starting(placed(Shard.slacks[0]), "webcrypto") == 3) }
+        if n == 4 { #expect(starting(placed(Shard.slacks[0]), "webcrypto") == 2) }
+        if n == 5 { #expect(starting(kept, "webcrypto") == 2 && starting(placed(Shard.slacks[0]), "webcrypto") == 3) }
         // Every vector in exactly one kept item.
         #expect(kept.flatMap(\.0.members).sorted() == Array(vectors.indices))
         print("shard N=\(n): slack \(slack); shards starting webcrypto \(starting(kept, "webcrypto")) (tightest slack: \(starting(placed(Shard.slacks[0]), "webcrypto"))), node \(starting(kept, "node")), jvm \(starting(kept, "jvm"))")

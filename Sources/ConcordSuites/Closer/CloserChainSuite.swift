@@ -24,6 +24,6 @@ extension Suites {
                      expects: [FieldSpec("oneTimeKey", .bytes, "Step 1: the 32-byte one-time key found in the keybox (raw, or a keyset's key)."),
                                FieldSpec("answer", .answer, "Step 2: the opened answer, its commitment verified.")])],
         implementations: closerImplementations,
-        cost: { _ in closerKdfCost * 2 },
-        sharedWork: invitePhraseSharedWork)
+        cost: closerCost(chainSharedWork),
+        sharedWork: chainSharedWork)
 }

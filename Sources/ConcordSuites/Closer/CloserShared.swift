@@ -16,11 +16,13 @@ extension Suites {
         return [w]
     }
 
-    /// The Argon2 cost of a vector that may name its parameters in a `kdfParams` tag (couple-key-wrap's
-    /// unwrap): the production cost when it does not.
-    static let closerKdfCostOf: @Sendable (Fields) -> Double = { input in
-        guard let tag = input["kdfParams"]?.text, let p = try? KdfParams.parse(tag) else { return closerKdfCost }
-        return Double(p.memoryKiB) * Double(p.iterations) * 4e-7
+    /// A Closer check's cost: the KEKs it derives (`work`), each at the parameters it names, plus a
+    /// cheap check's. An input refused before Argon2 runs (a salt that is not 16 bytes, a blob too
+    /// short to hold one, a parameter tag that does not parse) derives nothing and costs a cheap
+    /// check: counted as a derivation, as it was until 2026-12-06, such vectors made the shard plan
+    /// expect about twice the Argon2id work the implementations did on the Closer suites.
+    static func closerCost(_ work: @escaping @Sendable (Fields) -> [SharedWork]) -> @Sendable (Fields) -> Double {
+        { input in work(input).reduce(1e-5) { $0 + $1.cost } }
     }
 
     /// The KEK derivation (§2) of `secret` and `salt` with `params`: equal keys, equal Argon2id work.
@@ -58,6 +60,18 @@ extension Suites {
         if case .bytes(let salt)? = input["salt"] { return closerKek(code, salt) }
         guard let blob = closerStored(input["encryptedRecoveryPhrase"]?.text), blob.count >= 16 + 12 + 16 else { return [] }
         return closerKek(code, Array(blob.prefix(16)))
+    }
+
+    /// The chain's invite-to-field KEKs: the invite code's (as invite-phrase's open), then the
+    /// recovery phrase's that step opens, with the stored `kdfSalt` at the production parameters.
+    /// That phrase is not in the input, but equal code and blob open the same phrase, so the second
+    /// key is named by them and the salt. keybox-to-answer derives nothing.
+    static let chainSharedWork: @Sendable (Fields) -> [SharedWork] = { input in
+        let first = invitePhraseSharedWork(input)
+        guard !first.isEmpty, let code = input["inviteCode"]?.text, let blob = input["encryptedRecoveryPhrase"]?.text,
+              let salt = closerStored(input["kdfSalt"]?.text), salt.count == 16 else { return first }
+        let key = "closer-chain-phrase-kek code=\(Hex.encode(Array(code.utf8))) blob=\(Hex.encode(Array(blob.utf8))) salt=\(Hex.encode(salt))"
+        return first + [SharedWork(key: key, cost: closerKdfCost)]
     }
 
     /// A stored `kdfParams` above the run's Argon2 limits is refused before any implementation derives

@@ -21,7 +21,7 @@ extension Suites {
                                FieldSpec("form", .text, "The form found: `raw` (option A) or `tink-keyset` (option B).")])],
         aliases: ["couple-key-wrap"],
         implementations: closerImplementations + ["tink"],
-        cost: closerKdfCostOf,
+        cost: closerCost(coupleKeyWrapSharedWork),
         sharedWork: coupleKeyWrapSharedWork,
         exceedsLimits: closerKdfLimits)
 }

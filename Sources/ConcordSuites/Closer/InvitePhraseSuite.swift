@@ -14,6 +14,6 @@ extension Suites {
                      expects: [FieldSpec("phrase", .text, "The recovery phrase.")])],
         aliases: ["invite-phrase"],
         implementations: closerImplementations + ["tink"],
-        cost: { _ in closerKdfCost },
+        cost: closerCost(invitePhraseSharedWork),
         sharedWork: invitePhraseSharedWork)
 }
