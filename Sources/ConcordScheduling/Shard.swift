@@ -67,8 +67,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         "askkey.signature-encoding": ["jvm": 5.5e-04, "swift": 1.0e-07],
         "chacha20-poly1305": ["jvm": 3.4e-04, "libsodium": 3.6e-05, "openssl": 3.6e-05],
         "closer.canonical-json": ["jvm": 1.0e-05, "node": 1.0e-05, "swift": 5.3e-05],
-        // closer.chain's jvm: keybox-to-answer, cheap since its cost counts no Argon2id (2026-12-06), from
-        // the per-vector seconds of a `-j 1` report once warm.
+        // closer.chain's jvm: keybox-to-answer, cheap since its cost counts no Argon2id
+        // (2026-12-06), from the per-vector seconds of a `-j 1` report once warm.
         "closer.chain": ["jvm": 3.0e-03, "swift": 1.4e-04],
         "closer.commitment": ["jvm": 5.3e-03, "node": 1.0e-05, "swift": 1.2e-03],
         "closer.couple-key-wrap": ["jvm": 3.1e-04, "swift": 9.4e-06, "tink": 1.0e-04],
@@ -283,10 +283,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The items and where each goes (1-based), with the slack chosen: of the plans of `slacks`,
     /// those whose most loaded shard meets `wallBar` by the model, within its error (`modelError`);
-    /// of those, the one with the
-    /// least CPU together (the fewest adapters started again); ties, and when none meets the bar,
-    /// the least loaded most loaded shard, then the tighter slack. Pure as before: the same
-    /// candidates, in the same order, on every machine.
+    /// of those, the one with the least CPU together (the fewest adapters started again); ties,
+    /// and when none meets the bar, the least loaded most loaded shard, then the tighter slack.
+    /// Pure as before: the same candidates, in the same order, on every machine.
     static func plan(_ vectors: [Vector], count: Int, cost: (Vector) -> Double, sharedWork: (Vector) -> [SharedWork],
                      implementations: (Vector) -> [String]) -> (placed: [(Item, Int)], slack: Double) {
         var best: (placed: [(Item, Int)], slack: Double, meets: Bool, top: Int64, sum: Int64)? = nil
