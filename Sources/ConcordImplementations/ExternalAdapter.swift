@@ -307,7 +307,16 @@ public final class ExternalAdapter: Implementation, Sendable {
     /// Closes the adapter's input so it finishes and exits; stops it (and anything it started) if
     /// it lingers.
     public func shutdown() {
-        let c: Subprocess? = life.withLock { l in
+        guard let c = closingInput() else { return }
+        if c.wait(timeout: 3) == nil { c.stop() } else { c.signalGroup(SIGKILL) }
+    }
+
+    /// Closes the adapter's input (its peak memory read first, while it is still there) and does
+    /// not wait: `shutdown()` waits.
+    public func closeInput() { _ = closingInput() }
+
+    private func closingInput() -> Subprocess? {
+        life.withLock { l in
             if l.stdinFD >= 0 {
                 if let c = l.child, c.termination == nil { l.sampledPeakKiB = ResidentMemory.peakKiB(of: c.pid) }
                 close(l.stdinFD)
@@ -315,8 +324,6 @@ public final class ExternalAdapter: Implementation, Sendable {
             }
             return l.child
         }
-        guard let c else { return }
-        if c.wait(timeout: 3) == nil { c.stop() } else { c.signalGroup(SIGKILL) }
     }
 
     private func kill() {

@@ -75,8 +75,11 @@ public protocol Implementation: AnyObject, Sendable {
     func runner(suite: String) -> @Sendable (Request) -> Outcome
     /// What the run will ask of it, told before `prepare()` (an adapter may size its process to it).
     func expect(_ work: PlannedWork)
-    /// Stops what was started. Idempotent.
+    /// Stops what was started, and waits for it to end. Idempotent.
     func shutdown()
+    /// Tells what was started that the run is over (an adapter's input closed, its peak memory
+    /// read) without waiting for it to end; `shutdown()` then waits. Idempotent.
+    func closeInput()
     /// Why it could not start, if it could not.
     var startFailure: String? { get }
     /// Whether a request would be answered without waiting for a start (a scheduling hint).
@@ -255,6 +258,17 @@ extension Request {
         guard let i = v.integer else { throw ContractError(.format, "input \(key) must be an integer") }
         return i
     }
+}
+
+extension Implementation {
+    /// Nothing to tell: an in-process implementation, or one whose `shutdown()` does it all.
+    public func closeInput() {}
+}
+
+/// Closes every adapter's input at once, without waiting: they exit while the caller writes its
+/// report (a run's last tenth of a second, on every run), and `shutdownAll` then waits for them.
+public func closeInputs(_ implementations: [any Implementation]) {
+    for impl in implementations { impl.closeInput() }
 }
 
 /// Stops every implementation at once: each adapter's stop waits for its process to end (Chromium

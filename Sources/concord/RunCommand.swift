@@ -125,7 +125,9 @@ enum RunCommand: Command {
             let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
             stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
         }
-        shutdownAll(impls)
+        // The adapters exit while the report is written; the run returns once they have.
+        closeInputs(impls)
+        defer { shutdownAll(impls) }
         // An adapter that did not start: one line at the top, and the vectors nothing else checked say so.
         let unavailable = Set(notHere.map(\.name))
         for i in result.implementations where i.startFailure != nil && !unavailable.contains(i.name) {

@@ -173,7 +173,9 @@ enum ScenarioCommand: Command {
                 }
             }
         }
-        shutdownAll(impls)
+        // The adapters exit while the report is written; the command returns once they have.
+        closeInputs(impls)
+        defer { shutdownAll(impls) }
         let result = ScenarioResults.runResult(outcomes, implementations: impls, seed: seed, wallSeconds: Date().timeIntervalSince(start), workers: workers)
         let verdict = ledger?.judge(result)
         // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").

@@ -181,17 +181,6 @@ class Chromium {
       this.profile = null;
     }
   }
-
-  /** Asks the browser to close, waits up to `ms` for it, then kills the group and removes the profile. */
-  async stop(ms = 2000) {
-    this.stopped = true;
-    if (this.child && this.child.exitCode === null && this.child.signalCode === null && !this.closed) {
-      const exited = new Promise((resolve) => this.child.once('exit', resolve));
-      this.send('Browser.close', {}, null).catch(() => {});
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, ms))]);
-    }
-    this.kill();
-  }
 }
 
 module.exports = { Chromium, findChromium, FLAGS };
