@@ -48,7 +48,8 @@ public final class Subprocess: Sendable {
     /// Starts `argv[0]` (a path) with `argv` and `environment` (nil: this process's).
     public static func spawn(_ argv: [String], environment: [String: String]? = nil) throws -> Subprocess {
         // pipe2 is not exported to Swift: pipe, then close-on-exec, under the registry's lock so
-        // that a concurrent spawn cannot inherit these descriptors in between.
+        // that a concurrent spawn cannot inherit these descriptors in between. (The child closes
+        // every descriptor but 0, 1 and 2 as well: Platform.spawnKeepsOnlyStandardDescriptors.)
         try registry.withLock { try spawn(argv, environment: environment, &$0) }
     }
 
@@ -69,11 +70,19 @@ public final class Subprocess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        // Its own process group, so that stopping it also stops anything it started.
+        var flags = Int32(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK)
+        // Nothing else this process has open (another thread's file, a library's descriptor) goes
+        // to the child.
+        let closing = Platform.spawnKeepsOnlyStandardDescriptors(&actions, flags: &flags)
+        if closing != 0 {
+            for fd in inPipe + outPipe + errPipe { close(fd) }
+            throw SpawnError(description: "cannot start \(exe): \(String(cString: strerror(closing)))")
+        }
         var attr = Platform.emptySpawnAttributes()
         posix_spawnattr_init(&attr)
         defer { posix_spawnattr_destroy(&attr) }
-        // Its own process group, so that stopping it also stops anything it started.
-        posix_spawnattr_setflags(&attr, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setflags(&attr, Int16(flags))
         posix_spawnattr_setpgroup(&attr, 0)
         // Concord ignores SIGPIPE, and SIGINT, SIGTERM and SIGHUP while it watches for them
         // (Interrupt): the child gets the default actions back, so SIGTERM stops it.

@@ -54,6 +54,23 @@ public enum Platform {
     public static func emptySpawnAttributes() -> SpawnAttributes { nil }
     #endif
 
+    /// Makes the child keep only the descriptors the file actions give it (0, 1 and 2): nothing
+    /// another thread holds open at that instant, without close-on-exec (a file being written, a
+    /// descriptor a library opened), leaks into the child, where it would stay open for the child's
+    /// whole life (a pipe's write end then never reaches end of file; an executable file being
+    /// written cannot be run: ETXTBSY). Call after the file actions' dup2s. Linux:
+    /// posix_spawn_file_actions_addclosefrom_np (glibc 2.34) closes 3 and up in the child. macOS:
+    /// POSIX_SPAWN_CLOEXEC_DEFAULT (posix_spawnattr_setflags(3)), every descriptor not named by a
+    /// file action closed. Returns 0, or an error number.
+    public static func spawnKeepsOnlyStandardDescriptors(_ actions: inout SpawnFileActions, flags: inout Int32) -> Int32 {
+        #if canImport(Glibc)
+        return concord_spawn_close_from(&actions, 3)
+        #else
+        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+        return 0
+        #endif
+    }
+
     // MARK: - Resident memory
 
     /// `ru_maxrss` of getrusage(2)/wait4(2) in KiB: Linux counts it in KiB, macOS in bytes

@@ -63,6 +63,23 @@ import ConcordTestSupport
     /// they started are stopped, no report is written, and concord exits 128 + the signal. Before,
     /// SIGHUP killed concord at once (the adapters lived on), and SIGTERM left the adapter's setsid
     /// grandchild running.
+    /// A child keeps only its standard descriptors: a file this process holds open without
+    /// close-on-exec (as another thread's write, or a library, may at the instant of a spawn) is
+    /// not open in it. Inherited, it stayed open for the child's whole life: a test's fake `swift`
+    /// being written could not be run (ETXTBSY) while a concord another test had started lived.
+    @Test func aChildInheritsNoDescriptorButItsStandardOnes() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("x", to: dir + "/held")
+        let fd = open(dir + "/held", O_RDONLY)  // no O_CLOEXEC, on purpose
+        try #require(fd > 2)
+        defer { close(fd) }
+        #expect(fcntl(fd, F_GETFD) & FD_CLOEXEC == 0)
+        // `test -e /proc/$$/fd/N` is dash's builtin: it asks about the shell's own descriptors.
+        let out = try runProcess("/bin/sh", ["-c", "for n in 0 1 2 \(fd); do if [ -e /proc/$$/fd/$n ]; then echo \"$n open\"; else echo \"$n closed\"; fi; done"])
+        #expect(out.stdout == "0 open\n1 open\n2 open\n\(fd) closed\n", "\(out.stdout)\(out.stderr)")
+    }
+
     @Test(arguments: [(SIGHUP, "SIGHUP"), (SIGTERM, "SIGTERM")])
     func hangupAndTerminateStopTheAdapters(_ signal: Int32, _ name: String) throws {
         let dir = temporaryFolder()

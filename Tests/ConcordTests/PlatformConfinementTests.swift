@@ -22,6 +22,7 @@ import ConcordTestSupport
         ("a C symbol bound by hand", #"@_silgen_name"#),
         ("Linux-only system call", #"\b(epoll_\w+|inotify_\w+|eventfd|memfd_create|O_TMPFILE|pipe2|accept4|dup3|SOCK_CLOEXEC|SOCK_NONBLOCK|sched_getaffinity|sched_setaffinity|gettid|sendfile|fallocate|posix_fadvise|statx|getdents64|sysinfo|get_nprocs|clear_refs|VmHWM)\b"#),
         ("Linux's struct stat times", #"\b(st_mtim|st_atim|st_ctim)\b"#),
+        ("one system's way to close a spawned child's descriptors", #"\b(posix_spawn_file_actions_addclosefrom_np|POSIX_SPAWN_CLOEXEC_DEFAULT|close_range|closefrom)\b"#),
         ("posix_spawn types built as structs (pointers on Darwin)", #"\b(posix_spawn_file_actions_t|posix_spawnattr_t)\(\)"#),
         ("Linux headers", #"#\s*include\s*<(linux/|sys/prctl\.h|malloc\.h|sys/epoll\.h|sys/inotify\.h|sys/sysinfo\.h)"#),
         ("__linux__", #"__linux__"#),
