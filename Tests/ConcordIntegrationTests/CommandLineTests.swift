@@ -69,30 +69,6 @@ import ConcordTestSupport
 
     // MARK: 1. Help per command
 
-    /// The report is written while the adapters end (their input closed first), and the run returns
-    /// only once they have: an adapter that lingers 1.5 s after its input closes finds the report
-    /// already there when it ends (it was written after it, before 2026-12-06), and has ended when
-    /// concord exits.
-    @Test func theReportIsWrittenWhileTheAdaptersEndAndTheRunWaitsForThem() throws {
-        let dir = temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        let kdf = repositoryRoot + "/vectors/closer/kdf-params/closer.yaml"
-        let out = try concord(["run", kdf, "--implementations", "swift,linger", "--adapter", "linger=" + fixture("adapters/lingering"),
-                               "--report", dir + "/r.json", "-q"], env: ["FAKE_MARKER": dir + "/ended", "FAKE_LINGER": "1.5"])
-        // Its echoes fail the vectors (exit 1): only how it ends is checked here.
-        #expect(out.status == 1, "\(out.stderr)")
-        let fm = FileManager.default
-        #expect(fm.fileExists(atPath: dir + "/ended"), "concord exited before its adapter ended")
-        let report = try #require(try fm.attributesOfItem(atPath: dir + "/r.json")[.modificationDate] as? Date)
-        let ended = try #require(try? fm.attributesOfItem(atPath: dir + "/ended")[.modificationDate] as? Date)
-        #expect(report < ended, "the report (\(report)) was written after the adapter ended (\(ended))")
-        // It started and answered, and its peak memory was read before its input closed.
-        let r = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
-        let linger = r["implementations"]?.arrayValue?.first { $0["name"]?.stringValue == "linger" }
-        #expect(linger?["version"]?.stringValue == "fake 1" && (linger?["peakResidentKiB"]?.intValue ?? 0) > 0, "\(linger ?? .null)")
-        #expect(r["summary"]?["failed"]?.intValue == 8)
-    }
-
     @Test func everyCommandHasItsHelpFromItsDeclaration() throws {
         for c in Self.commands {
             let long = try concord([c, "--help"]), short = try concord([c, "-h"]), viaHelp = try concord(["help", c])
@@ -361,6 +337,32 @@ import ConcordTestSupport
         #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
         usleep(200_000)
         for c in children { #expect(kill(c, 0) != 0, "adapter process \(c) is still there") }
+    }
+
+    // MARK: 8b. How a run ends
+
+    /// The report is written while the adapters end (their input closed first), and the run returns
+    /// only once they have: an adapter that lingers 1.5 s after its input closes finds the report
+    /// already there when it ends (it was written after it, before 2026-12-06), and has ended when
+    /// concord exits.
+    @Test func theReportIsWrittenWhileTheAdaptersEndAndTheRunWaitsForThem() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let kdf = repositoryRoot + "/vectors/closer/kdf-params/closer.yaml"
+        let out = try concord(["run", kdf, "--implementations", "swift,linger", "--adapter", "linger=" + fixture("adapters/lingering"),
+                               "--report", dir + "/r.json", "-q"], env: ["FAKE_MARKER": dir + "/ended", "FAKE_LINGER": "1.5"])
+        // Its echoes fail the vectors (exit 1): only how it ends is checked here.
+        #expect(out.status == 1, "\(out.stderr)")
+        let fm = FileManager.default
+        #expect(fm.fileExists(atPath: dir + "/ended"), "concord exited before its adapter ended")
+        let report = try #require(try fm.attributesOfItem(atPath: dir + "/r.json")[.modificationDate] as? Date)
+        let ended = try #require(try? fm.attributesOfItem(atPath: dir + "/ended")[.modificationDate] as? Date)
+        #expect(report < ended, "the report (\(report)) was written after the adapter ended (\(ended))")
+        // It started and answered, and its peak memory was read before its input closed.
+        let r = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        let linger = r["implementations"]?.arrayValue?.first { $0["name"]?.stringValue == "linger" }
+        #expect(linger?["version"]?.stringValue == "fake 1" && (linger?["peakResidentKiB"]?.intValue ?? 0) > 0, "\(linger ?? .null)")
+        #expect(r["summary"]?["failed"]?.intValue == 8)
     }
 
     // MARK: 9. HTML

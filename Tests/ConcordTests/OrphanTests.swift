@@ -59,14 +59,11 @@ import ConcordTestSupport
         return true
     }
 
-    /// SIGHUP (the terminal went away) and SIGTERM stop a run as Ctrl-C does: the adapters and what
-    /// they started are stopped, no report is written, and concord exits 128 + the signal. Before,
-    /// SIGHUP killed concord at once (the adapters lived on), and SIGTERM left the adapter's setsid
-    /// grandchild running.
     /// A child keeps only its standard descriptors: a file this process holds open without
     /// close-on-exec (as another thread's write, or a library, may at the instant of a spawn) is
-    /// not open in it. Inherited, it stayed open for the child's whole life: a test's fake `swift`
-    /// being written could not be run (ETXTBSY) while a concord another test had started lived.
+    /// not open in it. Inherited, it stayed open for the child's whole life (most likely why a test
+    /// that writes a fake `swift` and runs it failed once: a file held open for writing cannot be
+    /// run, ETXTBSY).
     @Test func aChildInheritsNoDescriptorButItsStandardOnes() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -80,6 +77,10 @@ import ConcordTestSupport
         #expect(out.stdout == "0 open\n1 open\n2 open\n\(fd) closed\n", "\(out.stdout)\(out.stderr)")
     }
 
+    /// SIGHUP (the terminal went away) and SIGTERM stop a run as Ctrl-C does: the adapters and what
+    /// they started are stopped, no report is written, and concord exits 128 + the signal. Before,
+    /// SIGHUP killed concord at once (the adapters lived on), and SIGTERM left the adapter's setsid
+    /// grandchild running.
     @Test(arguments: [(SIGHUP, "SIGHUP"), (SIGTERM, "SIGTERM")])
     func hangupAndTerminateStopTheAdapters(_ signal: Int32, _ name: String) throws {
         let dir = temporaryFolder()

@@ -8,7 +8,8 @@
 // temporary profile, its own process group), opens one page, writes the handshake, then answers each
 // request by evaluating a crypto.subtle call in that page. At end of input it answers what it has
 // read, kills Chromium's process group (nothing of the browser's is kept: a graceful Browser.close
-// only added 0.1 s to the end of every run), removes the profile and exits 0. SIGTERM, SIGINT and SIGHUP stop Chromium too.
+// only added 0.1 s to the end of every run), removes the profile and exits 0. SIGTERM, SIGINT and
+// SIGHUP stop Chromium too.
 // CONCORD_ADAPTER_THREADS (1..9999, default 8) bounds the calls in flight in the page.
 // CONCORD_CHROMIUM names the browser binary. See docs/web-adapters.md.
 
