@@ -195,6 +195,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         var name: [UInt8]
         /// A group's shared work, each key's cost once.
         var work: [String: Double] = [:]
+        /// Each member's cost beyond its shared work, and the keys of its shared work (a group's
+        /// members only, in `members`' order): found once here, read by every slack's `items`.
+        var own: [Double] = []
+        var keys: [[String]] = []
     }
 
     /// Vectors joined by shared work (transitively: a vector naming two keys joins their groups),
@@ -239,7 +243,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             units[u].members.append(i)
             // What the vector costs beyond its shared work (at least a cheap check's), plus each
             // key's work once.
-            units[u].cost += max(c - works[i].reduce(0) { $0 + $1.cost }, 1e-6)
+            let own = max(c - works[i].reduce(0) { $0 + $1.cost }, 1e-6)
+            units[u].cost += own
+            units[u].own.append(own)
+            units[u].keys.append(works[i].map(\.key))
             for w in works[i] { units[u].work[w.key] = max(units[u].work[w.key] ?? 0, w.cost) }
         }
         for u in units.indices where !units[u].work.isEmpty {
@@ -383,13 +390,14 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             // implementation of the member's suite.
             var ns: Int64 = 0
             var keyWeight: [String: Double] = [:]
-            for i in unit.members {
+            for (k, i) in unit.members.enumerated() {
                 let v = vectors[i]
-                let works = sharedWork(v)
                 let impls = implementations(v)
-                ns += planNanoseconds(cost: max(cost(v) - works.reduce(0) { $0 + $1.cost }, 1e-6), suite: v.suite, implementations: impls)
+                // A lone vector (no shared work) is its own cost; a group's member, what `units` found.
+                let own = unit.work.isEmpty ? unit.cost : unit.own[k]
+                ns += planNanoseconds(cost: own, suite: v.suite, implementations: impls)
                 let w = impls.reduce(0.0) { $0 + weight($1) }
-                for work in works { keyWeight[work.key] = max(keyWeight[work.key] ?? 0, w) }
+                if !unit.work.isEmpty { for key in unit.keys[k] { keyWeight[key] = max(keyWeight[key] ?? 0, w) } }
             }
             for key in unit.work.keys.sorted() { ns += Int64((unit.work[key]! * keyWeight[key, default: 1] * 1e9).rounded()) }
             let n = unit.members.reduce(into: Set<String>()) { $0.formUnion(needs($1)) }
