@@ -13,6 +13,8 @@ extension Fill {
     public struct Captured: Sendable {
         public var name: String
         public var results: [String: Outcome]
+        /// Its results for vectors none of the files being filled defines (read with `known`).
+        public var unplaced: [CapturedOutputs.Unplaced] = []
 
         /// Read by the same strict reader as `run --captured` (CapturedOutputs), so a file fill takes
         /// is a file run takes, refused with the same located messages.
@@ -25,12 +27,15 @@ extension Fill {
         init(_ captured: CapturedOutputs) {
             name = String(captured.name.dropFirst("captured:".count))
             results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
+            unplaced = captured.unplaced
         }
 
         /// `rules`: the suite definitions' rules for the vectors being filled (`CapturedRules.make`), the
         /// ones `run --captured` holds the file to; fill passes them, so that one validation reads both.
-        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: CapturedOutputs.Rules? = nil) throws(Failure) -> Captured {
-            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes, rules: rules)) } catch { throw Failure(error.description) }
+        /// `known`: the names of the vectors being filled (the others' results are `unplaced`).
+        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: CapturedOutputs.Rules? = nil,
+                                known: Set<String>? = nil) throws(Failure) -> Captured {
+            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes, rules: rules, known: known)) } catch { throw Failure(error.description) }
         }
 
         /// The captured value for a placeholder, or why there is none.

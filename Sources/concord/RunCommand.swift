@@ -83,13 +83,16 @@ enum RunCommand: Command {
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
         for path in o.lists["captured"] ?? [] {
             let captured: CapturedOutputs
-            do { captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded)) } catch {
+            do {
+                captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded),
+                                                    known: Set(loaded.map(\.name)))
+            } catch {
                 stderr("concord: \(error)")
                 return 2
             }
             if impls.contains(where: { $0.name == captured.name }) { throw UsageError("two captured files are both named \(captured.name)") }
-            for name in captured.unknownVectors(known: Set(loaded.map(\.name))) {
-                stderr("concord: \(path): a result for \(name), which is not among the vectors run")
+            for u in captured.unplaced {
+                stderr("concord: \(u.place(in: path)): a result for \(u.vector), which is not among the vectors run")
             }
             impls.append(captured)
             gate.named.append(captured.name)
