@@ -171,18 +171,20 @@ enum FillCommand: Command {
         } else {
             var answers: Fill.Answers = [:]
             var provenances: Fill.Provenances = [:]
+            var programs: [String: String] = [:]
             if !pending.isEmpty {
                 let impls = try implementations(names, settings: settings, user: user)
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
                 // Who wrote each one's code, per suite (an adapter said so in its handshake).
                 provenances = Fill.provenances(impls, suites: Set(pending.map(\.suite)))
+                programs = Fill.programs(impls)
                 Interrupt.holdIfInterrupted()
                 shutdownAll(impls)
             }
-            decide = { p in
+            decide = { [programs] p in
                 Fill.agree(p, answers: answers[p.vector] ?? [], require: require,
-                           provenance: provenances[String(p.vector.prefix { $0 != "/" })] ?? [:])
+                           provenance: provenances[String(p.vector.prefix { $0 != "/" })] ?? [:], programs: programs)
             }
         }
 
