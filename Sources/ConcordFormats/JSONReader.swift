@@ -6,14 +6,17 @@ public struct JSONReader<Builder: JSONBuilder> {
     let b: [UInt8]
     let builder: Builder
     let maxDepth: Int
+    /// Whether only arrays and objects count as levels (the adapter protocol's rule), not the
+    /// scalars inside the deepest of them.
+    var containersOnly = false
     var i = 0
     var line = 1
     var lineStart = 0
 
     /// Reads one JSON value filling the whole of `bytes` (white space around it aside), nested at
     /// most `maxDepth` arrays and objects deep.
-    public static func parse(_ bytes: [UInt8], into builder: Builder, maxDepth: Int) throws(JSON.ParseError) -> Builder.Value {
-        var r = JSONReader(b: bytes, builder: builder, maxDepth: maxDepth)
+    public static func parse(_ bytes: [UInt8], into builder: Builder, maxDepth: Int, containersOnly: Bool = false) throws(JSON.ParseError) -> Builder.Value {
+        var r = JSONReader(b: bytes, builder: builder, maxDepth: maxDepth, containersOnly: containersOnly)
         r.space()
         if r.i == bytes.count { throw r.fail("the text is empty: expected a JSON value", .empty) }
         let v = try r.value(depth: 1)
@@ -42,7 +45,7 @@ public struct JSONReader<Builder: JSONBuilder> {
 
     mutating func value(depth: Int) throws(JSON.ParseError) -> Builder.Value {
         guard i < b.count else { throw fail("unexpected end of the text") }
-        if depth > maxDepth { throw fail("nesting deeper than \(maxDepth) levels", .tooDeep) }
+        if depth > maxDepth, !containersOnly || b[i] == UInt8(ascii: "{") || b[i] == UInt8(ascii: "[") { throw fail("nesting deeper than \(maxDepth) levels", .tooDeep) }
         let at = position
         switch b[i] {
         case UInt8(ascii: "{"):

@@ -37,14 +37,30 @@ public final class CapturedOutputs: Implementation, Sendable {
     /// The answers in the file's order.
     public let results: [(vector: String, outcome: Outcome)]
     public let suites: Set<String>
+    /// The results for vectors that are not among those being run or filled (read with `known`),
+    /// each with where the file names it: nothing is checked with them, and the commands say so.
+    public let unplaced: [Unplaced]
     private let byName: [String: Outcome]
     private let names = Locked<[RequestKey: [String]]>([:])
 
-    init(file: String, name: String, version: String, results: [(vector: String, outcome: Outcome)]) {
+    /// A result for a vector that is not among those being run or filled.
+    public struct Unplaced: Sendable, Equatable {
+        public var vector: String
+        public var line: Int?
+        public var column: Int?
+        /// `FILE:LINE:COLUMN`, or `FILE` when the place could not be found.
+        public func place(in file: String) -> String {
+            if let line, let column { return "\(file):\(line):\(column)" }
+            return file
+        }
+    }
+
+    init(file: String, name: String, version: String, results: [(vector: String, outcome: Outcome)], unplaced: [Unplaced] = []) {
         self.file = file
         self.name = "captured:" + name
         self.version = version
         self.results = results
+        self.unplaced = unplaced
         // Names written with an old suite name (`field/x`) answer for the canonical one (`closer.field/x`).
         self.byName = Dictionary(results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
         self.suites = Set(byName.keys.map { String($0.prefix { $0 != "/" }) })
@@ -93,11 +109,6 @@ public final class CapturedOutputs: Implementation, Sendable {
         return first
     }
 
-    /// The names in the file that are not among `known` (results for vectors that do not exist).
-    public func unknownVectors(known: Set<String>) -> [String] {
-        results.map(\.vector).filter { !known.contains(Suites.canonicalVectorName($0)) }
-    }
-
     // MARK: reading
 
     /// What the suite definitions allow in one result, by its vector name (ConcordLoading's
@@ -109,8 +120,10 @@ public final class CapturedOutputs: Implementation, Sendable {
     public typealias Rules = @Sendable (_ vector: String) -> ResultRule
 
     /// Reads and parses a captured-outputs file; with `rules`, each result's name and output
-    /// fields are held to the suite definitions.
-    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
+    /// fields are held to the suite definitions; with `known` (the names of the vectors being run or
+    /// filled), each result for another vector is in `unplaced`, with its line and column.
+    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: Rules? = nil,
+                            known: Set<String>? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
             throw CapturedOutputsError(file: path, message: error.message)
@@ -119,18 +132,30 @@ public final class CapturedOutputs: Implementation, Sendable {
             let p = InputFile.utf8Problem(bytes)
             throw CapturedOutputsError(file: path, line: p?.line, column: p?.column, message: p?.message ?? "the file is not UTF-8")
         }
-        return try parse(text, file: path, rules: rules)
+        return try parse(text, file: path, rules: rules, known: known)
     }
 
     /// Parses the text of a captured-outputs file (`file` names it in errors and gives the default name).
-    public static func parse(_ text: String, file: String, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
-        do { return try parseUnlocated(text, file: file, rules: rules) } catch {
+    public static func parse(_ text: String, file: String, rules: Rules? = nil, known: Set<String>? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
+        let read: CapturedOutputs
+        do { read = try parseUnlocated(text, file: file, rules: rules) } catch {
             var e = error
             if e.line == nil, let path = e.path, let mark = locate(path, in: text, duplicate: e.message.hasSuffix("twice")) {
                 (e.line, e.column) = (mark.line, mark.column)
             }
             throw e
         }
+        guard let known else { return read }
+        let unknown = read.results.indices.filter { !known.contains(Suites.canonicalVectorName(read.results[$0].vector)) }
+        guard !unknown.isEmpty else { return read }
+        // One positioned read of the text for all of them.
+        let root = try? JSONNodeParser(limits: .init(maxDepth: 200, maxBytes: Int.max)).parse(Array(text.utf8))
+        let unplaced = unknown.map { i in
+            let mark = root.map { node(at: [.key("results"), .index(i), .key("vector")], from: $0).mark }
+            return Unplaced(vector: read.results[i].vector, line: mark?.line, column: mark?.column)
+        }
+        return CapturedOutputs(file: read.file, name: String(read.name.dropFirst("captured:".count)), version: read.version,
+                               results: read.results, unplaced: unplaced)
     }
 
     enum Step: Sendable { case key(String), index(Int) }
@@ -143,18 +168,23 @@ public final class CapturedOutputs: Implementation, Sendable {
         do { root = try JSONNodeParser(limits: .init(maxDepth: 200, maxBytes: Int.max)).parse(Array(text.utf8)) } catch {
             return duplicate ? error.mark : nil
         }
+        return node(at: path, from: root).mark
+    }
+
+    /// The node at `path` under `root`, or the deepest one on the way that exists.
+    static func node(at path: [Step], from root: Node) -> Node {
         var node = root
         for step in path {
             switch step {
             case .key(let k):
-                guard let v = node.mapping?.first(where: { $0.key.scalarText == k })?.value else { return node.mark }
+                guard let v = node.mapping?.first(where: { $0.key.scalarText == k })?.value else { return node }
                 node = v
             case .index(let i):
-                guard let items = node.sequence, items.indices.contains(i) else { return node.mark }
+                guard let items = node.sequence, items.indices.contains(i) else { return node }
                 node = items[i]
             }
         }
-        return node.mark
+        return node
     }
 
     static func parseUnlocated(_ text: String, file: String, rules: Rules? = nil) throws(CapturedOutputsError) -> CapturedOutputs {

@@ -114,7 +114,18 @@ public enum Catalog {
         }
         return ExternalAdapter(name: "jvm", command: [java] + options + tail,
                                environment: adapterEnv, timeout: s.requestTimeout, commandForWork: sized,
-                               kdfMemoryForWork: budget)
+                               kdfMemoryForWork: budget,
+                               origin: origin(env, ["CONCORD_JAVA", "CONCORD_JVM_CLASSES", "CONCORD_BCPROV_JAR", "CONCORD_JVM_OPTIONS"]),
+                               program: ([java] + tail).joined(separator: " "))
+    }
+
+    /// A built-in slot's origin: Concord's own program, or another one named by these environment
+    /// variables (those set, with their values). Any of them can make the slot run code Concord did
+    /// not ship (another interpreter, other classes, a JVM option that loads an agent), so what that
+    /// program's handshake claims is not believed (docs/fill.md, "Whose values count").
+    static func origin(_ env: [String: String], _ variables: [String]) -> ExternalAdapter.Origin {
+        let set = variables.compactMap { v in env[v].map { "\(v)=\($0)" } }
+        return set.isEmpty ? .concord : .redirected(set.joined(separator: ", "))
     }
 
     /// `.build/venv-tink/bin/python adapters/tink/concord_tink_adapter.py` (Tink 1.16.1 from PyPI,
@@ -130,7 +141,8 @@ public enum Catalog {
         guard fm.fileExists(atPath: script) else {
             return Unavailable(name: "tink", why: "the tink adapter is missing (\(script))")
         }
-        return ExternalAdapter(name: "tink", command: [python, script], environment: env, timeout: s.requestTimeout)
+        return ExternalAdapter(name: "tink", command: [python, script], environment: env, timeout: s.requestTimeout,
+                               origin: origin(env, ["CONCORD_TINK_PYTHON"]))
     }
 
     /// The serial collector; the class-data archive when there is one; freed native memory (the

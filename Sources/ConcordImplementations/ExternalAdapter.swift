@@ -17,6 +17,23 @@ public final class ExternalAdapter: Implementation, Sendable {
     public let environment: [String: String]?
     public let timeout: Double
     public let startTimeout: Double
+    /// Whose program it is, which decides what its handshake's provenance is worth (docs/fill.md).
+    public let origin: Origin
+    /// The program that answers, as `concord list` and fill's lines name it (for a built-in slot:
+    /// the executable and what it runs).
+    public let program: String
+
+    /// Whose program an adapter runs.
+    public enum Origin: Sendable, Equatable {
+        /// The program Concord ships for a built-in slot, started as Concord starts it: the
+        /// provenance its handshake declares per suite is believed.
+        case concord
+        /// A built-in slot the environment pointed at another program (`CONCORD_NODE=/x`, the
+        /// variables as set): a `library` it declares is shown as a claim, never a witness.
+        case redirected(String)
+        /// A program the user named (`--adapter`, `concord.yaml`): the app's own code, whatever it says.
+        case user
+    }
 
     /// Everything that changes while it runs, behind one lock (ConcordSync's `Locked`).
     private struct Life: Sendable {
@@ -47,9 +64,11 @@ public final class ExternalAdapter: Implementation, Sendable {
 
     public init(name: String, command: [String], environment: [String: String]? = nil,
                 timeout: Double = 300, startTimeout: Double = 30, commandForWork: (@Sendable (PlannedWork) -> [String])? = nil,
-                kdfMemoryForWork: (@Sendable (PlannedWork) -> KdfMemoryBudget?)? = nil) {
+                kdfMemoryForWork: (@Sendable (PlannedWork) -> KdfMemoryBudget?)? = nil, origin: Origin = .user, program: String? = nil) {
         self.name = name
         self.command = command
+        self.origin = origin
+        self.program = program ?? command.joined(separator: " ")
         self.commandForWork = commandForWork
         self.kdfMemoryForWork = kdfMemoryForWork
         self.environment = environment
@@ -65,15 +84,22 @@ public final class ExternalAdapter: Implementation, Sendable {
     public func support(suite: String, op: String?) -> Support {
         life.withLock { $0.announced?.support(suite: suite, op: op) ?? .absent }
     }
-    /// Who wrote the code it runs for a suite. A built-in adapter (a `Catalog` name) says so per
-    /// suite in its handshake (nil where it does not: counted as Concord's own port); any other
-    /// adapter is named by the user (`--adapter`, `concord.yaml`): the app's own code, whatever
-    /// its handshake says (docs/fill.md).
+    /// Who wrote the code it runs for a suite. Concord's own program for a built-in slot says so per
+    /// suite in its handshake (nil where it does not: counted as Concord's own port); a slot the
+    /// environment pointed at another program only claims a library (`Provenance.claimed`); an
+    /// adapter the user named (`--adapter`, `concord.yaml`) is the app's own code, whatever its
+    /// handshake says (docs/fill.md).
     public func provenance(suite: String) -> Provenance? {
-        let name = self.name
+        let origin = self.origin
         return life.withLock { l in
             guard let h = l.announced, h.suites[suite] != nil else { return nil }
-            return Catalog.names.contains(name) ? h.provenance[suite] : .app
+            switch origin {
+            case .user: return .app
+            case .concord: return h.provenance[suite]
+            case .redirected(let by):
+                if case .library(let what)? = h.provenance[suite] { return .claimed(library: what, by: by) }
+                return h.provenance[suite]
+            }
         }
     }
     public var processStarts: Int { life.withLock { $0.starts } }

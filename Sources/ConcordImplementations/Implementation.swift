@@ -109,15 +109,25 @@ public enum Provenance: Sendable, Equatable, Hashable, CustomStringConvertible {
     case library(String)
     /// The app's own code: a user adapter (`--adapter`, `concord.yaml`) or a captured file.
     case app
+    /// A library's own code as a built-in adapter slot's program claims it, when the environment
+    /// pointed the slot at a program Concord does not start (`by`: `CONCORD_NODE=/x`): Concord cannot
+    /// tell what that program ran, so the claim is shown and never counted as a witness.
+    case claimed(library: String, by: String)
 
-    /// Not written by Concord: a witness for `fill`.
-    public var isOutside: Bool { self != .ownPort }
+    /// Not written by Concord, as far as Concord can tell: a witness for `fill`.
+    public var isOutside: Bool {
+        switch self {
+        case .library, .app: return true
+        case .ownPort, .claimed: return false
+        }
+    }
 
     public var description: String {
         switch self {
         case .ownPort: return "Concord's own port"
         case .library(let what): return "library: \(what)"
         case .app: return "the app's own code"
+        case .claimed(let what, let by): return "claims library: \(what), but \(by) names the program that answered: not counted as a witness"
         }
     }
 }

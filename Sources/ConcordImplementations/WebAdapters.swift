@@ -18,7 +18,8 @@ extension Catalog {
         guard FileManager.default.fileExists(atPath: script) else {
             return Unavailable(name: "node", why: "the node adapter is missing (\(script))")
         }
-        return ExternalAdapter(name: "node", command: [node, script], environment: env, timeout: s.requestTimeout)
+        return ExternalAdapter(name: "node", command: [node, script], environment: env, timeout: s.requestTimeout,
+                               origin: origin(env, ["CONCORD_NODE"]))
     }
 
     /// `node adapters/webcrypto/main.js`, which starts headless Chromium. CONCORD_CHROMIUM names the
@@ -30,7 +31,7 @@ extension Catalog {
             return Unavailable(name: "webcrypto",
                                why: "Node.js is not installed (it drives the browser): apt-get install nodejs, or run scripts/setup")
         }
-        guard chromiumBinary(env) != nil else {
+        guard let chromium = chromiumBinary(env) else {
             return Unavailable(name: "webcrypto",
                                why: "Chromium is not installed\(env["CONCORD_CHROMIUM"].map { " (CONCORD_CHROMIUM=\($0) is not an executable)" } ?? ""): run scripts/setup --browser")
         }
@@ -38,7 +39,8 @@ extension Catalog {
             return Unavailable(name: "webcrypto", why: "the webcrypto adapter is missing (\(script))")
         }
         return ExternalAdapter(name: "webcrypto", command: [node, script], environment: env,
-                               timeout: s.requestTimeout)
+                               timeout: s.requestTimeout, origin: origin(env, ["CONCORD_NODE", "CONCORD_CHROMIUM"]),
+                               program: "\(node) \(script) (Chromium: \(chromium))")
     }
 
     public static func nodeBinary(_ env: [String: String]) -> String? {

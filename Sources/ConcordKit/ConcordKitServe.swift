@@ -23,7 +23,7 @@ extension ConcordKit {
         func reply(_ id: KitJSON, _ member: String, _ value: KitJSON, _ extra: [(String, KitJSON)] = []) -> String {
             KitJSON.object([("id", id), (member, value)] + extra).serialized
         }
-        guard let req = try? KitJSON.parse(line) else { return reply(.null, "fault", .string("request line is not valid JSON")) }
+        guard let req = try? KitJSON.parse(line, maxDepth: KitJSON.protocolDepth) else { return reply(.null, "fault", .string("request line is not valid JSON")) }
         guard case .object(let members) = req, case .integer(let n)? = req["id"] else {
             return reply(.null, "fault", .string("request line is not an object with an integer id"))
         }
@@ -53,6 +53,10 @@ extension ConcordKit {
         }
     }
 
+    /// A request line longer than this (its `\n` aside) is skipped and answered as unreadable.
+    public static let maxLine = 16 << 20
+    static let tooLong = KitJSON.object([("id", .null), ("fault", .string("request line longer than \(maxLine) bytes"))]).serialized
+
     /// Speaks the protocol until end of input, then returns 0 (2 when a registration's fields are
     /// unknown: declare them, or call `fields(from:)`). Write nothing else to standard output meanwhile.
     public func serve(input: FileHandle = .standardInput, output: FileHandle = .standardOutput) -> Int32 {
@@ -61,17 +65,38 @@ extension ConcordKit {
             return 2
         }
         output.write(Data((handshake() + "\n").utf8))
-        var buffer: [UInt8] = []
+        // A line over the limit is dropped as it arrives and answered once its end is read; each
+        // byte is looked at once (docs/adapters.md, "JSON subset").
+        var line: [UInt8] = []
+        var skipped = 0
+        func end() {
+            output.write(Data(((skipped > 0 ? Self.tooLong : answer(line)) + "\n").utf8))
+            if line.capacity > 1 << 20 { line = [] } else { line.removeAll(keepingCapacity: true) }
+            skipped = 0
+        }
         while true {
-            let chunk = input.availableData
+            let chunk = [UInt8](input.availableData)
             if chunk.isEmpty { break }
-            buffer += chunk
-            while let nl = buffer.firstIndex(of: 10) {
-                output.write(Data((answer(Array(buffer[..<nl])) + "\n").utf8))
-                buffer.removeSubrange(...nl)
+            var start = 0
+            while start < chunk.count {
+                let nl = chunk[start...].withUnsafeBytes { raw in
+                    memchr(raw.baseAddress!, 10, raw.count).map { start + (UnsafeRawPointer($0) - raw.baseAddress!) }
+                }
+                let piece = chunk[start..<(nl ?? chunk.count)]
+                if skipped > 0 {
+                    skipped += piece.count
+                } else if line.count + piece.count > Self.maxLine {
+                    skipped = line.count + piece.count
+                    line = []
+                } else {
+                    line += piece
+                }
+                guard let nl else { break }
+                start = nl + 1
+                end()
             }
         }
-        if !buffer.isEmpty { output.write(Data((answer(buffer) + "\n").utf8)) }
+        if skipped > 0 || !line.isEmpty { end() }
         return 0
     }
 }

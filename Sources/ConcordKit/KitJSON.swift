@@ -27,9 +27,13 @@ public indirect enum KitJSON: Equatable, Sendable {
         return nil
     }
 
-    /// Reads strict JSON (RFC 8259; numbers must be integers within 64 bits; a member name twice is refused).
-    public static func parse(_ bytes: [UInt8]) throws -> KitJSON {
-        var r = Reader(bytes: bytes)
+    /// The deepest nesting of arrays and objects an adapter protocol line may have (docs/adapters.md).
+    public static let protocolDepth = 64
+
+    /// Reads strict JSON (RFC 8259; numbers must be integers within 64 bits; a member name twice is
+    /// refused; at most `maxDepth` levels of arrays and objects).
+    public static func parse(_ bytes: [UInt8], maxDepth: Int = 128) throws -> KitJSON {
+        var r = Reader(bytes: bytes, maxDepth: maxDepth)
         r.space()
         let v = try r.value(depth: 0)
         r.space()
@@ -90,6 +94,8 @@ public indirect enum KitJSON: Equatable, Sendable {
 
     struct Reader {
         let bytes: [UInt8]
+        /// Arrays and objects nested deeper than this are refused.
+        let maxDepth: Int
         var pos = 0
 
         func error(_ what: String) -> SyntaxError { SyntaxError(description: "invalid JSON at byte \(pos + 1): \(what)") }
@@ -105,9 +111,12 @@ public indirect enum KitJSON: Equatable, Sendable {
             return v
         }
 
+        /// `depth`: the arrays and objects around the value.
         mutating func value(depth: Int) throws -> KitJSON {
-            guard depth < 128 else { throw error("nesting deeper than 128") }
             guard pos < bytes.count else { throw error("unexpected end") }
+            if bytes[pos] == UInt8(ascii: "[") || bytes[pos] == UInt8(ascii: "{"), depth >= maxDepth {
+                throw error("nesting deeper than \(maxDepth) levels")
+            }
             switch bytes[pos] {
             case UInt8(ascii: "n"): return try literal("null", .null)
             case UInt8(ascii: "t"): return try literal("true", .bool(true))

@@ -13,6 +13,8 @@ extension Fill {
     public struct Captured: Sendable {
         public var name: String
         public var results: [String: Outcome]
+        /// Its results for vectors none of the files being filled defines (read with `known`).
+        public var unplaced: [CapturedOutputs.Unplaced] = []
 
         /// Read by the same strict reader as `run --captured` (CapturedOutputs), so a file fill takes
         /// is a file run takes, refused with the same located messages.
@@ -25,12 +27,15 @@ extension Fill {
         init(_ captured: CapturedOutputs) {
             name = String(captured.name.dropFirst("captured:".count))
             results = Dictionary(captured.results.map { (Suites.canonicalVectorName($0.vector), $0.outcome) }, uniquingKeysWith: { a, _ in a })
+            unplaced = captured.unplaced
         }
 
         /// `rules`: the suite definitions' rules for the vectors being filled (`CapturedRules.make`), the
         /// ones `run --captured` holds the file to; fill passes them, so that one validation reads both.
-        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: CapturedOutputs.Rules? = nil) throws(Failure) -> Captured {
-            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes, rules: rules)) } catch { throw Failure(error.description) }
+        /// `known`: the names of the vectors being filled (the others' results are `unplaced`).
+        public static func read(_ file: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: CapturedOutputs.Rules? = nil,
+                                known: Set<String>? = nil) throws(Failure) -> Captured {
+            do { return Captured(try CapturedOutputs.load(path: file, maxBytes: maxBytes, rules: rules, known: known)) } catch { throw Failure(error.description) }
         }
 
         /// The captured value for a placeholder, or why there is none.
@@ -76,13 +81,22 @@ extension Fill {
         return out
     }
 
+    /// The program that answers for each implementation that runs in a process of its own (an
+    /// adapter), by name: fill's lines name it beside what it declares (docs/fill.md).
+    public static func programs(_ implementations: [any Implementation]) -> [String: String] {
+        var out: [String: String] = [:]
+        for impl in implementations { if let a = impl as? ExternalAdapter { out[a.name] = a.program } }
+        return out
+    }
+
     /// The live decision: every implementation that answered must agree, at least two must have
     /// computed the value, at least one of those must not be Concord's own port (a library's own
     /// code, or the app's: `provenance`, by implementation name, for the placeholder's suite; one not
     /// there counts as Concord's own), and every `required` one must be among them. A refusal shows
-    /// who computed what; a fill names its witnesses.
+    /// who computed what; a fill names its witnesses, and the program that answered for each adapter
+    /// (`programs`, by implementation name).
     public static func agree(_ p: Placeholder, answers: [(implementation: String, outcome: Outcome)], require: [String],
-                             provenance: [String: Provenance]) -> Decision {
+                             provenance: [String: Provenance], programs: [String: String] = [:]) -> Decision {
         var computed: [(String, Value)] = []
         var refused: [(String, String)] = []
         var absent: [String] = []
@@ -95,7 +109,9 @@ extension Fill {
             case .error(let why): absent.append("\(name): error (\(why))")
             }
         }
-        func who(_ name: String) -> String { "\(name) (\(provenance[name]?.description ?? "Concord's own port: it declares nothing"))" }
+        func who(_ name: String) -> String {
+            "\(name) (\(provenance[name]?.description ?? "Concord's own port: it declares nothing")\(programs[name].map { "; answered by \($0)" } ?? ""))"
+        }
         let lines = computed.map { "\(who($0.0)) computed \(render($0.1, json: false))" } + refused.map { "\($0.0) refused (\($0.1))" }
         let distinct = Set(computed.map(\.1))
         if distinct.count > 1 || (!computed.isEmpty && !refused.isEmpty) {
@@ -109,7 +125,9 @@ extension Fill {
         }
         let outside = agreeing.filter { provenance[$0]?.isOutside == true }
         if outside.isEmpty {
-            return .refuse("only Concord's own ports computed it (\(agreeing.joined(separator: ", "))), no library's own code or app code;"
+            let claims = agreeing.contains { if case .claimed? = provenance[$0] { return true } else { return false } }
+            let who = claims ? "only Concord's own ports, and programs Concord did not start that claim a library," : "only Concord's own ports"
+            return .refuse("\(who) computed it (\(agreeing.joined(separator: ", "))), no library's own code or app code;"
                            + " what would confirm it: a capture from the app (--from CAPTURED, docs/captured-outputs.md) or the app's own"
                            + " code as an adapter (--adapter NAME=COMMAND):\n" + (lines + absent).map { "    " + $0 }.joined(separator: "\n"))
         }

@@ -3,6 +3,7 @@ import ConcordFiles
 import ConcordImplementations
 import ConcordReport
 import ConcordLoading
+import ConcordSuites
 import ConcordYAML
 import Foundation
 
@@ -14,6 +15,8 @@ enum Common {
     static let timeout = OptionSpec.value("timeout", "SECONDS", "per-request timeout for adapter processes (default 300)")
     static let maxFileBytes = OptionSpec.value("max-file-bytes", "N", "refuse input files larger than this (default 67108864)")
     static let maxDepth = OptionSpec.value("max-depth", "N", "refuse YAML nested deeper than this (default 64, at most 1000)")
+    static let maxKdfMemory = OptionSpec.value("max-kdf-memory", "KIB", "refuse an Argon2 hash above this memory (default 4194304 = 4 GiB)")
+    static let maxKdfWork = OptionSpec.value("max-kdf-work", "N", "refuse an Argon2 hash above m×t (default 67108864)")
     static let verbose = OptionSpec.flag("verbose", short: "v", "also list passing vectors and every unsupported reason")
     static let quiet = OptionSpec.flag("quiet", short: "q", "print nothing but failures (and no progress line)")
     // The user's own adapters (a platform kit's serve, docs/platforms.md): never named in a vector file.
@@ -41,6 +44,14 @@ enum Common {
         if let b = try o.integer("max-file-bytes") { limits.maxBytes = Int(b) }
         if let d = try o.integer("max-depth") { limits.maxDepth = Int(d) }
         return VectorLoader(yamlLimits: limits)
+    }
+
+    /// The Argon2 limits of `--max-kdf-memory` and `--max-kdf-work` (docs/limits.md).
+    static func limits(_ o: Options) throws(UsageError) -> Limits {
+        var limits = Limits()
+        if let m = try o.unsigned("max-kdf-memory") { limits.maxKdfMemoryKiB = m }
+        if let w = try o.unsigned("max-kdf-work") { limits.maxKdfWork = w }
+        return limits
     }
 
     /// A comma-separated list of implementation names, each known (else exit 2 with the known ones).

@@ -82,7 +82,7 @@ enum ExploreCommand: Command {
         let timeout = try o.number("timeout") ?? 10
         @Sendable func isolated(_ i: any Implementation) -> any Implementation {
             guard isolate, i is InProcessImplementation else { return i }
-            return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout)
+            return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout, origin: .concord)
         }
         var impls = try implementations(names, settings: settings, user: user).map(isolated)
         let explicit = o.values["implementations"] != nil

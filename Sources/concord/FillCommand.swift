@@ -22,6 +22,7 @@ enum FillCommand: Command {
         options: [
             .repeatable("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run; repeatable (all must agree); each value is checked on the live implementations first"),
             .flag("trust-captured", "write the captured values without checking them on the live implementations"),
+            .flag("strict-captured", "refuse a --from file that answers a vector none of the PATHs define (by default each such answer is named on standard error); scripts/capture passes it"),
             .value("implementations", "NAME,…", aliases: ["implementation"], "the live implementations (default: all)"),
             .value("require", "NAME,…", "a live value must come from (at least) these implementations agreeing"),
             .flag("dry-run", short: "n", "write nothing: print what would be filled and the unified diff on standard output"),
@@ -35,6 +36,7 @@ enum FillCommand: Command {
         let user = try Common.userAdapters(o)
         let froms = o.lists["from"] ?? []
         if o.flags.contains("trust-captured") && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
+        if o.flags.contains("strict-captured") && froms.isEmpty { throw UsageError("--strict-captured applies to --from") }
         var require: [String] = []
         if let r = o.values["require"] {
             guard froms.isEmpty else { throw UsageError("--require applies to a live fill, not to --from") }
@@ -127,8 +129,22 @@ enum FillCommand: Command {
             var sources: [Fill.Captured] = []
             // Read with the suite definitions' rules, as `run --captured` reads it: a file run refuses, fill refuses.
             let rules = CapturedRules.make(files.flatMap(\.vectors))
+            let known = Set(files.flatMap(\.vectors).map(\.name))
             for from in froms {
-                do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes, rules: rules)) } catch { stderr("concord: \(error)"); return 2 }
+                do { sources.append(try Fill.Captured.read(from, maxBytes: load.yamlLimits.maxBytes, rules: rules, known: known)) } catch { stderr("concord: \(error)"); return 2 }
+            }
+            // An answer for a vector none of the files defines is never used: named where the file
+            // holds it (as `run --captured` names it), and with --strict-captured refused.
+            let strict = o.flags.contains("strict-captured")
+            for (from, source) in zip(froms, sources) {
+                for u in source.unplaced {
+                    stderr("concord: \(strict ? "" : "warning: ")\(u.place(in: from)): a result for \(u.vector), which is not among the vectors of the files filled"
+                           + (strict ? " (--strict-captured)" : ": nothing is filled from it"))
+                }
+            }
+            if strict, sources.contains(where: { !$0.unplaced.isEmpty }) {
+                stderr("concord: the captured files answer vectors the files given do not define (an id renamed or removed since the capture?): nothing was written")
+                return 2
             }
             let inputs = Dictionary(pending.map { ($0.name, $0.input) }, uniquingKeysWith: { a, _ in a })
             let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p, context: inputs[p.vector] ?? [:]) }
@@ -155,18 +171,20 @@ enum FillCommand: Command {
         } else {
             var answers: Fill.Answers = [:]
             var provenances: Fill.Provenances = [:]
+            var programs: [String: String] = [:]
             if !pending.isEmpty {
                 let impls = try implementations(names, settings: settings, user: user)
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
                 // Who wrote each one's code, per suite (an adapter said so in its handshake).
                 provenances = Fill.provenances(impls, suites: Set(pending.map(\.suite)))
+                programs = Fill.programs(impls)
                 Interrupt.holdIfInterrupted()
                 shutdownAll(impls)
             }
-            decide = { p in
+            decide = { [programs] p in
                 Fill.agree(p, answers: answers[p.vector] ?? [], require: require,
-                           provenance: provenances[String(p.vector.prefix { $0 != "/" })] ?? [:])
+                           provenance: provenances[String(p.vector.prefix { $0 != "/" })] ?? [:], programs: programs)
             }
         }
 

@@ -51,6 +51,14 @@ enum ListCommand: Command {
         for (n, impl) in impls {
             let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
             say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
+            // The program that answers for an adapter (docs/fill.md): for a built-in slot the
+            // environment pointed elsewhere, what it claims is not believed, and this says why.
+            if let adapter = impl as? ExternalAdapter, impl.startFailure == nil {
+                say("  \(String(repeating: " ", count: 10)) program: \(adapter.program)")
+                if case .redirected(let by) = adapter.origin {
+                    say("  \(String(repeating: " ", count: 10)) not the program Concord starts for \(n) (\(by)): the libraries it claims are not counted as witnesses")
+                }
+            }
             say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
             // Who wrote the code it runs per suite (docs/fill.md): fill needs one witness not Concord's own.
             let ports = impl.suites.sorted().filter { impl.provenance(suite: $0) == .ownPort }
@@ -59,7 +67,11 @@ enum ListCommand: Command {
             let pad = String(repeating: " ", count: 10)
             if !ports.isEmpty { say("  \(pad) Concord's own port: \(ports.joined(separator: ", "))") }
             for s in impl.suites.sorted() {
-                if case .library(let what)? = impl.provenance(suite: s) { say("  \(pad) library: \(s): \(what)") }
+                switch impl.provenance(suite: s) {
+                case .library(let what)?: say("  \(pad) library: \(s): \(what)")
+                case .claimed(let what, _)?: say("  \(pad) claims library, not counted: \(s): \(what)")
+                default: break
+                }
             }
             if !app.isEmpty { say("  \(pad) the app's own code: \(app.joined(separator: ", "))") }
             if !undeclared.isEmpty { say("  \(pad) provenance not declared (counted as Concord's own port): \(undeclared.joined(separator: ", "))") }

@@ -26,8 +26,7 @@ enum RunCommand: Command {
             .value("report", "PATH", short: "o", aliases: ["out"], "the JSON report (default reports/latest.json)"),
         ] + Common.reportOutputs + [
             Common.jobs, Common.timeout,
-            .value("max-kdf-memory", "KIB", "refuse Argon2 vectors above this memory (default 4194304 = 4 GiB)"),
-            .value("max-kdf-work", "N", "refuse Argon2 vectors above m×t (default 67108864)"),
+            Common.maxKdfMemory, Common.maxKdfWork,
             Common.maxFileBytes, Common.maxDepth,
             .value("shard", "K/N", "run only the K-th of N deterministic, cost-balanced slices (CI matrices; concord merge joins them)"),
             .repeatable("captured", "FILE", "add a captured-outputs file (concord-outputs/1) as the implementation captured:NAME"),
@@ -42,9 +41,7 @@ enum RunCommand: Command {
         ResidentMemory.resetPeak()
         let home = Home.find()
         let selection = VectorSelection(o.positional, project: try Common.projectSettings(o))
-        var limits = Limits()
-        if let m = try o.unsigned("max-kdf-memory") { limits.maxKdfMemoryKiB = m }
-        if let w = try o.unsigned("max-kdf-work") { limits.maxKdfWork = w }
+        let limits = try Common.limits(o)
         var config = RunConfiguration(limits: limits)
         if let j = try o.integer("jobs") { config.workers = Int(j) }
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,
@@ -86,13 +83,16 @@ enum RunCommand: Command {
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
         for path in o.lists["captured"] ?? [] {
             let captured: CapturedOutputs
-            do { captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded)) } catch {
+            do {
+                captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded),
+                                                    known: Set(loaded.map(\.name)))
+            } catch {
                 stderr("concord: \(error)")
                 return 2
             }
             if impls.contains(where: { $0.name == captured.name }) { throw UsageError("two captured files are both named \(captured.name)") }
-            for name in captured.unknownVectors(known: Set(loaded.map(\.name))) {
-                stderr("concord: \(path): a result for \(name), which is not among the vectors run")
+            for u in captured.unplaced {
+                stderr("concord: \(u.place(in: path)): a result for \(u.vector), which is not among the vectors run")
             }
             impls.append(captured)
             gate.named.append(captured.name)

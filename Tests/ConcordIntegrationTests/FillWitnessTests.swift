@@ -70,7 +70,8 @@ import ConcordTestSupport
 
     func adapter(_ name: String, _ entry: String) -> ExternalAdapter {
         let hello = #"{"concord-adapter":1,"name":"\#(name)","version":"1","suites":[\#(entry)]}"#
-        return ExternalAdapter(name: name, command: ["/bin/sh", "-c", "printf '%s\\n' '\(hello)'; cat >/dev/null"])
+        return ExternalAdapter(name: name, command: ["/bin/sh", "-c", "printf '%s\\n' '\(hello)'; cat >/dev/null"],
+                               origin: Catalog.names.contains(name) ? .concord : .user)
     }
 
     /// The handshake's `provenance` member; a user's adapter is the app's own code whatever it says.
@@ -137,5 +138,82 @@ import ConcordTestSupport
         #expect(lib == .fill(.text("{}"), source: "swift, jvm, node; witnesses not written by Concord: node (library: n)"))
         let app = Fill.agree(Self.json, answers: answers + [("myapp", text)], require: [], provenance: ["myapp": .app])
         #expect(app == .fill(.text("{}"), source: "swift, jvm, node, myapp; witnesses not written by Concord: myapp (the app's own code)"))
+    }
+
+    // MARK: A built-in slot pointed at another program
+
+    /// HKDF-SHA256 with a placeholder: openssl runs Concord's own port of it, node calls Node's
+    /// hkdfSync (a library's own code).
+    static let hkdfVectors = """
+    format: concord-vectors/1
+    suite: hkdf-sha256
+    title: witness
+    source: test
+    vectors:
+      - id: rfc5869-1
+        input: {ikm: {hex: 0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b}, salt: {hex: 000102030405060708090a0b0c}, info: {hex: f0f1f2f3f4f5f6f7f8f9}, size: 42}
+        expect: {okm: TODO_ANDROID_RUN}
+
+    """
+
+    /// A program at CONCORD_NODE that announces `node`'s handshake and claims a library for HKDF
+    /// (it computes HKDF right, with Python's hmac): what it claims is not Concord's to believe.
+    static let impostor = #"""
+    #!/usr/bin/env python3
+    import sys, json, hmac, hashlib
+    ops = [{"op": None, "inputs": ["ikm", "salt", "info", "size"], "outputs": ["okm"]}]
+    print(json.dumps({"concord-adapter": 1, "name": "node", "version": "impostor",
+                      "suites": [{"suite": "hkdf-sha256", "ops": ops, "provenance": {"library": "Node crypto.hkdfSync (claimed)"}}]}), flush=True)
+    for line in sys.stdin:
+        r = json.loads(line); i = r["input"]
+        prk = hmac.new(bytes.fromhex(i["salt"]["hex"]), bytes.fromhex(i["ikm"]["hex"]), hashlib.sha256).digest()
+        okm, t, n = b"", b"", 1
+        while len(okm) < i["size"]:
+            t = hmac.new(prk, t + bytes.fromhex(i["info"]["hex"]) + bytes([n]), hashlib.sha256).digest(); okm += t; n += 1
+        print(json.dumps({"id": r["id"], "outputs": {"okm": {"hex": okm[:i["size"]].hex()}}}), flush=True)
+    """#
+
+    /// Issue 43: a program at CONCORD_NODE claiming a library witnessed a live fill (Concord's own
+    /// HKDF port on openssl and the impostor agreeing wrote the value). Now its claim is shown and not
+    /// counted, the placeholder stays, and `concord list` and each line name the program that answered.
+    /// The node Concord starts (no variable) is still a witness, and its filled line names its program.
+    @Test func aBuiltInSlotPointedAtAnotherProgramIsNoWitness() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.impostor, to: dir + "/fake-node")
+        #expect(chmod(dir + "/fake-node", 0o755) == 0)
+        write(Self.hkdfVectors, to: dir + "/h.yaml")
+        let original = Self.hkdfVectors
+        func concord(_ args: [String], node: String?) throws -> ProcessOutput {
+            var env = ProcessInfo.processInfo.environment
+            env["CONCORD_HOME"] = repositoryRoot
+            env.removeValue(forKey: "CONCORD_NODE")
+            if let node { env["CONCORD_NODE"] = node }
+            return try runProcess(concordBinary, args, environment: env, timeout: 300)
+        }
+        let fake = dir + "/fake-node"
+        let refused = try concord(["fill", dir + "/h.yaml", "--implementations", "openssl,node"], node: fake)
+        #expect(refused.status == 1, "\(refused.stdout)\(refused.stderr)")
+        #expect(refused.stdout.contains("only Concord's own ports, and programs Concord did not start that claim a library, computed it (openssl, node)"), "\(refused.stdout)")
+        #expect(refused.stdout.contains("node (claims library: Node crypto.hkdfSync (claimed), but CONCORD_NODE=\(fake) names the program that answered: not counted as a witness; answered by \(fake) \(repositoryRoot)/adapters/node/main.js) computed"),
+                "\(refused.stdout)")
+        #expect(try String(contentsOfFile: dir + "/h.yaml", encoding: .utf8) == original)
+
+        let list = try concord(["list"], node: fake)
+        #expect(list.stdout.contains("program: \(fake) \(repositoryRoot)/adapters/node/main.js"), "\(list.stdout)")
+        #expect(list.stdout.contains("not the program Concord starts for node (CONCORD_NODE=\(fake)): the libraries it claims are not counted as witnesses"))
+        #expect(list.stdout.contains("claims library, not counted: hkdf-sha256: Node crypto.hkdfSync (claimed)"))
+        let hkdf = list.stdout.components(separatedBy: "    hkdf-sha256\n").dropFirst().first ?? ""
+        let witnesses = hkdf.split(separator: "\n").prefix(3).first { $0.contains("witnesses for fill") } ?? ""
+        #expect(!witnesses.contains("node") && witnesses.contains("jvm"), "\(witnesses)")
+
+        // The node Concord starts: a witness, named with its program.
+        let node = try #require(Catalog.nodeBinary(ProcessInfo.processInfo.environment.filter { $0.key != "CONCORD_NODE" }))
+        let filled = try concord(["fill", dir + "/h.yaml", "--implementations", "openssl,node"], node: nil)
+        #expect(filled.status == 0, "\(filled.stdout)\(filled.stderr)")
+        #expect(filled.stdout.contains("witnesses not written by Concord: node (library: Node crypto.hkdfSync (OpenSSL"), "\(filled.stdout)")
+        #expect(filled.stdout.contains("; answered by \(node) \(repositoryRoot)/adapters/node/main.js)"), "\(filled.stdout)")
+        // RFC 5869 A.1's OKM, as the RFC prints it.
+        #expect(try String(contentsOfFile: dir + "/h.yaml", encoding: .utf8).contains("3cb25f25faacd57a90434f64d0362f2a2d2d0a90cf1a5a4c5db02d56ecc4c5bf34007208d5b887185865"))
     }
 }

@@ -1,4 +1,5 @@
 import ConcordKit
+import ConcordTestSupport
 import Foundation
 import Testing
 
@@ -90,6 +91,38 @@ struct ConcordKitTests {
         #expect(ask(#"{"id":7,"suite":"demo.xor","op":null,"input":{"a":{"hex":"0g"},"b":{"hex":"00"}}}"#) == #"{"id":7,"fault":"a: invalid hex"}"#)
         #expect(ask("not json") == #"{"id":null,"fault":"request line is not valid JSON"}"#)
         #expect(ask(#"{"id":8,"suite":"demo.xor","extra":1,"input":{}}"#) == #"{"id":8,"fault":"unknown request member \"extra\""}"#)
+    }
+
+    /// Serving (docs/adapters.md): a line over 16 MiB is skipped and answered as unreadable, the next
+    /// one answered as usual, and 80 MiB without a line break ends (before, each chunk searched the
+    /// whole buffer again, and no line was too long); 64 levels of arrays and objects are read, 65 are
+    /// not (the kit allowed 128). Held to a generous time bound: a hang fails the test.
+    @Test func servesLongLinesAndDeepNestingAsTheProtocolSays() throws {
+        var kit = Self.kit()
+        kit.fields(from: try ConcordExport(data: Data(Self.export.utf8)))
+        let dir = NSTemporaryDirectory() + "kit-serve-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func nested(_ id: Int, _ levels: Int) -> String {
+            #"{"id":\#(id),"suite":"demo.xor","input":{"a":"# + String(repeating: "[", count: levels - 2) + String(repeating: "]", count: levels - 2) + "}}"
+        }
+        var input = Data(#"{"id":1,"suite":"demo.xor","input":{"a":""#.utf8)
+        input.append(Data(repeating: UInt8(ascii: "a"), count: 20 << 20))
+        input.append(Data((#""}}"# + "\n" + #"{"id":2,"suite":"demo.xor","input":{"a":{"hex":"01"},"b":{"hex":"03"}}}"# + "\n"
+                           + nested(3, 64) + "\n" + nested(4, 65) + "\n").utf8))
+        input.append(Data(repeating: UInt8(ascii: "x"), count: 80 << 20))
+        FileManager.default.createFile(atPath: dir + "/in", contents: input)
+        FileManager.default.createFile(atPath: dir + "/out", contents: nil)
+        let reader = try #require(FileHandle(forReadingAtPath: dir + "/in")), writer = try #require(FileHandle(forWritingAtPath: dir + "/out"))
+        let done = DispatchSemaphore(value: 0)
+        let status = LockedData()
+        Thread { [kit] in status.set(Data(String(kit.serve(input: reader, output: writer)).utf8)); done.signal() }.start()
+        try #require(done.wait(timeout: .now() + 120) == .success, "serve did not end within 120 s")
+        #expect(String(decoding: status.data, as: UTF8.self) == "0")
+        let lines = try String(contentsOfFile: dir + "/out", encoding: .utf8).split(separator: "\n").dropFirst().map(String.init)
+        #expect(lines == [#"{"id":null,"fault":"request line longer than 16777216 bytes"}"#, #"{"id":2,"outputs":{"x":{"hex":"02"}}}"#,
+                          #"{"id":3,"fault":"a is not bytes"}"#, #"{"id":null,"fault":"request line is not valid JSON"}"#,
+                          #"{"id":null,"fault":"request line longer than 16777216 bytes"}"#], "\(lines.map { $0.prefix(200) })")
     }
 
     @Test func refusesWhatIsNoExport() {

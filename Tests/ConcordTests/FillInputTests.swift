@@ -175,4 +175,28 @@ import ConcordTestSupport
         #expect(fill.status == 2 && fill.stderr.contains(refusal), "\(fill.stderr)")
         #expect(try String(contentsOfFile: dir + "/f.json", encoding: .utf8) == Self.fixtureText)
     }
+
+    /// A captured answer for a vector none of the files defines (an id renamed since the capture) was
+    /// passed over in silence by `fill --from` (exit 0; `run --captured` named it, without a place).
+    /// Now fill and run name each, with where the captured file holds it; fill fills the rest (a
+    /// capture may answer more files than those given), and with --strict-captured refuses to write.
+    @Test func aCapturedAnswerForAnotherVectorIsNamedWhereItStands() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.fixtureText, to: dir + "/f.json")
+        write(map("f.json", [("a", "/tag")]), to: dir + "/m.concord.yaml")
+        let cap = captured(["a", "renamed"], dir)
+        let place = "\(cap):1:219: a result for hmac-sha256/renamed"
+        let run = try concord(["run", dir + "/m.concord.yaml", "--captured", cap, "--implementations", "openssl", "--report", dir + "/r.json"])
+        #expect(run.stderr.contains("concord: \(place), which is not among the vectors run"), "\(run.stderr)")
+        let strict = try concord(["fill", dir + "/m.concord.yaml", "--from", cap, "--trust-captured", "--strict-captured"])
+        #expect(strict.status == 2 && strict.stderr.contains("concord: \(place), which is not among the vectors of the files filled (--strict-captured)"), "\(strict.stderr)")
+        #expect(strict.stderr.contains("nothing was written") && strict.stdout.isEmpty, "\(strict.stdout)")
+        #expect(try String(contentsOfFile: dir + "/f.json", encoding: .utf8) == Self.fixtureText)
+        let fill = try concord(["fill", dir + "/m.concord.yaml", "--from", cap, "--trust-captured"])
+        #expect(fill.status == 0 && fill.stderr.contains("concord: warning: \(place), which is not among the vectors of the files filled: nothing is filled from it"),
+                "\(fill.status) \(fill.stderr)")
+        #expect(fill.stdout.contains("1 placeholder: 1 filled, 0 refused"), "\(fill.stdout)")
+        #expect(try concord(["fill", dir + "/m.concord.yaml", "--strict-captured"]).stderr.contains("--strict-captured applies to --from"))
+    }
 }
