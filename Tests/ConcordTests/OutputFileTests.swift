@@ -7,6 +7,24 @@ import ConcordTestSupport
 @Suite struct OutputFileTests {
     struct Stop: Error {}
 
+    /// An output on a file the command reads as something else (the divergence ledger, the project
+    /// file) is refused naming both: the option that would write it and what the file is.
+    @Test func anOutputOnAFileReadForAnotherRoleNamesBoth() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("format: concord-ledger/1\n", to: dir + "/ledger.yaml")
+        let roles = [(role: "the divergence ledger", path: dir + "/ledger.yaml"), (role: "the project file", path: dir + "/concord.yaml")]
+        do {
+            try OutputPlan.check(outputs: [("--markdown", dir + "/./ledger.yaml")], inputs: [], roles: roles)
+            Issue.record("an output on the ledger was accepted")
+        } catch {
+            #expect(error.message == "--markdown names the divergence ledger this command reads (\(dir)/ledger.yaml): writing it would destroy it; nothing was run")
+        }
+        // A project file that does not exist yet is held to its path.
+        #expect(throws: OutputFile.Failure.self) { try OutputPlan.check(outputs: [("--report", dir + "/concord.yaml")], inputs: [], roles: roles) }
+        try OutputPlan.check(outputs: [("--report", dir + "/r.json")], inputs: [], roles: roles)
+    }
+
     @Test func replacesKeepsPermissionsAndLeavesNothingBehind() throws {
         let dir = temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
