@@ -139,6 +139,8 @@ func stderrRaw(_ s: String) { Streams.err(s) }
 
 /// The message of an output that could not be written (AtomicFile's errors already name the path).
 func writeFailure(_ path: String, _ error: any Error) -> String {
+    // A write cut short by a signal is not a failure to report: the signal's exit comes instead.
+    Interrupt.holdIfInterrupted()
     let d = error.localizedDescription
     return d.hasPrefix("cannot write \(path)") ? "concord: \(d)" : "concord: cannot write \(path): \(d)"
 }
