@@ -43,7 +43,7 @@ let package = Package(
         // Contract formats: pure Swift values, encodings, layouts and parsing; no C library, no file I/O.
         .target(name: "ConcordFormats", dependencies: ["ConcordSync"]),
         // Files: bounded reads, durable replacing writes.
-        .target(name: "ConcordFiles", dependencies: ["ConcordPlatform"]),
+        .target(name: "ConcordFiles", dependencies: ["ConcordPlatform", "ConcordSync"]),
         // Primitives: thin value-type wrappers over the C libraries.
         .target(name: "ConcordPrimitives", dependencies: ["ConcordFormats", "ConcordPlatform", "ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.

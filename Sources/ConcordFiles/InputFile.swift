@@ -49,8 +49,11 @@ public enum InputFile {
     }
 
     /// `regularFileOnly`: anything but a regular file (a symbolic link to one is followed) is
-    /// refused from its metadata, never opened, so a FIFO without a writer cannot block the read;
-    /// a link that loops or whose target is missing is named as such.
+    /// refused from its metadata, never opened; a link that loops or whose target is missing is
+    /// named as such. Without it (a vector file named on the command line: `run <(…)`), a pipe or a
+    /// device is read too. Either way nothing is opened blocking: a FIFO without a writer would
+    /// block open(2) until one came, so every open is non-blocking (then reads block as any
+    /// pipe's), and a FIFO that nobody writes to reads as nothing, refused as such.
     public static func read(_ path: String, maxBytes: Int = defaultMaxBytes, regularFileOnly: Bool = false) throws(Failure) -> [UInt8] {
         func fail(_ m: String, overLimit: Bool = false) -> Failure { Failure(path: path, message: m, overLimit: overLimit) }
         // A path from a file's text (a fixture map's `fixture`) may hold a NUL, where the system
@@ -70,12 +73,16 @@ public enum InputFile {
             if (st.st_mode & S_IFMT) != S_IFREG {
                 throw fail("is \(kind(st.st_mode)), not a regular file (it was not opened)")
             }
-            // Swapped for a FIFO since: the open must not wait for a writer.
-            flags |= O_NONBLOCK | O_NOCTTY
         }
+        // Non-blocking, so that a FIFO (a FIFO swapped in after the check above) never waits for a
+        // writer; a terminal is never made the controlling one.
+        flags |= O_NONBLOCK | O_NOCTTY
         let fd = open(path, flags)
         if fd < 0 { throw fail(errno == ENOENT ? "no such file" : "cannot read the file: \(String(cString: strerror(errno)))") }
         defer { close(fd) }
+        // Read as any file from here: a pipe's writer is waited on as it writes.
+        let status = fcntl(fd, F_GETFL)
+        if status >= 0 { _ = fcntl(fd, F_SETFL, status & ~O_NONBLOCK) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw fail("cannot read the file: \(String(cString: strerror(errno)))") }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw fail("is a folder, not a file") }
@@ -95,7 +102,13 @@ public enum InputFile {
                 if errno == EINTR { continue }
                 throw fail("cannot read the file: \(String(cString: strerror(errno)))")
             }
-            if n == 0 { break }
+            if n == 0 {
+                // A FIFO with no writer ends at once: say so, rather than "empty" (nothing waited for one).
+                if out.isEmpty && (st.st_mode & S_IFMT) == S_IFIFO {
+                    throw fail("is a FIFO that nothing wrote to (concord does not wait for a writer)")
+                }
+                break
+            }
             out.append(contentsOf: chunk[0..<n])
             if out.count > maxBytes { throw tooBig(out.count) }
         }

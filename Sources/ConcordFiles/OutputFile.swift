@@ -1,4 +1,6 @@
 import ConcordPlatform
+import ConcordSync
+import Foundation
 
 /// Replaces a file's contents so that a crash, a kill or a power cut at any moment leaves either
 /// the old file or the new one, never a mix: the bytes go to a temporary file in the same folder,
@@ -13,6 +15,12 @@ import ConcordPlatform
 /// - a folder (or a socket, a block device) is refused;
 /// - an existing regular file keeps its owner, group and mode (the temporary file gets them
 ///   before the rename).
+///
+/// Interrupted (`abandonWrites`, called when a signal is about to end the process), every
+/// temporary file being written is removed and no write in flight renames one over its target:
+/// the target is the old file, or the new one when its rename came first. A temporary file a
+/// killed process left (SIGKILL cannot be caught) is removed by the next write of the same file
+/// (`removeStale`).
 public enum OutputFile {
     public struct Failure: Error, Sendable, CustomStringConvertible {
         public var path: String
@@ -112,11 +120,13 @@ public enum OutputFile {
         var existing: stat? = nil
         var st = stat()
         if keepMode && stat(target, &st) == 0 { existing = st }
-        unlink(tmp)   // a leftover of an earlier process with this pid
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, existing.map { $0.st_mode & 0o777 } ?? 0o666)
+        removeStale(folder: folder, name: name)
+        let mode = existing.map { $0.st_mode & 0o777 } ?? 0o666
+        // Created and registered at once, so that an interrupt removes it whenever it comes.
+        let fd = try Pending.create(tmp, path: path) { open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode) }
         if fd < 0 { throw fail("cannot create a temporary file next to it") }
         var ok = false
-        defer { if !ok { unlink(tmp) } }
+        defer { if !ok { Pending.discard(tmp) } }
         do {
             defer { close(fd) }
             try produce { chunk in try writeAll(fd, chunk) { fail("cannot write the temporary file") } }
@@ -132,10 +142,90 @@ public enum OutputFile {
             if fsync(fd) != 0 { throw fail("cannot flush the temporary file to disk") }
         }
         try beforeRename()
-        if rename(tmp, target) != 0 { throw fail("cannot replace the file") }
+        let renamed = try Pending.commit(tmp, path: path) { rename(tmp, target) == 0 }
+        if !renamed { throw fail("cannot replace the file") }
         ok = true
         let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         if dir >= 0 { _ = fsync(dir); close(dir) }
+    }
+
+    /// Called when a signal is about to end the process: every temporary file being written is
+    /// removed, and from now on no write creates or renames one (it throws, the target untouched).
+    /// Returns how many were removed. For a process that exits next: nothing is written after it.
+    @discardableResult
+    public static func abandonWrites() -> Int {
+        Pending.state.withLock { st in
+            st.abandoned = true
+            for t in st.files { unlink(t) }
+            defer { st.files = [] }
+            return st.files.count
+        }
+    }
+
+    /// The temporary files being written (created, not yet renamed or removed), under one lock
+    /// with whether writes were abandoned: creating, renaming and removing one, and abandoning
+    /// them all, each happen whole, so an interrupt never leaves one behind.
+    enum Pending {
+        struct State { var files: Set<String> = []; var abandoned = false }
+        static let state = Locked(State())
+
+        static func interrupted(_ path: String) -> Failure {
+            Failure(path: path, message: "not written: interrupted (the file is as it was)")
+        }
+
+        /// Runs `open` (giving a descriptor, or −1) and registers `tmp` when it succeeds.
+        static func create(_ tmp: String, path: String, _ open: () -> Int32) throws(Failure) -> Int32 {
+            let fd: Int32? = state.withLock { st in
+                guard !st.abandoned else { return nil }
+                let fd = open()
+                if fd >= 0 { st.files.insert(tmp) }
+                return fd
+            }
+            guard let fd else { throw interrupted(path) }
+            return fd
+        }
+
+        /// Runs `rename` (true when it did) unless writes were abandoned (then `tmp` is gone already).
+        static func commit(_ tmp: String, path: String, _ rename: () -> Bool) throws(Failure) -> Bool {
+            let done: Bool? = state.withLock { st in
+                guard !st.abandoned else { return nil }
+                let ok = rename()
+                if ok { st.files.remove(tmp) }
+                return ok
+            }
+            guard let done else { throw interrupted(path) }
+            return done
+        }
+
+        /// Removes `tmp` (a write that failed).
+        static func discard(_ tmp: String) {
+            state.withLock { st in
+                if st.files.remove(tmp) != nil { unlink(tmp) }
+            }
+        }
+    }
+
+    /// Removes the temporary files of `name` in `folder` (`.NAME.TAG-PID`) that a process no
+    /// longer running left there (killed by SIGKILL, or a power cut), and this process's own
+    /// leftover from an earlier life of its pid. A temporary file of a running process is left
+    /// alone (another concord writing the same file: its rename decides).
+    static func removeStale(folder: String, name: String) {
+        let prefix = "." + name + "."
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for entry in entries where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.lastIndex(of: "-") else { continue }
+            let tag = rest[..<dash], digits = rest[rest.index(after: dash)...]
+            guard !tag.isEmpty, tag.allSatisfy({ $0 >= "a" && $0 <= "z" }), !digits.isEmpty, digits.allSatisfy(\.isASCII),
+                  let pid = Int32(digits), pid > 0 else { continue }
+            let dead = pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
+            guard dead else { continue }
+            let full = (folder == "/" ? "" : folder) + "/" + entry
+            // Only a regular file: a name that matches by chance (a folder, a link) is not ours.
+            var st = stat()
+            guard lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
+            Pending.state.withLock { if !$0.files.contains(full) { _ = unlink(full) } }
+        }
     }
 
     /// Opens a character device or a FIFO for writing without waiting: a FIFO nobody reads would

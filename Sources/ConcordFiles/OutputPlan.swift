@@ -8,20 +8,29 @@ import ConcordPlatform
 /// may take several outputs (each is written in place); standard output (`-`) is not a file.
 public enum OutputPlan {
     /// `outputs`: the option that names each (`--report`) and its path. `inputs`: every file read.
-    public static func check(outputs: [(option: String, path: String)], inputs: [String]) throws(OutputFile.Failure) {
-        var seen: [String: (option: String?, path: String)] = [:]   // identity → who took it
-        for i in inputs { if let id = identity(i), seen[id] == nil { seen[id] = (nil, i) } }
+    /// `roles`: inputs a refusal names by what they are ("the divergence ledger", "the project
+    /// file"), so that the message says both what would be written and what would be lost.
+    public static func check(outputs: [(option: String, path: String)], inputs: [String],
+                             roles: [(role: String, path: String)] = []) throws(OutputFile.Failure) {
+        enum Taker { case input(role: String?), output(String) }
+        var seen: [String: (taker: Taker, path: String)] = [:]   // identity → who took it
+        for (role, path) in roles { if let id = identity(path), seen[id] == nil { seen[id] = (.input(role: role), path) } }
+        for i in inputs { if let id = identity(i), seen[id] == nil { seen[id] = (.input(role: nil), i) } }
         for (option, path) in outputs where path != "-" {
             let target = (try? OutputFile.resolve(path)) ?? path
             if OutputFile.kind(target) == .characterDevice { continue }
             guard let id = identity(path) else { continue }
             if let other = seen[id] {
                 let same = other.path == path ? "" : " (\(other.path))"
-                let what = other.option.map { "\(option) and \($0) name the same file\(same): one would overwrite the other" }
-                    ?? "\(option) is also an input of this command\(same): writing it would destroy it"
+                let what: String
+                switch other.taker {
+                case .output(let o): what = "\(option) and \(o) name the same file\(same): one would overwrite the other"
+                case .input(let role?): what = "\(option) names \(role) this command reads\(same): writing it would destroy it"
+                case .input(nil): what = "\(option) is also an input of this command\(same): writing it would destroy it"
+                }
                 throw OutputFile.Failure(path: path, message: "\(what); nothing was run")
             }
-            seen[id] = (option, path)
+            seen[id] = (.output(option), path)
         }
     }
 

@@ -125,7 +125,7 @@ public final class CapturedOutputs: Implementation, Sendable {
     public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes, rules: Rules? = nil,
                             known: Set<String>? = nil) throws(CapturedOutputsError) -> CapturedOutputs {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch {
             throw CapturedOutputsError(file: path, message: error.message)
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {

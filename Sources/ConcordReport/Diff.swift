@@ -75,7 +75,7 @@ public enum Diff {
     /// of `implementation`, or of the first implementation that has outputs.
     public static func read(path: String, implementation: String? = nil, maxBytes: Int = InputFile.defaultMaxBytes) throws(ReadError) -> Side {
         let bytes: [UInt8]
-        do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch { throw ReadError(error.description) }
+        do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch { throw ReadError(error.description) }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             let p = InputFile.utf8Problem(bytes)
             throw ReadError(p.map { "\(path):\($0.line):\($0.column): \($0.message)" } ?? "\(path): the file is not UTF-8")

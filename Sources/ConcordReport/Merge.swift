@@ -7,8 +7,10 @@ import ConcordSuites
 /// report one unsharded run would have written (docs/ci.md). Equal to it except for the timing
 /// fields (`wallSeconds`, each implementation's `seconds`) and `workers`:
 /// - every report must first hold to the rules of `ReportCheck` (statuses, counts, names, numbers);
-/// - every report must list the same implementations and carry the same `options`: shards of one
-///   run (a report of another `--implementations` is refused, naming both and the difference);
+/// - every report must list the same implementations and carry the same `options` (compared as
+///   values) and `inputs` (RunInputs: what the run read): shards of one run (a report of another
+///   `--implementations`, or of a run over other files, is refused, naming both and the difference).
+///   More than one report of which one does not record its inputs is refused (fail closed);
 /// - `implementations` are kept in order of first appearance; the same name must carry the same
 ///   version everywhere, except that an adapter without a handshake in a shard (none of its suites
 ///   there: no `processStarts`; or it failed to start: a `startFailure`; version "not started")
@@ -20,7 +22,8 @@ import ConcordSuites
 /// - `summary` is counted again from the results, by the rules of `RunSummary`;
 /// - `wallSeconds` and `workers` are the largest of the shards' (the wall time of shards run side by side);
 /// - when the reports carry a `shard` field (`annotate`), it is checked that they are shards 1…N of
-///   the same split and that together they hold every vector; the merged report has no `shard` field.
+///   the same split (N at most `Shard.maxCount`) and that together they hold every vector, the
+///   missing ones named as ranges; the merged report has no `shard` field.
 public enum ReportMerge {
     public struct MergeError: Error, Sendable, CustomStringConvertible {
         public var description: String
@@ -91,6 +94,15 @@ public enum ReportMerge {
             ("timeout", timeout == timeout.rounded() && abs(timeout) < 1e15 ? .int(Int64(timeout)) : .double(timeout)),
         ]))
         top.insert(field, at: top.firstIndex { $0.key == "results" } ?? top.count)
+        return .object(top)
+    }
+
+    /// The run's `inputs` (RunInputs), written by `run` after `options`, just before `results`:
+    /// merge refuses reports whose inputs differ.
+    public static func addingInputs(_ report: JSON, _ inputs: JSON) -> JSON {
+        guard var top = report.objectValue else { return report }
+        top.removeAll { $0.key == "inputs" }
+        top.insert(("inputs", inputs), at: top.firstIndex { $0.key == "results" } ?? top.count)
         return .object(top)
     }
 
@@ -184,6 +196,18 @@ public enum ReportMerge {
                 guard let k = s["index"]?.intValue, let n = s["count"]?.intValue, let t = s["vectors"]?.intValue else {
                     throw MergeError("\(which): shard needs index, count and vectors")
                 }
+                // What `run --shard` accepts (Shard.parse), and no more: a forged count is refused here.
+                guard n >= 1, n <= Int64(Shard.maxCount) else {
+                    throw MergeError("shard count \(n) is not between 1 and \(Shard.maxCount) (the most run --shard takes)", report: r, named: which,
+                                     at: [.key("shard"), .key("count")])
+                }
+                guard k >= 1, k <= n else {
+                    throw MergeError("shard index \(k) is not between 1 and the count, \(n)", report: r, named: which, at: [.key("shard"), .key("index")])
+                }
+                guard t >= 0 else { throw MergeError("shard vectors \(t) is negative", report: r, named: which, at: [.key("shard"), .key("vectors")]) }
+                if let loaded = report["inputs"]?["vectors"]?.intValue, loaded != t {
+                    throw MergeError("the shard's run loaded \(t) vectors, its inputs list \(loaded)", report: r, named: which, at: [.key("shard"), .key("vectors")])
+                }
                 shardInfo.append((k, n, t))
             }
             // A report with the run's options (`run` writes them) merges only with reports that have
@@ -192,13 +216,23 @@ public enum ReportMerge {
                 let (with, without) = report["options"] == nil ? (named(0), which) : (which, named(0))
                 throw MergeError("\(with) records the run's options and \(without) does not: shards of one run are written by the same concord run")
             }
+            // What the run read (`run` writes it): reports that do not say cannot be shown to be of one
+            // run, so more than one report without it is refused (fail closed), as is a mix.
+            if reports.count > 1, report["inputs"] == nil {
+                throw MergeError("\(which) does not record the inputs of its run (a report of an older concord, or not written by run): "
+                                 + "merge cannot tell whether the reports ran on the same vector files; run the shards again with this concord")
+            }
             // A shard's `ledger` verdict is its own slice's: `merge --ledger` holds the whole run to the ledger.
             for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" && key != "ledger" {
                 if let e = extra.first(where: { $0.key == key }) {
-                    if key == "options", e.value.serialized() != value.serialized() {
+                    // Compared as values: the same options in another key order are the same options.
+                    if key == "options", !sameValue(e.value, value) {
                         throw MergeError(differentOptions(named(e.from), e.value, which, value))
                     }
-                    if e.value.serialized() != value.serialized() {
+                    if key == "inputs", let d = RunInputs.difference(e.value, value, named(e.from), which) {
+                        throw MergeError("\(named(e.from)) and \(which) ran on different inputs (\(d)): merge takes the shards of one run, over the same vector files")
+                    }
+                    if !sameValue(e.value, value) {
                         throw MergeError("field \(key) differs between \(named(e.from)) and \(which); cannot merge it")
                     }
                 } else {
@@ -213,13 +247,14 @@ public enum ReportMerge {
             guard shardInfo.allSatisfy({ $0.count == n && $0.total == total }) else {
                 throw MergeError("the reports are shards of different splits (--shard K/N with different N, or different vectors)")
             }
-            let indices = shardInfo.map(\.index)
-            if Set(indices).count != indices.count {
-                throw MergeError("shard \(indices.first { i in indices.filter { $0 == i }.count > 1 }!)/\(n) is given twice")
+            // Sorted, the indices give the missing shards as the gaps between them: named as ranges,
+            // in memory of the reports' number whatever N is.
+            let indices = shardInfo.map(\.index).sorted()
+            if let twice = zip(indices, indices.dropFirst()).first(where: { $0.0 == $0.1 })?.0 {
+                throw MergeError("shard \(twice)/\(n) is given twice")
             }
-            let missing = (1...max(n, 1)).filter { !indices.contains($0) }
-            if !missing.isEmpty {
-                throw MergeError("shard\(missing.count == 1 ? "" : "s") \(missing.map { "\($0)/\(n)" }.joined(separator: ", ")) missing: the merged report would not hold every vector")
+            if let missing = missingShards(indices, of: n) {
+                throw MergeError("\(missing) missing: the merged report would not hold every vector")
             }
             if Int64(results.count) != total {
                 throw MergeError("the shards hold \(results.count) vectors, the run loaded \(total)")
@@ -259,14 +294,57 @@ public enum ReportMerge {
             + "merge takes the shards of one run, with the same --implementations"
     }
 
-    /// "A has timeout 300, B 60": the refusal of shards run with different options.
+    /// "A has timeout 300, B 60": the refusal of shards run with different options (compared as
+    /// values: key order and the spelling of a number do not count). Options that are not an object
+    /// are named whole.
     static func differentOptions(_ a: String, _ x: JSON, _ b: String, _ y: JSON) -> String {
         var diffs: [String] = []
-        let keys = (x.objectValue ?? []).map(\.key) + (y.objectValue ?? []).map(\.key).filter { k in !(x.objectValue ?? []).contains { $0.key == k } }
-        for k in keys where x[k]?.serialized() != y[k]?.serialized() {
-            diffs.append("\(k) \(x[k]?.serialized() ?? "(none)") in \(a), \(y[k]?.serialized() ?? "(none)") in \(b)")
+        if let xs = x.objectValue, let ys = y.objectValue {
+            let keys = xs.map(\.key) + ys.map(\.key).filter { k in !xs.contains { $0.key == k } }
+            for k in keys where !(x[k].flatMap { u in y[k].map { sameValue(u, $0) } } ?? false) {
+                diffs.append("\(k) \(x[k]?.serialized() ?? "(none)") in \(a), \(y[k]?.serialized() ?? "(none)") in \(b)")
+            }
         }
+        if diffs.isEmpty { diffs.append("\(x.serialized()) in \(a), \(y.serialized()) in \(b)") }
         return "\(a) and \(b) were run with different options (\(diffs.joined(separator: "; "))): merge takes the shards of one run"
+    }
+
+    /// Whether two JSON values are the same value: objects whatever their key order (a reader of a
+    /// report never has two of one key), numbers by value (`300` and `300.0`), arrays in order.
+    public static func sameValue(_ a: JSON, _ b: JSON) -> Bool {
+        switch (a, b) {
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            return x.allSatisfy { p in y.first { $0.key == p.key }.map { sameValue(p.value, $0.value) } ?? false }
+        case (.array(let x), .array(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { sameValue($0, $1) }
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.int(let i), .double(let d)), (.double(let d), .int(let i)): return Int64(exactly: d) == i
+        case (.string(let x), .string(let y)): return x == y
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.null, .null): return true
+        default: return false
+        }
+    }
+
+    /// The shards of 1…n not among `indices` (sorted, distinct, each in 1…n), named as ranges
+    /// (`shards 2/9 to 5/9, 7/9 (5 of 9)`), the first `limit` of them, or nil when none is.
+    static func missingShards(_ indices: [Int64], of n: Int64, limit: Int = 10) -> String? {
+        var ranges: [ClosedRange<Int64>] = []
+        var count: Int64 = 0
+        var next: Int64 = 1
+        for i in indices + [n + 1] {
+            if i > next {
+                count += i - next
+                if ranges.count <= limit { ranges.append(next...(i - 1)) }
+            }
+            next = i + 1
+        }
+        guard count > 0 else { return nil }
+        let shown = ranges.prefix(limit).map { r in r.lowerBound == r.upperBound ? "\(r.lowerBound)/\(n)" : "\(r.lowerBound)/\(n) to \(r.upperBound)/\(n)" }
+        let more = ranges.count > limit ? ", and more" : ""
+        return count == 1 ? "shard \(shown[0])" : "shards \(shown.joined(separator: ", "))\(more) (\(count) of \(n))"
     }
 
     /// `summary` counted from `results` as `RunSummary` counts: passed, failed, pending and errors

@@ -148,7 +148,12 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         self.count = count
     }
 
-    /// `K/N` with 1 ≤ K ≤ N (`2/3`).
+    /// The most shards a run may be split into (docs/ci.md): far beyond any CI matrix (GitHub's
+    /// holds 256 jobs), and few enough that `merge` can be given every report on one command line.
+    /// `merge` refuses a report claiming more.
+    public static let maxCount = 10_000
+
+    /// `K/N` with 1 ≤ K ≤ N ≤ `maxCount` (`2/3`).
     public static func parse(_ s: String) throws(ParseError) -> Shard {
         let parts = s.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), parts[0].allSatisfy(\.isASCII),
@@ -157,6 +162,9 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         }
         guard n >= 1, k >= 1, k <= n else {
             throw ParseError(description: "--shard \(s): K must be between 1 and N (N ≥ 1)")
+        }
+        guard n <= maxCount else {
+            throw ParseError(description: "--shard \(s): at most \(maxCount) shards (N ≤ \(maxCount)); a CI matrix needs far fewer")
         }
         return Shard(index: k, count: n)
     }

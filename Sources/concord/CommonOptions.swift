@@ -86,6 +86,27 @@ enum Common {
         return gate
     }
 
+    /// The project file a command reads: `--project FILE` when the command has it, else
+    /// ./concord.yaml when something has that name.
+    static func projectFile(_ o: Options) -> String? {
+        var st = stat()
+        return o.values["project"] ?? (lstat(UserAdapters.projectFile, &st) == 0 ? UserAdapters.projectFile : nil)
+    }
+
+    /// The project file and the divergence ledger a command reads (`--ledger`, else the project
+    /// file's `ledger:`), named by what they are: no output may be written over them (OutputPlan).
+    /// A ledger the project file names but that cannot be found is left to `ledger`'s message.
+    static func projectFiles(_ o: Options) -> [(role: String, path: String)] {
+        var out: [(role: String, path: String)] = []
+        let project = projectFile(o)
+        if let project { out.append(("the project file", project)) }
+        let maxBytes = Int((try? o.integer("max-file-bytes")) ?? Int64(InputFile.defaultMaxBytes))
+        if let l = o.values["ledger"] ?? project.flatMap({ try? Ledger.declared(inProject: $0, maxBytes: maxBytes) }), !l.isEmpty {
+            out.append(("the divergence ledger", l))
+        }
+        return out
+    }
+
     /// The divergence ledger of `--ledger FILE`, else the one the project file declares (`--project`
     /// when the command has it, else ./concord.yaml when it exists), else none (nil). Read before
     /// anything runs: a malformed one is printed with its place, and `failed` is set (exit 2).
@@ -94,10 +115,8 @@ enum Common {
         if path?.isEmpty == true { throw UsageError("--ledger needs a path") }
         let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
         do {
-            if path == nil {
-                var st = stat()
-                let project = o.values["project"] ?? (lstat(UserAdapters.projectFile, &st) == 0 ? UserAdapters.projectFile : nil)
-                if let project { path = try Ledger.declared(inProject: project, maxBytes: maxBytes) }
+            if path == nil, let project = projectFile(o) {
+                path = try Ledger.declared(inProject: project, maxBytes: maxBytes)
             }
             guard let path else { return nil }
             return try Ledger.load(path: path, maxBytes: maxBytes) { n in
@@ -131,6 +150,8 @@ func stderrRaw(_ s: String) { Streams.err(s) }
 
 /// The message of an output that could not be written (AtomicFile's errors already name the path).
 func writeFailure(_ path: String, _ error: any Error) -> String {
+    // A write cut short by a signal is not a failure to report: the signal's exit comes instead.
+    Interrupt.holdIfInterrupted()
     let d = error.localizedDescription
     return d.hasPrefix("cannot write \(path)") ? "concord: \(d)" : "concord: cannot write \(path): \(d)"
 }

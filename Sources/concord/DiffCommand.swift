@@ -55,7 +55,7 @@ enum DiffCommand: Command {
     }
 
     static func isReport(_ path: String, maxBytes: Int) -> Bool {
-        guard let bytes = try? InputFile.read(path, maxBytes: maxBytes), let text = String(validating: bytes, as: UTF8.self),
+        guard let bytes = try? InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true), let text = String(validating: bytes, as: UTF8.self),
               let json = try? JSON.parse(text) else { return false }
         return json["format"]?.stringValue == "concord-report/1"
     }

@@ -30,7 +30,8 @@ enum ExportCommand: Command {
         if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         // An output that is also an input is refused before anything is written (OutputPlan).
         let inputs = Set(vectors.map(\.file)).sorted()
-        do { try OutputPlan.check(outputs: [("--out", out)], inputs: inputs) } catch {
+        let project = Common.projectFile(o).map { [(role: "the project file", path: $0)] } ?? []
+        do { try OutputPlan.check(outputs: [("--out", out)], inputs: inputs, roles: project) } catch {
             stderr("concord: \(error)")
             return 2
         }

@@ -1,15 +1,17 @@
+import ConcordFiles
 import ConcordImplementations
 import ConcordSync
 import Foundation
 
-/// Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal went away) during a command that runs
-/// implementations: from then on no adapter starts, the adapters started so far are stopped
-/// (with anything they started, orphans included: `Subprocess.stopEverything`), then
+/// Ctrl-C (SIGINT), SIGTERM or SIGHUP (the terminal went away) during any command: from then on
+/// nothing is written (every temporary file being written is removed and none is renamed over
+/// its target: `OutputFile.abandonWrites`), no adapter starts, the adapters started so far are
+/// stopped (with anything they started, orphans included: `Subprocess.stopEverything`), then
 /// "interrupted" is printed on a line of its own (naming the signal when it is not SIGINT) and
 /// concord exits 128 + the signal (130, 143, 129), as shells expect.
 ///
-/// The signals are taken by dispatch sources: the handler libdispatch installs only records the
-/// signal, and `stop` runs on an ordinary thread.
+/// The signals are taken by dispatch sources, from the start of every command (`install`): the
+/// handler libdispatch installs only records the signal, and `stop` runs on an ordinary thread.
 enum Interrupt {
     private struct State: Sendable {
         var running: [any Implementation] = []
@@ -37,7 +39,10 @@ enum Interrupt {
         while true { sleep(60) }
     }
 
-    /// Watch for the signals from now on; `implementations` are stopped when one arrives.
+    /// Watch for the signals from now on (main.swift, before any command runs).
+    static func install() { _ = sources }
+
+    /// `implementations` are stopped when a signal arrives.
     static func watch(_ implementations: [any Implementation]) {
         state.withLock { $0.running = implementations }
         _ = sources
@@ -51,6 +56,9 @@ enum Interrupt {
             return st.running
         }
         guard let impls else { return }
+        // Nothing is written from now on, and no file half written is left (the main thread may be
+        // writing a report: its write throws, and it waits here for the exit below).
+        OutputFile.abandonWrites()
         // Nothing starts from now on: an adapter the command was about to start would outlive it.
         Subprocess.refuseNewChildren()
         let name = signals.first { $0.number == sig }.map(\.name) ?? "signal \(sig)"

@@ -84,7 +84,7 @@ func readReport(_ path: String, maxBytes: Int) -> JSON? { readReportText(path, m
 /// `readReport`, with the file's text.
 func readReportText(_ path: String, maxBytes: Int) -> (json: JSON, text: String)? {
     let bytes: [UInt8]
-    do { bytes = try InputFile.read(path, maxBytes: maxBytes) } catch {
+    do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch {
         stderr("concord: \(error)")
         return nil
     }

@@ -13,8 +13,12 @@ struct ReportOutput {
     /// (option, path) of each output asked for, the JSON report first.
     var outputs: [(option: String, path: String)] = []
     var stdoutTaken: Bool { outputs.contains { $0.path == "-" } }
+    /// Files the command reads besides its own inputs, named by what they are: the project file
+    /// and the divergence ledger. An output on one of them is refused as an output on an input is.
+    var readAlso: [(role: String, path: String)] = []
 
     init(_ o: Options, json: String?) throws(UsageError) {
+        readAlso = Common.projectFiles(o)
         if let json { outputs.append(("report", json)) }
         for name in ["markdown", "junit", "html"] { if let p = o.values[name] { outputs.append((name, p)) } }
         // /dev/stdout is standard output, written as "-" is (never replaced, whatever is behind it).
@@ -26,14 +30,17 @@ struct ReportOutput {
         if let p = outputs.first(where: { $0.path.isEmpty }) { throw UsageError("--\(p.option) needs a path (\"-\" for standard output)") }
     }
 
-    /// An output that is also one of the command's input files, or two outputs on one file: refused
-    /// (printed, false) before anything runs (OutputPlan, docs/reliability.md).
+    /// An output that is also one of the command's input files (the project file and the ledger
+    /// included), or two outputs on one file: refused (printed, false) before anything runs
+    /// (OutputPlan, docs/reliability.md).
     /// `$GITHUB_STEP_SUMMARY` is held to the inputs too: a summary naming one of them would append
     /// Markdown into it.
     func distinct(from inputs: [String]) -> Bool {
         do {
-            try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs)
-            if let summary = Self.stepSummary { try OutputPlan.check(outputs: [("$GITHUB_STEP_SUMMARY", summary)], inputs: inputs) }
+            try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs, roles: readAlso)
+            if let summary = Self.stepSummary {
+                try OutputPlan.check(outputs: [("$GITHUB_STEP_SUMMARY", summary)], inputs: inputs, roles: readAlso)
+            }
         } catch {
             stderr("concord: \(error)")
             return false

@@ -81,6 +81,7 @@ enum RunCommand: Command {
         // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
         let vectors = shard.map { $0.select(loaded) } ?? loaded
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
+        var capturedFiles: [(implementation: String, file: String, bytes: [UInt8])] = []
         for path in o.lists["captured"] ?? [] {
             let captured: CapturedOutputs
             do {
@@ -96,6 +97,12 @@ enum RunCommand: Command {
             }
             impls.append(captured)
             gate.named.append(captured.name)
+            // Its bytes, for the report's `inputs` (read again: the reader keeps only the results).
+            guard let bytes = try? InputFile.read(path, maxBytes: load.yamlLimits.maxBytes, regularFileOnly: true) else {
+                stderr("concord: \(path): the file changed while it was read")
+                return 2
+            }
+            capturedFiles.append((captured.name, path, bytes))
         }
 
         // An output that is also an input (a file vectors were read from, a captured file), or two
@@ -136,8 +143,13 @@ enum RunCommand: Command {
         }
         result = Self.naming(result, notHere: notHere, named: gate.named)
 
+        // What identifies the run for `merge`: every vector loaded (not only this shard's) and the captured files.
+        let runInputs = RunInputs.make(loaded, captured: capturedFiles)
+        capturedFiles = []
         let options = { (report: JSON) in
-            ReportMerge.addingOptions(report, maxKdfMemoryKiB: limits.maxKdfMemoryKiB, maxKdfWork: limits.maxKdfWork, timeout: settings.requestTimeout)
+            ReportMerge.addingInputs(
+                ReportMerge.addingOptions(report, maxKdfMemoryKiB: limits.maxKdfMemoryKiB, maxKdfWork: limits.maxKdfWork, timeout: settings.requestTimeout),
+                runInputs)
         }
         let ownPeak = ResidentMemory.ownPeakKiB()
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })

@@ -25,6 +25,9 @@ struct VectorSelection {
     var notes: [String] = []
     /// Whether to say where each name resolved (not for the packs a project declares: its line says).
     var announceNames = true
+    /// The folders chosen for the user (`vectors/` here, Concord's own): each must be a folder,
+    /// checked before anything is opened (a FIFO named `vectors` is never read as a vector file).
+    var defaultFolders: [String] = []
 
     init(_ arguments: [String], project: ProjectSettings? = nil) {
         if let project, project.declaresRun {
@@ -66,11 +69,13 @@ struct VectorSelection {
         let home = Self.homeVectors
         if FileManager.default.fileExists(atPath: "vectors") {
             paths = ["vectors"]
+            defaultFolders = ["vectors"]
             if !Self.sameFolder("vectors", home) {
                 notes.append("no path given and no project file declares what to run: running vectors/ of the current directory, not Concord's own (\(home))")
             }
         } else {
             paths = [home]
+            defaultFolders = [home]
             notes.append("no path given: running Concord's own vectors (\(home))")
         }
     }
@@ -90,9 +95,27 @@ struct VectorSelection {
         return ra == rb
     }
 
+    /// Why a folder chosen for the user cannot be read as one (from its metadata: nothing is
+    /// opened), or nil when it is a folder (a symbolic link to one is followed).
+    static func notAFolder(_ path: String, _ what: String) -> String? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }   // missing: said where it is looked for
+        let type = st.st_mode & S_IFMT
+        guard type != S_IFDIR else { return nil }
+        let kind = type == S_IFIFO ? "a FIFO" : type == S_IFSOCK ? "a socket" : type == S_IFCHR ? "a character device"
+            : type == S_IFBLK ? "a block device" : type == S_IFREG ? "a file" : "not a folder"
+        return "\(what) \(path) is \(kind), not a folder of vector files (it was not opened)"
+    }
+
     /// Loads the paths, then the named suites' vectors; nil after printing the errors.
     func load(_ loader: VectorLoader) -> [Vector]? {
         for n in notes { stderr("concord: \(n)") }
+        for f in defaultFolders {
+            if let why = Self.notAFolder(f, f == "vectors" ? "the default folder" : "Concord's own vectors folder") {
+                stderr("concord: \(why)")
+                return nil
+            }
+        }
         var vectors: [Vector] = []
         if !paths.isEmpty {
             guard let v = loadVectors(paths, loader) else { return nil }
@@ -110,6 +133,10 @@ struct VectorSelection {
         if suites.contains(where: { !inProject.contains($0.suite) }) {
             guard FileManager.default.fileExists(atPath: home) else {
                 stderr("concord: Concord's own vectors are not at \(home) (set CONCORD_HOME to the repository Concord runs from)")
+                return nil
+            }
+            if let why = Self.notAFolder(home, "Concord's own vectors folder") {
+                stderr("concord: \(why) (set CONCORD_HOME to the repository Concord runs from)")
                 return nil
             }
             guard let v = loadVectors([home], loader) else { return nil }

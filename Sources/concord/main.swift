@@ -63,6 +63,8 @@ Streams.prepare()
 // Descendants an adapter leaves behind (even in their own session) are reparented to concord, and
 // stopped before it exits (docs/reliability.md).
 Subprocess.adoptOrphans()
+// Ctrl-C, SIGTERM and SIGHUP end every command the same way, its half-written files removed (Interrupt).
+Interrupt.install()
 let args = Array(CommandLine.arguments.dropFirst())
 var status: Int32
 do {
@@ -103,5 +105,7 @@ do {
     if !text.contains("concord help") { stderrRaw("(concord help shows the usage)") }
     status = 2
 }
+// A signal that came meanwhile ends the process with its own status (Interrupt.stop), not this one.
+Interrupt.holdIfInterrupted()
 Subprocess.stopEverything()
 exit(Streams.finish(status))

@@ -185,4 +185,86 @@ import ConcordTestSupport
         let v = try concord(["--version"])
         #expect(v.status == 0 && v.stdout.hasPrefix("concord "))
     }
+
+    // MARK: Inputs that are not files, outputs on the files a command reads
+
+    /// concord run in `dir` (its current directory), with `CONCORD_HOME` as given; no GitHub
+    /// variables but the ones given; 60 s at most (a command that waits for ever fails, never hangs).
+    func concord(_ args: [String], in dir: String, home: String = repositoryRoot, env extra: [String: String] = [:]) throws -> ProcessOutput {
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = home
+        env["GITHUB_ACTIONS"] = nil
+        env["GITHUB_STEP_SUMMARY"] = nil
+        env.merge(extra) { $1 }
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 60)
+    }
+
+    /// A FIFO given as an input is refused from its metadata, never opened, exit 2 naming it: a
+    /// report (compare, merge, report, diff), a captured file (fill --from, run --captured), and
+    /// Concord's own vectors folder or the default `vectors/` when either is a FIFO. Each waited for a
+    /// writer for ever. A vector file named on the command line may still be a pipe (`run <(…)`),
+    /// and one that nothing writes to is refused at once instead of waited on.
+    @Test func aFIFOAsAnInputIsRefusedNeverWaitedOn() throws {
+        let dir = folder(["kdf.yaml": Self.kdfFile])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let made = try concord(["run", "vectors", "--implementations", "swift", "-o", "r.json", "-q"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        let fifo = dir + "/f.json"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let refusal = "concord: \(fifo): is a FIFO, not a regular file (it was not opened)"
+        for args in [["compare", fifo, "r.json"], ["compare", "r.json", fifo], ["merge", fifo], ["merge", "r.json", fifo], ["report", fifo],
+                     ["diff", fifo, "r.json"], ["diff", "r.json", fifo], ["fill", "vectors", "--from", fifo],
+                     ["run", "vectors", "--implementations", "swift", "--captured", fifo, "-o", "r2.json"]] {
+            let r = try concord(args, in: dir)
+            #expect(r.status == 2 && r.stderr.contains(refusal), "\(args): \(r.status) \(r.stderr)")
+        }
+        // Concord's own vectors folder (a suite name is looked up there), and `vectors/` here for a run with no path.
+        try FileManager.default.createDirectory(atPath: dir + "/home/here", withIntermediateDirectories: true)
+        #expect(mkfifo(dir + "/home/vectors", 0o600) == 0 && mkfifo(dir + "/home/here/vectors", 0o600) == 0)
+        let own = try concord(["run", "argon2id", "--implementations", "swift", "-o", "r3.json"], in: dir, home: dir + "/home")
+        #expect(own.status == 2 && own.stderr.contains("Concord's own vectors folder \(dir)/home/vectors is a FIFO, not a folder of vector files (it was not opened)"),
+                "\(own.stderr)")
+        let here = try concord(["run", "--implementations", "swift", "-o", "r3.json"], in: dir + "/home/here", home: dir + "/home")
+        #expect(here.status == 2 && here.stderr.contains("the default folder vectors is a FIFO, not a folder of vector files"), "\(here.stderr)")
+        // Named: read as a pipe, never waited for.
+        let named = try concord(["run", fifo, "--implementations", "swift", "-o", "r3.json"], in: dir)
+        #expect(named.status == 2 && named.stderr.contains("\(fifo): is a FIFO that nothing wrote to (concord does not wait for a writer)"), "\(named.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/r2.json") && !FileManager.default.fileExists(atPath: dir + "/r3.json"))
+    }
+
+    /// An output (`-o`, `--markdown`, `--junit`, `--html`, `$GITHUB_STEP_SUMMARY`) naming the
+    /// divergence ledger or the project file is refused before anything is written, in run, merge,
+    /// report and scenario, naming the option and the file's role: they overwrote or appended to it.
+    @Test func anOutputOnTheLedgerOrTheProjectFileIsRefused() throws {
+        let dir = folder(["kdf.yaml": Self.kdfFile])
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let ledger = "format: concord-ledger/1\ndivergences: []\n", project = "ledger: L.yaml\n"
+        write(ledger, to: dir + "/L.yaml")
+        write(ledger, to: dir + "/other-ledger.yaml")
+        write(project, to: dir + "/concord.yaml")
+        let made = try concord(["run", "vectors", "--implementations", "swift", "-o", "r.json", "-q"], in: dir)
+        #expect(made.status == 0, "\(made.stderr)")
+        try FileManager.default.copyItem(atPath: repositoryRoot + "/examples/scenarios/answer-flow.yaml", toPath: dir + "/s.yaml")
+        let ledgerRole = "names the divergence ledger this command reads", projectRole = "names the project file this command reads"
+        let cases: [([String], [String: String], String)] = [
+            (["run", "vectors", "--implementations", "swift", "-o", "concord.yaml"], [:], "concord.yaml: --report " + projectRole),
+            (["run", "vectors", "--implementations", "swift", "--markdown", "L.yaml"], [:], "L.yaml: --markdown " + ledgerRole),
+            (["run", "vectors", "--implementations", "swift", "--ledger", "other-ledger.yaml", "--junit", "./other-ledger.yaml"], [:],
+             "./other-ledger.yaml: --junit " + ledgerRole + " (other-ledger.yaml)"),
+            (["merge", "r.json", "--html", "L.yaml"], [:], "L.yaml: --html " + ledgerRole),
+            (["merge", "r.json", "-o", "concord.yaml"], [:], "concord.yaml: --report " + projectRole),
+            (["report", "r.json", "--junit", "concord.yaml"], [:], "concord.yaml: --junit " + projectRole),
+            (["report", "r.json"], ["GITHUB_STEP_SUMMARY": "L.yaml"], "L.yaml: $GITHUB_STEP_SUMMARY " + ledgerRole),
+            (["scenario", "s.yaml", "--implementations", "swift", "-o", "L.yaml"], [:], "L.yaml: --report " + ledgerRole),
+            (["scenario", "s.yaml", "--implementations", "swift", "--markdown", "concord.yaml"], [:], "concord.yaml: --markdown " + projectRole),
+        ]
+        for (args, env, words) in cases {
+            let r = try concord(args, in: dir, env: env)
+            #expect(r.status == 2 && r.stderr.contains("concord: \(words)") && r.stderr.contains("writing it would destroy it; nothing was run"),
+                    "\(args): \(r.status) \(r.stderr)")
+            #expect(try String(contentsOfFile: dir + "/L.yaml", encoding: .utf8) == ledger, "\(args) changed the ledger")
+            #expect(try String(contentsOfFile: dir + "/other-ledger.yaml", encoding: .utf8) == ledger, "\(args) changed the ledger")
+            #expect(try String(contentsOfFile: dir + "/concord.yaml", encoding: .utf8) == project, "\(args) changed the project file")
+        }
+    }
 }

@@ -1,11 +1,59 @@
 import ConcordFiles
 import ConcordFormats
+import ConcordImplementations
 import Foundation
 import Testing
 import ConcordTestSupport
 
 @Suite struct OutputFileTests {
     struct Stop: Error {}
+
+    /// A pid no process has: a child that has ended and been waited for.
+    static func deadPid() throws -> Int32 {
+        let p = try Subprocess.spawn(["/bin/sh", "-c", "exit 0"])
+        close(p.stdin)
+        _ = p.wait(timeout: 10)
+        close(p.stdout)
+        close(p.stderr)
+        #expect(kill(p.pid, 0) != 0 && errno == ESRCH)
+        return p.pid
+    }
+
+    /// A temporary file a killed process left (SIGKILL cannot be caught: `.r.json.tmp-PID`, fill's
+    /// `.r.json.fill-PID`) is removed by the next write of the same file; one of a process still
+    /// running (pid 1), another file's, or a folder that happens to match, are left alone.
+    @Test func theNextWriteRemovesWhatAKilledProcessLeft() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let dead = try Self.deadPid()
+        for name in [".r.json.tmp-\(dead)", ".r.json.fill-\(dead)", ".r.json.tmp-1", ".other.json.tmp-\(dead)", ".r.json.notes", ".r.json.tmp-x\(dead)"] {
+            write("half", to: dir + "/" + name)
+        }
+        try FileManager.default.createDirectory(atPath: dir + "/.r.json.emit-\(dead)", withIntermediateDirectories: false)
+        write("old", to: dir + "/r.json")
+        try OutputFile.replace(dir + "/r.json", with: Array("new".utf8))
+        #expect(FileManager.default.contents(atPath: dir + "/r.json") == Data("new".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
+                == [".other.json.tmp-\(dead)", ".r.json.emit-\(dead)", ".r.json.notes", ".r.json.tmp-1", ".r.json.tmp-x\(dead)", "r.json"])
+    }
+
+    /// An output on a file the command reads as something else (the divergence ledger, the project
+    /// file) is refused naming both: the option that would write it and what the file is.
+    @Test func anOutputOnAFileReadForAnotherRoleNamesBoth() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("format: concord-ledger/1\n", to: dir + "/ledger.yaml")
+        let roles = [(role: "the divergence ledger", path: dir + "/ledger.yaml"), (role: "the project file", path: dir + "/concord.yaml")]
+        do {
+            try OutputPlan.check(outputs: [("--markdown", dir + "/./ledger.yaml")], inputs: [], roles: roles)
+            Issue.record("an output on the ledger was accepted")
+        } catch {
+            #expect(error.message == "--markdown names the divergence ledger this command reads (\(dir)/ledger.yaml): writing it would destroy it; nothing was run")
+        }
+        // A project file that does not exist yet is held to its path.
+        #expect(throws: OutputFile.Failure.self) { try OutputPlan.check(outputs: [("--report", dir + "/concord.yaml")], inputs: [], roles: roles) }
+        try OutputPlan.check(outputs: [("--report", dir + "/r.json")], inputs: [], roles: roles)
+    }
 
     @Test func replacesKeepsPermissionsAndLeavesNothingBehind() throws {
         let dir = temporaryFolder()

@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordPrimitives
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
@@ -34,6 +35,13 @@ import ConcordTestSupport
         #expect(try Shard.parse("1/1") == Shard(index: 1, count: 1))
         for bad in ["0/3", "4/3", "3", "/3", "1/", "a/b", "1/0", " 1/3", "1/3/3", "-1/3", "1/-3", "", "１/3"] {
             #expect(throws: Shard.ParseError.self, "\(bad)") { try Shard.parse(bad) }
+        }
+        // At most 10,000 shards (docs/ci.md): merge lists what is missing of N, so N is held to a sane size.
+        #expect(try Shard.parse("10000/10000") == Shard(index: 10000, count: 10000))
+        for huge in ["1/10001", "1/100000000", "4294967296/4294967296"] {
+            do { _ = try Shard.parse(huge); Issue.record("\(huge) accepted") } catch {
+                #expect(error.description.contains("at most 10000 shards"), "\(error)")
+            }
         }
         #expect(Shard(index: 2, count: 5).description == "2/5")
     }
@@ -328,19 +336,21 @@ import ConcordTestSupport
         #expect(ReportMerge.summary(whole["results"]!.arrayValue!).serialized() == whole["summary"]!.serialized())
         #expect(whole["summary"]!["unsupported"]!.intValue! > 0, "the set should exercise pair counts too")
 
+        // Each shard says what its run read: every vector loaded, the same for all three.
+        let inputs = RunInputs.make(vectors)
         let shards = (1...3).map { k in
             let shard = Shard(index: k, count: 3)
-            return ReportMerge.annotate(Self.report(shard.select(vectors)), shard: shard, of: vectors.count)
+            return ReportMerge.addingInputs(ReportMerge.annotate(Self.report(shard.select(vectors)), shard: shard, of: vectors.count), inputs)
         }
         #expect(shards.allSatisfy { !$0["results"]!.arrayValue!.isEmpty })
         for order in [[0, 1, 2], [2, 0, 1], [1, 2, 0]] {
             let merged = try ReportMerge.merge(order.map { shards[$0] })
             #expect(merged["shard"] == nil)
-            #expect(Self.withoutTiming(merged).serialized(pretty: true) == Self.withoutTiming(whole).serialized(pretty: true))
+            #expect(Self.withoutTiming(merged).serialized(pretty: true) == Self.withoutTiming(ReportMerge.addingInputs(whole, inputs)).serialized(pretty: true))
         }
         // Without the shard annotation too.
         let plain = shards.map { s in JSON.object(s.objectValue!.filter { $0.key != "shard" }) }
-        #expect(Self.withoutTiming(try ReportMerge.merge(plain)).serialized() == Self.withoutTiming(whole).serialized())
+        #expect(Self.withoutTiming(try ReportMerge.merge(plain)).serialized() == Self.withoutTiming(ReportMerge.addingInputs(whole, inputs)).serialized())
     }
 
     @Test func loadOrderIsFileThenLine() {
@@ -356,7 +366,13 @@ import ConcordTestSupport
         #expect(Set(vectors.map { "\($0.file):\($0.line)" }).count == vectors.count)
     }
 
-    static func tiny(_ impls: [(String, String)], _ results: [(String, String, Int, String)], shard: (Int, Int, Int)? = nil) -> JSON {
+    /// The `inputs` of the tiny reports' run (RunInputs' shape; what a run read, made up).
+    static let tinyInputs = JSON.object([("sha256", .string(String(repeating: "ab", count: 32))), ("vectors", .int(3)),
+                                         ("files", .array([.object([("file", .string("v/s.yaml")), ("vectors", .int(3)),
+                                                                    ("sha256", .string(String(repeating: "cd", count: 32)))])]))])
+
+    static func tiny(_ impls: [(String, String)], _ results: [(String, String, Int, String)], shard: (Int, Int, Int)? = nil,
+                     inputs: JSON? = tinyInputs) -> JSON {
         var top: [(key: String, value: JSON)] = [
             ("format", .string("concord-report/1")), ("concord", .object([("version", .string("0.1.0"))])),
             ("implementations", .array(impls.map { .object([("name", .string($0.0)), ("version", .string($0.1))]) })),
@@ -365,6 +381,7 @@ import ConcordTestSupport
         if let s = shard {
             top.append(("shard", .object([("index", .int(Int64(s.0))), ("count", .int(Int64(s.1))), ("vectors", .int(Int64(s.2)))])))
         }
+        if let inputs { top.append(("inputs", inputs)) }
         top.append(("results", .array(results.map { r in
             .object([("vector", .string(r.0)), ("file", .string(r.1)), ("line", .int(Int64(r.2))), ("result", .string("valid")),
                      ("status", .string(r.3)), ("implementations", .object([("a", .object([("status", .string(r.3 == "error" ? "error" : r.3))]))]))])
@@ -493,6 +510,97 @@ import ConcordTestSupport
         #expect(merged["implementations"]?.arrayValue?.first?["peakResidentKiB"]?.intValue == 70)
     }
 
+    /// A report with `key` set to `value`, just before `results`.
+    static func with(_ report: JSON, _ key: String, _ value: JSON) -> JSON {
+        var top = report.objectValue!.filter { $0.key != key }
+        top.insert((key, value), at: top.firstIndex { $0.key == "results" }!)
+        return .object(top)
+    }
+
+    static func refusal(_ reports: [JSON], names: [String]? = nil) -> ReportMerge.MergeError? {
+        do { _ = try ReportMerge.merge(reports, names: names); return nil } catch { return error }
+    }
+
+    /// Shards of two runs over different vector files are not one run: run A (whose t2 fails) and run
+    /// B (the same file fixed) gave shards that merged green (issue 43). Each report says what its run
+    /// read (`inputs`: every vector loaded, per file); merge refuses reports whose inputs differ,
+    /// naming both reports and what differs, and refuses more than one report that does not say.
+    @Test func shardsOfRunsOverOtherInputsAreRefused() throws {
+        func loaded(_ text: String, _ file: String) throws -> [Vector] { try VectorLoader().load(.bytes(Array(text.utf8), file: file)).vectorsOrFirstError() }
+        let text = """
+        {"format": "concord-vectors/1", "suite": "closer.kdf-params", "title": "t", "source": "s", "vectors": [
+          {"id": "t1", "input": {"tag": "argon2id;v=19;m=64;t=1;p=1"}, "expect": {"memoryKiB": 64, "iterations": 1, "parallelism": 1, "version": 19}},
+          {"id": "t2", "input": {"tag": "argon2id;v=19;m=65;t=1;p=1"}, "expect": {"memoryKiB": 66, "iterations": 1, "parallelism": 1, "version": 19}}]}
+        """
+        let a = RunInputs.make(try loaded(text, "v/k.json"))
+        // Loaded again: the same inputs. The same file with one expected value fixed, or under another name: not.
+        #expect(RunInputs.make(try loaded(text, "v/k.json")).serialized() == a.serialized())
+        let fixed = RunInputs.make(try loaded(text.replacingOccurrences(of: "\"memoryKiB\": 66", with: "\"memoryKiB\": 65"), "v/k.json"))
+        let moved = RunInputs.make(try loaded(text, "w/k.json"))
+        #expect(fixed["sha256"]?.stringValue != a["sha256"]?.stringValue && moved["sha256"]?.stringValue != a["sha256"]?.stringValue)
+        #expect(a["vectors"]?.intValue == 2 && a["files"]?.arrayValue?.count == 1 && a["files"]?.arrayValue?[0]["vectors"]?.intValue == 2)
+        // `sha256` is SHA-256 of the documented lines (docs/report.md), one per file.
+        let f = a["files"]!.arrayValue![0]
+        let line = "vectors\tv/k.json\t2\t\(f["sha256"]!.stringValue!)\n"
+        #expect(a["sha256"]?.stringValue == Hex.encode(SHA256.hash(Array(line.utf8))))
+
+        let s1 = Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")], shard: (1, 2, 2), inputs: a)
+        let s2 = Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")], shard: (2, 2, 2), inputs: fixed)
+        let e = try #require(Self.refusal([s1, s2], names: ["s1.json", "s2.json"]))
+        #expect(e.description.hasPrefix("s1.json and s2.json ran on different inputs (v/k.json's vectors differ (2 vectors, sha256 "), "\(e)")
+        #expect(e.description.hasSuffix("in s2.json)): merge takes the shards of one run, over the same vector files"), "\(e)")
+        let m = try #require(Self.refusal([s1, Self.with(s2, "inputs", moved)], names: ["s1.json", "s2.json"]))
+        #expect(m.description.contains("(v/k.json only in s1.json; w/k.json only in s2.json)"), "\(m)")
+        // The same inputs in another key order are the same; the shards of one run merge.
+        let reordered = JSON.object(a.objectValue!.reversed())
+        #expect(try ReportMerge.merge([s1, Self.with(s2, "inputs", reordered)])["inputs"]?.serialized() == a.serialized())
+        // A report that does not say what it read merges alone, never with another (fail closed).
+        let old = Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")], shard: (2, 2, 2), inputs: nil)
+        let o = try #require(Self.refusal([s1, old], names: ["s1.json", "old.json"]))
+        #expect(o.description.contains("old.json does not record the inputs of its run"), "\(o)")
+        #expect(Self.refusal([Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")], inputs: nil)]) == nil)
+        // A shard whose inputs count other vectors than its split is refused at its place.
+        let lying = try #require(Self.refusal([Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")], shard: (1, 1, 5), inputs: a)]))
+        #expect(lying.path == [.key("shard"), .key("vectors")] && lying.message.contains("its inputs list 2"), "\(lying)")
+    }
+
+    /// The same options written in another key order, or a number spelled `300.0`, are the same
+    /// options (merge refused them, "different options ()"); options that differ are named.
+    @Test func optionsAreComparedAsValues() throws {
+        let options = JSON.object([("maxKdfMemoryKiB", .int(4_194_304)), ("maxKdfWork", .int(67_108_864)), ("timeout", .int(300))])
+        let a = Self.with(Self.tiny([("a", "1")], [("argon2id/x", "v/s.yaml", 3, "pass")]), "options", options)
+        let b = Self.tiny([("a", "1")], [("argon2id/y", "v/s.yaml", 9, "pass")])
+        let reordered = JSON.object(options.objectValue!.reversed())
+        let spelled = JSON.object([("timeout", .double(300)), ("maxKdfWork", .int(67_108_864)), ("maxKdfMemoryKiB", .int(4_194_304))])
+        for same in [reordered, spelled] {
+            #expect(try ReportMerge.merge([a, Self.with(b, "options", same)])["options"]?.serialized() == options.serialized())
+        }
+        let shorter = JSON.object([("timeout", .int(60)), ("maxKdfWork", .int(67_108_864)), ("maxKdfMemoryKiB", .int(4_194_304))])
+        #expect(Self.refusal([a, Self.with(b, "options", shorter)], names: ["s1.json", "s2.json"])?.description
+                == "s1.json and s2.json were run with different options (timeout 300 in s1.json, 60 in s2.json): merge takes the shards of one run")
+        // Options that are not an object are named whole, never as "()".
+        let odd = try #require(Self.refusal([a, Self.with(b, "options", .array([]))], names: ["s1.json", "s2.json"]))
+        #expect(odd.description.contains("(\(options.serialized()) in s1.json, [] in s2.json)") && !odd.description.contains("()"), "\(odd)")
+    }
+
+    /// The shards missing from a merge are named as ranges, with their count, in memory of the
+    /// reports given (it listed each one: a report of shard 1/100000000 grew merge past 3 GiB);
+    /// a shard count above `run --shard`'s limit, or an index outside 1…N, is refused at its place.
+    @Test func missingShardsAreNamedAsRanges() throws {
+        func shard(_ k: Int, _ n: Int) -> JSON { Self.tiny([("a", "1")], [("argon2id/x\(k)", "v/s.yaml", k, "pass")], shard: (k, n, 3)) }
+        #expect(Self.refusal([shard(1, 10_000), shard(5_000, 10_000)])?.description
+                == "shards 2/10000 to 4999/10000, 5001/10000 to 10000/10000 (9998 of 10000) missing: the merged report would not hold every vector")
+        #expect(Self.refusal([shard(1, 3), shard(2, 3)])?.description == "shard 3/3 missing: the merged report would not hold every vector")
+        // Thirteen gaps: the first ten, and a word that there are more.
+        let every = Self.refusal(stride(from: 2, through: 24, by: 2).map { shard($0, 30) })?.description ?? ""
+        #expect(every.hasPrefix("shards 1/30, 3/30, 5/30, 7/30, 9/30, 11/30, 13/30, 15/30, 17/30, 19/30, and more (18 of 30) missing"), "\(every)")
+        for (k, n, field, words) in [(1, 100_000_000, "count", "shard count 100000000 is not between 1 and 10000"),
+                                     (1, 0, "count", "shard count 0 is not between 1"), (4, 3, "index", "shard index 4 is not between 1 and the count, 3")] {
+            let e = try #require(Self.refusal([shard(k, n)], names: ["forged.json"]))
+            #expect(e.report == 0 && e.path == [.key("shard"), .key(field)] && e.message.contains(words), "\(e)")
+        }
+    }
+
     // MARK: Through the binary
 
     /// Always run (it was gated on words `concord help` never printed, so it never ran: issue 27
@@ -528,5 +636,44 @@ import ConcordTestSupport
         #expect(try runProcess(concordBinary, ["merge", paths[0], paths[0]], environment: env).status == 2)
         #expect(try runProcess(concordBinary, ["run"] + base + ["--shard", "4/3"], environment: env).status == 2)
     }
-}
 
+    /// As the red team ran it: shard 1 of run A (its vector t2 fails) and shard 2 of run B (the same
+    /// file fixed, in another folder, or at the same path in another checkout) merged green, exit 0,
+    /// while run A alone fails. Refused now, exit 2, naming both reports and the file.
+    @Test func binaryShardsOfTwoRunsOverOtherFilesDoNotMerge() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = repositoryRoot
+        let vectors = (1...4).map { i in
+            "  - {id: t\(i), input: {tag: \"argon2id;v=19;m=\(64 + i);t=1;p=1\"}, expect: {memoryKiB: \(i == 2 ? 0 : 64 + i), iterations: 1, parallelism: 1, version: 19}}"
+        }
+        let failing = "format: concord-vectors/1\nsuite: closer.kdf-params\ntitle: t\nsource: s\nvectors:\n" + vectors.joined(separator: "\n") + "\n"
+        let fixed = failing.replacingOccurrences(of: "memoryKiB: 0,", with: "memoryKiB: 66,")
+        write(failing, to: dir + "/a/v/k.yaml")
+        write(fixed, to: dir + "/b/v/k.yaml")
+        func run(_ folder: String, _ args: [String]) throws -> ProcessOutput {
+            try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", folder, concordBinary, "run"] + args + ["--implementations", "swift", "-q"],
+                           environment: env, timeout: 120)
+        }
+        let whole = try run(dir + "/a", ["v", "-o", dir + "/a.json"])
+        #expect(whole.status == 1, "run A fails: \(whole.stderr)")
+        for (folder, name, k) in [("a", "a1", 1), ("a", "a2", 2), ("b", "b2", 2)] {
+            let r = try run(dir + "/" + folder, ["v", "--shard", "\(k)/2", "-o", dir + "/\(name).json"])
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+        }
+        // The same path, v/k.yaml, with other contents: what differs is the file's vectors.
+        let mixed = try runProcess(concordBinary, ["merge", dir + "/a1.json", dir + "/b2.json", "-o", dir + "/m.json"], environment: env)
+        #expect(mixed.status == 2 && mixed.stderr.contains("a1.json and \(dir)/b2.json ran on different inputs (v/k.yaml's vectors differ (4 vectors, sha256 "),
+                "\(mixed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/m.json"))
+        // Other paths: each file is named as only in one of them.
+        let b = try run(dir + "/b", [dir + "/b/v", "--shard", "2/2", "-o", dir + "/b2p.json"])
+        #expect(b.status == 0 || b.status == 1, "\(b.stderr)")
+        let other = try runProcess(concordBinary, ["merge", dir + "/a1.json", dir + "/b2p.json"], environment: env)
+        #expect(other.status == 2 && other.stderr.contains("(v/k.yaml only in \(dir)/a1.json; \(dir)/b/v/k.yaml only in \(dir)/b2p.json)"), "\(other.stderr)")
+        // The shards of run A merge, and fail as run A does.
+        let same = try runProcess(concordBinary, ["merge", dir + "/a1.json", dir + "/a2.json", "-o", dir + "/m.json", "-q"], environment: env)
+        #expect(same.status == 1, "\(same.stderr)")
+    }
+}
