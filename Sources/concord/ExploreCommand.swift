@@ -94,6 +94,16 @@ enum ExploreCommand: Command {
         }
         if explicit && !missing.isEmpty { throw UsageError("--implementations names what is not available here: \(missing.joined(separator: "; "))") }
         for m in missing { stderr("concord: not available here, so not explored: \(m)") }
+        // Every --emit file is checked before anything is explored (a link, a file explore did not
+        // write, one it cannot read): nothing is explored that could not be written.
+        if let emit {
+            for s in suites {
+                do { try Self.mayEmit(Self.emitPath(emit, suite: s.name, seed: seed), inside: emit) } catch {
+                    stderr("concord: --emit: \(error); nothing was explored")
+                    return 2
+                }
+            }
+        }
 
         // Seeds: the suites' own vectors (Concord's vectors/), their inputs per op.
         let loader = try Common.loader(o)
@@ -146,7 +156,7 @@ enum ExploreCommand: Command {
         for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
         var wrote: [String] = []
         if let emit, !new.isEmpty {
-            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: \(error)"); return 2 }
+            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return 2 }
         }
         for w in wrote { say("wrote \(w)") }
         let compared = summary.compared
@@ -182,17 +192,35 @@ enum ExploreCommand: Command {
         ledger.entry(exploring: f.suite, op: f.op, sides: f.sides)
     }
 
+    /// The file --emit writes a suite's findings to.
+    static func emitPath(_ dir: String, suite: String, seed: UInt64) -> String {
+        (dir as NSString).appendingPathComponent("explore-\(suite)-\(seed).yaml")
+    }
+
+    /// Whether --emit may write `path` inside `dir` (FolderOutput: never through a symbolic link, only
+    /// a regular file or nothing at the name): nothing there, or a file exploration wrote (it opens
+    /// with `VectorDraft.header`). A file it did not write, and one it cannot read to tell, are refused.
+    static func mayEmit(_ path: String, inside dir: String) throws(OutputFile.Failure) {
+        guard try FolderOutput.check(path, inside: dir) == .file else { return }
+        let header = Array(VectorDraft.header.utf8)
+        let head: [UInt8]
+        do { head = try FolderOutput.head(path, bytes: header.count) } catch {
+            throw OutputFile.Failure(path: path, message: "exists and cannot be read (\(error.message)), so it cannot be told from a file concord explore wrote: not replaced")
+        }
+        if head != header { throw OutputFile.Failure(path: path, message: "exists and was not written by concord explore: not replaced") }
+    }
+
     /// One vector file per suite: `explore-SUITE-SEED.yaml` in the folder (made when missing); an
-    /// existing file of that name is replaced only when exploration wrote it.
+    /// existing file of that name is replaced only when exploration wrote it. Every file is checked
+    /// (`mayEmit`) before the first is written.
     static func emit(_ findings: [Finding], to dir: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var bySuite: [String: [Finding]] = [:]
         var order: [String] = []
         for f in findings {
             if bySuite[f.suite] == nil { order.append(f.suite) }
             bySuite[f.suite, default: []].append(f)
         }
-        var wrote: [String] = []
+        var files: [(path: String, text: String)] = []
         for suiteName in order {
             guard let suite = Suites.all[suiteName] else { continue }
             let render = { (d: [VectorDraft]) in VectorDraft.file(suite, d, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) }) }
@@ -204,14 +232,12 @@ enum ExploreCommand: Command {
                 return loaded.errors.isEmpty
             }
             guard !drafts.isEmpty else { continue }
-            let path = dir + "/explore-\(suiteName)-\(bySuite[suiteName]![0].seed).yaml"
-            if let old = try? String(contentsOfFile: path, encoding: .utf8), !old.hasPrefix(VectorDraft.header) {
-                throw UsageError("--emit: \(path) exists and was not written by concord explore: not replaced")
-            }
-            try AtomicFile.write(render(drafts), to: path)
-            wrote.append(path)
+            let path = emitPath(dir, suite: suiteName, seed: bySuite[suiteName]![0].seed)
+            try mayEmit(path, inside: dir)
+            files.append((path, render(drafts)))
         }
-        return wrote
+        for f in files { try FolderOutput.write(Array(f.text.utf8), to: f.path, inside: dir, replacing: true) }
+        return files.map(\.path)
     }
 
 }

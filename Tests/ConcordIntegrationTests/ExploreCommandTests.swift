@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordImplementations
 import ConcordTestSupport
 import Foundation
@@ -8,12 +9,22 @@ import Testing
 /// command finds it again; the emitted vector file validates, passes on the libraries and fails on
 /// the adapter; a ledger entry makes it known (exit 0); bad input exits 2.
 @Suite struct ExploreCommandTests {
-    func concord(_ args: [String], in dir: String, progress: Bool = false) throws -> ProcessOutput {
+    func concord(_ args: [String], in dir: String, progress: Bool = false, timeout: Double = 300) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
         if progress { env["CONCORD_PROGRESS"] = "always" }
         env["CONCORD_HOME"] = repositoryRoot
         env.removeValue(forKey: "GITHUB_ACTIONS")
-        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 300)
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: timeout)
+    }
+
+    /// How a file --emit wrote begins (docs/exploration.md).
+    static let header = "# Written by concord explore"
+
+    /// A folder of its own for one test, removed after it.
+    func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "concord-explore-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
     }
 
     static let adapter = #"""
@@ -124,6 +135,72 @@ import Testing
         #expect(hang.contains(#/message=[0-9a-f]{14}\b/#), "\(hang)")
         let crash = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (crash)") })
         #expect(crash.contains(#/message=[0-9a-f]{18}\b/#), "\(crash)")
+    }
+
+    /// `--emit` replaces only a file exploration wrote: one that is not UTF-8 was read as "no file"
+    /// and replaced (exit 1), a FIFO at the name blocked the read forever. Both are refused before
+    /// anything is explored (exit 2), left as they were.
+    @Test func emitNeverReplacesAFileItCannotTellItsOwn() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/found", withIntermediateDirectories: true)
+        let file = dir + "/found/explore-hmac-sha256-11.yaml"
+        let binary = Data([0xff, 0xfe, 0x00, 0x80, 0x23, 0x20, 0x57])
+        try binary.write(to: URL(fileURLWithPath: file))
+        let common = ["explore", "hmac-sha256", "--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken",
+                      "--cases", "150", "--seed", "11", "--emit", "found"]
+        let r = try concord(common, in: dir)
+        #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stderr.contains("found/explore-hmac-sha256-11.yaml: exists and was not written by concord explore: not replaced; nothing was explored"), "\(r.stderr)")
+        #expect(!r.stdout.contains("finding:"), "\(r.stdout)")
+        #expect(FileManager.default.contents(atPath: file) == binary)
+        try FileManager.default.removeItem(atPath: file)
+        #expect(mkfifo(file, 0o644) == 0)
+        let fifo = try concord(common, in: dir, timeout: 60)
+        #expect(fifo.status == 2 && fifo.stderr.contains("explore-hmac-sha256-11.yaml: is a FIFO"), "\(fifo.status) \(fifo.stderr)")
+        var st = stat()
+        #expect(lstat(file, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO)
+        // A file explore wrote is replaced.
+        try FileManager.default.removeItem(atPath: file)
+        try (Self.header + "\nold\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let ours = try concord(common, in: dir)
+        #expect(ours.status == 1 && ours.stdout.contains("wrote found/explore-hmac-sha256-11.yaml"), "\(ours.stdout)\n\(ours.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("format: concord-vectors/1"))
+    }
+
+    /// `--emit` writes only inside the folder asked for: a symbolic link at a name it would write
+    /// (dangling, to a file inside the folder, leading out) is refused before anything is explored,
+    /// exit 2, naming it; nothing is written through it. A dangling link was followed: the vector
+    /// file landed outside.
+    @Test func emitNeverWritesThroughALink() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/found", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+        try (Self.header + "\nmine\n").write(toFile: dir + "/found/mine.yaml", atomically: true, encoding: .utf8)
+        let name = dir + "/found/explore-hmac-sha256-11.yaml"
+        for target in [dir + "/outside/planted.yaml", "mine.yaml", "../outside/planted.yaml"] {
+            try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: target)
+            let r = try concord(["explore", "hmac-sha256", "--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken",
+                                 "--cases", "150", "--seed", "11", "--emit", "found"], in: dir)
+            #expect(r.status == 2, "\(target): \(r.stdout)\n\(r.stderr)")
+            #expect(r.stderr.contains("found/explore-hmac-sha256-11.yaml: is a symbolic link (to \(target))"), "\(r.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/outside").isEmpty, "\(target)")
+            #expect(try String(contentsOfFile: dir + "/found/mine.yaml", encoding: .utf8) == Self.header + "\nmine\n")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: name) == target)
+            try FileManager.default.removeItem(atPath: name)
+        }
+        // The folder itself may be a link to a folder (the user's); not one that leads nowhere.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/via", withDestinationPath: "found")
+        let via = try concord(["explore", "hmac-sha256", "--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken",
+                               "--cases", "150", "--seed", "11", "--emit", "via"], in: dir)
+        #expect(via.status == 1 && FileManager.default.fileExists(atPath: name), "\(via.stdout)\n\(via.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/nowhere", withDestinationPath: "outside/new")
+        let nowhere = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium", "--cases", "5", "--seed", "11", "--emit", "nowhere"], in: dir)
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("nowhere: is a symbolic link to outside/new that leads nowhere"), "\(nowhere.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/outside").isEmpty)
     }
 
     /// `--seconds` is kept within a second (start-up included, in-process implementations).
