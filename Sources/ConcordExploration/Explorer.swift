@@ -309,7 +309,9 @@ public final class Explorer: Sendable {
                     // Cases taken 8 at a time (one shared counter step per 8) only in large chunks of
                     // cheap cases: a case may take half a second, and --seconds is kept within one.
                     let step = end - base >= 1024 ? 8 : 1
-                    pool.perform(threads: configuration.workers) { _ in
+                    // No more threads than steps of the chunk: a thread with nothing to take would
+                    // only be woken and put to sleep again (a thousand of them for 16 cases).
+                    pool.perform(threads: min(configuration.workers, (end - base + step - 1) / step)) { _ in
                         var tally = Tally(slotCount)
                         defer { tally.add(to: counts[t], unsupported) }
                         while true {

@@ -30,13 +30,17 @@ enum ExploreCommand: Command {
             .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere"),
             .value("case", "K", "run only case K of every op (replaying a finding)"),
             .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR"),
-            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored)"),
+            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))"),
             .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
             .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
             Common.ledger, Common.maxFileBytes, Common.quiet,
         ],
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
                 "exit status: 0 no new finding, 1 a new finding (or nothing could be compared), 2 bad input or a bad option"])
+
+    /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
+    /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
+    static let maxJobs = 1024
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // What to explore: suite names (or old names) and packs.
@@ -65,6 +69,9 @@ enum ExploreCommand: Command {
             var st = stat()
             if emit.isEmpty { throw UsageError("--emit needs a folder") }
             if stat(emit, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR { throw UsageError("--emit \(emit) is not a folder") }
+        }
+        if let j = try o.integer("jobs"), j > maxJobs {
+            throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
         }
         let user = try Common.userAdapters(o)
         var badLedger = false

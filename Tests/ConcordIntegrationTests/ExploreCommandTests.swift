@@ -203,6 +203,22 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/outside").isEmpty)
     }
 
+    /// `-j` in the thousands: at most 1024 (requests in flight at once), and 1024 explores as fast as
+    /// 2 would: a thread per case of a chunk at most, and no thread spins while there are more than
+    /// cores. `-j 1000` had never finished `--cases 200` on two cores (every hand-over of a 16-case
+    /// chunk spun a thousand threads). The time guard is generous: it catches a hang, not a slowdown.
+    @Test func aHugeJobCountIsRefusedOrFinishes() throws {
+        let dir = NSTemporaryDirectory()
+        let over = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1", "-j", "1025"], in: dir)
+        #expect(over.status == 2 && over.stderr.contains("--jobs 1025 is above the limit of 1024 worker threads"), "\(over.stderr)")
+        let two = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1", "-j", "2"], in: dir)
+        let many = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1", "-j", "1024"], in: dir, timeout: 60)
+        func summary(_ s: String) -> String? {
+            s.split(separator: "\n").first { $0.hasPrefix("explore: seed") }.map { String($0).replacingOccurrences(of: #" in [0-9.]+ s \([0-9]+/s\)"#, with: "", options: .regularExpression) }
+        }
+        #expect(many.status == 0 && summary(many.stdout) != nil && summary(many.stdout) == summary(two.stdout), "\(many.status) \(many.stdout)\n\(two.stdout)")
+    }
+
     /// `--seconds` is kept within a second (start-up included, in-process implementations).
     @Test func secondsAreHonoured() throws {
         let t0 = Date()
