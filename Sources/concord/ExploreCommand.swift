@@ -36,7 +36,7 @@ enum ExploreCommand: Command {
             Common.ledger, Common.maxFileBytes, Common.quiet,
         ],
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
-                "exit status: 0 no new finding, 1 a new finding (or nothing could be compared), 2 bad input or a bad option"])
+                "exit status: 0 no new finding, 1 a new finding, nothing could be compared, or a named implementation did not start, 2 bad input or a bad option"])
 
     /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
     /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
@@ -112,6 +112,27 @@ enum ExploreCommand: Command {
             }
         }
 
+        // Started before anything is explored (docs/gating.md): an implementation the user named
+        // (--implementations, --adapter, the project file) that does not start (it exits, never says
+        // hello, speaks another protocol version, announces nonsense) is named with why, the others
+        // are explored, and the exit status is 1; a built-in one not named is one line, left out.
+        let named = Set((explicit ? names : []) + user.map(\.name))
+        let starting = impls
+        Interrupt.watch(starting)
+        DispatchQueue.concurrentPerform(iterations: starting.count) { k in starting[k].prepare() }
+        var didNotStart: [String] = []
+        impls = impls.filter { i in
+            guard let why = i.startFailure else { return true }
+            if named.contains(i.name) {
+                didNotStart.append("\(i.name) could not start: \(why)")
+                stderr("concord: \(i.name) could not start: \(why)")
+            } else {
+                stderr("concord: \(i.name) could not start, so it was not explored: \(why)")
+            }
+            i.shutdown()
+            return false
+        }
+
         // Seeds: the suites' own vectors (Concord's vectors/), their inputs per op.
         let loader = try Common.loader(o)
         var targets: [Target] = []
@@ -134,7 +155,6 @@ enum ExploreCommand: Command {
             (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolated)
         }
         let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
-        Interrupt.watch(impls)
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
         let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
         var onProgress: Explorer.Progress? = nil
@@ -178,7 +198,8 @@ enum ExploreCommand: Command {
         if summary.unconfirmed > 0 {
             say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again on a process of its own (requests in flight when another input stopped the process): not findings")
         }
-        if !new.isEmpty { return 1 }
+        for d in didNotStart { stderr("concord: \(d)") }
+        if !new.isEmpty || !didNotStart.isEmpty { return 1 }
         if compared == 0 {
             stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
             return 1

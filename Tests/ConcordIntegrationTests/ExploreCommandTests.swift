@@ -137,6 +137,33 @@ import Testing
         #expect(crash.contains(#/message=[0-9a-f]{18}\b/#), "\(crash)")
     }
 
+    /// The fail-closed gate of `run` (docs/gating.md), on explore: an adapter the user named that
+    /// does not start (it exits before its handshake, speaks another protocol version, announces
+    /// nonsense, or never says hello) is named with why, the others are explored, and the exit is 1.
+    /// It was dropped without a word, exit 0.
+    @Test func aNamedAdapterThatDoesNotStartFailsTheExploration() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium,crash,v2,bad,mute",
+                             "--adapter", "crash=" + fixture("adapters/exit-at-start"),
+                             "--adapter", "v2=FAKE_NAME=v2 " + fixture("adapters/wrong-version"),
+                             "--adapter", "bad=FAKE_NAME=bad " + fixture("adapters/bad-announcement"),
+                             "--adapter", "mute=" + fixture("adapters/no-handshake"),
+                             "--cases", "20", "--seed", "3"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        for (name, why) in [("crash", "exited (exit status 3); its last words: fake: cannot load libcrypto on purpose"),
+                            ("v2", "protocol version 1"), ("bad", "no \"ops\" list"), ("mute", "sent no handshake within 30 s|exited")] {
+            let lines = r.stderr.split(separator: "\n").filter { $0.hasPrefix("concord: \(name) could not start: ") }
+            #expect(lines.count == 2 && why.split(separator: "|").contains { lines[0].contains($0) }, "named at the top and again at the end: \(name): \(r.stderr)")
+        }
+        // The others were explored and agree.
+        #expect(r.stdout.contains("explore: seed 3, 40 cases") && r.stdout.contains("0 new findings"), "\(r.stdout)")
+        // The same adapter from the project file is named too; a built-in one merely missing is not a failure.
+        write("adapters:\n  crash:\n    command: [\(fixture("adapters/exit-at-start"))]\n", to: dir + "/concord.yaml")
+        let project = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium,crash", "--cases", "20", "--seed", "3"], in: dir)
+        #expect(project.status == 1 && project.stderr.hasPrefix("concord: crash could not start: "), "\(project.stderr)")
+    }
+
     /// `--emit` replaces only a file exploration wrote: one that is not UTF-8 was read as "no file"
     /// and replaced (exit 1), a FIFO at the name blocked the read forever. Both are refused before
     /// anything is explored (exit 2), left as they were.
