@@ -29,14 +29,14 @@ enum ExploreCommand: Command {
             .value("cases", "N", "explore N cases of every op"),
             .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere"),
             .value("case", "K", "run only case K of every op (replaying a finding)"),
-            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR"),
+            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)"),
             .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))"),
             .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
             .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
             Common.ledger, Common.maxFileBytes, Common.quiet,
         ],
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
-                "exit status: 0 no new finding, 1 a new finding, nothing could be compared, or a named implementation did not start, 2 bad input or a bad option"])
+                "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start, 2 bad input or a bad option"])
 
     /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
     /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
@@ -181,7 +181,20 @@ enum ExploreCommand: Command {
             say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
         }
         for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
+        // A crash of a shared process that no request in flight gives again alone needs the
+        // state of earlier requests: a finding, with those requests kept to replay it.
+        let stateful = Self.crashFindings(summary.crashes)
         var wrote: [String] = []
+        var writeFailed = false
+        for var c in stateful {
+            if !c.kept.isEmpty {
+                do { c.file = try Self.keep(c, folder: emit ?? "reports", seed: seed) } catch {
+                    stderr("concord: cannot keep the requests of \(c.implementation)'s crash: \(error)")
+                    writeFailed = true
+                }
+            }
+            Self.printCrash(c)
+        }
         if let emit, !new.isEmpty {
             do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return 2 }
         }
@@ -194,17 +207,88 @@ enum ExploreCommand: Command {
         }
         say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
                    seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
-                   new.count, new.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
+                   new.count + stateful.count, new.count + stateful.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
-            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again on a process of its own (requests in flight when another input stopped the process): not findings")
+            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
         }
         for d in didNotStart { stderr("concord: \(d)") }
-        if !new.isEmpty || !didNotStart.isEmpty { return 1 }
+        if writeFailed { return 2 }
+        if !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
         if compared == 0 {
             stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
             return 1
         }
         return 0
+    }
+
+    /// A crash that needs the state of earlier requests, as reported: an implementation's first
+    /// such crash (its requests kept), how many of its shared process's crashes were so, of how many.
+    struct StatefulCrash {
+        var first: ProcessCrash
+        var count: Int
+        var crashes: Int
+        /// Where its requests were kept.
+        var file: String?
+        var implementation: String { first.implementation }
+        var kept: [(id: Int64, request: Request)] { first.kept }
+    }
+
+    /// The crashes no request in flight gives again alone (or that could not be checked), one
+    /// finding per implementation.
+    static func crashFindings(_ crashes: [ProcessCrash]) -> [StatefulCrash] {
+        var order: [String] = []
+        for c in crashes where !order.contains(c.implementation) { order.append(c.implementation) }
+        return order.compactMap { name in
+            let all = crashes.filter { $0.implementation == name }
+            let needing = all.filter(\.needsEarlierRequests)
+            guard let first = needing.first(where: { !$0.kept.isEmpty }) ?? needing.first else { return nil }
+            return StatefulCrash(first: first, count: needing.count, crashes: all.count)
+        }
+    }
+
+    /// Writes a crash's kept requests, one protocol line each as it was sent (`ADAPTER < FILE`
+    /// replays it), to a new file `explore-crash-NAME-SEED.jsonl` (`-2`, `-3`, … when taken) in
+    /// `folder` (FolderOutput: never replacing a file, never through a link).
+    static func keep(_ c: StatefulCrash, folder: String, seed: UInt64) throws -> String {
+        let bytes = Array(c.kept.map { ExternalAdapter.line(id: $0.id, $0.request) }.joined().utf8)
+        for n in 1...1000 {
+            let path = (folder as NSString).appendingPathComponent("explore-crash-\(c.implementation)-\(seed)\(n == 1 ? "" : "-\(n)").jsonl")
+            if try FolderOutput.check(path, inside: folder) == .file { continue }
+            try FolderOutput.write(bytes, to: path, inside: folder, replacing: false)
+            return path
+        }
+        throw OutputFile.Failure(path: folder, message: "holds 1000 files of this crash's name already")
+    }
+
+    /// Prints a crash that needs earlier requests, with what replays it.
+    static func printCrash(_ c: StatefulCrash) {
+        let f = c.first
+        let times = { (n: Int) in n == 1 ? "once" : "\(n) times" }
+        say("finding: \(c.implementation) crash (needs earlier requests)")
+        say("  its process crashed \(times(c.crashes)) while exploring; at \(c.count == c.crashes ? (c.count == 1 ? "that crash" : "each") : "\(c.count) of those crashes"), "
+            + "no request in flight crashes a fresh process alone: the crash needs the state earlier requests left")
+        say("  \(c.implementation): \(f.reason)")
+        if let why = f.unchecked, f.kept.isEmpty || f.replayed == nil {
+            say("  not checked further: \(why)")
+        }
+        guard let file = c.file else {
+            if f.kept.isEmpty { say("  its requests were not kept (no request was sent to that process)") }
+            return
+        }
+        let before = f.kept.count == f.sent ? "the \(f.sent) requests" : "the last \(f.kept.count) of the \(f.sent) requests"
+        say("  kept: \(before) that process was sent, \(f.inFlight) in flight when it crashed, in \(file) (one request a line, as sent)")
+        if let (crash, at) = f.replayed {
+            say("  replayed in order on a fresh process, they crash it again at request \(at): \(crash)")
+        } else if f.unchecked == nil {
+            say("  replayed in order on a fresh process, they do not crash it: it may need more of its history than was kept, requests in flight at once, or its end came from outside it")
+        }
+        say("  replay: " + f.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted(file))
+    }
+
+    /// A word as a POSIX shell reads it back.
+    static func shellQuoted(_ w: String) -> String {
+        let plain = !w.isEmpty && w.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-=:,+@%".unicodeScalars.contains($0)) }
+        return plain ? w : "'" + w.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func show(_ a: Reply) -> String {

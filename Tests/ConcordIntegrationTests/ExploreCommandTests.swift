@@ -135,6 +135,47 @@ import Testing
         #expect(hang.contains(#/message=[0-9a-f]{14}\b/#), "\(hang)")
         let crash = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (crash)") })
         #expect(crash.contains(#/message=[0-9a-f]{18}\b/#), "\(crash)")
+        // Every crash of the shared process is one a 9-byte message gives alone: none needs earlier requests.
+        #expect(!r.stdout.contains("needs earlier requests"), "\(r.stdout)")
+    }
+
+    /// "A crash is a finding even when it needs state to recur": an adapter that dies on its 10th
+    /// request, whatever it holds, crashes over and over and no request does it alone. It was exit 0
+    /// ("errors … requests in flight when another input stopped the process: not findings"); it is a
+    /// finding, exit 1, saying what it needs, with the requests its process was sent kept in the
+    /// --emit folder, one protocol line each, which crash a fresh process again when piped to it.
+    @Test func aCrashThatNeedsEarlierRequestsIsAFindingWithTheRequestsKept() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let adapter = fixture("adapters/crash-after-requests")
+        let r = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
+                             "--cases", "100", "--seed", "7", "--emit", "found"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("finding: fake crash (needs earlier requests)"), "\(r.stdout)")
+        #expect(r.stdout.contains("no request in flight crashes a fresh process alone: the crash needs the state earlier requests left"), "\(r.stdout)")
+        #expect(r.stdout.contains("the heap is gone"), "its last words: \(r.stdout)")
+        #expect(r.stdout.contains("replayed in order on a fresh process, they crash it again at request 10"), "\(r.stdout)")
+        #expect(!r.stdout.contains("another input stopped the process"), "the old, wrong cause: \(r.stdout)")
+        let file = dir + "/found/explore-crash-fake-7.jsonl"
+        #expect(r.stdout.contains("kept: the ") && r.stdout.contains("in found/explore-crash-fake-7.jsonl"), "\(r.stdout)")
+        #expect(r.stdout.contains("replay: ") && r.stdout.contains(" < found/explore-crash-fake-7.jsonl"), "\(r.stdout)")
+        // One request a line, as the protocol writes it, ids in the order sent.
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count >= 10, "\(lines.count) lines")
+        let ids = try lines.map { try #require(try JSON.parse(String($0))["id"]?.intValue) }
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+        #expect(lines.allSatisfy { $0.contains(#""suite":"hmac-sha256","op":"compute","input":{"key":"#) })
+        // Piped to the adapter, the file crashes it (SIGSEGV) on its 10th line.
+        let replay = try runProcess("/bin/sh", ["-c", "exec \"$0\" < \"$1\"", adapter, file], timeout: 60)
+        #expect(replay.status == 128 + SIGSEGV && replay.stderr.contains("request 10, the heap is gone"), "\(replay.status) \(replay.stderr)")
+        #expect(replay.stdout.split(separator: "\n").count == 10, "a handshake and nine answers: \(replay.stdout)")
+        // Without --emit the requests go to reports/; a second file never replaces the first.
+        let again = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
+                                 "--cases", "30", "--seed", "7"], in: dir)
+        let third = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
+                                 "--cases", "30", "--seed", "7"], in: dir)
+        #expect(again.status == 1 && third.status == 1, "\(again.stdout)\n\(third.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports").sorted() == ["explore-crash-fake-7-2.jsonl", "explore-crash-fake-7.jsonl"])
     }
 
     /// The fail-closed gate of `run` (docs/gating.md), on explore: an adapter the user named that
@@ -326,10 +367,18 @@ import Testing
         pkill -KILL -P $P -f "serve openssl"; echo "killed $?"
         wait $P; echo "status $?"; tr '\r' '\n' < "$E" | tail -3 >&2
         """#
-        let killed = try runProcess("/bin/sh", ["-c", script, "sh", concordBinary, "explore", "aes-gcm", "--implementations", "openssl,libsodium",
+        // In a folder of its own: the crash's requests are kept in reports/ there.
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let killed = try runProcess("/bin/sh", ["-c", "cd \"$0\" && " + script, dir, concordBinary, "explore", "aes-gcm", "--implementations", "openssl,libsodium",
                                                 "--seed", "5", "--seconds", "8", "--isolate"], timeout: 120)
         #expect(killed.stdout.contains("killed 0"), "the serve process was not found: \(killed.stdout)\n\(killed.stderr)")
-        #expect(killed.stdout.contains("status 0") && killed.stdout.contains("explore: seed 5, "), "\(killed.stdout)\n\(killed.stderr)")
-        #expect(killed.stdout.contains("not given again on a process of its own"), "\(killed.stdout)")
+        #expect(killed.stdout.contains("explore: seed 5, "), "\(killed.stdout)\n\(killed.stderr)")
+        #expect(killed.stdout.contains("not given again alone on a process of its own"), "\(killed.stdout)")
+        // A process ended under its requests is a crash Concord cannot tell from the code's own: a
+        // finding (exit 1) that no request gives alone, whose kept requests do not crash a fresh one.
+        #expect(killed.stdout.contains("status 1") && killed.stdout.contains("finding: openssl crash (needs earlier requests)"), "\(killed.stdout)")
+        #expect(killed.stdout.contains("openssl exited (killed by signal 9)") && killed.stdout.contains("they do not crash it"), "\(killed.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports") == ["explore-crash-openssl-5.jsonl"])
     }
 }
