@@ -56,9 +56,12 @@ public final class Explorer: Sendable {
         /// `unsupported` answers per implementation (counted apart, never a finding).
         public var unsupported: [String: Int]
         public var seconds: Double
-        /// Errors of a process that the case, run again on a process of its own, did not give
-        /// again (requests in flight when another request's input killed the process).
+        /// Errors of a shared process that the case, run again alone on a process of its own, did
+        /// not give again: requests in flight when that process died (its crash is in `crashes`) or
+        /// was declared dead after a timeout.
         public var unconfirmed = 0
+        /// Every crash of a shared process, with what it takes to crash a fresh one (`ProcessCrash`).
+        public var crashes: [ProcessCrash] = []
         public var cases: Int { targets.reduce(0) { $0 + $1.cases } }
         public var compared: Int { targets.reduce(0) { $0 + $1.compared } }
         public var skipped: Int { targets.reduce(0) { $0 + $1.skipped } }
@@ -69,13 +72,17 @@ public final class Explorer: Sendable {
 
     let configuration: Configuration
     let slots: [Slot]
+    let crashWatch: CrashWatch?
 
     /// `restart`: a new instance of an implementation (by name) to replace one whose process died
-    /// (an adapter that crashed or hung is declared dead; exploration goes on with a fresh one).
+    /// (an adapter that crashed or hung is declared dead; exploration goes on with a fresh one). A
+    /// process that crashed is checked with fresh ones too (`ProcessCrash`).
     public init(implementations: [any Implementation], configuration: Configuration,
                 restart: (@Sendable (String) -> (any Implementation)?)? = nil) {
         self.configuration = configuration
-        self.slots = implementations.map { Slot($0, restart: restart) }
+        let watch = restart.map { CrashWatch(restart: $0) }
+        crashWatch = watch
+        self.slots = implementations.map { Slot($0, restart: restart, watch: watch) }
     }
 
     /// Which implementations run an op (after `prepare`).
@@ -309,7 +316,9 @@ public final class Explorer: Sendable {
                     // Cases taken 8 at a time (one shared counter step per 8) only in large chunks of
                     // cheap cases: a case may take half a second, and --seconds is kept within one.
                     let step = end - base >= 1024 ? 8 : 1
-                    pool.perform(threads: configuration.workers) { _ in
+                    // No more threads than steps of the chunk: a thread with nothing to take would
+                    // only be woken and put to sleep again (a thousand of them for 16 cases).
+                    pool.perform(threads: min(configuration.workers, (end - base + step - 1) / step)) { _ in
                         var tally = Tally(slotCount)
                         defer { tally.add(to: counts[t], unsupported) }
                         while true {
@@ -336,7 +345,8 @@ public final class Explorer: Sendable {
                            TargetCount(suite: plans[t].target.suite.name, op: plans[t].target.op.name, implementations: plans[t].implementations,
                                        cases: counts[t].cases.load(), compared: counts[t].compared.load(), skipped: counts[t].skipped.load())
                        },
-                       findings: all, unsupported: perImplementation, seconds: Date().timeIntervalSince(start), unconfirmed: unconfirmed.load())
+                       findings: all, unsupported: perImplementation, seconds: Date().timeIntervalSince(start), unconfirmed: unconfirmed.load(),
+                       crashes: crashWatch?.crashes() ?? [])
     }
 
     /// Stops every implementation it started (and every replacement).
@@ -378,16 +388,21 @@ struct Tally {
 final class Slot: Sendable {
     let name: String
     let restart: (@Sendable (String) -> (any Implementation)?)?
-    private let state: Locked<(impl: any Implementation, restarts: Int)>
+    /// The instance, its fresh starts so far, and whether its death was told to `watch`.
+    private let state: Locked<(impl: any Implementation, restarts: Int, reported: Bool)>
     /// At most this many fresh starts (20 for an implementation the exploration shares).
     let maxRestarts: Int
+    /// Told of each crash of a shared process (nil for a worker's own process).
+    let watch: CrashWatch?
 
-    init(_ impl: any Implementation, restart: (@Sendable (String) -> (any Implementation)?)?, maxRestarts: Int = 20) {
+    init(_ impl: any Implementation, restart: (@Sendable (String) -> (any Implementation)?)?, maxRestarts: Int = 20, watch: CrashWatch? = nil) {
         name = impl.name
-        state = Locked((impl, 0))
+        state = Locked((impl, 0, false))
         self.maxRestarts = maxRestarts
         // In-process implementations are never replaced: their function is taken once per op.
         self.restart = impl.processStarts > 0 || !(impl is InProcessImplementation) ? restart : nil
+        self.watch = self.restart == nil ? nil : watch
+        self.watch?.watch(impl)
     }
     var restartable: Bool { restart != nil }
     var current: any Implementation { state.withLock { $0.impl } }
@@ -404,13 +419,18 @@ final class Slot: Sendable {
     func restartIfDead() {
         guard let restart else { return }
         let old: (any Implementation)? = state.withLock { s in
-            guard s.restarts < maxRestarts, s.impl.processStarts > 0,
+            guard s.impl.processStarts > 0,
                   case .error(let why) = s.impl.run(Request(suite: "", op: nil, input: [:])),
-                  why.contains("exited") || why.contains("declared dead") || why.contains("not running") || why.contains("stopped reading"),
-                  let fresh = restart(name) else { return nil }
+                  why.contains("exited") || why.contains("declared dead") || why.contains("not running") || why.contains("stopped reading") else { return nil }
+            if !s.reported {
+                s.reported = true
+                watch?.died(s.impl, reason: why)
+            }
+            guard s.restarts < maxRestarts, let fresh = restart(name) else { return nil }
             let old = s.impl
+            watch?.watch(fresh)
             fresh.prepare()
-            s = (fresh, s.restarts + 1)
+            s = (fresh, s.restarts + 1, false)
             return old
         }
         if let old { DispatchQueue.global().async { old.shutdown() } }

@@ -86,14 +86,23 @@ public enum OutputFile {
     /// chunk in order (a large report is never held whole). Every guarantee above holds: the chunks
     /// go to the temporary file (or in place to a device or a FIFO), and a throw from `produce` or a
     /// failed write removes the temporary file and leaves the target untouched.
-    public static func replace(_ path: String, tag: String = "tmp", keepMode: Bool = true,
-                               beforeRename: () throws -> Void = {},
+    ///
+    /// `links: .refused` (a file Concord names inside a folder it was given: FolderOutput): a
+    /// symbolic link at the path is refused, whatever it leads to, and the rename replaces the name
+    /// itself, so a link put there meanwhile is replaced, never written through. `.refused` with
+    /// `replacing: false` replaces nothing at all: the temporary file is linked to the name (link(2)
+    /// fails when anything is there, a dangling link included) and its own name removed; something at
+    /// the name is the error `exists`.
+    public static func replace(_ path: String, tag: String = "tmp", keepMode: Bool = true, links: Links = .followed,
+                               replacing: Bool = true, beforeRename: () throws -> Void = {},
                                producing produce: (_ write: ([UInt8]) throws -> Void) throws -> Void) throws {
-        let target = try resolve(path)
+        let target = links == .followed ? try resolve(path) : path
         func fail(_ what: String) -> Failure {
             Failure(path: path, message: "\(what): \(String(cString: strerror(errno)))" + (target == path ? "" : " (the symbolic link's target \(target))"))
         }
-        switch kind(target) {
+        let found = links == .followed ? kind(target) : try kindHere(path)
+        if !replacing && found != .absent { throw Failure(path: path, message: "exists; it is not replaced") }
+        switch found {
         case .folder:
             throw Failure(path: path, message: "is a folder" + (target == path ? "" : " (\(target))") + "; an output must be a file")
         case .other(let what):
@@ -142,7 +151,14 @@ public enum OutputFile {
             if fsync(fd) != 0 { throw fail("cannot flush the temporary file to disk") }
         }
         try beforeRename()
-        let renamed = try Pending.commit(tmp, path: path) { rename(tmp, target) == 0 }
+        // The rename (or, for a new file only, the link) happens under the interrupt's lock: an
+        // interrupt either comes first (nothing renamed, the temporary file removed) or after.
+        var linkFailure: Failure? = nil
+        let renamed = try Pending.commit(tmp, path: path) {
+            if replacing { return rename(tmp, target) == 0 }
+            do throws(Failure) { try linkNew(tmp, target, path: path); return true } catch { linkFailure = error; return false }
+        }
+        if let linkFailure { throw linkFailure }
         if !renamed { throw fail("cannot replace the file") }
         ok = true
         let dir = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -226,6 +242,44 @@ public enum OutputFile {
             guard lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { continue }
             Pending.state.withLock { if !$0.files.contains(full) { _ = unlink(full) } }
         }
+    }
+
+    /// Whether a symbolic link at the output path is followed (`--report`, `-o`: its target is
+    /// written, the link kept) or refused (FolderOutput).
+    public enum Links: Sendable { case followed, refused }
+
+    /// What is at the path itself, a symbolic link not followed but refused.
+    static func kindHere(_ path: String) throws(Failure) -> Kind {
+        var st = stat()
+        guard lstat(path, &st) == 0 else { return .absent }
+        if (st.st_mode & S_IFMT) == S_IFLNK {
+            throw Failure(path: path, message: "is a symbolic link\(linkTarget(path).map { " (to \($0))" } ?? ""); Concord does not write through it")
+        }
+        return kind(path)
+    }
+
+    /// Where a symbolic link points, as written in it.
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Gives the written temporary file the name `target`, which must be free: link(2) refuses any
+    /// name in use (EEXIST), a dangling symbolic link included. A file system without hard links
+    /// (some FUSE, FAT and network ones) gets a rename, once nothing is at the name.
+    private static func linkNew(_ tmp: String, _ target: String, path: String) throws(Failure) {
+        let exists = Failure(path: path, message: "exists; it is not replaced")
+        if link(tmp, target) == 0 { unlink(tmp); return }
+        let e = errno
+        if e == EEXIST { throw exists }
+        var st = stat()
+        guard e == EPERM || e == ENOTSUP || e == EOPNOTSUPP || e == ENOSYS, lstat(target, &st) != 0 else {
+            throw e == EPERM || e == ENOTSUP || e == EOPNOTSUPP || e == ENOSYS ? exists
+                : Failure(path: path, message: "cannot create the file: \(String(cString: strerror(e)))")
+        }
+        if rename(tmp, target) != 0 { throw Failure(path: path, message: "cannot create the file: \(String(cString: strerror(errno)))") }
     }
 
     /// Opens a character device or a FIFO for writing without waiting: a FIFO nobody reads would

@@ -49,6 +49,9 @@ public final class ExternalAdapter: Implementation, Sendable {
         var plannedCommand: [String]? = nil
         var plannedKdfMemory: KdfMemoryBudget? = nil
         var sampledPeakKiB: Int? = nil
+        /// The requests written to the process (`keepSentRequests`), and those unanswered when it died.
+        var sent = SentLog()
+        var inFlightAtDeath: [Int64] = []
     }
     private let life = Locked(Life())
     private let started = DispatchSemaphore(value: 0)
@@ -261,7 +264,10 @@ public final class ExternalAdapter: Implementation, Sendable {
 
     private func die(_ why: String) {
         let waiters: [Waiter] = life.withLock { l in
-            if case .dead = l.state { } else { l.state = .dead(why) }
+            if case .dead = l.state { } else {
+                l.state = .dead(why)
+                l.inFlightAtDeath = l.pending.keys.sorted()
+            }
             let w = Array(l.pending.values)
             l.pending.removeAll()
             if l.stdinFD >= 0 { close(l.stdinFD); l.stdinFD = -1 }
@@ -292,14 +298,12 @@ public final class ExternalAdapter: Implementation, Sendable {
             let id = l.nextId
             l.nextId += 1
             l.pending[id] = waiter
-            var fields: [(key: String, value: JSON)] = [("id", .int(id)), ("suite", .string(request.suite))]
-            fields.append(("op", request.op.map { .string($0) } ?? .null))
-            fields.append(("input", .object(request.input.keys.sorted().map { ($0, request.input[$0]!.json) })))
-            let line = JSON.object(fields).serialized() + "\n"
-            if !Self.writeAll(l.stdinFD, Array(line.utf8)) {
+            let line = Array(Self.line(id: id, request).utf8)
+            if !Self.writeAll(l.stdinFD, line) {
                 l.pending.removeValue(forKey: id)
                 return .failure(.outcome(.error("\(name) stopped reading its input (\(String(cString: strerror(errno))))")))
             }
+            l.sent.append(id, request, bytes: line.count)
             return .success(id)
         }
         let id: Int64
@@ -317,6 +321,35 @@ public final class ExternalAdapter: Implementation, Sendable {
         die(why + "; it was declared dead and stopped, its remaining requests were not sent")
         DispatchQueue.global().async { [self] in kill() }
         return .error(why)
+    }
+
+    /// A request as the protocol writes it (docs/adapters.md §2), its newline included.
+    public static func line(id: Int64, _ request: Request) -> String {
+        var fields: [(key: String, value: JSON)] = [("id", .int(id)), ("suite", .string(request.suite))]
+        fields.append(("op", request.op.map { .string($0) } ?? .null))
+        fields.append(("input", .object(request.input.keys.sorted().map { ($0, request.input[$0]!.json) })))
+        return JSON.object(fields).serialized() + "\n"
+    }
+
+    /// Keeps the last requests written to the process (at least `count / 2` of the last `count`,
+    /// within about `bytes` of protocol lines), so that a crash that needs earlier requests can be
+    /// replayed (`sentRequests`; exploration turns it on). Off by default: a run keeps nothing.
+    public func keepSentRequests(_ count: Int, bytes: Int) {
+        life.withLock { $0.sent.limit = (max(2, count), max(2, bytes)) }
+    }
+
+    /// The requests kept by `keepSentRequests`, oldest first, with their ids; how many were written
+    /// in all; and the ids that had no answer when the process died (empty while it runs).
+    public var sentRequests: (kept: [(id: Int64, request: Request)], total: Int, inFlight: [Int64]) {
+        life.withLock { l in (l.sent.older + l.sent.newer, l.sent.total, l.inFlightAtDeath) }
+    }
+
+    /// Why the process is dead (it exited, was declared dead, never started), nil while it runs.
+    public var deathReason: String? {
+        life.withLock { l in
+            if case .dead(let why) = l.state { return why }
+            return nil
+        }
     }
 
     private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
@@ -354,6 +387,29 @@ public final class ExternalAdapter: Implementation, Sendable {
 
     private func kill() {
         life.withLock { $0.child }?.stop()
+    }
+}
+
+/// The last requests written to a process, in two halves: when the newer one reaches half the
+/// limit (in count or in bytes) it becomes the older one and the oldest half is dropped, so each
+/// request costs O(1) and at least half the limit is always kept.
+struct SentLog: Sendable {
+    var limit: (count: Int, bytes: Int)? = nil
+    var older: [(id: Int64, request: Request)] = []
+    var newer: [(id: Int64, request: Request)] = []
+    var newerBytes = 0
+    var total = 0
+
+    mutating func append(_ id: Int64, _ request: Request, bytes: Int) {
+        total += 1
+        guard let limit else { return }
+        if newer.count >= limit.count / 2 || newerBytes + bytes > limit.bytes / 2 {
+            older = newer
+            newer = []
+            newerBytes = 0
+        }
+        newer.append((id, request))
+        newerBytes += bytes
     }
 }
 

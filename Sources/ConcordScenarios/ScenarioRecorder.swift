@@ -109,7 +109,7 @@ public enum ScenarioRecorder {
             let mine = recorded.filter { $0.suite.name == suite.name }
             let file = path(dir: dir, scenario: s, suite: suite, seed: c.seed)
             let text = render(mine, suite: suite, scenario: s, seed: c.seed, assignment: assignment)
-            try AtomicFile.write(text, to: file)
+            try FolderOutput.write(Array(text.utf8), to: file, inside: dir, replacing: false)
             out.files.append(file)
             out.vectors += mine.count
             out.needingReview += mine.filter { $0.outside.isEmpty }.count

@@ -9,7 +9,10 @@ import Foundation
 /// A thread that finished waits by spinning for a short while (80,000 loads of a counter, 100 to
 /// 200 µs) before it sleeps, and so does `perform` for the last thread: a run of a few hundred checks
 /// has two hand-overs and a serial part between them, and waking a sleeping thread on this machine
-/// took as long as the checks (docs/performance.md).
+/// took as long as the checks (docs/performance.md). Only while every thread has a core of its own,
+/// though: with more threads than cores a spinning thread takes the core a working one needs, so
+/// then they sleep at once (a thousand threads on two cores, each spinning at every hand-over of a
+/// chunk of 16 cases, kept `concord explore -j 1000` from ever finishing).
 ///
 /// Rules: one `perform` at a time (callers on several threads take turns); `body` must not call
 /// `perform` on the same pool; what the threads wrote is visible to the caller once `perform`
@@ -33,6 +36,8 @@ public final class WorkerPool: Sendable {
     /// Spins before sleeping (20,000 let the workers fall asleep during the serial part of a
     /// 316-check pass: 1.32 against 1.42 million checks a second, one session).
     public static let spins = 80_000
+    /// The cores: more threads than these do not spin.
+    private let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     public init() {}
 
@@ -59,7 +64,8 @@ public final class WorkerPool: Sendable {
             }
             body(0)
             var spun = 0
-            while running.load() > 0 && spun < Self.spins { spun += 1 }
+            let spins = threads <= cores ? Self.spins : 0
+            while running.load() > 0 && spun < spins { spun += 1 }
             if running.load() > 0 {
                 state.wait { _ in running.load() > 0 ? nil : () }
             }
@@ -69,14 +75,17 @@ public final class WorkerPool: Sendable {
 
     private func loop(_ index: Int) {
         var seen = 0
+        var crowded = index >= cores
         while true {
             var spun = 0
-            while generation.load() == seen && spun < Self.spins { spun += 1 }
+            let spins = crowded ? 0 : Self.spins
+            while generation.load() == seen && spun < spins { spun += 1 }
             let step: Step = state.wait { s in
                 if s.stopping { return .stop }
                 let g = generation.load()
                 guard g != seen else { return nil }
                 seen = g
+                crowded = s.places + 1 > cores
                 // Threads beyond `places` (an earlier run wanted more) sit this one out.
                 guard index <= s.places, let body = s.body else { return .skip }
                 return .run(body)

@@ -29,14 +29,18 @@ enum ExploreCommand: Command {
             .value("cases", "N", "explore N cases of every op"),
             .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere"),
             .value("case", "K", "run only case K of every op (replaying a finding)"),
-            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR"),
-            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored)"),
+            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)"),
+            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))"),
             .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
             .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
             Common.ledger, Common.maxFileBytes, Common.quiet,
         ],
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
-                "exit status: 0 no new finding, 1 a new finding (or nothing could be compared), 2 bad input or a bad option"])
+                "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start, 2 bad input or a bad option"])
+
+    /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
+    /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
+    static let maxJobs = 1024
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // What to explore: suite names (or old names) and packs.
@@ -66,6 +70,9 @@ enum ExploreCommand: Command {
             if emit.isEmpty { throw UsageError("--emit needs a folder") }
             if stat(emit, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR { throw UsageError("--emit \(emit) is not a folder") }
         }
+        if let j = try o.integer("jobs"), j > maxJobs {
+            throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
+        }
         let user = try Common.userAdapters(o)
         var badLedger = false
         let ledger = try Common.ledger(o, user: user, failed: &badLedger)
@@ -94,6 +101,37 @@ enum ExploreCommand: Command {
         }
         if explicit && !missing.isEmpty { throw UsageError("--implementations names what is not available here: \(missing.joined(separator: "; "))") }
         for m in missing { stderr("concord: not available here, so not explored: \(m)") }
+        // Every --emit file is checked before anything is explored (a link, a file explore did not
+        // write, one it cannot read): nothing is explored that could not be written.
+        if let emit {
+            for s in suites {
+                do { try Self.mayEmit(Self.emitPath(emit, suite: s.name, seed: seed), inside: emit) } catch {
+                    stderr("concord: --emit: \(error); nothing was explored")
+                    return 2
+                }
+            }
+        }
+
+        // Started before anything is explored (docs/gating.md): an implementation the user named
+        // (--implementations, --adapter, the project file) that does not start (it exits, never says
+        // hello, speaks another protocol version, announces nonsense) is named with why, the others
+        // are explored, and the exit status is 1; a built-in one not named is one line, left out.
+        let named = Set((explicit ? names : []) + user.map(\.name))
+        let starting = impls
+        Interrupt.watch(starting)
+        DispatchQueue.concurrentPerform(iterations: starting.count) { k in starting[k].prepare() }
+        var didNotStart: [String] = []
+        impls = impls.filter { i in
+            guard let why = i.startFailure else { return true }
+            if named.contains(i.name) {
+                didNotStart.append("\(i.name) could not start: \(why)")
+                stderr("concord: \(i.name) could not start: \(why)")
+            } else {
+                stderr("concord: \(i.name) could not start, so it was not explored: \(why)")
+            }
+            i.shutdown()
+            return false
+        }
 
         // Seeds: the suites' own vectors (Concord's vectors/), their inputs per op.
         let loader = try Common.loader(o)
@@ -117,7 +155,6 @@ enum ExploreCommand: Command {
             (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolated)
         }
         let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
-        Interrupt.watch(impls)
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
         let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
         var onProgress: Explorer.Progress? = nil
@@ -144,9 +181,22 @@ enum ExploreCommand: Command {
             say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
         }
         for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
+        // A crash of a shared process that no request in flight gives again alone needs the
+        // state of earlier requests: a finding, with those requests kept to replay it.
+        let stateful = Self.crashFindings(summary.crashes)
         var wrote: [String] = []
+        var writeFailed = false
+        for var c in stateful {
+            if !c.kept.isEmpty {
+                do { c.file = try Self.keep(c, folder: emit ?? "reports", seed: seed) } catch {
+                    stderr("concord: cannot keep the requests of \(c.implementation)'s crash: \(error)")
+                    writeFailed = true
+                }
+            }
+            Self.printCrash(c)
+        }
         if let emit, !new.isEmpty {
-            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: \(error)"); return 2 }
+            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return 2 }
         }
         for w in wrote { say("wrote \(w)") }
         let compared = summary.compared
@@ -157,16 +207,88 @@ enum ExploreCommand: Command {
         }
         say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
                    seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
-                   new.count, new.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
+                   new.count + stateful.count, new.count + stateful.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
-            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again on a process of its own (requests in flight when another input stopped the process): not findings")
+            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
         }
-        if !new.isEmpty { return 1 }
+        for d in didNotStart { stderr("concord: \(d)") }
+        if writeFailed { return 2 }
+        if !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
         if compared == 0 {
             stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
             return 1
         }
         return 0
+    }
+
+    /// A crash that needs the state of earlier requests, as reported: an implementation's first
+    /// such crash (its requests kept), how many of its shared process's crashes were so, of how many.
+    struct StatefulCrash {
+        var first: ProcessCrash
+        var count: Int
+        var crashes: Int
+        /// Where its requests were kept.
+        var file: String?
+        var implementation: String { first.implementation }
+        var kept: [(id: Int64, request: Request)] { first.kept }
+    }
+
+    /// The crashes no request in flight gives again alone (or that could not be checked), one
+    /// finding per implementation.
+    static func crashFindings(_ crashes: [ProcessCrash]) -> [StatefulCrash] {
+        var order: [String] = []
+        for c in crashes where !order.contains(c.implementation) { order.append(c.implementation) }
+        return order.compactMap { name in
+            let all = crashes.filter { $0.implementation == name }
+            let needing = all.filter(\.needsEarlierRequests)
+            guard let first = needing.first(where: { !$0.kept.isEmpty }) ?? needing.first else { return nil }
+            return StatefulCrash(first: first, count: needing.count, crashes: all.count)
+        }
+    }
+
+    /// Writes a crash's kept requests, one protocol line each as it was sent (`ADAPTER < FILE`
+    /// replays it), to a new file `explore-crash-NAME-SEED.jsonl` (`-2`, `-3`, … when taken) in
+    /// `folder` (FolderOutput: never replacing a file, never through a link).
+    static func keep(_ c: StatefulCrash, folder: String, seed: UInt64) throws -> String {
+        let bytes = Array(c.kept.map { ExternalAdapter.line(id: $0.id, $0.request) }.joined().utf8)
+        for n in 1...1000 {
+            let path = (folder as NSString).appendingPathComponent("explore-crash-\(c.implementation)-\(seed)\(n == 1 ? "" : "-\(n)").jsonl")
+            if try FolderOutput.check(path, inside: folder) == .file { continue }
+            try FolderOutput.write(bytes, to: path, inside: folder, replacing: false)
+            return path
+        }
+        throw OutputFile.Failure(path: folder, message: "holds 1000 files of this crash's name already")
+    }
+
+    /// Prints a crash that needs earlier requests, with what replays it.
+    static func printCrash(_ c: StatefulCrash) {
+        let f = c.first
+        let times = { (n: Int) in n == 1 ? "once" : "\(n) times" }
+        say("finding: \(c.implementation) crash (needs earlier requests)")
+        say("  its process crashed \(times(c.crashes)) while exploring; at \(c.count == c.crashes ? (c.count == 1 ? "that crash" : "each") : "\(c.count) of those crashes"), "
+            + "no request in flight crashes a fresh process alone: the crash needs the state earlier requests left")
+        say("  \(c.implementation): \(f.reason)")
+        if let why = f.unchecked, f.kept.isEmpty || f.replayed == nil {
+            say("  not checked further: \(why)")
+        }
+        guard let file = c.file else {
+            if f.kept.isEmpty { say("  its requests were not kept (no request was sent to that process)") }
+            return
+        }
+        let before = f.kept.count == f.sent ? "the \(f.sent) requests" : "the last \(f.kept.count) of the \(f.sent) requests"
+        say("  kept: \(before) that process was sent, \(f.inFlight) in flight when it crashed, in \(file) (one request a line, as sent)")
+        if let (crash, at) = f.replayed {
+            say("  replayed in order on a fresh process, they crash it again at request \(at): \(crash)")
+        } else if f.unchecked == nil {
+            say("  replayed in order on a fresh process, they do not crash it: it may need more of its history than was kept, requests in flight at once, or its end came from outside it")
+        }
+        say("  replay: " + f.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted(file))
+    }
+
+    /// A word as a POSIX shell reads it back.
+    static func shellQuoted(_ w: String) -> String {
+        let plain = !w.isEmpty && w.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "/._-=:,+@%".unicodeScalars.contains($0)) }
+        return plain ? w : "'" + w.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 
     static func show(_ a: Reply) -> String {
@@ -182,17 +304,35 @@ enum ExploreCommand: Command {
         ledger.entry(exploring: f.suite, op: f.op, sides: f.sides)
     }
 
+    /// The file --emit writes a suite's findings to.
+    static func emitPath(_ dir: String, suite: String, seed: UInt64) -> String {
+        (dir as NSString).appendingPathComponent("explore-\(suite)-\(seed).yaml")
+    }
+
+    /// Whether --emit may write `path` inside `dir` (FolderOutput: never through a symbolic link, only
+    /// a regular file or nothing at the name): nothing there, or a file exploration wrote (it opens
+    /// with `VectorDraft.header`). A file it did not write, and one it cannot read to tell, are refused.
+    static func mayEmit(_ path: String, inside dir: String) throws(OutputFile.Failure) {
+        guard try FolderOutput.check(path, inside: dir) == .file else { return }
+        let header = Array(VectorDraft.header.utf8)
+        let head: [UInt8]
+        do { head = try FolderOutput.head(path, bytes: header.count) } catch {
+            throw OutputFile.Failure(path: path, message: "exists and cannot be read (\(error.message)), so it cannot be told from a file concord explore wrote: not replaced")
+        }
+        if head != header { throw OutputFile.Failure(path: path, message: "exists and was not written by concord explore: not replaced") }
+    }
+
     /// One vector file per suite: `explore-SUITE-SEED.yaml` in the folder (made when missing); an
-    /// existing file of that name is replaced only when exploration wrote it.
+    /// existing file of that name is replaced only when exploration wrote it. Every file is checked
+    /// (`mayEmit`) before the first is written.
     static func emit(_ findings: [Finding], to dir: String) throws -> [String] {
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         var bySuite: [String: [Finding]] = [:]
         var order: [String] = []
         for f in findings {
             if bySuite[f.suite] == nil { order.append(f.suite) }
             bySuite[f.suite, default: []].append(f)
         }
-        var wrote: [String] = []
+        var files: [(path: String, text: String)] = []
         for suiteName in order {
             guard let suite = Suites.all[suiteName] else { continue }
             let render = { (d: [VectorDraft]) in VectorDraft.file(suite, d, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) }) }
@@ -204,14 +344,12 @@ enum ExploreCommand: Command {
                 return loaded.errors.isEmpty
             }
             guard !drafts.isEmpty else { continue }
-            let path = dir + "/explore-\(suiteName)-\(bySuite[suiteName]![0].seed).yaml"
-            if let old = try? String(contentsOfFile: path, encoding: .utf8), !old.hasPrefix(VectorDraft.header) {
-                throw UsageError("--emit: \(path) exists and was not written by concord explore: not replaced")
-            }
-            try AtomicFile.write(render(drafts), to: path)
-            wrote.append(path)
+            let path = emitPath(dir, suite: suiteName, seed: bySuite[suiteName]![0].seed)
+            try mayEmit(path, inside: dir)
+            files.append((path, render(drafts)))
         }
-        return wrote
+        for f in files { try FolderOutput.write(Array(f.text.utf8), to: f.path, inside: dir, replacing: true) }
+        return files.map(\.path)
     }
 
 }

@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordImplementations
 import ConcordTestSupport
 import Foundation
@@ -8,12 +9,22 @@ import Testing
 /// command finds it again; the emitted vector file validates, passes on the libraries and fails on
 /// the adapter; a ledger entry makes it known (exit 0); bad input exits 2.
 @Suite struct ExploreCommandTests {
-    func concord(_ args: [String], in dir: String, progress: Bool = false) throws -> ProcessOutput {
+    func concord(_ args: [String], in dir: String, progress: Bool = false, timeout: Double = 300) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
         if progress { env["CONCORD_PROGRESS"] = "always" }
         env["CONCORD_HOME"] = repositoryRoot
         env.removeValue(forKey: "GITHUB_ACTIONS")
-        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 300)
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: timeout)
+    }
+
+    /// How a file --emit wrote begins (docs/exploration.md).
+    static let header = "# Written by concord explore"
+
+    /// A folder of its own for one test, removed after it.
+    func folder() throws -> String {
+        let dir = NSTemporaryDirectory() + "concord-explore-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
     }
 
     static let adapter = #"""
@@ -124,6 +135,156 @@ import Testing
         #expect(hang.contains(#/message=[0-9a-f]{14}\b/#), "\(hang)")
         let crash = try #require(blocks.first { $0.hasPrefix("hmac-sha256 compute: fragile error (crash)") })
         #expect(crash.contains(#/message=[0-9a-f]{18}\b/#), "\(crash)")
+        // Every crash of the shared process is one a 9-byte message gives alone: none needs earlier requests.
+        #expect(!r.stdout.contains("needs earlier requests"), "\(r.stdout)")
+    }
+
+    /// "A crash is a finding even when it needs state to recur": an adapter that dies on its 10th
+    /// request, whatever it holds, crashes over and over and no request does it alone. It was exit 0
+    /// ("errors … requests in flight when another input stopped the process: not findings"); it is a
+    /// finding, exit 1, saying what it needs, with the requests its process was sent kept in the
+    /// --emit folder, one protocol line each, which crash a fresh process again when piped to it.
+    @Test func aCrashThatNeedsEarlierRequestsIsAFindingWithTheRequestsKept() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let adapter = fixture("adapters/crash-after-requests")
+        let r = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
+                             "--cases", "100", "--seed", "7", "--emit", "found"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("finding: fake crash (needs earlier requests)"), "\(r.stdout)")
+        #expect(r.stdout.contains("no request in flight crashes a fresh process alone: the crash needs the state earlier requests left"), "\(r.stdout)")
+        #expect(r.stdout.contains("the heap is gone"), "its last words: \(r.stdout)")
+        #expect(r.stdout.contains("replayed in order on a fresh process, they crash it again at request 10"), "\(r.stdout)")
+        #expect(!r.stdout.contains("another input stopped the process"), "the old, wrong cause: \(r.stdout)")
+        let file = dir + "/found/explore-crash-fake-7.jsonl"
+        #expect(r.stdout.contains("kept: the ") && r.stdout.contains("in found/explore-crash-fake-7.jsonl"), "\(r.stdout)")
+        #expect(r.stdout.contains("replay: ") && r.stdout.contains(" < found/explore-crash-fake-7.jsonl"), "\(r.stdout)")
+        // One request a line, as the protocol writes it, ids in the order sent.
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count >= 10, "\(lines.count) lines")
+        let ids = try lines.map { try #require(try JSON.parse(String($0))["id"]?.intValue) }
+        #expect(ids == ids.sorted() && Set(ids).count == ids.count)
+        #expect(lines.allSatisfy { $0.contains(#""suite":"hmac-sha256","op":"compute","input":{"key":"#) })
+        // Piped to the adapter, the file crashes it (SIGSEGV) on its 10th line.
+        let replay = try runProcess("/bin/sh", ["-c", "exec \"$0\" < \"$1\"", adapter, file], timeout: 60)
+        #expect(replay.status == 128 + SIGSEGV && replay.stderr.contains("request 10, the heap is gone"), "\(replay.status) \(replay.stderr)")
+        #expect(replay.stdout.split(separator: "\n").count == 10, "a handshake and nine answers: \(replay.stdout)")
+        // Without --emit the requests go to reports/; a second file never replaces the first.
+        let again = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
+                                 "--cases", "30", "--seed", "7"], in: dir)
+        let third = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
+                                 "--cases", "30", "--seed", "7"], in: dir)
+        #expect(again.status == 1 && third.status == 1, "\(again.stdout)\n\(third.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports").sorted() == ["explore-crash-fake-7-2.jsonl", "explore-crash-fake-7.jsonl"])
+    }
+
+    /// The fail-closed gate of `run` (docs/gating.md), on explore: an adapter the user named that
+    /// does not start (it exits before its handshake, speaks another protocol version, announces
+    /// nonsense, or never says hello) is named with why, the others are explored, and the exit is 1.
+    /// It was dropped without a word, exit 0.
+    @Test func aNamedAdapterThatDoesNotStartFailsTheExploration() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let r = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium,crash,v2,bad,mute",
+                             "--adapter", "crash=" + fixture("adapters/exit-at-start"),
+                             "--adapter", "v2=FAKE_NAME=v2 " + fixture("adapters/wrong-version"),
+                             "--adapter", "bad=FAKE_NAME=bad " + fixture("adapters/bad-announcement"),
+                             "--adapter", "mute=" + fixture("adapters/no-handshake"),
+                             "--cases", "20", "--seed", "3"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        for (name, why) in [("crash", "exited (exit status 3); its last words: fake: cannot load libcrypto on purpose"),
+                            ("v2", "protocol version 1"), ("bad", "no \"ops\" list"), ("mute", "sent no handshake within 30 s|exited")] {
+            let lines = r.stderr.split(separator: "\n").filter { $0.hasPrefix("concord: \(name) could not start: ") }
+            #expect(lines.count == 2 && why.split(separator: "|").contains { lines[0].contains($0) }, "named at the top and again at the end: \(name): \(r.stderr)")
+        }
+        // The others were explored and agree.
+        #expect(r.stdout.contains("explore: seed 3, 40 cases") && r.stdout.contains("0 new findings"), "\(r.stdout)")
+        // The same adapter from the project file is named too; a built-in one merely missing is not a failure.
+        write("adapters:\n  crash:\n    command: [\(fixture("adapters/exit-at-start"))]\n", to: dir + "/concord.yaml")
+        let project = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium,crash", "--cases", "20", "--seed", "3"], in: dir)
+        #expect(project.status == 1 && project.stderr.hasPrefix("concord: crash could not start: "), "\(project.stderr)")
+    }
+
+    /// `--emit` replaces only a file exploration wrote: one that is not UTF-8 was read as "no file"
+    /// and replaced (exit 1), a FIFO at the name blocked the read forever. Both are refused before
+    /// anything is explored (exit 2), left as they were.
+    @Test func emitNeverReplacesAFileItCannotTellItsOwn() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/found", withIntermediateDirectories: true)
+        let file = dir + "/found/explore-hmac-sha256-11.yaml"
+        let binary = Data([0xff, 0xfe, 0x00, 0x80, 0x23, 0x20, 0x57])
+        try binary.write(to: URL(fileURLWithPath: file))
+        let common = ["explore", "hmac-sha256", "--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken",
+                      "--cases", "150", "--seed", "11", "--emit", "found"]
+        let r = try concord(common, in: dir)
+        #expect(r.status == 2, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stderr.contains("found/explore-hmac-sha256-11.yaml: exists and was not written by concord explore: not replaced; nothing was explored"), "\(r.stderr)")
+        #expect(!r.stdout.contains("finding:"), "\(r.stdout)")
+        #expect(FileManager.default.contents(atPath: file) == binary)
+        try FileManager.default.removeItem(atPath: file)
+        #expect(mkfifo(file, 0o644) == 0)
+        let fifo = try concord(common, in: dir, timeout: 60)
+        #expect(fifo.status == 2 && fifo.stderr.contains("explore-hmac-sha256-11.yaml: is a FIFO"), "\(fifo.status) \(fifo.stderr)")
+        var st = stat()
+        #expect(lstat(file, &st) == 0 && st.st_mode & S_IFMT == S_IFIFO)
+        // A file explore wrote is replaced.
+        try FileManager.default.removeItem(atPath: file)
+        try (Self.header + "\nold\n").write(toFile: file, atomically: true, encoding: .utf8)
+        let ours = try concord(common, in: dir)
+        #expect(ours.status == 1 && ours.stdout.contains("wrote found/explore-hmac-sha256-11.yaml"), "\(ours.stdout)\n\(ours.stderr)")
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("format: concord-vectors/1"))
+    }
+
+    /// `--emit` writes only inside the folder asked for: a symbolic link at a name it would write
+    /// (dangling, to a file inside the folder, leading out) is refused before anything is explored,
+    /// exit 2, naming it; nothing is written through it. A dangling link was followed: the vector
+    /// file landed outside.
+    @Test func emitNeverWritesThroughALink() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/found", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/outside", withIntermediateDirectories: true)
+        try (Self.header + "\nmine\n").write(toFile: dir + "/found/mine.yaml", atomically: true, encoding: .utf8)
+        let name = dir + "/found/explore-hmac-sha256-11.yaml"
+        for target in [dir + "/outside/planted.yaml", "mine.yaml", "../outside/planted.yaml"] {
+            try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: target)
+            let r = try concord(["explore", "hmac-sha256", "--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken",
+                                 "--cases", "150", "--seed", "11", "--emit", "found"], in: dir)
+            #expect(r.status == 2, "\(target): \(r.stdout)\n\(r.stderr)")
+            #expect(r.stderr.contains("found/explore-hmac-sha256-11.yaml: is a symbolic link (to \(target))"), "\(r.stderr)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/outside").isEmpty, "\(target)")
+            #expect(try String(contentsOfFile: dir + "/found/mine.yaml", encoding: .utf8) == Self.header + "\nmine\n")
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: name) == target)
+            try FileManager.default.removeItem(atPath: name)
+        }
+        // The folder itself may be a link to a folder (the user's); not one that leads nowhere.
+        try FileManager.default.createSymbolicLink(atPath: dir + "/via", withDestinationPath: "found")
+        let via = try concord(["explore", "hmac-sha256", "--adapter", "broken=python3 broken.py", "--implementations", "openssl,libsodium,broken",
+                               "--cases", "150", "--seed", "11", "--emit", "via"], in: dir)
+        #expect(via.status == 1 && FileManager.default.fileExists(atPath: name), "\(via.stdout)\n\(via.stderr)")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/nowhere", withDestinationPath: "outside/new")
+        let nowhere = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium", "--cases", "5", "--seed", "11", "--emit", "nowhere"], in: dir)
+        #expect(nowhere.status == 2 && nowhere.stderr.contains("nowhere: is a symbolic link to outside/new that leads nowhere"), "\(nowhere.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/outside").isEmpty)
+    }
+
+    /// `-j` in the thousands: at most 1024 (requests in flight at once), and 1024 explores as fast as
+    /// 2 would: a thread per case of a chunk at most, and no thread spins while there are more than
+    /// cores. `-j 1000` had never finished `--cases 200` on two cores (every hand-over of a 16-case
+    /// chunk spun a thousand threads). The time guard is generous: it catches a hang, not a slowdown.
+    @Test func aHugeJobCountIsRefusedOrFinishes() throws {
+        let dir = NSTemporaryDirectory()
+        let over = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1", "-j", "1025"], in: dir)
+        #expect(over.status == 2 && over.stderr.contains("--jobs 1025 is above the limit of 1024 worker threads"), "\(over.stderr)")
+        let two = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1", "-j", "2"], in: dir)
+        let many = try concord(["explore", "aes-gcm", "--implementations", "openssl,libsodium", "--cases", "200", "--seed", "1", "-j", "1024"], in: dir, timeout: 60)
+        func summary(_ s: String) -> String? {
+            s.split(separator: "\n").first { $0.hasPrefix("explore: seed") }.map { String($0).replacingOccurrences(of: #" in [0-9.]+ s \([0-9]+/s\)"#, with: "", options: .regularExpression) }
+        }
+        #expect(many.status == 0 && summary(many.stdout) != nil && summary(many.stdout) == summary(two.stdout), "\(many.status) \(many.stdout)\n\(two.stdout)")
     }
 
     /// `--seconds` is kept within a second (start-up included, in-process implementations).
@@ -206,10 +367,18 @@ import Testing
         pkill -KILL -P $P -f "serve openssl"; echo "killed $?"
         wait $P; echo "status $?"; tr '\r' '\n' < "$E" | tail -3 >&2
         """#
-        let killed = try runProcess("/bin/sh", ["-c", script, "sh", concordBinary, "explore", "aes-gcm", "--implementations", "openssl,libsodium",
+        // In a folder of its own: the crash's requests are kept in reports/ there.
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let killed = try runProcess("/bin/sh", ["-c", "cd \"$0\" && " + script, dir, concordBinary, "explore", "aes-gcm", "--implementations", "openssl,libsodium",
                                                 "--seed", "5", "--seconds", "8", "--isolate"], timeout: 120)
         #expect(killed.stdout.contains("killed 0"), "the serve process was not found: \(killed.stdout)\n\(killed.stderr)")
-        #expect(killed.stdout.contains("status 0") && killed.stdout.contains("explore: seed 5, "), "\(killed.stdout)\n\(killed.stderr)")
-        #expect(killed.stdout.contains("not given again on a process of its own"), "\(killed.stdout)")
+        #expect(killed.stdout.contains("explore: seed 5, "), "\(killed.stdout)\n\(killed.stderr)")
+        #expect(killed.stdout.contains("not given again alone on a process of its own"), "\(killed.stdout)")
+        // A process ended under its requests is a crash Concord cannot tell from the code's own: a
+        // finding (exit 1) that no request gives alone, whose kept requests do not crash a fresh one.
+        #expect(killed.stdout.contains("status 1") && killed.stdout.contains("finding: openssl crash (needs earlier requests)"), "\(killed.stdout)")
+        #expect(killed.stdout.contains("openssl exited (killed by signal 9)") && killed.stdout.contains("they do not crash it"), "\(killed.stdout)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports") == ["explore-crash-openssl-5.jsonl"])
     }
 }
