@@ -65,6 +65,14 @@ public enum MarkdownReport {
             out.append("")
             out += more(problems.count, limit)
         }
+        let broad = ledger?.warnings ?? []
+        if !broad.isEmpty {
+            out.append("### ⚠️ Ledger entries that silence whole suites (\(broad.count))")
+            out.append("")
+            for w in broad.prefix(limit) { out.append("- " + text(w)) }
+            out.append("")
+            out += more(broad.count, limit)
+        }
         let failures = run.results.filter { $0.status == .fail && !isKnown($0) }
         if !failures.isEmpty {
             out.append("### ❌ Failures (\(failures.count))")
