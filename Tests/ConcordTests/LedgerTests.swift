@@ -408,6 +408,53 @@ import ConcordTestSupport
         #expect(same.regressions == 0 && same.changes.isEmpty && ReportComparison.markdown(same).hasPrefix("## ✅ Concord compare: no regression"))
     }
 
+    /// A pair that becomes pending is no longer compared: coverage lost, a regression. Red before:
+    /// `pass → pending` was an "other change".
+    @Test func compareCallsAPairThatBecomesPendingARegression() throws {
+        let base = Self.run([("p", [("swift", .pass)]), ("f", [("swift", .wrong)]), ("back", [("swift", .pending)]), ("back-fail", [("swift", .pending)])])
+        let head = Self.run([("p", [("swift", .pending)]), ("f", [("swift", .pending)]), ("back", [("swift", .pass)]), ("back-fail", [("swift", .wrong)])])
+        let json = ReportComparison.json(try ReportComparison.compare(base, head, baseName: "b", headName: "h"))
+        func change(_ id: String) -> (kind: String?, regression: Bool?) {
+            let c = json["changes"]?.arrayValue?.first { $0["vector"]?.stringValue == "closer.field/" + id }
+            return (c?["kind"]?.stringValue, c?["regression"].map { $0.serialized() == "true" })
+        }
+        #expect(change("p") == ("newly-pending", true))
+        #expect(change("f") == ("newly-pending", true))
+        // Compared again: a failure that was not shown is a regression, a pass is not.
+        #expect(change("back") == ("changed", false))
+        #expect(change("back-fail") == ("changed", true))
+        #expect(json["summary"]?["regressions"]?.intValue == 3 && json["summary"]?["newly-pending"]?.intValue == 2)
+    }
+
+    /// Two different wrong answers are two states: a change with both values. Red before: the
+    /// same state, unchanged. A different set of failing implementations is a change per pair.
+    @Test func compareTellsTwoWrongAnswersApart() throws {
+        let base = Self.run([("v", [("swift", .answered([1, 3]))]), ("same", [("swift", .answered([7]))]),
+                             ("moved", [("jvm", .wrong), ("swift", .pass)])])
+        let head = Self.run([("v", [("swift", .answered([1, 4]))]), ("same", [("swift", .answered([7]))]),
+                             ("moved", [("jvm", .pass), ("swift", .wrong)])])
+        let r = try ReportComparison.compare(base, head, baseName: "b", headName: "h")
+        let json = ReportComparison.json(r)
+        let v = try #require(json["changes"]?.arrayValue?.first { $0["vector"]?.stringValue == "closer.field/v" })
+        #expect(v["kind"]?.stringValue == "other-answer" && v["regression"]?.serialized() == "true")
+        #expect(v["base"]?["mismatch"]?.arrayValue?.first?["actual"]?["hex"]?.stringValue == "0103")
+        #expect(v["head"]?["mismatch"]?.arrayValue?.first?["actual"]?["hex"]?.stringValue == "0104")
+        #expect(v["detail"]?.stringValue == "key: another value from byte 1")
+        #expect(!(json["changes"]?.arrayValue ?? []).contains { $0["vector"]?.stringValue == "closer.field/same" })
+        let moved = (json["changes"]?.arrayValue ?? []).filter { $0["vector"]?.stringValue == "closer.field/moved" }
+        #expect(moved.map { "\($0["implementation"]?.stringValue ?? "") \($0["kind"]?.stringValue ?? "")" } == ["jvm fixed", "swift pass-to-fail"])
+        let md = ReportComparison.markdown(r)
+        #expect(md.contains("| `fail: wrong answer: key = 0103` | `fail: wrong answer: key = 0104` | another wrong answer (key: another value from byte 1) |"), "\(md)")
+        // Long values alike at both ends are cut in the middle, and the change says where they differ.
+        let long = [UInt8](repeating: 0xab, count: 40)
+        var other = long
+        other[20] = 0
+        let cut = try ReportComparison.compare(Self.run([("v", [("swift", .answered(long))])]), Self.run([("v", [("swift", .answered(other))])]),
+                                               baseName: "b", headName: "h")
+        #expect(ReportComparison.json(cut)["changes"]?.arrayValue?.first?["detail"]?.stringValue == "key: another value from byte 20")
+        #expect(ReportComparison.markdown(cut).contains("abababababababababababab…abababababab (80 characters)"))
+    }
+
     @Test func compareRefusesReportsOfDifferentSuites() {
         let a = Self.run([("v", [("swift", .pass)])])
         let b = Self.run([("v", [("swift", .pass)])], suite: "closer.keybox")
@@ -592,6 +639,18 @@ extension LedgerTests.Did {
                                        + "it knows 1 failure of this run (of 2 answers of swift it names)"), "\(scoped.stderr)")
     }
 
+    /// compare through the binary: another wrong answer is a regression shown with both values.
+    @Test func compareShowsAnotherWrongAnswerWithBothValues() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        report(LedgerTests.run([("v0", [("swift", .answered([1, 3]))])]), to: dir + "/base.json")
+        report(LedgerTests.run([("v0", [("swift", .answered([1, 4]))])]), to: dir + "/head.json")
+        let out = try concord(["compare", "base.json", "head.json"], in: dir)
+        #expect(out.status == 1 && out.stdout.hasPrefix("## ❌ Concord compare: 1 regression\n"), "\(out.stdout)\(out.stderr)")
+        #expect(out.stdout.contains("`fail: wrong answer: key = 0103` | `fail: wrong answer: key = 0104` | another wrong answer (key: another value from byte 1)"), "\(out.stdout)")
+        let same = try concord(["compare", "base.json", "base.json"], in: dir)
+        #expect(same.status == 0, "\(same.stdout)")
+    }
 }
 
 /// `concord explore`'s use of the ledger (docs/exploration.md, "Known differences"): an entry knows
