@@ -56,6 +56,18 @@ import ConcordTestSupport
 
     static func ledger(_ yaml: String) throws -> Ledger { try Ledger.parse(Array(yaml.utf8), file: "l.yaml") }
 
+    /// Each ledger (YAML) is refused with a message that starts with its text.
+    static func expectRefused(_ cases: [(yaml: String, message: String)], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (yaml, message) in cases {
+            do {
+                _ = try ledger(yaml)
+                Issue.record("accepted: \(yaml)", sourceLocation: sourceLocation)
+            } catch {
+                #expect("\(error)".hasPrefix(message), "\(error)", sourceLocation: sourceLocation)
+            }
+        }
+    }
+
     static let refusedFormat = """
     divergences:
       - vector: closer.field/v0
@@ -193,14 +205,7 @@ import ConcordTestSupport
             ("format: concord-ledger/1", "l.yaml:1:1: the ledger has no divergences list"),
             ("divergences: [", "l.yaml:"),
         ]
-        for (yaml, message) in cases {
-            do {
-                _ = try Self.ledger(yaml)
-                Issue.record("accepted: \(yaml)")
-            } catch {
-                #expect("\(error)".hasPrefix(message), "\(error)")
-            }
-        }
+        Self.expectRefused(cases)
         // An implementation the caller does not know is refused at its place.
         #expect(throws: Ledger.Problem.self) {
             try Ledger.parse(Array("divergences: [{vector: a/b, implementation: swif, status: fail, reason: x}]".utf8), file: "l.yaml") { $0 == "swift" }
@@ -319,14 +324,7 @@ import ConcordTestSupport
             ("divergences: [{vector: \"*\", scope: all, implementation: swift, status: fail, reason: x}]",
              "l.yaml:1:36: divergences[0].scope \"all\" is not one of suite, suites"),
         ]
-        for (yaml, message) in cases {
-            do {
-                _ = try Self.ledger(yaml)
-                Issue.record("accepted: \(yaml)")
-            } catch {
-                #expect("\(error)".hasPrefix(message), "\(error)")
-            }
-        }
+        Self.expectRefused(cases)
         // With its scope it reads; every other form that names a whole suite needs it too.
         for (pattern, scope) in [("*", "suites"), ("closer.field/*", "suite"), ("field/*", "suite"), ("closer.*", "suites"), ("*/*", "suites"),
                                  ("closer.field/?*", "suite"), ("closer.field/*?", "suite"), ("closer.field*", "suites"), ("?*", "suites"),
