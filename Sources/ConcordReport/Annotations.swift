@@ -18,12 +18,16 @@ public enum GitHubAnnotations {
         var warnings: [String] = []
         var notices: [String] = []
         if let ledger {
-            let problems = ledger.stale.map(\.entry) + ledger.expired
-            for (k, entry) in problems.enumerated() {
-                let e = ledger.ledger.entries[entry]
+            for p in ledger.problemEntries {
+                let e = ledger.ledger.entries[p.entry]
                 errors.append(command("error", file: ledger.ledger.file, line: e.line, column: e.column,
-                                      title: "concord: ledger entry \(e.vector) on \(e.implementation) " + (k < ledger.stale.count ? "is stale" : "expired"),
-                                      message: ledger.problems[k]))
+                                      title: "concord: ledger entry \(e.vector) on \(e.implementation) " + (p.kind == "stale" ? "is stale" : "expired"),
+                                      message: p.message))
+            }
+            for (b, message) in zip(ledger.broad, ledger.warnings) {
+                let e = ledger.ledger.entries[b.entry]
+                warnings.append(command("warning", file: ledger.ledger.file, line: e.line, column: e.column,
+                                        title: "concord: ledger entry \(e.vector) on \(e.implementation) silences a whole suite", message: message))
             }
         }
         for info in run.implementations {

@@ -120,6 +120,11 @@ public enum HTMLReport {
             for p in ledger.problems { h += "<li class=\"c-fail\">\(escape(p))</li>\n" }
             h += "</ul>\n"
         }
+        if !ledger.warnings.isEmpty {
+            h += "<ul class=\"broad\">\n"
+            for w in ledger.warnings { h += "<li class=\"c-warn\">\(escape(w))</li>\n" }
+            h += "</ul>\n"
+        }
         if known.isEmpty {
             h += "<p class=\"meta\">No failure of this run is a known divergence.</p>\n"
         } else {

@@ -29,11 +29,11 @@ public enum JUnitReport {
         }
         if let ledger, !ledger.problems.isEmpty {
             var cases: [String] = []
-            let problems = ledger.stale.map { ($0.entry, "stale") } + ledger.expired.map { ($0, "expired") }
-            for (k, (entry, kind)) in problems.enumerated() {
+            let problems = ledger.problemEntries
+            for (entry, kind, message) in problems {
                 let e = ledger.ledger.entries[entry]
                 cases.append("    <testcase classname=\"concord.ledger\" name=\"\(attr("\(e.vector) [\(e.implementation)] \(kind)"))\" file=\"\(attr(ledger.ledger.file))\" line=\"\(e.line)\" time=\"0.000\">")
-                cases.append("      <failure message=\"\(attr(ReportText.clip(ledger.problems[k])))\" type=\"ledger \(kind)\">" + text(ledger.problems[k]) + "</failure>")
+                cases.append("      <failure message=\"\(attr(ReportText.clip(message)))\" type=\"ledger \(kind)\">" + text(message) + "</failure>")
                 cases.append("    </testcase>")
             }
             total.tests += problems.count

@@ -30,9 +30,22 @@ public struct Ledger: Sendable {
         case refused, accepted
     }
 
+    /// What an entry whose pattern can name every vector of a suite says of itself (`scope:`,
+    /// docs/ledger.md): such an entry silences a whole suite (or every suite it matches) on its
+    /// implementation, so it is refused unless it says so, and every run warns of it with a count.
+    public enum Scope: String, Sendable, CaseIterable {
+        /// Every vector of the one suite its suite part names (`closer.field/*`).
+        case suite
+        /// Every vector of every suite it matches (`*`, `closer.*`, `*/*`).
+        case suites
+    }
+
     public struct Entry: Sendable {
         /// A vector name (`suite/id`), or a pattern with `*` (any characters) and `?` (one).
         public var vector: String
+        /// Given when the pattern can name every vector of a suite (nil otherwise; the reader holds
+        /// the two to each other).
+        public var scope: Scope?
         public var implementation: String
         public var status: Divergence
         public var errorClass: ErrorClass?
@@ -55,16 +68,22 @@ public struct Ledger: Sendable {
             status.rawValue + (errorClass.map { " (\($0.rawValue))" } ?? "") + (against.map { " against \($0.rawValue)" } ?? "")
         }
 
-        public init(vector: String, implementation: String, status: Divergence, errorClass: ErrorClass? = nil, against: Against? = nil, reason: String,
-                    expires: String? = nil, link: String? = nil, origin: String) {
-            self.vector = vector; self.implementation = implementation; self.status = status; self.errorClass = errorClass; self.against = against
-            self.reason = reason; self.expires = expires; self.link = link; self.origin = origin
+        public init(vector: String, scope: Scope? = nil, implementation: String, status: Divergence, errorClass: ErrorClass? = nil,
+                    against: Against? = nil, reason: String, expires: String? = nil, link: String? = nil, origin: String) {
+            self.vector = vector; self.scope = scope; self.implementation = implementation; self.status = status; self.errorClass = errorClass
+            self.against = against; self.reason = reason; self.expires = expires; self.link = link; self.origin = origin
         }
 
-        /// Whether the entry names vector `name` (canonical names on both sides for an id).
+        /// Whether the entry names vector `name`: old suite names are the same vectors, on either
+        /// side, for a name as for a pattern (`field/*` names `closer.field/x`).
         public func names(_ name: String) -> Bool {
-            if isPattern { return Ledger.glob(vector, name) || Ledger.glob(vector, Suites.canonicalVectorName(name)) }
-            return Suites.canonicalVectorName(vector) == Suites.canonicalVectorName(name)
+            names(name, canonical: Suites.canonicalVectorName(name), pattern: Suites.canonicalVectorName(vector))
+        }
+
+        /// `names` with the canonical forms of the name and of the entry's vector already made.
+        func names(_ name: String, canonical: String, pattern: String) -> Bool {
+            if isPattern { return Ledger.glob(vector, name) || Ledger.glob(pattern, canonical) }
+            return pattern == canonical
         }
 
         /// The suite every vector the entry can name belongs to, when its suite part has no wildcard.
@@ -137,6 +156,9 @@ public struct Ledger: Sendable {
         guard let list else { throw fail(root, "the ledger has no divergences list (divergences: [] for none)") }
         guard let items = list.sequence else { throw fail(list, "divergences must be a list of entries, found \(list.typeDescription)") }
         var entries: [Entry] = []
+        // Each entry's (implementation, vector) once, the vector by its canonical name (old suite
+        // names are the same vectors): a dictionary, so that a ledger of any size reads in linear time.
+        var seen: [String: Int] = [:]
         let allowed = Self.entryKeys
         for (k, item) in items.enumerated() {
             let at = "divergences[\(k)]"
@@ -178,22 +200,70 @@ public struct Ledger: Sendable {
             if let (d, node) = values["expires"], !isDate(d) {
                 throw fail(node, "\(at).expires \"\(d)\" is not a date YYYY-MM-DD")
             }
+            let scope = try Self.scope(of: vector, at: at, vectorNode: vectorNode, stated: values["scope"], fail: fail)
             let origin = "\(file):\(item.mark)"
-            let made = Entry(vector: vector, implementation: implementation, status: status, errorClass: errorClass, against: against,
+            var entry = Entry(vector: vector, scope: scope, implementation: implementation, status: status, errorClass: errorClass, against: against,
                               reason: values["reason"]!.0, expires: values["expires"]?.0, link: values["link"]?.0, origin: origin)
-            var entry = made
             entry.line = item.mark.line
             entry.column = item.mark.column
-            if let twin = entries.first(where: { $0.vector == vector && $0.implementation == implementation }) {
-                throw fail(item, "\(at) names \(vector) on \(implementation) again (first at \(twin.origin))")
+            let named = entry.isPattern ? vector : Suites.canonicalVectorName(vector)
+            let key = implementation + "\u{0}" + named
+            if let twin = seen[key] {
+                let spelled = named == vector ? "" : " (\(named))"
+                throw fail(item, "\(at) names \(vector)\(spelled) on \(implementation) again (first at \(entries[twin].origin))")
             }
+            seen[key] = entries.count
             entries.append(entry)
         }
         return Ledger(file: file, entries: entries)
     }
 
     /// The keys an entry may have, in the order docs/ledger.md and the schema give them.
-    public static let entryKeys = ["vector", "implementation", "status", "class", "against", "reason", "expires", "link"]
+    public static let entryKeys = ["vector", "scope", "implementation", "status", "class", "against", "reason", "expires", "link"]
+
+    /// The scope an entry must state: the one its pattern has (`wholeSuites`), else none. A pattern
+    /// that can silence a whole suite without saying so is refused at its vector, a `scope` that
+    /// does not say what the pattern names at the scope.
+    static func scope(of vector: String, at: String, vectorNode: Node, stated: (String, Node)?,
+                      fail: (Node, String) -> Problem) throws(Problem) -> Scope? {
+        let has = vector.contains("*") || vector.contains("?") ? wholeSuites(vector) : nil
+        let what = has == .suite ? "every vector of the suite \(vector.prefix { $0 != "/" })" : "every vector of every suite it matches"
+        guard let (text, node) = stated else {
+            if let has {
+                throw fail(vectorNode, "\(at).vector \"\(vector)\" names \(what), so the entry silences all of them on its implementation: "
+                           + "say so with scope: \(has.rawValue), or name fewer vectors (docs/ledger.md)")
+            }
+            return nil
+        }
+        guard let s = Scope(rawValue: text) else {
+            throw fail(node, "\(at).scope \"\(text)\" is not one of \(Scope.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        guard let has else {
+            throw fail(node, "\(at).scope: \"\(vector)\" cannot name every vector of a suite; scope is only for a pattern that can (remove it)")
+        }
+        if s != has { throw fail(node, "\(at).scope is \(s.rawValue), but \"\(vector)\" names \(what): write scope: \(has.rawValue)") }
+        return s
+    }
+
+    /// Whether a pattern can name every vector of some suite (a vector name is `suite/id`, the suite
+    /// without `/`, the id not empty), and then whether its suite part names one suite (`suite`:
+    /// `closer.field/*`) or not (`suites`: `*`, `closer.*`, `*/?*`). Exact for these globs: every
+    /// id, one made of characters the pattern does not spell included, is named only when all the
+    /// pattern's literal characters fall within `suite/` and what follows them is wildcards that
+    /// take any id. So either the last literal is the only `/` and the wildcards after it take every
+    /// length from 1 (a `*`, at most one `?`), or no literal is a `/` and a `*` follows the last
+    /// literal (it takes the `/` and the id).
+    static func wholeSuites(_ pattern: String) -> Scope? {
+        let p = Array(pattern.unicodeScalars)
+        var tail = p.count
+        while tail > 0 && (p[tail - 1] == "*" || p[tail - 1] == "?") { tail -= 1 }
+        let wildcards = p[tail...]
+        let star = wildcards.contains("*"), ones = wildcards.filter { $0 == "?" }.count
+        let slashes = p.indices.filter { p[$0] == "/" }
+        if slashes.isEmpty { return star ? .suites : nil }
+        guard slashes == [tail - 1], tail > 1, star, ones <= 1 else { return nil }
+        return p[..<(tail - 1)].contains(where: { $0 == "*" || $0 == "?" }) ? .suites : .suite
+    }
 
     /// A real calendar date written `YYYY-MM-DD`.
     static func isDate(_ s: String) -> Bool {
@@ -250,35 +320,75 @@ public struct Ledger: Sendable {
         }
     }
 
+    /// The entries that can name a vector, found without trying every entry on every vector: exact
+    /// names by canonical name, patterns whose suite part is fixed by that suite, other patterns
+    /// apart; each list in file order.
+    struct Index {
+        var exact: [String: [Int]] = [:]
+        var bySuite: [String: [Int]] = [:]
+        var anywhere: [Int] = []
+        /// Each entry's vector with an old suite name made canonical.
+        var canonical: [String] = []
+
+        init(_ entries: [Entry]) {
+            canonical.reserveCapacity(entries.count)
+            for (k, e) in entries.enumerated() {
+                let c = Suites.canonicalVectorName(e.vector)
+                canonical.append(c)
+                if !e.isPattern { exact[c, default: []].append(k) }
+                else if let s = e.suite { bySuite[s, default: []].append(k) }
+                else { anywhere.append(k) }
+            }
+        }
+
+        /// The entries naming `name`, in file order.
+        func naming(_ name: String, in entries: [Entry]) -> [Int] {
+            let c = Suites.canonicalVectorName(name)
+            let suite = c.firstIndex(of: "/").map { String(c[..<$0]) } ?? c
+            var out = exact[c] ?? []
+            let patterns = (bySuite[suite] ?? []) + anywhere
+            out += patterns.filter { entries[$0].names(name, canonical: c, pattern: canonical[$0]) }
+            return out.count > 1 && !patterns.isEmpty ? out.sorted() : out
+        }
+    }
+
     /// The ledger held to a run: which failures it knows, which entries are stale, expired or not
-    /// checked. `today` is `YYYY-MM-DD`; `shard`: the run is one slice (an entry naming no vector of
-    /// it is not checked here, the merged report holds it).
+    /// checked, and which silence whole suites (`broad`). `today` is `YYYY-MM-DD`; `shard`: the run
+    /// is one slice (an entry naming no vector of it, or a pattern knowing none of its failures, is
+    /// not checked here: the merged report holds it).
     public func judge(_ run: RunResult, today: String = Ledger.today(), shard: Bool = false) -> LedgerVerdict {
         var v = LedgerVerdict(ledger: self)
         var knownPairs = [Int](repeating: 0, count: entries.count)
         var namedPairs = [Int](repeating: 0, count: entries.count)
         var namedVectors = [Int](repeating: 0, count: entries.count)
         var otherwise: [String?] = Array(repeating: nil, count: entries.count)
+        // An entry that matched a failure an earlier entry knows: that earlier entry.
+        var shadowedBy: [Int?] = Array(repeating: nil, count: entries.count)
+        let index = Index(entries)
         let present = Set(run.implementations.filter { $0.startFailure == nil }.map(\.name))
         let suites = Set(run.results.map { Suites.canonicalVectorName($0.vector.name).split(separator: "/").first.map(String.init) ?? "" })
         for r in run.results {
             let name = r.vector.name
-            let naming = entries.indices.filter { entries[$0].names(name) }
+            let naming = index.naming(name, in: entries)
             guard !naming.isEmpty else { continue }
             for k in naming { namedVectors[k] += 1 }
             for i in r.implementations {
                 let mine = naming.filter { entries[$0].implementation == i.implementation }
                 guard !mine.isEmpty else { continue }
                 for k in mine { namedPairs[k] += 1 }
-                if let k = mine.first(where: { Self.matches(entries[$0], i, expecting: r.vector.expect) }) {
+                let matching = mine.filter { Self.matches(entries[$0], i, expecting: r.vector.expect) }
+                if let k = matching.first {
                     knownPairs[k] += 1
                     v.known[name, default: [:]][i.implementation] = k
-                } else {
-                    for k in mine where otherwise[k] == nil {
-                        if let o = Self.observed(i) {
-                            otherwise[k] = "\(name) on \(i.implementation) now " + (o.status == "unsupported" ? "is unsupported"
-                                : o.status == "refused" ? "refuses (\(o.errorClass?.rawValue ?? "?"))" : o.status == "error" ? "errors" : "fails with a wrong answer")
-                        }
+                    for later in matching.dropFirst() where shadowedBy[later] == nil { shadowedBy[later] = k }
+                }
+                // What the entries that do not describe this answer would have to know instead.
+                for k in mine where otherwise[k] == nil && !matching.contains(k) {
+                    if i.status == .pending {
+                        otherwise[k] = "\(name) on \(i.implementation) is now pending (a placeholder: its values are not compared)"
+                    } else if let o = Self.observed(i) {
+                        otherwise[k] = "\(name) on \(i.implementation) now " + (o.status == "unsupported" ? "is unsupported"
+                            : o.status == "refused" ? "refuses (\(o.errorClass?.rawValue ?? "?"))" : o.status == "error" ? "errors" : "fails with a wrong answer")
                     }
                 }
             }
@@ -291,11 +401,21 @@ public struct Ledger: Sendable {
         }
         for (k, e) in entries.enumerated() {
             if let x = e.expires, x < today { v.expired.append(k) }
+            if e.scope != nil { v.broad.append((k, knownPairs[k], namedPairs[k])) }
             if knownPairs[k] > 0 { continue }
             if !present.contains(e.implementation) {
                 v.notChecked.append((k, "\(e.implementation) was not part of this run"))
             } else if namedVectors[k] == 0 && (shard || e.suite.map { !suites.contains($0) } ?? false) {
                 v.notChecked.append((k, shard ? "no vector of this shard is \(e.vector)" : "this run has no vector of the suite \(e.suite!)"))
+            } else if shard && e.isPattern {
+                v.notChecked.append((k, "the pattern knows no failure of this shard (another shard's vectors may be its)"))
+            } else if let j = shadowedBy[k] {
+                // It describes failures that happen, but an earlier entry knows each of them first.
+                let first = entries[j]
+                v.stale.append((k, "an earlier entry knows every failure it describes in this run (\(first.origin): \(first.vector) on "
+                                   + "\(first.implementation), \(first.described)), so it knows none and its reason is never shown; "
+                                   + "move it above that entry, or remove it"))
+                v.shadowedBy[k] = j
             } else if namedVectors[k] == 0 {
                 v.stale.append((k, "this run has no vector \(e.isPattern ? "matching " : "")\(e.vector)"))
             } else if namedPairs[k] == 0 {
@@ -321,6 +441,11 @@ public struct LedgerVerdict: Sendable {
     public var expired: [Int] = []
     /// Entries this run could not hold (their implementation was not run, their suite not selected, a shard).
     public var notChecked: [(entry: Int, why: String)] = []
+    /// Stale entries that are shadowed: the earlier entry that knows what they describe.
+    public var shadowedBy: [Int: Int] = [:]
+    /// Every entry with a `scope` (it can silence a whole suite), with how many failures it knows in
+    /// this run and how many of its implementation's answers it names: warned of on every run.
+    public var broad: [(entry: Int, knows: Int, names: Int)] = []
 
     public init(ledger: Ledger) { self.ledger = ledger }
 
@@ -339,21 +464,44 @@ public struct LedgerVerdict: Sendable {
     }
 
     /// One line per stale or expired entry, for the gate and every report.
-    public var problems: [String] {
+    public var problems: [String] { problemEntries.map(\.message) }
+
+    /// Each stale or expired entry with what it is (`stale`, `expired`) and its line.
+    public var problemEntries: [(entry: Int, kind: String, message: String)] {
         stale.map { s in
             let e = ledger.entries[s.entry]
-            return "\(e.origin): stale ledger entry \(e.vector) on \(e.implementation) (\(e.described)): \(s.why); remove it (its reason: \(e.reason))"
+            let fix = shadowedBy[s.entry] == nil ? "; remove it" : ""
+            return (s.entry, "stale", "\(e.origin): stale ledger entry \(e.vector) on \(e.implementation) (\(e.described)): \(s.why)\(fix) (its reason: \(e.reason))")
         } + expired.map { k in
             let e = ledger.entries[k]
-            return "\(e.origin): ledger entry \(e.vector) on \(e.implementation) expired on \(e.expires!) (its reason: \(e.reason))"
+            return (k, "expired", "\(e.origin): ledger entry \(e.vector) on \(e.implementation) expired on \(e.expires!) (its reason: \(e.reason))")
         }
+    }
+
+    /// One warning per entry with a `scope`, on every run: it can silence a whole suite (or every
+    /// suite it matches), and what it silences in this run.
+    public var warnings: [String] {
+        broad.map { b in
+            let e = ledger.entries[b.entry]
+            return "\(e.origin): ledger entry \(e.vector) on \(e.implementation) (\(e.described), scope: \(e.scope!.rawValue)) " + silences(b)
+        }
+    }
+
+    /// What a broad entry silences: `silences every vector of the suite closer.field: it knows 3
+    /// failures of this run (of 40 answers of swift it names)`.
+    public func silences(_ b: (entry: Int, knows: Int, names: Int)) -> String {
+        let e = ledger.entries[b.entry]
+        let whole = e.scope == .suite ? "every vector of the suite \(e.vector.prefix { $0 != "/" })" : "every vector of every suite it matches"
+        return "silences \(whole): it knows \(b.knows == 1 ? "1 failure" : "\(b.knows) failures") of this run "
+            + "(of \(b.names) answer\(b.names == 1 ? "" : "s") of \(e.implementation) it names)"
     }
 
     /// The `ledger` object of the JSON report (docs/VECTORS.md).
     public func json(_ run: RunResult) -> JSON {
         func entry(_ e: Ledger.Entry) -> [(key: String, value: JSON)] {
-            var o: [(key: String, value: JSON)] = [("vector", .string(e.vector)), ("implementation", .string(e.implementation)),
-                                                   ("status", .string(e.status.rawValue))]
+            var o: [(key: String, value: JSON)] = [("vector", .string(e.vector))]
+            if let s = e.scope { o.append(("scope", .string(s.rawValue))) }
+            o += [("implementation", .string(e.implementation)), ("status", .string(e.status.rawValue))]
             if let c = e.errorClass { o.append(("class", .string(c.rawValue))) }
             if let a = e.against { o.append(("against", .string(a.rawValue))) }
             o.append(("reason", .string(e.reason)))
@@ -373,20 +521,29 @@ public struct LedgerVerdict: Sendable {
                                                        ("status", .string(e.status.rawValue))]
                 if let c = e.errorClass { o.append(("class", .string(c.rawValue))) }
                 if let a = e.against { o.append(("against", .string(a.rawValue))) }
-            if let a = e.against { o.append(("against", .string(a.rawValue))) }
                 o.append(("reason", .string(e.reason)))
                 o.append(("origin", .string(e.origin)))
                 if let l = e.link { o.append(("link", .string(l))) }
                 knownPairs.append(.object(o))
             }
         }
-        return .object([
+        var top: [(key: String, value: JSON)] = [
             ("file", .string(ledger.file)),
             ("known", .array(knownPairs)),
-            ("stale", .array(stale.map { s in .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]) })),
+            ("stale", .array(stale.map { s in
+                .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]
+                        + (shadowedBy[s.entry].map { [("shadowedBy", .string(ledger.entries[$0].origin))] } ?? []))
+            })),
             ("expired", .array(expired.map { .object(entry(ledger.entries[$0])) })),
             ("notChecked", .array(notChecked.map { s in .object(entry(ledger.entries[s.entry]) + [("why", .string(s.why))]) })),
-        ])
+        ]
+        // Optional: only with an entry that has a scope.
+        if !broad.isEmpty {
+            top.append(("broad", .array(broad.map { b in
+                .object(entry(ledger.entries[b.entry]) + [("knows", .int(Int64(b.knows))), ("names", .int(Int64(b.names)))])
+            })))
+        }
+        return .object(top)
     }
 }
 

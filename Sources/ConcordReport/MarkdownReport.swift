@@ -58,13 +58,16 @@ public enum MarkdownReport {
             out.append("")
         }
 
-        if !problems.isEmpty {
-            out.append("### ❌ Stale or expired ledger entries (\(problems.count))")
+        func bullets(_ title: String, _ lines: [String]) {
+            guard !lines.isEmpty else { return }
+            out.append("### \(title) (\(lines.count))")
             out.append("")
-            for p in problems.prefix(limit) { out.append("- " + text(p)) }
+            for line in lines.prefix(limit) { out.append("- " + text(line)) }
             out.append("")
-            out += more(problems.count, limit)
+            out += more(lines.count, limit)
         }
+        bullets("❌ Stale or expired ledger entries", problems)
+        bullets("⚠️ Ledger entries that silence whole suites", ledger?.warnings ?? [])
         let failures = run.results.filter { $0.status == .fail && !isKnown($0) }
         if !failures.isEmpty {
             out.append("### ❌ Failures (\(failures.count))")

@@ -4,7 +4,8 @@ import ConcordSuites
 
 /// `concord compare BASE HEAD` (docs/ci.md "Comparing with the main branch"): two JSON reports
 /// compared per vector × implementation: what went from pass to fail or error (a regression) and
-/// back (fixed), what is new or gone, newly unsupported, refused with another class.
+/// back (fixed), what is new or gone, newly unsupported or pending, refused with another class,
+/// wrong with other values.
 public enum ReportComparison {
     /// What one implementation did on one vector, as the comparison tells it apart.
     public struct Outcome: Sendable, Equatable {
@@ -13,12 +14,45 @@ public enum ReportComparison {
         /// For a failure: `refused` with its class, or `outputs` (a wrong answer).
         public var answer: String?
         public var errorClass: String?
+        /// For a wrong answer: each differing field with what was answered, so that two wrong
+        /// answers with other values are two states.
+        public var mismatch: [Answered] = []
+
+        public init(status: String, answer: String? = nil, errorClass: String? = nil, mismatch: [Answered] = []) {
+            self.status = status; self.answer = answer; self.errorClass = errorClass; self.mismatch = mismatch
+        }
 
         public var described: String {
             guard status == "fail", let answer else { return status }
-            return answer == "refused" ? "fail: refused (\(errorClass ?? "?"))" : "fail: wrong answer"
+            if answer == "refused" { return "fail: refused (\(errorClass ?? "?"))" }
+            let shown = mismatch.prefix(3).map { "\($0.field) = \($0.short)" }
+            return "fail: wrong answer" + (shown.isEmpty ? "" : ": " + shown.joined(separator: ", ") + (mismatch.count > 3 ? ", …" : ""))
         }
         var bad: Bool { status == "fail" || status == "error" }
+    }
+
+    /// One field of a wrong answer: its name and the value answered, as the report wrote it
+    /// (`{"hex": …}`, or the sentence it wrote instead of a value). Two are the same when their
+    /// JSON is the same bytes (text is not compared up to Unicode equivalence).
+    public struct Answered: Sendable, Equatable {
+        public var field: String
+        public var actual: JSON
+
+        public init(field: String, actual: JSON) { self.field = field; self.actual = actual }
+
+        public static func == (a: Answered, b: Answered) -> Bool {
+            a.field.utf8.elementsEqual(b.field.utf8) && a.actual.serialized().utf8.elementsEqual(b.actual.serialized().utf8)
+        }
+
+        /// The value for a person: hex for bytes, quoted text; a long one cut in its middle.
+        var short: String {
+            let full = (try? Value(json: actual))?.display ?? actual.stringValue ?? actual.serialized()
+            guard full.count > 48 else { return full }
+            return String(full.prefix(24)) + "…" + String(full.suffix(12)) + " (\(full.count) characters)"
+        }
+
+        /// The bytes compared for where two values differ.
+        var bytes: [UInt8] { (try? Value(json: actual))?.comparableBytes ?? Array(actual.serialized().utf8) }
     }
 
     public enum Kind: String, Sendable, CaseIterable {
@@ -32,13 +66,17 @@ public enum ReportComparison {
         case gone
         /// supported in BASE, unsupported in HEAD.
         case newlyUnsupported = "newly-unsupported"
+        /// pass, fail or error in BASE, pending in HEAD: its values are no longer compared.
+        case newlyPending = "newly-pending"
         /// unsupported in BASE, answered in HEAD.
         case newlySupported = "newly-supported"
         /// Refused in both, with another class in HEAD.
         case otherClass = "other-class"
+        /// A wrong answer in both, with other values in HEAD (or other fields wrong).
+        case otherAnswer = "other-answer"
         /// Failed or errored in both, otherwise in HEAD (refused ↔ a wrong answer, fail ↔ error).
         case failsDifferently = "fails-differently"
-        /// Anything else that changed (pending ↔ a verdict).
+        /// Anything else that changed (pending → a verdict).
         case changed
     }
 
@@ -49,6 +87,9 @@ public enum ReportComparison {
         public var base: Outcome?
         public var head: Outcome?
         public var kind: Kind
+        /// For two wrong answers: where the first field that differs between them differs
+        /// (`key: byte 31`), so that two long values shown alike are told apart.
+        public var detail: String? = nil
         /// Whether it fails the comparison (exit 1).
         public var regression: Bool
         /// Where HEAD (else BASE) has the vector.
@@ -77,9 +118,25 @@ public enum ReportComparison {
     static func outcome(_ i: ImplementationResult) -> Outcome {
         var o = Outcome(status: i.status.rawValue)
         if i.status == .fail {
-            if case .refused(let e) = i.outcome { o.answer = "refused"; o.errorClass = e.errorClass.rawValue } else { o.answer = "outputs" }
+            if case .refused(let e) = i.outcome { o.answer = "refused"; o.errorClass = e.errorClass.rawValue } else {
+                o.answer = "outputs"
+                o.mismatch = i.mismatches.map { Answered(field: $0.field, actual: $0.actualValue?.json ?? .string($0.actual)) }
+            }
         }
         return o
+    }
+
+    /// Where two wrong answers first differ: the first field answered otherwise (or wrong on one
+    /// side only), and for two values the first differing byte.
+    static func whereDiffers(_ x: Outcome, _ y: Outcome) -> String? {
+        for a in x.mismatch {
+            guard let b = y.mismatch.first(where: { $0.field == a.field }) else { return "\(a.field): wrong in base only" }
+            if a == b { continue }
+            let (p, q) = (a.bytes, b.bytes)
+            let k = zip(p, q).prefix { $0 == $1 }.count
+            return "\(a.field): " + (k == p.count && k == q.count ? "another form" : "another value from byte \(k)")
+        }
+        return y.mismatch.first { b in !x.mismatch.contains { $0.field == b.field } }.map { "\($0.field): wrong in head only" }
     }
 
     /// Refuses two reports that are not two runs of one project: a shard (compare merged reports)
@@ -132,12 +189,18 @@ public enum ReportComparison {
             else if x.bad && y.status == "pass" { kind = .fixed }
             else if y.status == "unsupported" { kind = .newlyUnsupported }
             else if x.status == "unsupported" { kind = .newlySupported }
+            else if y.status == "pending" { kind = .newlyPending }
             else if x.answer == "refused" && y.answer == "refused" { kind = .otherClass }
+            else if x.answer == "outputs" && y.answer == "outputs" { kind = .otherAnswer }
             else if x.bad && y.bad { kind = .failsDifferently }
             else { kind = .changed }
-            // Newly supported but failing is a failure that was not there.
-            let regression = [.passToFail, .newlyUnsupported, .otherClass, .failsDifferently].contains(kind) || (kind == .newlySupported && y.bad)
-            changes.append(Change(vector: name, implementation: impl, base: x, head: y, kind: kind, regression: regression, file: now.file, line: now.line))
+            // Newly supported or no longer pending, but failing, is a failure that was not there;
+            // a pair that becomes pending is no longer compared: coverage lost.
+            let regression = [.passToFail, .newlyUnsupported, .newlyPending, .otherClass, .otherAnswer, .failsDifferently].contains(kind)
+                || ((kind == .newlySupported || kind == .changed) && y.bad)
+            var change = Change(vector: name, implementation: impl, base: x, head: y, kind: kind, regression: regression, file: now.file, line: now.line)
+            if kind == .otherAnswer { change.detail = whereDiffers(x, y) }
+            changes.append(change)
         }
         for (name, impl) in b.order where h.map[name]?[impl] == nil {
             let before = b.map[name]![impl]!
@@ -149,7 +212,8 @@ public enum ReportComparison {
     }
 
     static let titles: [(Kind, String)] = [
-        (.passToFail, "pass → fail"), (.newlyUnsupported, "newly unsupported"), (.otherClass, "refused with another class"),
+        (.passToFail, "pass → fail"), (.newlyUnsupported, "newly unsupported"), (.newlyPending, "newly pending (no longer compared)"),
+        (.otherClass, "refused with another class"), (.otherAnswer, "another wrong answer"),
         (.failsDifferently, "fails differently"), (.new, "new"), (.gone, "gone"), (.fixed, "fixed (fail → pass)"),
         (.newlySupported, "newly supported"), (.changed, "other changes"),
     ]
@@ -178,7 +242,8 @@ public enum ReportComparison {
             out.append("|---|---|---|---|---|")
             for c in rows.prefix(limit) {
                 let change = titles.first { $0.0 == c.kind }!.1 + (c.kind == .gone && c.regression ? " (it passed: coverage lost)" : "")
-                    + (c.kind == .new && c.regression ? " (fails)" : "") + (c.kind == .newlySupported && c.regression ? " (fails)" : "")
+                    + (c.kind == .new && c.regression ? " (fails)" : "") + ((c.kind == .newlySupported || c.kind == .changed) && c.regression ? " (fails)" : "")
+                    + (c.detail.map { " (\($0))" } ?? "")
                 out.append("| " + M.code(c.vector) + " (" + M.code("\(c.file):\(c.line)") + ") | " + M.code(c.implementation) + " | "
                            + (c.base.map { M.code($0.described) } ?? "—") + " | " + (c.head.map { M.code($0.described) } ?? "—") + " | " + change + " |")
             }
@@ -199,6 +264,10 @@ public enum ReportComparison {
             var x: [(key: String, value: JSON)] = [("status", .string(o.status))]
             if let a = o.answer { x.append(("answer", .string(a))) }
             if let c = o.errorClass { x.append(("class", .string(c))) }
+            // Optional: a wrong answer's fields, each with the value answered.
+            if !o.mismatch.isEmpty {
+                x.append(("mismatch", .array(o.mismatch.map { .object([("field", .string($0.field)), ("actual", $0.actual)]) })))
+            }
             return .object(x)
         }
         var summary: [(key: String, value: JSON)] = [("regressions", .int(Int64(r.regressions)))]
@@ -211,8 +280,9 @@ public enum ReportComparison {
             ("changes", .array(r.changes.map { c in
                 .object([("vector", .string(c.vector)), ("implementation", .string(c.implementation)),
                          ("kind", .string(c.kind.rawValue)), ("regression", .bool(c.regression)),
-                         ("base", outcome(c.base)), ("head", outcome(c.head)),
-                         ("file", .string(c.file)), ("line", .int(Int64(c.line)))])
+                         ("base", outcome(c.base)), ("head", outcome(c.head))]
+                        + (c.detail.map { [("detail", JSON.string($0))] } ?? [])
+                        + [("file", .string(c.file)), ("line", .int(Int64(c.line)))])
             })),
         ])
     }

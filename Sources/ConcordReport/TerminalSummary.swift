@@ -15,7 +15,7 @@ public enum TerminalSummary {
             switch s.trimmingCharacters(in: .whitespaces) {
             case "FAIL": return paint(s, "1;31")
             case "ERROR": return paint(s, "1;35")
-            case "PENDING", "WARN", "DIVERGE", "KNOWN": return paint(s, "33")
+            case "PENDING", "WARN", "DIVERGE", "KNOWN", "BROAD": return paint(s, "33")
             case "STALE", "EXPIRED": return paint(s, "1;31")
             default: return s
             }
@@ -26,7 +26,7 @@ public enum TerminalSummary {
     public static func render(_ run: RunResult, verbose: Bool = false, style: Style = Style(color: false), maxFailures: Int = .max,
                               ledger: LedgerVerdict? = nil) -> String {
         render(run, verbose: verbose, maxFailures: maxFailures, ledger: ledger).split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            for l in ["FAIL    ", "ERROR   ", "PENDING ", "WARN    ", "DIVERGE ", "KNOWN   ", "STALE   ", "EXPIRED "] where line.hasPrefix(l) {
+            for l in ["FAIL    ", "ERROR   ", "PENDING ", "WARN    ", "DIVERGE ", "KNOWN   ", "STALE   ", "EXPIRED ", "BROAD   "] where line.hasPrefix(l) {
                 return style.label(l) + line.dropFirst(l.count)
             }
             return String(line)
@@ -84,12 +84,17 @@ public enum TerminalSummary {
             for s in ledger.stale {
                 let e = ledger.ledger.entries[s.entry]
                 out.append("STALE   \(e.vector) on \(e.implementation) (\(e.described))  (\(e.origin)): \(s.why)")
-                out.append("        remove the entry; its reason was: \(e.reason)")
+                out.append(ledger.shadowedBy[s.entry] == nil ? "        remove the entry; its reason was: \(e.reason)" : "        its reason: \(e.reason)")
             }
             for k in ledger.expired {
                 let e = ledger.ledger.entries[k]
                 out.append("EXPIRED \(e.vector) on \(e.implementation) (\(e.described))  (\(e.origin)): expired on \(e.expires!)")
                 out.append("        its reason: \(e.reason)")
+            }
+            // An entry that can silence a whole suite is shown on every run, with what it knows.
+            for b in ledger.broad {
+                let e = ledger.ledger.entries[b.entry]
+                out.append("BROAD   \(e.vector) on \(e.implementation) (\(e.described), scope: \(e.scope!.rawValue))  (\(e.origin)): \(ledger.silences(b))")
             }
             if verbose {
                 for s in ledger.notChecked {

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordJudging
 import ConcordFiles
 import ConcordImplementations
 import ConcordReport
@@ -127,6 +128,14 @@ enum Common {
             failed = true
             return nil
         }
+    }
+
+    /// The ledger held to a run (`Ledger.judge`), its warnings printed to standard error on every
+    /// run, `--quiet` or not: an entry that can silence a whole suite is never silent itself.
+    static func judge(_ ledger: Ledger?, _ result: RunResult, shard: Bool = false) -> LedgerVerdict? {
+        guard let verdict = ledger?.judge(result, shard: shard) else { return nil }
+        for w in verdict.warnings { stderr("concord: warning: \(w)") }
+        return verdict
     }
 
     /// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).

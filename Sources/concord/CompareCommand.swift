@@ -13,15 +13,16 @@ enum CompareCommand: Command {
         brief: "compare two JSON reports per vector × implementation: regressions, fixes, new, gone",
         summary: """
         Compares two JSON reports (concord-report/1: BASE, say the main branch's saved one, and HEAD, the pull
-        request's) per vector × implementation: pass → fail or error, fail → pass, new, gone, newly unsupported,
-        refused with another class. Prints Markdown fit for a pull-request comment (counts first), or JSON.
+        request's) per vector × implementation: pass → fail or error, fail → pass, new, gone, newly unsupported or
+        pending, refused with another class, another wrong answer. Prints Markdown fit for a pull-request comment
+        (counts first), or JSON.
         """,
         options: [
             .flag("json", "print the comparison as JSON (concord-compare/1) instead of Markdown"),
             .value("out", "PATH", short: "o", "write the comparison to this file instead of standard output"),
             Common.maxFileBytes,
         ],
-        notes: ["A pair that passed in BASE and is gone from HEAD is a regression (coverage lost); docs/ci.md.",
+        notes: ["A pair that passed in BASE and is gone from HEAD, or is now unsupported or pending, is a regression (coverage lost); so is a wrong answer with other values; docs/ci.md.",
                 "exit status: 0 no regression, 1 a regression, 2 a report cannot be read, they are not two runs of one project (a shard, no shared suite or implementation), or a bad option"])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {

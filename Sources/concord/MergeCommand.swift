@@ -57,7 +57,7 @@ enum MergeCommand: Command {
         let s = result.summary
         stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
                + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")
-        return try output.emit(result, report: merged, options: o, gate: gate, ledger: ledger?.judge(result))
+        return try output.emit(result, report: merged, options: o, gate: gate, ledger: Common.judge(ledger, result))
     }
 }
 

@@ -40,6 +40,6 @@ enum ReportCommand: Command {
         }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
-        return try output.emit(result, report: json, options: o, gate: gate, ledger: ledger?.judge(result, shard: json["shard"] != nil))
+        return try output.emit(result, report: json, options: o, gate: gate, ledger: Common.judge(ledger, result, shard: json["shard"] != nil))
     }
 }

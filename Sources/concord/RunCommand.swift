@@ -158,11 +158,11 @@ enum RunCommand: Command {
             report = JSONReport.addingPeaks(report, concordKiB: ownPeak, adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
             report = options(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
-            let verdict = ledger?.judge(result, shard: true)
+            let verdict = Common.judge(ledger, result, shard: true)
             return try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
         }
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
-        let verdict = ledger?.judge(result)
+        let verdict = Common.judge(ledger, result)
         let bytes = { (write: ([UInt8]) throws -> Void) throws in
             try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
                 let top = options(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))

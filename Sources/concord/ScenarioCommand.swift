@@ -177,7 +177,7 @@ enum ScenarioCommand: Command {
         closeInputs(impls)
         defer { shutdownAll(impls) }
         let result = ScenarioResults.runResult(outcomes, implementations: impls, seed: seed, wallSeconds: Date().timeIntervalSince(start), workers: workers)
-        let verdict = ledger?.judge(result)
+        let verdict = Common.judge(ledger, result)
         // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
         var report = JSONReport.make(result, concordVersion: concordVersion)
         if case .object(var top) = report {

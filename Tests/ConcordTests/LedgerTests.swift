@@ -12,7 +12,7 @@ import ConcordTestSupport
 /// `concord compare` (docs/ci.md) classifying the changes between two of them. No adapter starts;
 /// the CLI tests render hand-made reports through the binary.
 @Suite struct LedgerTests {
-    enum Did { case pass, wrong, refused(ErrorClass), error, unsupported }
+    enum Did { case pass, wrong, refused(ErrorClass), error, unsupported, pending, answered([UInt8]) }
 
     static func vector(_ id: String, suite: String = "closer.field", line: Int = 10) -> Vector {
         Vector(suite: suite, id: id, file: "vectors/\(suite).yaml", line: line, column: 3, comment: nil, flags: [], op: nil,
@@ -32,6 +32,12 @@ import ConcordTestSupport
             return ImplementationResult(implementation: name, status: .fail, outcome: .refused(ContractError(c, "no")), mismatches: [m], seconds: 0.001)
         case .error: return ImplementationResult(implementation: name, status: .error, outcome: .error("\(name): timed out"), seconds: 1)
         case .unsupported: return ImplementationResult(implementation: name, status: .unsupported, outcome: .unsupported("no"), seconds: 0)
+        case .pending: return ImplementationResult(implementation: name, status: .pending, outcome: .outputs(["key": .bytes([9])]), seconds: 0.001)
+        case .answered(let bytes):
+            // A wrong answer with these bytes.
+            let m = Mismatch(field: "key", expected: "0102", actual: Hex.encode(bytes), expectedValue: .bytes([1, 2]), actualValue: .bytes(bytes),
+                             offset: 0, explanation: nil)
+            return ImplementationResult(implementation: name, status: .fail, outcome: .outputs(["key": .bytes(bytes)]), mismatches: [m], seconds: 0.001)
         }
     }
 
@@ -39,7 +45,8 @@ import ConcordTestSupport
     static func run(_ entries: [(id: String, did: [(String, Did)])], suite: String = "closer.field") -> RunResult {
         let results = entries.enumerated().map { n, e -> VectorResult in
             let impls = e.did.map { impl($0.0, $0.1) }
-            let status: VectorStatus = impls.contains { $0.status == .fail } ? .fail : impls.contains { $0.status == .error } ? .error : .pass
+            let status: VectorStatus = impls.contains { $0.status == .fail } ? .fail : impls.contains { $0.status == .error } ? .error
+                : impls.contains { $0.status == .pending } ? .pending : .pass
             return VectorResult(vector: vector(e.id, suite: suite, line: 10 + n), status: status, implementations: impls)
         }
         let names = Array(Set(entries.flatMap { $0.did.map(\.0) })).sorted()
@@ -48,6 +55,18 @@ import ConcordTestSupport
     }
 
     static func ledger(_ yaml: String) throws -> Ledger { try Ledger.parse(Array(yaml.utf8), file: "l.yaml") }
+
+    /// Each ledger (YAML) is refused with a message that starts with its text.
+    static func expectRefused(_ cases: [(yaml: String, message: String)], sourceLocation: SourceLocation = #_sourceLocation) {
+        for (yaml, message) in cases {
+            do {
+                _ = try ledger(yaml)
+                Issue.record("accepted: \(yaml)", sourceLocation: sourceLocation)
+            } catch {
+                #expect("\(error)".hasPrefix(message), "\(error)", sourceLocation: sourceLocation)
+            }
+        }
+    }
 
     static let refusedFormat = """
     divergences:
@@ -186,14 +205,7 @@ import ConcordTestSupport
             ("format: concord-ledger/1", "l.yaml:1:1: the ledger has no divergences list"),
             ("divergences: [", "l.yaml:"),
         ]
-        for (yaml, message) in cases {
-            do {
-                _ = try Self.ledger(yaml)
-                Issue.record("accepted: \(yaml)")
-            } catch {
-                #expect("\(error)".hasPrefix(message), "\(error)")
-            }
-        }
+        Self.expectRefused(cases)
         // An implementation the caller does not know is refused at its place.
         #expect(throws: Ledger.Problem.self) {
             try Ledger.parse(Array("divergences: [{vector: a/b, implementation: swif, status: fail, reason: x}]".utf8), file: "l.yaml") { $0 == "swift" }
@@ -220,6 +232,139 @@ import ConcordTestSupport
         #expect(Ledger.glob("a/*", "a/b/c") && Ledger.glob("a/?c", "a/bc") && Ledger.glob("*", ""))
         #expect(!Ledger.glob("a/?", "a/bc") && !Ledger.glob("a/b", "a/bc") && !Ledger.glob("*x", "xa"))
         #expect(Ledger.isDate("2024-02-29") && !Ledger.isDate("2023-02-29") && !Ledger.isDate("2024-13-01") && !Ledger.isDate("24-01-01"))
+    }
+
+    /// A shadowed entry (an earlier one knows the failure it describes) is stale with its true
+    /// reason, naming the earlier entry: never "passes" while the vector fails. Red before: the
+    /// reason was "it no longer diverges: closer.field/v0 passes on swift".
+    @Test func aShadowedEntryIsStaleAndNamesTheEntryThatShadowsIt() throws {
+        let text = """
+        divergences:
+          - {vector: "closer.field/v*", implementation: swift, status: fail, reason: "swift's field cipher"}
+          - {vector: closer.field/v0, implementation: swift, status: fail, reason: "upstream #5"}
+        """
+        let run = Self.run([("v0", [("swift", .wrong)]), ("v1", [("swift", .wrong)])])
+        let verdict = try Self.ledger(text).judge(run, today: "2026-01-01")
+        #expect(verdict.knownVectors == ["closer.field/v0", "closer.field/v1"])
+        #expect(verdict.stale.map(\.entry) == [1], "\(verdict.stale)")
+        let reasons = Gate().exitStatus(run, ledger: verdict).reasons
+        #expect(reasons == ["l.yaml:3:5: stale ledger entry closer.field/v0 on swift (fail): an earlier entry knows every failure it describes in this run "
+                            + "(l.yaml:2:5: closer.field/v* on swift, fail), so it knows none and its reason is never shown; move it above that entry, "
+                            + "or remove it (its reason: upstream #5)"], "\(reasons)")
+        #expect(!reasons.joined().contains("passes"))
+        #expect(verdict.json(run)["stale"]?.arrayValue?.first?["shadowedBy"]?.stringValue == "l.yaml:2:5")
+        #expect(TerminalSummary.render(run, ledger: verdict).contains("        its reason: upstream #5"))
+        // Put first, the precise entry knows v0 and the pattern the rest: nothing is stale.
+        let reordered = try Self.ledger("""
+        divergences:
+          - {vector: closer.field/v0, implementation: swift, status: fail, reason: "upstream #5"}
+          - {vector: "closer.field/v*", implementation: swift, status: fail, reason: "swift's field cipher"}
+        """).judge(run, today: "2026-01-01")
+        #expect(reordered.stale.isEmpty && reordered.entry(run.results[0], "swift")?.reason == "upstream #5")
+        // An entry describing another divergence than the earlier one is not shadowed by it.
+        let other = try Self.ledger(text.replacingOccurrences(of: "{vector: closer.field/v0, implementation: swift, status: fail",
+                                                             with: "{vector: closer.field/v0, implementation: swift, status: refused"))
+        #expect(other.judge(run, today: "2026-01-01").stale.first?.why == "it no longer diverges as ledgered: closer.field/v0 on swift now fails with a wrong answer")
+    }
+
+    /// A ledgered vector that is now pending is not said to pass. Red before ("passes on swift").
+    @Test func anEntryOfAVectorNowPendingSaysSo() throws {
+        let run = Self.run([("v0", [("swift", .pending)])])
+        let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")
+        #expect(verdict.stale.map(\.why) == ["it no longer diverges as ledgered: closer.field/v0 on swift is now pending (a placeholder: its values are not compared)"])
+    }
+
+    /// In a shard, a pattern that knows none of the slice's failures may know another shard's:
+    /// the merge holds it. Red before: stale in the shard whose vectors it names pass.
+    @Test func aPatternInAShardThatKnowsNothingThereIsNotChecked() throws {
+        let ledger = try Self.ledger("divergences: [{vector: \"closer.field/v*\", implementation: swift, status: fail, reason: r}]")
+        let slice = Self.run([("v0", [("swift", .pass)])])
+        let verdict = ledger.judge(slice, today: "2026-01-01", shard: true)
+        #expect(verdict.stale.isEmpty && verdict.notChecked.map(\.entry) == [0], "\(verdict.stale)")
+        // The whole run holds it.
+        #expect(ledger.judge(slice, today: "2026-01-01").stale.map(\.entry) == [0])
+    }
+
+    /// Old suite names are the same vectors in a pattern too, and the same vector spelled twice is
+    /// the same entry twice. Red before: `field/v*` knew no `closer.field` vector; both spellings read.
+    @Test func oldSuiteNamesInPatternsAndDuplicates() throws {
+        let run = Self.run([("v0", [("swift", .wrong)])])
+        let old = try Self.ledger("divergences: [{vector: \"field/v*\", implementation: swift, status: fail, reason: r}]")
+        #expect(old.judge(run, today: "2026-01-01").knownVectors == ["closer.field/v0"])
+        do {
+            _ = try Self.ledger("divergences:\n  - {vector: closer.field/a, implementation: swift, status: fail, reason: x}\n  - {vector: field/a, implementation: swift, status: error, reason: y}\n")
+            Issue.record("accepted one vector twice")
+        } catch {
+            #expect("\(error)" == "l.yaml:3:5: divergences[1] names field/a (closer.field/a) on swift again (first at l.yaml:2:5)")
+        }
+    }
+
+    /// The JSON report's known pair names `against` once. Red before: written twice, a duplicate key.
+    @Test func aKnownPairWithAgainstIsOneKeyOnce() throws {
+        let ledger = try Self.ledger("divergences: [{vector: closer.field/v0, implementation: swift, status: refused, against: accepted, reason: r}]")
+        let run = Self.run([("v0", [("swift", .refused(.key))])])
+        let known = try #require(ledger.judge(run).json(run)["known"]?.arrayValue?.first?.objectValue)
+        #expect(known.filter { $0.key == "against" }.count == 1, "\(known.map(\.key))")
+    }
+
+    /// A pattern that can name every vector of a suite silences it: refused unless the entry says so
+    /// with `scope`, and `scope` must say what the pattern names. Red before: `*` read without a word.
+    @Test func aPatternThatSilencesAWholeSuiteMustSaySo() throws {
+        let cases: [(String, String)] = [
+            ("divergences: [{vector: \"*\", implementation: swift, status: fail, reason: x}]",
+             "l.yaml:1:24: divergences[0].vector \"*\" names every vector of every suite it matches, so the entry silences all of them on its implementation: say so with scope: suites, or name fewer vectors (docs/ledger.md)"),
+            ("divergences: [{vector: \"closer.field/*\", implementation: swift, status: fail, reason: x}]",
+             "l.yaml:1:24: divergences[0].vector \"closer.field/*\" names every vector of the suite closer.field, so the entry silences all of them on its implementation: say so with scope: suite"),
+            ("divergences: [{vector: \"closer.field/*\", scope: suites, implementation: swift, status: fail, reason: x}]",
+             "l.yaml:1:49: divergences[0].scope is suites, but \"closer.field/*\" names every vector of the suite closer.field: write scope: suite"),
+            ("divergences: [{vector: \"closer.field/long-*\", scope: suite, implementation: swift, status: fail, reason: x}]",
+             "l.yaml:1:54: divergences[0].scope: \"closer.field/long-*\" cannot name every vector of a suite; scope is only for a pattern that can (remove it)"),
+            ("divergences: [{vector: closer.field/a, scope: suite, implementation: swift, status: fail, reason: x}]",
+             "l.yaml:1:47: divergences[0].scope: \"closer.field/a\" cannot name every vector of a suite"),
+            ("divergences: [{vector: \"*\", scope: all, implementation: swift, status: fail, reason: x}]",
+             "l.yaml:1:36: divergences[0].scope \"all\" is not one of suite, suites"),
+        ]
+        Self.expectRefused(cases)
+        // With its scope it reads; every other form that names a whole suite needs it too.
+        for (pattern, scope) in [("*", "suites"), ("closer.field/*", "suite"), ("field/*", "suite"), ("closer.*", "suites"), ("*/*", "suites"),
+                                 ("closer.field/?*", "suite"), ("closer.field/*?", "suite"), ("closer.field*", "suites"), ("?*", "suites"),
+                                 ("scenario:closer.couple/*", "suite"), ("c*r.field/**", "suites")] {
+            let entry = "{vector: \"\(pattern)\", implementation: swift, status: fail, reason: x}"
+            #expect(throws: Ledger.Problem.self, "\(pattern)") { try Self.ledger("divergences: [\(entry)]") }
+            let read = try Self.ledger("divergences: [\(entry.replacingOccurrences(of: ", implementation", with: ", scope: \(scope), implementation"))]")
+            #expect(read.entries.first?.scope?.rawValue == scope, "\(pattern)")
+        }
+        // Patterns that name part of a suite only need none.
+        for pattern in ["closer.field/long-*", "closer.field/??*", "closer.field/?", "*/long-*", "*x", "closer.field/*/x", "closer.field/???", "/*"] {
+            #expect(try Self.ledger("divergences: [{vector: \"\(pattern)\", implementation: swift, status: fail, reason: x}]").entries.count == 1, "\(pattern)")
+        }
+    }
+
+    /// An entry with a scope is warned of on every run, at its line, with what it silences, in every
+    /// format (never a gate failure of its own).
+    @Test func anEntryWithAScopeIsWarnedOfWithWhatItSilences() throws {
+        let ledger = try Self.ledger("""
+        divergences:
+          - vector: "closer.field/*"
+            scope: suite
+            implementation: swift
+            status: fail
+            reason: "swift's field cipher is being rewritten"
+        """)
+        let run = Self.run([("v0", [("swift", .wrong)]), ("v1", [("swift", .wrong)]), ("v2", [("swift", .pass)])])
+        let verdict = ledger.judge(run, today: "2026-01-01")
+        #expect(Gate().exitStatus(run, ledger: verdict).status == 0)
+        let warning = "l.yaml:2:5: ledger entry closer.field/* on swift (fail, scope: suite) silences every vector of the suite closer.field: "
+            + "it knows 2 failures of this run (of 3 answers of swift it names)"
+        #expect(verdict.warnings == [warning], "\(verdict.warnings)")
+        #expect(TerminalSummary.render(run, ledger: verdict).contains("BROAD   closer.field/* on swift (fail, scope: suite)  (l.yaml:2:5): silences every vector"))
+        #expect(MarkdownReport.render(run, ledger: verdict).contains("### ⚠️ Ledger entries that silence whole suites (1)"))
+        #expect(GitHubAnnotations.render(run, ledger: verdict).contains { $0.hasPrefix("::warning file=l.yaml,line=2,col=5,") })
+        #expect(HTMLReport.render(run, ledger: verdict).contains("silences every vector of the suite closer.field"))
+        let broad = verdict.json(run)["broad"]?.arrayValue?.first
+        #expect(broad?["knows"]?.intValue == 2 && broad?["names"]?.intValue == 3 && broad?["scope"]?.stringValue == "suite")
+        // An entry without a scope adds no `broad` list to the report.
+        #expect(try Self.ledger(Self.refusedFormat).judge(run).json(run)["broad"] == nil)
     }
 
     // MARK: compare
@@ -261,6 +406,53 @@ import ConcordTestSupport
         #expect(same.regressions == 0 && same.changes.isEmpty && ReportComparison.markdown(same).hasPrefix("## ✅ Concord compare: no regression"))
     }
 
+    /// A pair that becomes pending is no longer compared: coverage lost, a regression. Red before:
+    /// `pass → pending` was an "other change".
+    @Test func compareCallsAPairThatBecomesPendingARegression() throws {
+        let base = Self.run([("p", [("swift", .pass)]), ("f", [("swift", .wrong)]), ("back", [("swift", .pending)]), ("back-fail", [("swift", .pending)])])
+        let head = Self.run([("p", [("swift", .pending)]), ("f", [("swift", .pending)]), ("back", [("swift", .pass)]), ("back-fail", [("swift", .wrong)])])
+        let json = ReportComparison.json(try ReportComparison.compare(base, head, baseName: "b", headName: "h"))
+        func change(_ id: String) -> (kind: String?, regression: Bool?) {
+            let c = json["changes"]?.arrayValue?.first { $0["vector"]?.stringValue == "closer.field/" + id }
+            return (c?["kind"]?.stringValue, c?["regression"].map { $0.serialized() == "true" })
+        }
+        #expect(change("p") == ("newly-pending", true))
+        #expect(change("f") == ("newly-pending", true))
+        // Compared again: a failure that was not shown is a regression, a pass is not.
+        #expect(change("back") == ("changed", false))
+        #expect(change("back-fail") == ("changed", true))
+        #expect(json["summary"]?["regressions"]?.intValue == 3 && json["summary"]?["newly-pending"]?.intValue == 2)
+    }
+
+    /// Two different wrong answers are two states: a change with both values. Red before: the
+    /// same state, unchanged. A different set of failing implementations is a change per pair.
+    @Test func compareTellsTwoWrongAnswersApart() throws {
+        let base = Self.run([("v", [("swift", .answered([1, 3]))]), ("same", [("swift", .answered([7]))]),
+                             ("moved", [("jvm", .wrong), ("swift", .pass)])])
+        let head = Self.run([("v", [("swift", .answered([1, 4]))]), ("same", [("swift", .answered([7]))]),
+                             ("moved", [("jvm", .pass), ("swift", .wrong)])])
+        let r = try ReportComparison.compare(base, head, baseName: "b", headName: "h")
+        let json = ReportComparison.json(r)
+        let v = try #require(json["changes"]?.arrayValue?.first { $0["vector"]?.stringValue == "closer.field/v" })
+        #expect(v["kind"]?.stringValue == "other-answer" && v["regression"]?.serialized() == "true")
+        #expect(v["base"]?["mismatch"]?.arrayValue?.first?["actual"]?["hex"]?.stringValue == "0103")
+        #expect(v["head"]?["mismatch"]?.arrayValue?.first?["actual"]?["hex"]?.stringValue == "0104")
+        #expect(v["detail"]?.stringValue == "key: another value from byte 1")
+        #expect(!(json["changes"]?.arrayValue ?? []).contains { $0["vector"]?.stringValue == "closer.field/same" })
+        let moved = (json["changes"]?.arrayValue ?? []).filter { $0["vector"]?.stringValue == "closer.field/moved" }
+        #expect(moved.map { "\($0["implementation"]?.stringValue ?? "") \($0["kind"]?.stringValue ?? "")" } == ["jvm fixed", "swift pass-to-fail"])
+        let md = ReportComparison.markdown(r)
+        #expect(md.contains("| `fail: wrong answer: key = 0103` | `fail: wrong answer: key = 0104` | another wrong answer (key: another value from byte 1) |"), "\(md)")
+        // Long values alike at both ends are cut in the middle, and the change says where they differ.
+        let long = [UInt8](repeating: 0xab, count: 40)
+        var other = long
+        other[20] = 0
+        let cut = try ReportComparison.compare(Self.run([("v", [("swift", .answered(long))])]), Self.run([("v", [("swift", .answered(other))])]),
+                                               baseName: "b", headName: "h")
+        #expect(ReportComparison.json(cut)["changes"]?.arrayValue?.first?["detail"]?.stringValue == "key: another value from byte 20")
+        #expect(ReportComparison.markdown(cut).contains("abababababababababababab…abababababab (80 characters)"))
+    }
+
     @Test func compareRefusesReportsOfDifferentSuites() {
         let a = Self.run([("v", [("swift", .pass)])])
         let b = Self.run([("v", [("swift", .pass)])], suite: "closer.keybox")
@@ -276,12 +468,12 @@ extension LedgerTests.Did {
 
 /// The ledger and compare through the binary: located refusals, exit statuses, the project file's key.
 @Suite(.serialized) struct LedgerCLITests {
-    func concord(_ args: [String], in dir: String) throws -> ProcessOutput {
+    func concord(_ args: [String], in dir: String, timeout: Double = 120) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
         env["CONCORD_HOME"] = repositoryRoot
         env.removeValue(forKey: "GITHUB_ACTIONS")
         env.removeValue(forKey: "GITHUB_STEP_SUMMARY")
-        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 120)
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: timeout)
     }
 
     func report(_ run: RunResult, to path: String) {
@@ -401,6 +593,61 @@ extension LedgerTests.Did {
         #expect(clobber.status == 2, "\(clobber.stderr)")
         let one = try concord(["compare", "base.json"], in: dir)
         #expect(one.status == 2)
+    }
+
+    /// A ledger of 100,000 entries reads and is held to a run in linear time. Red before: the
+    /// duplicate check compared each entry with every earlier one (20,000 entries took 76 s in a
+    /// debug build; 100,000, 25 times that), and each vector was tried on every entry. The timeout
+    /// is a guard against that, not a measure (this takes about 15 s in a debug build).
+    @Test func aLedgerOf100000EntriesReadsAndJudgesInBoundedTime() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let vectors = 1000
+        report(LedgerTests.run((0..<vectors).map { ("v\($0)", [("swift", .wrong)]) }), to: dir + "/r.json")
+        var text = "format: concord-ledger/1\ndivergences:\n"
+        for k in 0..<100_000 {
+            // 1,000 entries know the run's failures; the others name an implementation not in it.
+            let impl = k < vectors ? "swift" : "captured:other\(k % 7)"
+            text += "  - vector: closer.field/v\(k)\n    implementation: \(impl)\n    status: fail\n    reason: r\(k)\n"
+        }
+        write(text, to: dir + "/big.yaml")
+        let out = try concord(["report", "r.json", "--ledger", "big.yaml", "-q"], in: dir, timeout: 300)
+        #expect(out.status == 0, "exit \(out.status) after \(out.seconds) s: \(out.stderr.prefix(500))")
+        // The last entry is read, at its line.
+        let last = "captured:other\(99_999 % 7)"
+        write(text + "  - {vector: closer.field/v99999, implementation: \"\(last)\", status: fail, reason: again}\n", to: dir + "/twice.yaml")
+        let twice = try concord(["report", "r.json", "--ledger", "twice.yaml", "-q"], in: dir, timeout: 300)
+        #expect(twice.status == 2 && twice.stderr.contains("twice.yaml:400003:5: divergences[100000] names closer.field/v99999 on \(last) again (first at twice.yaml:399999:5)"),
+                "\(twice.stderr.prefix(500))")
+    }
+
+    /// A pattern over a whole suite is refused without `scope`; with it, every run warns on standard
+    /// error, `--quiet` or not, with what it silences.
+    @Test func anEntryThatSilencesASuiteIsRefusedUnlessItSaysSoAndThenWarnedOf() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        report(LedgerTests.run([("v0", [("swift", .wrong)]), ("v1", [("swift", .pass)])]), to: dir + "/r.json")
+        write("divergences:\n  - {vector: \"*\", implementation: swift, status: fail, reason: \"everything\"}\n", to: dir + "/star.yaml")
+        let star = try concord(["report", "r.json", "--ledger", "star.yaml", "-q"], in: dir)
+        #expect(star.status == 2 && star.stderr.contains("star.yaml:2:14: divergences[0].vector \"*\" names every vector of every suite it matches"), "\(star.stderr)")
+        write("divergences:\n  - {vector: \"*\", scope: suites, implementation: swift, status: fail, reason: \"everything\"}\n", to: dir + "/scoped.yaml")
+        let scoped = try concord(["report", "r.json", "--ledger", "scoped.yaml", "-q"], in: dir)
+        #expect(scoped.status == 0, "\(scoped.stdout)\(scoped.stderr)")
+        #expect(scoped.stderr.contains("concord: warning: scoped.yaml:2:5: ledger entry * on swift (fail, scope: suites) silences every vector of every suite it matches: "
+                                       + "it knows 1 failure of this run (of 2 answers of swift it names)"), "\(scoped.stderr)")
+    }
+
+    /// compare through the binary: another wrong answer is a regression shown with both values.
+    @Test func compareShowsAnotherWrongAnswerWithBothValues() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        report(LedgerTests.run([("v0", [("swift", .answered([1, 3]))])]), to: dir + "/base.json")
+        report(LedgerTests.run([("v0", [("swift", .answered([1, 4]))])]), to: dir + "/head.json")
+        let out = try concord(["compare", "base.json", "head.json"], in: dir)
+        #expect(out.status == 1 && out.stdout.hasPrefix("## ❌ Concord compare: 1 regression\n"), "\(out.stdout)\(out.stderr)")
+        #expect(out.stdout.contains("`fail: wrong answer: key = 0103` | `fail: wrong answer: key = 0104` | another wrong answer (key: another value from byte 1)"), "\(out.stdout)")
+        let same = try concord(["compare", "base.json", "base.json"], in: dir)
+        #expect(same.status == 0, "\(same.stdout)")
     }
 }
 

@@ -59,6 +59,7 @@ import Testing
         format: concord-ledger/1
         divergences:
           - vector: "scenario:closer.couple/*"
+            scope: suite
             implementation: swift
             status: fail
             reason: "the test's scenario expects a keyset where the contract unwraps raw bytes"
