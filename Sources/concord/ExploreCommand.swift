@@ -35,7 +35,7 @@ enum ExploreCommand: Command {
             .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
             Common.ledger, Common.maxFileBytes, Common.quiet,
         ],
-        notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/*) and the implementation that diverges (docs/exploration.md).",
+        notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/* with scope: suite) and the implementation that diverges (docs/exploration.md).",
                 "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start, 2 bad input or a bad option"])
 
     /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
@@ -181,6 +181,17 @@ enum ExploreCommand: Command {
             say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
         }
         for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
+        // An entry that can silence a whole suite is never silent itself (as in run, report,
+        // merge and scenario): one warning per such entry, `--quiet` or not, with what it knew here.
+        var broad: [(entry: Ledger.Entry, knew: Int)] = []
+        for (_, e) in known where e.scope != nil {
+            if let i = broad.firstIndex(where: { $0.entry.origin == e.origin }) { broad[i].knew += 1 } else { broad.append((e, 1)) }
+        }
+        for b in broad {
+            let whole = b.entry.scope == .suite ? "every finding of the suite \(b.entry.vector.prefix { $0 != "/" })" : "every finding of every suite it matches"
+            stderr("concord: warning: \(b.entry.origin): ledger entry \(b.entry.vector) on \(b.entry.implementation) (scope: \(b.entry.scope!.rawValue)) "
+                   + "silences \(whole): it knew \(b.knew == 1 ? "1 finding" : "\(b.knew) findings") of this exploration")
+        }
         // A crash of a shared process that no request in flight gives again alone needs the
         // state of earlier requests: a finding, with those requests kept to replay it.
         let stateful = Self.crashFindings(summary.crashes)

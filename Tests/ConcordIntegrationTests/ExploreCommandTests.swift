@@ -91,6 +91,25 @@ import Testing
         #expect(known.stdout.contains("known: hmac-sha256 compute: broken outputs vs openssl+libsodium outputs"), "\(known.stdout)\n\(known.stderr)")
         #expect(!known.stdout.contains("finding: "), "\(known.stdout)")
         #expect(known.status == 0, "\(known.stdout)\n\(known.stderr)")
+        #expect(!known.stderr.contains("warning:"), "\(known.stderr)")
+
+        // An entry that silences the whole suite must say so (scope), and is then warned of with
+        // what it knew, `--quiet` or not: never silent itself.
+        try """
+        divergences:
+          - vector: "hmac-sha256/*"
+            implementation: broken
+            status: fail
+            scope: suite
+            reason: "planted: a tag bit flipped"
+          - vector: "hmac-sha256/explore-ver*"
+            implementation: broken
+            status: refused
+            reason: "planted: verify is unclassified"
+        """.write(toFile: dir + "/broad.yaml", atomically: true, encoding: .utf8)
+        let broad = try concord(["explore", "hmac-sha256"] + common + ["--cases", "150", "--seed", "11", "--ledger", "broad.yaml", "--quiet"], in: dir)
+        #expect(broad.status == 0, "\(broad.stdout)\n\(broad.stderr)")
+        #expect(broad.stderr.contains("concord: warning: broad.yaml:2:5: ledger entry hmac-sha256/* on broken (scope: suite) silences every finding of the suite hmac-sha256: it knew 1 finding of this exploration"), "\(broad.stderr)")
     }
 
     static let fragile = #"""
