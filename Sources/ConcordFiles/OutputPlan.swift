@@ -34,17 +34,25 @@ public enum OutputPlan {
         }
     }
 
-    /// Where a path leads: `inode DEV:INO` when it exists, else `path RESOLVED`.
+    /// Where a path leads: `inode DEV:INO` when it exists, else `path RESOLVED`: its deepest folder
+    /// that exists resolved, the names below it (folders a write creates) taken as written, `.`
+    /// and `..` among them applied (`R/new/../new/f` and `/abs/R/new/f` are one file).
     static func identity(_ path: String) -> String? {
         var st = stat()
         if stat(path, &st) == 0 { return "inode \(st.st_dev):\(st.st_ino)" }
         guard let target = try? OutputFile.resolve(path) else { return nil }
-        let slash = target.lastIndex(of: "/")
-        let folder = slash.map { String(target[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
-        let name = slash.map { String(target[target.index(after: $0)...]) } ?? target
-        guard let real = realpath(folder, nil) else { return "path \(target)" }
-        defer { free(real) }
-        let dir = String(cString: real)
-        return "path \(dir == "/" ? "" : dir)/\(name)"
+        var folders = target.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        var below: [String] = []
+        while true {
+            let folder = target.hasPrefix("/") ? "/" + folders.joined(separator: "/") : (folders.isEmpty ? "." : folders.joined(separator: "/"))
+            if let real = realpath(folder, nil) {
+                defer { free(real) }
+                var names = String(cString: real).split(separator: "/").map(String.init)
+                for n in below where n != "." { if n == ".." { _ = names.popLast() } else { names.append(n) } }
+                return "path /" + names.joined(separator: "/")
+            }
+            guard let last = folders.popLast() else { return "path \(target)" }
+            below.insert(last, at: 0)
+        }
     }
 }

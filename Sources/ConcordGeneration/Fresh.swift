@@ -124,6 +124,14 @@ public struct FreshDeclaration: Sendable {
     }
     /// The other fresh values it is made from (drawn first).
     public var dependencies: [String] { [options.sharedWith, options.rotates].compactMap { $0 } }
+    /// The one its kind is made from: the keyset an AES-GCM keyset rotates, the key an ECDH pair meets.
+    var drawnAfter: String? {
+        switch kind {
+        case .tinkAesGcmKeyset: return options.rotates
+        case .p256KeyPair, .tinkEciesKeyset: return options.sharedWith
+        default: return nil
+        }
+    }
 }
 
 /// The characters the contracts' traps are about (docs/scenarios.md): astral characters, the top of
@@ -148,31 +156,117 @@ public enum FreshValues {
 
     /// The parts of every declaration, keyed `name` (the `value` part) or `name.part`.
     /// `edge`: which edge each value takes this trial (nil: none), from `EdgeSchedule`.
-    public static func draw(_ declarations: [FreshDeclaration], path: [String], trial: Int) throws(Failure) -> [String: Value] {
+    /// `parts`: the keys a scenario reads (nil: every part). A rotated keyset's `keysetJson` and
+    /// `keys` hold every key of its chain, so they are written only when read: a chain of n
+    /// rotations is drawn in time linear in n, not in the keys of all its keysets.
+    public static func draw(_ declarations: [FreshDeclaration], path: [String], trial: Int, parts wanted: Set<String>? = nil) throws(Failure) -> [String: Value] {
         var out: [String: Value] = [:]
-        var done = Set<String>()
-        var byName: [String: FreshDeclaration] = [:]
-        for d in declarations { byName[d.name] = d }
-        func make(_ d: FreshDeclaration, _ stack: [String]) throws(Failure) {
-            if done.contains(d.name) { return }
-            if stack.contains(d.name) { throw Failure(description: "fresh values depend on each other in a cycle: \((stack + [d.name]).joined(separator: " → "))") }
-            for dep in d.dependencies {
-                guard let other = byName[dep] else { throw Failure(description: "fresh \(d.name) names \(dep), which is not declared") }
-                try make(other, stack + [d.name])
+        // Each value is drawn after the one it names (each names at most one: sharedWith or rotates),
+        // walking that forest depth first without recursion: a chain of 100,000 is not 100,000 frames.
+        let forest = try Forest(declarations)
+        // The AES-GCM keysets drawn: the key each adds, and the keyset it rotates (its keys come first).
+        var added: [Int: (id: UInt32, key: [UInt8], prefix: TinkOutputPrefix)] = [:]
+        // The key ids of the keysets on the path from the root: a new primary's id is not one of them.
+        var ids = Set<UInt32>()
+        var stack: [(index: Int, next: Int)] = []
+        for root in forest.roots {
+            var k = root
+            while true {
+                let d = declarations[k]
+                var rng = SeededRandom(path: path + ["trial", String(trial), "fresh", d.name])
+                let edge = EdgeSchedule.edge(trial: trial, edges: d.kind.edges(d.options), rng: &rng)
+                let made: [String: Value]
+                if d.kind == .tinkAesGcmKeyset {
+                    if let p = forest.parent[k], added[p] == nil {
+                        throw Failure(description: "fresh \(d.name) rotates \(declarations[p].name), which is not a tink-aes-gcm-keyset")
+                    }
+                    var id = keyID(edge: edge, rng: &rng)
+                    while ids.contains(id) { id = keyID(edge: nil, rng: &rng) }
+                    let key = rng.bytes(d.options.keySize)
+                    added[k] = (id, key, d.options.outputPrefix)
+                    ids.insert(id)
+                    var parts: [String: Value] = ["primaryKeyId": .integer(Int64(id)), "key": .bytes(key), "keyId": .integer(Int64(id))]
+                    let json = wanted?.contains(d.name + ".keysetJson") ?? true, list = wanted?.contains(d.name + ".keys") ?? true
+                    if json || list {
+                        var chain: [Int] = [k]
+                        while let p = forest.parent[chain.last!] { chain.append(p) }
+                        let keys = chain.reversed().map { added[$0]! }
+                        if json { parts["keysetJson"] = .text(aesGcmKeysetJSON(keys, primary: id)) }
+                        if list { parts["keys"] = .text(JSON.array(keys.map { .object([("keyId", .int(Int64($0.id))), ("key", .string(Hex.encode($0.key)))]) }).serialized()) }
+                    }
+                    made = parts
+                } else {
+                    made = try generate(d, edge: edge, rng: &rng, peer: try peer(d.options, out, d.name))
+                }
+                for (part, value) in made { out[part == "value" ? d.name : d.name + "." + part] = value }
+                stack.append((k, 0))
+                // The next value to draw: the next child of the deepest value that has one left.
+                var next: Int? = nil
+                while let (top, n) = stack.last {
+                    let children = forest.children[top] ?? []
+                    if n < children.count {
+                        stack[stack.count - 1].next += 1
+                        next = children[n]
+                        break
+                    }
+                    stack.removeLast()
+                    if let a = added[top] { ids.remove(a.id) }
+                }
+                guard let n = next else { break }
+                k = n
             }
-            var rng = SeededRandom(path: path + ["trial", String(trial), "fresh", d.name])
-            let edges = d.kind.edges(d.options)
-            let edge = EdgeSchedule.edge(trial: trial, edges: edges, rng: &rng)
-            for (part, value) in try generate(d, edge: edge, rng: &rng, made: out) {
-                out[part == "value" ? d.name : d.name + "." + part] = value
-            }
-            done.insert(d.name)
         }
-        for d in declarations { try make(d, []) }
         return out
     }
 
-    static func generate(_ d: FreshDeclaration, edge: String?, rng: inout SeededRandom, made: [String: Value]) throws(Failure) -> [String: Value] {
+    /// The values each declaration names (`sharedWith` or `rotates`), as a forest: every value
+    /// names at most one other. A name that is not declared, or a cycle, is refused.
+    struct Forest {
+        var roots: [Int] = []
+        var parent: [Int: Int] = [:]
+        var children: [Int: [Int]] = [:]
+
+        init(_ declarations: [FreshDeclaration]) throws(Failure) {
+            var index: [String: Int] = [:]
+            for (k, d) in declarations.enumerated() where index[d.name] == nil { index[d.name] = k }
+            for (k, d) in declarations.enumerated() {
+                guard let dep = d.drawnAfter else { roots.append(k); continue }
+                guard let p = index[dep] else { throw Failure(description: "fresh \(d.name) names \(dep), which is not declared") }
+                parent[k] = p
+                children[p, default: []].append(k)
+            }
+            // Every value reachable from a root is drawn; one that is not is on a cycle or hangs from one.
+            var reached = Set(roots), todo = roots
+            while let k = todo.popLast() { for c in children[k] ?? [] where reached.insert(c).inserted { todo.append(c) } }
+            guard let lost = declarations.indices.first(where: { !reached.contains($0) }) else { return }
+            var seen: [Int: Int] = [:]   // declaration → its place on the walk
+            var walk: [Int] = []
+            var k = lost
+            while seen[k] == nil {
+                seen[k] = walk.count
+                walk.append(k)
+                k = parent[k]!
+            }
+            let cycle = walk[seen[k]!...].map { declarations[$0].name } + [declarations[k].name]
+            throw Failure(description: "fresh values depend on each other in a cycle: \(FreshValues.describeCycle(cycle))")
+        }
+    }
+
+    /// Whether the declarations name each other in a cycle (or name an undeclared value): its
+    /// description, without drawing anything.
+    public static func dependencyProblem(_ declarations: [FreshDeclaration]) -> String? {
+        do { _ = try Forest(declarations) } catch { return error.description }
+        return nil
+    }
+
+    /// A cycle of names `a → b → a`; a long one shows its first and last names and how many between.
+    public static func describeCycle(_ names: [String]) -> String {
+        guard names.count > 12 else { return names.joined(separator: " → ") }
+        return (names.prefix(5) + ["… (\(names.count - 10) more)"] + names.suffix(5)).joined(separator: " → ")
+    }
+
+    /// Every kind but `tink-aes-gcm-keyset` (drawn by `draw`, which knows the keyset it rotates).
+    static func generate(_ d: FreshDeclaration, edge: String?, rng: inout SeededRandom, peer: [UInt8]?) throws(Failure) -> [String: Value] {
         let o = d.options
         switch d.kind {
         case .bytes:
@@ -221,10 +315,10 @@ public enum FreshValues {
             do { return ["private": .bytes(d), "public": .bytes(try Ed25519.publicKey(privateKey: d, backend: .libsodium))] }
             catch { throw Failure(description: "fresh ed25519 key pair: \(error)") }
         case .p256KeyPair:
-            let (d, x, y) = try p256(edge: edge, sharedWith: try peer(o, made, d.name), rng: &rng, name: d.name)
+            let (d, x, y) = try p256(edge: edge, sharedWith: peer, rng: &rng, name: d.name)
             return ["private": .bytes(d), "public": .bytes(NistCurve.uncompressed(x: x, y: y)), "x": .bytes(x), "y": .bytes(y)]
         case .tinkEciesKeyset:
-            let (scalar, x, y) = try p256(edge: edge, sharedWith: try peer(o, made, d.name), rng: &rng, name: d.name)
+            let (scalar, x, y) = try p256(edge: edge, sharedWith: peer, rng: &rng, name: d.name)
             let keyId = keyID(edge: edge, rng: &rng)
             let pub = EciesPublicKey(keyId: keyId, outputPrefix: o.outputPrefix, curve: "NIST_P256", hashFunction: "SHA256", hkdfSalt: [],
                                      demTypeURL: TinkAesGcmKeyset.typeURL, demKeySize: 16, pointFormat: o.pointFormat, x: x, y: y)
@@ -233,18 +327,7 @@ public enum FreshValues {
                     "publicKey": .text(TinkKeysetWriter.publicKeyWire(pub)),
                     "keyId": .integer(Int64(keyId)), "private": .bytes(scalar), "public": .bytes(NistCurve.uncompressed(x: x, y: y))]
         case .tinkAesGcmKeyset:
-            var keys: [(id: UInt32, key: [UInt8], prefix: TinkOutputPrefix)] = []
-            if let old = o.rotates {
-                guard case .text(let json)? = made[old + ".keysetJson"] else { throw Failure(description: "fresh \(d.name) rotates \(old), which is not a tink-aes-gcm-keyset") }
-                keys = Self.aesGcmKeys(json)
-            }
-            var id = keyID(edge: edge, rng: &rng)
-            while keys.contains(where: { $0.id == id }) { id = keyID(edge: nil, rng: &rng) }
-            let key = rng.bytes(o.keySize)
-            keys.append((id, key, o.outputPrefix))
-            return ["keysetJson": .text(aesGcmKeysetJSON(keys, primary: id)),
-                    "keys": .text(JSON.array(keys.map { .object([("keyId", .int(Int64($0.id))), ("key", .string(Hex.encode($0.key)))]) }).serialized()),
-                    "primaryKeyId": .integer(Int64(id)), "key": .bytes(key), "keyId": .integer(Int64(id))]
+            throw Failure(description: "fresh \(d.name): a tink-aes-gcm-keyset is drawn with the keyset it rotates")
         }
     }
 
@@ -317,12 +400,6 @@ public enum FreshValues {
                 ("status", .string("ENABLED")), ("keyId", .int(Int64(k.id))), ("outputPrefixType", .string(k.prefix.rawValue)),
             ]) })),
         ]).serialized()
-    }
-
-    /// The keys of a keyset this module wrote (for `rotates`).
-    static func aesGcmKeys(_ json: String) -> [(id: UInt32, key: [UInt8], prefix: TinkOutputPrefix)] {
-        guard let ring = try? SinewKeyring.keyset(json) else { return [] }
-        return ring.keys.map { ($0.keyId, $0.key, TinkOutputPrefix(rawValue: $0.outputPrefix) ?? .tink) }
     }
 }
 

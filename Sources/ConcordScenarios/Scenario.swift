@@ -71,6 +71,16 @@ public indirect enum Source: Sendable, Equatable {
         }
     }
 
+    /// Every fresh value (`name` or `name.part`) it reads.
+    public var fresh: [String] {
+        switch self {
+        case .fresh(let n): return [n]
+        case .flipped(let inner, _), .flippedText(let inner, _, _, _), .sliced(let inner, _, _), .bytesOf(let inner): return inner.fresh
+        case .concat(let parts): return parts.flatMap(\.fresh)
+        default: return []
+        }
+    }
+
     /// The step it reads, if any (the first).
     public var step: String? { steps.first }
 }
@@ -101,6 +111,11 @@ public struct Check: Sendable {
 }
 
 extension Scenario {
+    /// The fresh values and parts its steps and checks read (`FreshValues.draw`'s `parts`).
+    public var freshRead: Set<String> {
+        Set(steps.flatMap { $0.input.flatMap(\.source.fresh) } + checks.flatMap { $0.equal.flatMap(\.fresh) })
+    }
+
     /// The steps one role does.
     public func steps(of role: String) -> [Step] { steps.filter { $0.role == role } }
 }

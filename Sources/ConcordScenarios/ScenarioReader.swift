@@ -98,13 +98,20 @@ struct Reading {
     }
 
     mutating func scenario(_ root: Node) throws(LoadError) -> Scenario {
+        // The format first: another kind of file (a vector file, a report) is named as what it is,
+        // not refused for its first field a scenario does not have.
+        let pairs = try mapping(root, "the file")
+        if let f = pairs.first(where: { $0.key.scalarText == "format" }) {
+            let format = try string(f.value, "format")
+            guard format == VectorLoader.scenarioFormat else {
+                let what = VectorLoader.ownFormats[format].map { " (\($0))" } ?? (format == "concord-vectors/1" ? " (a vector file: concord run runs it)" : "")
+                throw fail(f.value, "format must be \"\(VectorLoader.scenarioFormat)\", found \"\(Printable.escape(format))\"\(what)")
+            }
+        } else if pairs.contains(where: { $0.key.scalarText == "schema" }) {
+            throw fail(root, "missing required field \"format\" in the file: this is a Wycheproof file (concord run runs it), not a scenario")
+        }
         let top = try fields(root, "the file", allowed: ["format", "name", "title", "source", "pack", "notes", "roles", "fresh", "steps", "checks"],
                              required: ["format", "name", "title", "source", "roles", "steps"])
-        let format = try string(top["format"]!.value, "format")
-        guard format == VectorLoader.scenarioFormat else {
-            let what = VectorLoader.ownFormats[format].map { " (\($0))" } ?? (format == "concord-vectors/1" ? " (a vector file: concord run runs it)" : "")
-            throw fail(top["format"]!.value, "format must be \"\(VectorLoader.scenarioFormat)\", found \"\(Printable.escape(format))\"\(what)")
-        }
         let nameNode = top["name"]!.value
         let scenarioName = try string(nameNode, "name")
         guard Self.isID(scenarioName) else {
@@ -168,7 +175,7 @@ struct Reading {
                 }
             }
             // A cycle among fresh values (a sharedWith b sharedWith a).
-            do { _ = try FreshValues.draw(declarations, path: ["check"], trial: 0) } catch { throw fail(f.value, error.description) }
+            if let problem = FreshValues.dependencyProblem(declarations) { throw fail(f.value, problem) }
         }
 
         // Steps, read in file order; references are resolved once all are known.
@@ -443,28 +450,49 @@ struct Reading {
         return s
     }
 
-    /// The steps in file order, each moved after the steps it reads; a cycle is refused, named.
+    /// The steps in file order, each moved after the steps it reads; a cycle is refused, named
+    /// (a long one abbreviated). Depth first without recursion: a chain of 100,000 forward
+    /// references is followed on a list, not on 100,000 stack frames.
     func topological(_ order: [String]) throws(LoadError) -> [String] {
         var done: [String] = []
-        var state: [String: Int] = [:]   // 1 visiting, 2 done
-        func visit(_ id: String, _ path: [String]) throws(LoadError) {
-            if state[id] == 2 { return }
-            let (step, node) = steps[id]!
-            if state[id] == 1 {
-                let cycle = path.drop { $0 != id } + [id]
-                throw fail(node, "the steps read each other in a cycle: \(cycle.joined(separator: " → "))")
-            }
-            state[id] = 1
+        done.reserveCapacity(order.count)
+        var finished = Set<String>()
+        // The steps being followed, each with what it reads and how many of those were taken.
+        var path: [(id: String, reads: [(step: String, source: Source)], next: Int)] = []
+        var onPath: [String: Int] = [:]   // step → its place on the path
+        func enter(_ id: String) throws(LoadError) {
+            let step = steps[id]!.step
+            var reads: [(step: String, source: Source)] = []
             for (_, src) in step.input {
                 for s in src.steps {
-                    if s == id { throw fail(node, "step \(id) reads its own \(src.description)") }
-                    try visit(s, path + [id])
+                    if s == id { throw fail(steps[id]!.node, "step \(id) reads its own \(src.description)") }
+                    reads.append((s, src))
                 }
             }
-            state[id] = 2
-            done.append(id)
+            onPath[id] = path.count
+            path.append((id, reads, 0))
         }
-        for id in order { try visit(id, []) }
+        for root in order where !finished.contains(root) {
+            try enter(root)
+            while let top = path.last {
+                guard top.next < top.reads.count else {
+                    path.removeLast()
+                    onPath[top.id] = nil
+                    finished.insert(top.id)
+                    done.append(top.id)
+                    continue
+                }
+                path[path.count - 1].next += 1
+                let s = top.reads[top.next].step
+                if finished.contains(s) { continue }
+                if let at = onPath[s] {
+                    let cycle = path[at...].map(\.id) + [s]
+                    throw fail(steps[s]!.node, "the steps read each other in a cycle" + (cycle.count > 12 ? " of \(cycle.count - 1) steps" : "")
+                               + ": \(FreshValues.describeCycle(cycle))")
+                }
+                try enter(s)
+            }
+        }
         return done
     }
 

@@ -17,6 +17,8 @@ public enum ScenarioRecorder {
     public static let reviewFlag = "needs-review"
 
     public struct Recording: Sendable {
+        /// The files to write and their text, in order (`write` writes them).
+        public var texts: [(path: String, text: String)] = []
         /// The files written, in order.
         public var files: [String] = []
         /// What was not recorded and why, and how many vectors need review.
@@ -40,21 +42,56 @@ public enum ScenarioRecorder {
         (dir as NSString).appendingPathComponent("\(suite.name)/\(scenario.name)-seed\(seed).yaml")
     }
 
-    /// The files `record` would write: refused beforehand when one exists (a recording never
-    /// replaces a file).
+    /// The files `record` may write (one per suite of its steps): refused beforehand when one
+    /// exists (a recording never replaces a file), or when an output of the command names one.
     public static func paths(dir: String, scenario: Scenario, seed: UInt64) -> [String] {
         var seen = Set<String>()
         return scenario.steps.compactMap { s in seen.insert(s.suite.name).inserted ? path(dir: dir, scenario: scenario, suite: s.suite, seed: seed) : nil }
     }
 
+    /// Why the first of `paths` cannot be recorded (nil: none is in the way): it exists (a
+    /// recording never replaces a file), or a symbolic link, a special file or a non-folder is on
+    /// its way inside `dir` (FolderOutput: nothing is written through a link, even a dangling one).
+    public static func obstacle(_ paths: [String], inside dir: String) -> String? {
+        for p in paths {
+            do {
+                if try FolderOutput.check(p, inside: dir) == .file {
+                    return "\(p) exists; a recording never replaces a file (record with another seed, or move it)"
+                }
+            } catch { return "\(error)" }
+        }
+        return nil
+    }
+
+    /// Records and writes at once (`recording`, then `write`).
     public static func record(_ plan: ScenarioPlan, runner: ScenarioRunner, configuration c: ScenarioConfiguration, into dir: String,
                               assignment: String) throws -> Recording {
+        var r = recording(plan, runner: runner, configuration: c, into: dir, assignment: assignment)
+        try write(&r, inside: dir)
+        return r
+    }
+
+    /// Writes a recording's files inside `dir`, in order (each added to `files` once written): new
+    /// files only, never through a symbolic link (FolderOutput).
+    public static func write(_ r: inout Recording, inside dir: String) throws {
+        for (file, text) in r.texts {
+            try FolderOutput.write(Array(text.utf8), to: file, inside: dir, replacing: false)
+            r.files.append(file)
+        }
+    }
+
+    /// Every trial of the plan frozen into vector files' texts, nothing written: a command that
+    /// records several scenarios checks every target before it writes the first.
+    public static func recording(_ plan: ScenarioPlan, runner: ScenarioRunner, configuration c: ScenarioConfiguration, into dir: String,
+                                 assignment: String) -> Recording {
         let s = plan.scenario
+        let read = s.freshRead
         var out = Recording()
         var recorded: [Recorded] = []
-        for t in c.trialNumbers {
+        for i in 0..<c.trialCount {
+            let t = c.trialNumber(i)
             let values: [String: Value]
-            do { values = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: c.seed, scenario: s.name), trial: t) } catch {
+            do { values = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: c.seed, scenario: s.name), trial: t, parts: read) } catch {
                 out.notes.append("trial \(t) not recorded: \(error.description)")
                 continue
             }
@@ -108,9 +145,7 @@ public enum ScenarioRecorder {
         for suite in suites {
             let mine = recorded.filter { $0.suite.name == suite.name }
             let file = path(dir: dir, scenario: s, suite: suite, seed: c.seed)
-            let text = render(mine, suite: suite, scenario: s, seed: c.seed, assignment: assignment)
-            try FolderOutput.write(Array(text.utf8), to: file, inside: dir, replacing: false)
-            out.files.append(file)
+            out.texts.append((file, render(mine, suite: suite, scenario: s, seed: c.seed, assignment: assignment)))
             out.vectors += mine.count
             out.needingReview += mine.filter { $0.outside.isEmpty }.count
         }

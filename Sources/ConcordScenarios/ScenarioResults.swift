@@ -55,10 +55,17 @@ public enum ScenarioResults {
                                  wallSeconds: Double, workers: Int) -> RunResult {
         var results: [VectorResult] = []
         for (plan, trials) in plans { for t in trials { results.append(vectorResult(plan, t, seed: seed)) } }
+        let checks = plans.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.steps.count } }
+        return runResult(results, checks: checks, implementations: implementations, wallSeconds: wallSeconds, workers: workers)
+    }
+
+    /// The same from each trial's result (`vectorResult`) and the steps run (`checks`), as a
+    /// streamed run collects them.
+    public static func runResult(_ results: [VectorResult], checks: Int, implementations: [any Implementation],
+                                 wallSeconds: Double, workers: Int) -> RunResult {
         let infos = implementations.map {
             ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts)
         }
-        let checks = plans.reduce(0) { $0 + $1.1.reduce(0) { $0 + $1.steps.count } }
         return RunResult(implementations: infos, results: results, summary: RunSummary(results), wallSeconds: wallSeconds,
                          workers: workers, checks: checks)
     }

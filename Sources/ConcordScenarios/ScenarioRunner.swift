@@ -36,8 +36,15 @@ public struct ScenarioConfiguration: Sendable {
         self.maxAssignments = maxAssignments
     }
 
-    /// The trials this run does.
-    public var trialNumbers: [Int] { trial.map { [$0] } ?? Array(0..<max(0, trials)) }
+    /// The most trials `--trials` asks for (docs/scenarios.md, "Limits"): the report holds one
+    /// result per trial of each assignment, kept in memory until it is written.
+    public static let maxTrials = 1_000_000_000
+
+    /// How many trials this run does (each over every assignment).
+    public var trialCount: Int { trial == nil ? max(0, trials) : 1 }
+    /// The number of its `i`th trial (`--trial K`: K). No list of them is made: a run of a
+    /// billion trials starts at once.
+    public func trialNumber(_ i: Int) -> Int { trial ?? i }
 }
 
 /// Which implementations may take each role, and every assignment of them.
@@ -103,7 +110,7 @@ public struct ScenarioPlan: Sendable {
                 ok = [fixed]
             }
             guard !ok.isEmpty else {
-                throw fail(role.line, role.column, "no selected implementation can take role \(role.name) (steps \(steps.map(\.id).joined(separator: ", "))): \(why.joined(separator: "; "))")
+                throw fail(role.line, role.column, "no selected implementation can take role \(role.name) (steps \(steps.prefix(10).map(\.id).joined(separator: ", "))\(steps.count > 10 ? " and \(steps.count - 10) more" : "")): \(why.joined(separator: "; "))")
             }
             candidates.append((role.name, ok))
         }
@@ -179,34 +186,73 @@ public final class ScenarioRunner: Sendable {
     /// The path every fresh value's stream starts from (docs/scenarios.md, "Seeds").
     public static func path(seed: UInt64, scenario: String) -> [String] { ["concord-scenario/1", String(seed), scenario] }
 
+    /// Every trial of every assignment, in order (trial by trial, each over every assignment).
     public func run(_ plan: ScenarioPlan, configuration c: ScenarioConfiguration,
                     progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil) -> [TrialResult] {
-        let trials = c.trialNumbers
+        let all = Locked<[TrialResult]>([])
+        run(plan, configuration: c, progress: progress) { r in all.withLock { $0.append(r) } }
+        return all.withLock { $0 }
+    }
+
+    /// The same, streamed: each trial's fresh values are drawn when its first assignment runs (every
+    /// assignment of a trial sees the same ones) and let go with its answers once its last has run,
+    /// and `each` is handed every result in order (one call at a time), so a run of a billion trials
+    /// starts at once and holds only the trials in flight.
+    public func run(_ plan: ScenarioPlan, configuration c: ScenarioConfiguration,
+                    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, each: @Sendable (TrialResult) -> Void) {
         let s = plan.scenario
-        // Fresh values once per trial (every assignment of a trial sees the same ones).
-        let values: [Result<[String: Value], FreshValues.Failure>] = trials.map { t in
-            Result { () throws(FreshValues.Failure) in try FreshValues.draw(s.fresh, path: Self.path(seed: c.seed, scenario: s.name), trial: t) }
-        }
-        let units = trials.indices.flatMap { ti in plan.assignments.indices.map { (ti, $0) } }
+        let read = s.freshRead
+        let perTrial = plan.assignments.count
+        let (total, overflow) = c.trialCount.multipliedReportingOverflow(by: perTrial)
+        precondition(!overflow, "more trials than an Int counts")
+        guard total > 0 else { return }
+        struct Trial { var values: Result<[String: Value], FreshValues.Failure>; var finished = 0 }
+        struct State { var trials: [Int: Trial] = [:]; var waiting: [Int: TrialResult] = [:]; var emitted = 0 }
+        let state = Locked(State())
         let done = AtomicCounter()
         let next = AtomicCounter()
-        let total = units.count
-        let results = Locked<[TrialResult?]>(Array(repeating: nil, count: total))
         let workers = max(1, min(c.workers, total))
         // A worker takes the next unit until none is left: a slow trial does not hold the others.
         _ = Parallel.map(workers) { [self] _ in
             while true {
                 let k = next.add(1) - 1
                 guard k < total else { break }
-                let (ti, ai) = units[k]
-                let r = trial(plan, assignment: plan.assignments[ai], trial: trials[ti], values: values[ti])
-                results.withLock { $0[k] = r }
+                let (ti, ai) = k.quotientAndRemainder(dividingBy: perTrial)
+                let t = c.trialNumber(ti)
+                var values = state.withLock { $0.trials[ti]?.values }
+                if values == nil {
+                    // Drawn outside the lock; two workers that start one trial at once keep the first draw.
+                    let drawn = Result { () throws(FreshValues.Failure) in
+                        try FreshValues.draw(s.fresh, path: Self.path(seed: c.seed, scenario: s.name), trial: t, parts: read)
+                    }
+                    values = state.withLock { st in
+                        if let known = st.trials[ti] { return known.values }
+                        st.trials[ti] = Trial(values: drawn)
+                        return drawn
+                    }
+                }
+                let r = trial(plan, assignment: plan.assignments[ai], trial: t, values: values!)
+                let last = state.withLock { st in
+                    st.trials[ti]!.finished += 1
+                    guard st.trials[ti]!.finished == perTrial else { return false }
+                    st.trials[ti] = nil
+                    return true
+                }
+                // The answers of a trial are asked again only within it (diagnosis) or by --record,
+                // which asks again.
+                if last { answers.withLock { $0 = $0.filter { $0.key.trial != t } } }
+                state.withLock { st in
+                    st.waiting[k] = r
+                    while let ready = st.waiting.removeValue(forKey: st.emitted) {
+                        each(ready)
+                        st.emitted += 1
+                    }
+                }
                 let d = done.add(1)
                 progress?(d, total)
             }
             return 0
         }
-        return results.withLock { $0.map { $0! } }
     }
 
     /// One trial of one assignment.
@@ -225,6 +271,8 @@ public final class ScenarioRunner: Sendable {
             return result
         }
         let roleImpl = Dictionary(uniqueKeysWithValues: zip(s.roles.map(\.name), assignment))
+        // Each step's expect entries, found once (not by a pass over every check at every step).
+        let expects = Dictionary(grouping: s.checks.filter { $0.step != nil }, by: { $0.step! })
         var records: [String: StepRecord] = [:]
         for step in s.steps {
             let implName = roleImpl[step.role]!
@@ -255,7 +303,7 @@ public final class ScenarioRunner: Sendable {
                 return result
             }
             // The step's own expect entries, before the next step reads what it output.
-            for check in s.checks where check.step == step.id {
+            for check in expects[step.id] ?? [] {
                 if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment) {
                     result.failure = failure
                     result.seconds = Date().timeIntervalSince(start)
@@ -489,8 +537,9 @@ public final class ScenarioRunner: Sendable {
     }
 
     func firstDivergence(_ s: Scenario, trial: Int, records: [StepRecord]) -> Divergence? {
+        let byID = Dictionary(s.steps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         for r in records {
-            guard let step = s.steps.first(where: { $0.id == r.step }) else { continue }
+            guard let step = byID[r.step] else { continue }
             // Only what the step computed can diverge; a crash has no answer to compare.
             if case .error = r.outcome { continue }
             if case .unsupported = r.outcome { continue }
@@ -518,7 +567,8 @@ public final class ScenarioRunner: Sendable {
 
     /// The first diverging step, in a sentence with its cause (docs/scenarios.md, "Diagnosis").
     func diagnosis(_ divergence: Divergence?, records: [StepRecord], scenario: Scenario) -> String {
-        func s(_ id: String) -> Step? { scenario.steps.first { $0.id == id } }
+        let byID = Dictionary(scenario.steps.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func s(_ id: String) -> Step? { byID[id] }
         guard let d = divergence else {
             // The implementations asked again, at any step (those that run a step and did not do it here).
             let asked = implementations.filter { i in

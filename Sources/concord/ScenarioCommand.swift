@@ -27,7 +27,7 @@ enum ScenarioCommand: Command {
         options: [
             Common.implementations,
             .value("assign", "ROLE=IMPL,…", "fix these roles to these implementations (the others take every candidate)"),
-            .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges)"),
+            .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges; at most \(ScenarioConfiguration.maxTrials))"),
             .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)"),
             .value("trial", "K", "run only trial K (a replay, with --seed and --assign)"),
             .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)"),
@@ -46,6 +46,9 @@ enum ScenarioCommand: Command {
         if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let trials = Int(try o.integer("trials", min: 1) ?? Int64(ScenarioConfiguration.defaultTrials))
+        if trials > ScenarioConfiguration.maxTrials {
+            throw UsageError("--trials \(trials) is above the limit of \(ScenarioConfiguration.maxTrials) trials (the report holds one result per trial of each assignment)")
+        }
         let trial = try o.integer("trial", min: 0).map(Int.init)
         if let trial, o.values["trials"] != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
         let seed: UInt64
@@ -74,6 +77,8 @@ enum ScenarioCommand: Command {
             throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
         }
         let explicit = o.values["implementations"] != nil ? names : []
+        // The implementations the user named (docs/gating.md): --implementations, --assign, the
+        // adapters of --adapter and concord.yaml. One of those that does not start fails the run.
         gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } || assign.values.contains(n) }
 
         // The scenario files, read and checked before anything starts.
@@ -94,9 +99,20 @@ enum ScenarioCommand: Command {
         let reportPath = o.values["report"] ?? "reports/scenario.json"
         let output = try ReportOutput(o, json: reportPath)
         guard output.distinct(from: files) else { return 2 }
+        // --record: every file it may write is checked before anything runs: none exists, and no
+        // output of this command is one of them (docs/scenarios.md, "Recording").
+        let recordDir = o.values["record"]
+        if recordDir?.isEmpty == true { throw UsageError("--record needs a folder") }
+        let targets = recordDir.map { dir in scenarios.flatMap { ScenarioRecorder.paths(dir: dir, scenario: $0, seed: seed) } } ?? []
+        guard recordable(targets, in: recordDir, outputs: output.outputs, inputs: files) else { return 2 }
 
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300, shareDerivations: true)
         var impls = try implementations(names, settings: settings, user: user)
+        // A built-in one named while it is not available here (no Chromium) is a bad option, as in
+        // `run`: exit 2 before anything starts.
+        for impl in impls where (explicit.contains(impl.name) || assign.values.contains(impl.name)) && !user.contains(where: { $0.name == impl.name }) {
+            if let why = impl.startFailure { throw UsageError("\(explicit.contains(impl.name) ? "--implementations" : "--assign") names \(impl.name), which is not available here: \(why)") }
+        }
         let workers = Int(try o.integer("jobs") ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
         let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
@@ -105,13 +121,15 @@ enum ScenarioCommand: Command {
         let starting = impls
         _ = Parallel.map(starting.count) { starting[$0].prepare() }
         var notHere: [(name: String, why: String)] = []
+        var failedNamed: [String] = []
         for (k, impl) in impls.enumerated() {
             guard let why = impl.startFailure else { continue }
-            if explicit.contains(impl.name) || assign.values.contains(impl.name) {
-                shutdownAll(impls)
-                throw UsageError("\(impl.name) is named but could not start: \(why)")
+            if gate.named.contains(impl.name) {
+                // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.
+                stderr("concord: \(impl.name) could not start: \(why)")
+                failedNamed.append(impl.name)
+                continue
             }
-            if user.contains(where: { $0.name == impl.name }) { continue }   // the gate fails it (named)
             notHere.append((impl.name, why))
             impls[k] = NotAvailable(name: impl.name, why: why)
         }
@@ -120,6 +138,12 @@ enum ScenarioCommand: Command {
         var plans: [ScenarioPlan] = []
         for s in scenarios {
             do { plans.append(try ScenarioPlan.make(s, implementations: impls, assign: assign)) } catch {
+                // A role left without a candidate where a named implementation that did not start might
+                // have taken it: that scenario is not run, and the run fails on the implementation (exit 1).
+                if let why = blockedBy(failedNamed, s) {
+                    stderr("concord: scenario \(s.name) is not run (\(why) did not start): \(error.message)")
+                    continue
+                }
                 stderr("concord: \(error)")
                 bad += 1
             }
@@ -133,50 +157,55 @@ enum ScenarioCommand: Command {
 
         let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
         let runner = ScenarioRunner(implementations: impls)
-        let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialNumbers.count }
-        if !o.flags.contains("quiet") { stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(plans.reduce(0) { $0 + $1.assignments.count }) assignment\(total == 1 ? "" : "s")") }
+        let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialCount }
+        let assignments = plans.reduce(0) { $0 + $1.assignments.count }
+        if !o.flags.contains("quiet") { stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s")") }
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
         let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced, unit: "trials")
         let start = Date()
-        var outcomes: [(ScenarioPlan, [TrialResult])] = []
+        // Each trial's result as the report's, as it comes: a long run holds one small result per trial.
+        let collected = Locked<(results: [VectorResult], checks: Int)>(([], 0))
         var finished = 0
         for plan in plans {
             let before = finished
             var onProgress: (@Sendable (Int, Int) -> Void)? = nil
             if progress.enabled { onProgress = { @Sendable done, _ in progress.update(before + done, total) } }
-            let trials = runner.run(plan, configuration: config, progress: onProgress)
-            finished += trials.count
-            outcomes.append((plan, trials))
+            runner.run(plan, configuration: config, progress: onProgress) { t in
+                let r = ScenarioResults.vectorResult(plan, t, seed: seed)
+                collected.withLock { $0.results.append(r); $0.checks += t.steps.count }
+            }
+            finished += plan.assignments.count * config.trialCount
             Interrupt.holdIfInterrupted()
         }
         progress.finish()
         var recordFailed = false
-        if let dir = o.values["record"] {
-            for (plan, _) in outcomes {
-                let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-                let targets = ScenarioRecorder.paths(dir: dir, scenario: plan.scenario, seed: seed)
-                if let existing = targets.first(where: { FileManager.default.fileExists(atPath: $0) }) {
-                    stderr("concord: --record: \(existing) exists; a recording never replaces a file (record with another seed, or move it)")
-                    recordFailed = true
-                    continue
-                }
-                do {
-                    let r = try ScenarioRecorder.record(plan, runner: runner, configuration: config, into: dir, assignment: describe)
+        if let dir = recordDir {
+            let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+            let recordings = plans.map { ScenarioRecorder.recording($0, runner: runner, configuration: config, into: dir, assignment: describe) }
+            // A file that appeared while the trials ran stops the recording before its first file.
+            if let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
+                stderr("concord: --record: \(obstacle); nothing was recorded")
+                recordFailed = true
+            } else {
+                for (plan, var r) in zip(plans, recordings) {
                     for n in r.notes { stderr("concord: --record \(plan.scenario.name): \(n)") }
+                    do { try ScenarioRecorder.write(&r, inside: dir) } catch {
+                        stderr("concord: --record: \(error)")
+                        recordFailed = true
+                    }
                     for f in r.files { say("recorded: \(f)") }
+                    if recordFailed { break }
                     if r.needingReview > 0 {
                         stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors carry the flag \(ScenarioRecorder.reviewFlag): only Concord's own ports computed them")
                     }
-                } catch {
-                    stderr("concord: --record: \(error)")
-                    recordFailed = true
                 }
             }
         }
         // The adapters exit while the report is written; the command returns once they have.
         closeInputs(impls)
         defer { shutdownAll(impls) }
-        let result = ScenarioResults.runResult(outcomes, implementations: impls, seed: seed, wallSeconds: Date().timeIntervalSince(start), workers: workers)
+        let (results, checks) = collected.withLock { $0 }
+        let result = ScenarioResults.runResult(results, checks: checks, implementations: impls, wallSeconds: Date().timeIntervalSince(start), workers: workers)
         let verdict = Common.judge(ledger, result)
         // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
         var report = JSONReport.make(result, concordVersion: concordVersion)
@@ -193,6 +222,33 @@ enum ScenarioCommand: Command {
         }
         if recordFailed && status == 0 { status = 2 }
         return status
+    }
+
+    /// The files `--record` may write, held to the rule before anything runs: none exists (a
+    /// recording never replaces a file), and none is an output of the command (`-o`, `--markdown`,
+    /// `--junit`, `--html`, `$GITHUB_STEP_SUMMARY`) or an input, by any spelling. Printed, false.
+    static func recordable(_ targets: [String], in recordDir: String?, outputs: [(option: String, path: String)], inputs: [String]) -> Bool {
+        guard !targets.isEmpty else { return true }
+        if let dir = recordDir, let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
+            stderr("concord: --record: \(obstacle); nothing was run")
+            return false
+        }
+        let recorded = targets.map { (option: "--record", path: $0) }
+        do {
+            try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) } + recorded, inputs: inputs)
+            if let summary = ReportOutput.stepSummary { try OutputPlan.check(outputs: [("$GITHUB_STEP_SUMMARY", summary)] + recorded, inputs: []) }
+        } catch {
+            stderr("concord: \(error)")
+            return false
+        }
+        return true
+    }
+
+    /// The named implementations that did not start and might have taken a role of `s` (its role
+    /// lists allow them), joined for a message; nil when none might have.
+    static func blockedBy(_ failed: [String], _ s: Scenario) -> String? {
+        let might = failed.filter { n in s.roles.contains { $0.implementations?.contains(n) ?? true } }
+        return might.isEmpty ? nil : might.joined(separator: ", ")
     }
 
     struct Missing: Error { var message: String }
@@ -222,7 +278,21 @@ enum ScenarioCommand: Command {
             throw Missing(message: "\(a) is neither a file, a folder nor a pack (packs: \(Contracts.all.map(\.name).joined(separator: ", ")))")
         }
         if out.isEmpty { throw Missing(message: "no scenario files under \(args.isEmpty ? (home as NSString).appendingPathComponent("vectors/*/scenarios") : args.joined(separator: " "))") }
-        return out
+        return readOnce(out)
+    }
+
+    /// One file named twice (by another spelling, through a link, or named and found in a named
+    /// folder) is read once, with a note, as `run` does: it was a name clash with itself.
+    static func readOnce(_ files: [String]) -> [String] {
+        var seen: [String: String] = [:]   // "device:inode" → the path first read
+        return files.filter { f in
+            var st = stat()
+            guard stat(f, &st) == 0, st.st_mode & S_IFMT == S_IFREG else { return true }
+            let id = "\(st.st_dev):\(st.st_ino)"
+            guard let first = seen[id] else { seen[id] = f; return true }
+            stderr("concord: note: " + (f == first ? "\(Printable.escape(f)): named twice; read once" : "\(Printable.escape(f)): the same file as \(Printable.escape(first)); read once"))
+            return false
+        }
     }
 
     /// A folder's scenario files: each `.yaml`/`.yml` file whose top-level `format` is

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 import ConcordTestSupport
 import Foundation
 import Testing
@@ -8,10 +9,12 @@ import Testing
 /// fails the same way, a recording that never replaces a file, a named implementation that took no
 /// role failing the gate.
 @Suite struct ScenarioCLITests {
-    func concord(_ args: [String], in dir: String? = nil) throws -> ProcessOutput {
+    func concord(_ args: [String], in dir: String? = nil, env extra: [String: String] = [:]) throws -> ProcessOutput {
         var env = ProcessInfo.processInfo.environment
         env["CONCORD_HOME"] = repositoryRoot
         env.removeValue(forKey: "GITHUB_ACTIONS")
+        env.removeValue(forKey: "GITHUB_STEP_SUMMARY")
+        env.merge(extra) { $1 }
         if let dir { return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 300) }
         return try runProcess(concordBinary, args, environment: env, timeout: 300)
     }
@@ -90,6 +93,11 @@ import Testing
         }
         let none = try concord(["scenario", dir + "/missing.yaml"])
         #expect(none.status == 2 && none.stderr.contains("is neither a file, a folder nor a pack"), "\(none.stderr)")
+        // Issue 43 item 22: a vector file is named as one (it was refused for its field "suite").
+        let vectorFile = repositoryRoot + "/vectors/primitives/aes-gcm/closer.yaml"
+        let asScenario = try concord(["scenario", vectorFile, "--implementations", "swift"])
+        #expect(asScenario.status == 2 && asScenario.stderr.contains(vectorFile + ":2:9: format must be \"concord-scenario/1\", found \"concord-vectors/1\" (a vector file: concord run runs it)"),
+                "\(asScenario.stderr)")
         let asVectors = try concord(["run", Self.couple, "--implementations", "swift"])
         #expect(asVectors.status == 2 && asVectors.stderr.contains("a scenario (concord scenario runs it), not a vector file"), "\(asVectors.stderr)")
     }
@@ -160,5 +168,165 @@ import Testing
         let run = try concord(["run", dir + "/rec", "--implementations", "swift", "-o", dir + "/run.json"])
         #expect(run.status == 0, "\(run.stderr + run.stdout)")
         #expect(try concord(["validate", dir + "/rec"]).status == 0)
+    }
+
+    // MARK: Hostile inputs (issue 43)
+
+    /// Item 21: one file named twice, by any spelling (relative, absolute, through a link, and found
+    /// in a named folder), is read once with a note: it was a name clash with itself (exit 2).
+    @Test func oneFileNamedTwiceIsReadOnce() throws {
+        let dir = temporaryFolder()
+        write(Self.kdf, to: dir + "/s/k.yaml")
+        try FileManager.default.createSymbolicLink(atPath: dir + "/link.yaml", withDestinationPath: dir + "/s/k.yaml")
+        let out = try concord(["scenario", "s/k.yaml", "./s/k.yaml", dir + "/s/k.yaml", "link.yaml", "s", "--implementations", "swift",
+                               "--seed", "1", "-o", "r.json", "-q"], in: dir)
+        #expect(out.status == 0, "\(out.stderr)")
+        #expect(!out.stderr.contains("is also"), "\(out.stderr)")
+        for spelling in ["./s/k.yaml", dir + "/s/k.yaml", "link.yaml"] {
+            #expect(out.stderr.contains("concord: note: \(spelling): the same file as s/k.yaml; read once"), "\(spelling): \(out.stderr)")
+        }
+        #expect(out.stderr.contains("concord: note: s/k.yaml: named twice; read once"), "found in the folder s: \(out.stderr)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        #expect(report["results"]?.arrayValue?.count == 4, "one scenario's 4 trials")
+        #expect(report["scenario"]?["files"]?.arrayValue?.map { $0.stringValue } == ["s/k.yaml"])
+    }
+
+    /// Item 5: an output (-o, --markdown, --junit, --html, the step summary) naming a file the same
+    /// command records, by any spelling, is refused before anything runs or is written (exit 2),
+    /// naming both (the report replaced the recording, exit 0).
+    @Test func anOutputNamingARecordedFileIsRefused() throws {
+        let dir = temporaryFolder()
+        write(Self.kdf, to: dir + "/k.yaml")
+        try FileManager.default.createDirectory(atPath: dir + "/R", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir + "/RL", withDestinationPath: dir + "/R")
+        let target = "R/closer.kdf-params/test.kdf-seed9.yaml"
+        let cases: [([String], [String: String], String)] = [
+            (["-o", target], [:], "--record and --report name the same file"),
+            (["-o", "./R/closer.kdf-params/../closer.kdf-params/test.kdf-seed9.yaml"], [:], "--record and --report name the same file"),
+            (["--markdown", dir + "/" + target], [:], "--record and --markdown name the same file"),
+            (["--junit", "RL/closer.kdf-params/test.kdf-seed9.yaml"], [:], "--record and --junit name the same file"),
+            (["--html", target], [:], "--record and --html name the same file"),
+            ([], ["GITHUB_STEP_SUMMARY": dir + "/" + target], "--record and $GITHUB_STEP_SUMMARY name the same file"),
+        ]
+        for (extra, env, fragment) in cases {
+            let args = ["scenario", "k.yaml", "--implementations", "swift", "--seed", "9", "--record", "R"] + (extra.first == "-o" ? [] : ["-o", "r.json"]) + extra
+            let out = try concord(args, in: dir, env: env)
+            #expect(out.status == 2, "\(extra) \(env): \(out.stderr)")
+            #expect(out.stderr.contains("R/closer.kdf-params/test.kdf-seed9.yaml: " + fragment) && out.stderr.contains("nothing was run"), "\(extra): \(out.stderr)")
+            #expect(!out.stderr.contains("concord: seed"), "it ran: \(out.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/R/closer.kdf-params"), "\(extra): something was written")
+            #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
+        }
+        // Apart, both are written.
+        let ok = try concord(["scenario", "k.yaml", "--implementations", "swift", "--seed", "9", "--record", "R", "-o", "r.json", "-q"], in: dir)
+        #expect(ok.status == 0, "\(ok.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/" + target) && FileManager.default.fileExists(atPath: dir + "/r.json"))
+    }
+
+    /// Item 7: with several scenarios, an existing target of a later one stops the recording before
+    /// anything runs or is written (the earlier scenarios' files were written first).
+    @Test func aRecordingChecksEveryTargetBeforeWritingAny() throws {
+        let dir = temporaryFolder()
+        write(Self.kdf, to: dir + "/a.yaml")
+        write(Self.kdf.replacingOccurrences(of: "name: test.kdf", with: "name: test.kdf2"), to: dir + "/b.yaml")
+        write("keep me\n", to: dir + "/R/closer.kdf-params/test.kdf2-seed3.yaml")
+        let out = try concord(["scenario", "a.yaml", "b.yaml", "--implementations", "swift", "--seed", "3", "--record", "R", "-o", "r.json"], in: dir)
+        #expect(out.status == 2, "\(out.stderr)")
+        #expect(out.stderr.contains("--record: R/closer.kdf-params/test.kdf2-seed3.yaml exists; a recording never replaces a file") && out.stderr.contains("nothing was run"),
+                "\(out.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/R/closer.kdf-params/test.kdf-seed3.yaml"), "the first scenario's file was written")
+        #expect(try String(contentsOfFile: dir + "/R/closer.kdf-params/test.kdf2-seed3.yaml", encoding: .utf8) == "keep me\n")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
+    }
+
+    /// Item 10: --trials above 10^9 is refused, naming the limit (10^12 aborted allocating 8 TB);
+    /// 10^9 starts running at once (each trial's values drawn when it runs) and Ctrl-C stops it.
+    @Test func aHugeTrialCountStartsAtOnceAndStopsOnCtrlC() throws {
+        let dir = temporaryFolder()
+        write(Self.kdf, to: dir + "/k.yaml")
+        let over = try concord(["scenario", dir + "/k.yaml", "--implementations", "swift", "--trials", "1000000000000", "-o", dir + "/r.json"])
+        #expect(over.status == 2, "\(over.stderr)")
+        #expect(over.stderr.contains("--trials 1000000000000 is above the limit of 1000000000 trials"), "\(over.stderr)")
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = repositoryRoot
+        env["CONCORD_PROGRESS"] = "always"
+        let p = try Subprocess.spawn([concordBinary, "scenario", dir + "/k.yaml", "--implementations", "swift", "--trials", "1000000000",
+                                      "--seed", "1", "-o", dir + "/r.json"], environment: env)
+        close(p.stdin)
+        let err = LockedData()
+        Thread { err.set(Data(readAll(p.stderr))) }.start()
+        Thread { _ = readAll(p.stdout) }.start()
+        usleep(4_000_000)
+        kill(p.pid, SIGINT)
+        let end = p.wait(timeout: 30)
+        if end == nil { p.stop() }
+        #expect(end?.code == 130, "\(String(describing: end))")
+        while !err.done { usleep(1000) }
+        let text = String(decoding: err.data, as: UTF8.self)
+        #expect(text.contains("1000000000 trials over 1 assignment") && text.contains("\ninterrupted\n"), "\(text.suffix(400))")
+        let done = text.matches(of: #/(\d+)/1000000000 trials/#).compactMap { Int($0.1) }.max() ?? 0
+        #expect(done > 0, "no trial ran in 4 s: \(text.suffix(400))")
+        #expect((p.peakResidentKiB ?? 0) < 1 << 20, "\(p.peakResidentKiB ?? 0) KiB")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/r.json"))
+    }
+
+    /// Item 16: 1,500 keysets, each rotating the one before, are drawn in linear time (each rotation
+    /// re-read the whole keyset before it: 15 s a trial). The guard is generous: 4 trials in 120 s.
+    @Test func aLongRotationChainRunsInBoundedTime() throws {
+        let dir = temporaryFolder()
+        var y = "format: concord-scenario/1\nname: test.rotations\ntitle: \"t\"\nsource: \"t\"\nroles:\n  writer: \"w\"\n  reader: \"r\"\nfresh:\n"
+        y += "  k0: {kind: tink-aes-gcm-keyset}\n"
+        for i in 1..<1500 { y += "  k\(i): {kind: tink-aes-gcm-keyset, rotates: k\(i - 1)}\n" }
+        y += """
+          ctx: {kind: text, maxLength: 16}
+          n1: {kind: bytes, length: 12}
+        steps:
+          - id: old
+            role: writer
+            suite: sinew.field-cipher
+            op: encrypt
+            input: {keys: {fresh: k0.keys}, primaryKeyId: {fresh: k0.primaryKeyId}, context: {fresh: ctx}, plaintext: "hello", nonce: {fresh: n1}}
+          - id: read
+            role: reader
+            suite: sinew.field-cipher
+            op: decrypt
+            input: {keys: {fresh: k1499.keys}, context: {fresh: ctx}, value: {output: old.value}}
+            expect: {plaintext: "hello"}
+
+        """
+        write(y, to: dir + "/rot.yaml")
+        let env = ProcessInfo.processInfo.environment.merging(["CONCORD_HOME": repositoryRoot]) { $1 }
+        let out = try runProcess(concordBinary, ["scenario", dir + "/rot.yaml", "--implementations", "swift", "--seed", "2", "-o", dir + "/r.json", "-q"],
+                                 environment: env, timeout: 120)
+        #expect(out.status == 0, "\(out.status) after \(out.seconds) s: \(out.stderr)\(out.stdout)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        #expect(report["summary"]?["passed"]?.intValue == 4)
+    }
+
+    /// Item 23: a named implementation that could not start fails the run (exit 1, its name and why
+    /// first), as in `run`; the others' trials are run and reported. A scenario only it could have
+    /// taken a role of is not run. It was exit 2, an option error.
+    @Test func aNamedImplementationThatCannotStartFailsClosed() throws {
+        let dir = temporaryFolder()
+        write(Self.kdf, to: dir + "/k.yaml")
+        let base = ["scenario", dir + "/k.yaml", "--adapter", "bad=/nonexistent/adapter", "--seed", "1"]
+        let beside = try concord(base + ["--implementations", "swift,bad", "-o", dir + "/r.json"])
+        #expect(beside.status == 1, "\(beside.stderr)")
+        let first = beside.stderr.split(separator: "\n").first.map(String.init) ?? ""
+        #expect(first.hasPrefix("concord: bad could not start: ") && first.contains("/nonexistent/adapter"), "\(beside.stderr)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        #expect(report["summary"]?["passed"]?.intValue == 4, "swift's trials ran")
+        #expect(report["implementations"]?.arrayValue?.first { $0["name"]?.stringValue == "bad" }?["startFailure"]?.stringValue != nil)
+        for extra in [["--implementations", "bad"], ["--implementations", "swift,bad", "--assign", "parser=bad"]] {
+            let alone = try concord(base + extra + ["-o", dir + "/a.json"])
+            #expect(alone.status == 1, "\(extra): \(alone.stderr)")
+            #expect(alone.stderr.hasPrefix("concord: bad could not start: "), "\(extra): \(alone.stderr)")
+            #expect(alone.stderr.contains("concord: scenario test.kdf is not run (bad did not start): "), "\(extra): \(alone.stderr)")
+        }
+        // A built-in one named while it is not available here is a bad option, before anything starts.
+        let missing = try concord(["scenario", dir + "/k.yaml", "--implementations", "swift,webcrypto", "-o", dir + "/w.json"],
+                                  env: ["CONCORD_CHROMIUM": "/nonexistent/chromium"])
+        #expect(missing.status == 2 && missing.stderr.contains("--implementations names webcrypto, which is not available here"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/w.json"))
     }
 }

@@ -4,9 +4,10 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordPrimitives
-import ConcordScenarios
+@testable import ConcordScenarios
 import ConcordSuites
 import ConcordTestSupport
+import ConcordYAML
 import Foundation
 import Testing
 
@@ -142,6 +143,23 @@ import Testing
         #expect(e2.message.contains("fresh coupleKey is bytes, but coupleId takes text"), "\(e2)")
     }
 
+    /// Issue 43 item 22: a file of another kind given as a scenario is named as what it is, at its
+    /// format (a vector file was refused for its field `suite`, a scenario's own message never reached).
+    @Test func anotherKindOfFileIsNamedAsWhatItIs() throws {
+        let cases: [(String, String, Int, Int)] = [
+            ("vectors/primitives/aes-gcm/closer.yaml", "found \"concord-vectors/1\" (a vector file: concord run runs it)", 2, 9),
+            ("vectors/wycheproof/aes_gcm_test.json", "this is a Wycheproof file (concord run runs it), not a scenario", 1, 1),
+        ]
+        for (file, fragment, line, column) in cases {
+            let e = try #require(throws: LoadError.self, "\(file) was read") { try ScenarioReader().read(file: repositoryRoot + "/" + file) }
+            #expect(e.message.contains(fragment), "\(file): \(e)")
+            #expect(e.line == line && e.column == column, "\(file): \(e)")
+        }
+        let ledger = "format: concord-ledger/1\ndivergences: []\n"
+        let e = try #require(throws: LoadError.self) { try Self.read(ledger) }
+        #expect(e.message.contains("found \"concord-ledger/1\" (a divergence ledger)") && e.line == 1, "\(e)")
+    }
+
     @Test func thePackScenariosRead() throws {
         let s = try ScenarioReader().read(file: Self.couple)
         #expect(s.name == "closer.couple")
@@ -190,6 +208,82 @@ import Testing
                 #expect(throws: Never.self) { try ScenarioReader().read(file: dir + "/" + f) }
             }
         }
+    }
+
+    /// `n` HMAC steps, each reading the next one's tag (a forward reference); with `cycle`, the last
+    /// reads the first's, else a literal.
+    static func chain(_ n: Int, cycle: Bool) -> String {
+        var y = "format: concord-scenario/1\nname: test.chain\ntitle: \"t\"\nsource: \"t\"\nroles:\n  r: \"r\"\nsteps:\n"
+        for i in 0..<n {
+            let message = i < n - 1 ? "{output: s\(i + 1).tag}" : cycle ? "{output: s0.tag}" : "{hex: \"00\"}"
+            y += "  - {id: s\(i), role: r, suite: hmac-sha256, op: compute, input: {key: {hex: \"0b\"}, message: \(message)}}\n"
+        }
+        return y
+    }
+
+    /// Issue 43 item 9: steps are ordered without recursion (the reader's recursive sort overflowed
+    /// the stack from about 8,000 chained forward references). 10,000 are read from a file; 100,000
+    /// are ordered by the reader's sort itself (reading 100,000 steps of YAML takes a minute in a
+    /// debug build): each step after the one it reads.
+    @Test func chainedForwardReferencesAreOrdered() throws {
+        let s = try Self.read(Self.chain(10_000, cycle: false))
+        #expect(s.steps.map(\.id) == (0..<10_000).reversed().map { "s\($0)" })
+        let n = 100_000
+        var reading = Reading(file: "chain.yaml")
+        let hmac = try #require(Suites.resolve("hmac-sha256"))
+        for i in 0..<n {
+            let message: Source = i < n - 1 ? .output(step: "s\(i + 1)", field: "tag") : .literal(.bytes([0]))
+            let step = Step(id: "s\(i)", role: "r", suite: hmac, op: "compute", input: [("key", .literal(.bytes([11]))), ("message", message)],
+                            refuses: nil, line: i + 8, column: 5)
+            reading.steps[step.id] = (step, Node(.scalar(step.id, .string), at: Mark(line: i + 8, column: 5)))
+        }
+        let order = try reading.topological((0..<n).map { "s\($0)" })
+        #expect(order == (0..<n).reversed().map { "s\($0)" })
+    }
+
+    /// Issue 43 item 9: a cycle of 10,000 steps (a stack overflow) and one of 10,000 fresh values are
+    /// refused where they close, named by their ends and their length.
+    @Test func aLongCycleIsNamedShortly() throws {
+        let e = try #require(throws: LoadError.self) { try Self.read(Self.chain(10_000, cycle: true)) }
+        #expect(e.message == "the steps read each other in a cycle of 10000 steps: s0 → s1 → s2 → s3 → s4 → … (9991 more) → s9996 → s9997 → s9998 → s9999 → s0",
+                "\(e)")
+        #expect(e.line == 8 && e.column == 5, "\(e)")
+        var fresh = "format: concord-scenario/1\nname: test.keys\ntitle: \"t\"\nsource: \"t\"\nroles:\n  r: \"r\"\nfresh:\n"
+        for i in 0..<10_000 { fresh += "  k\(i): {kind: tink-aes-gcm-keyset, rotates: k\((i + 1) % 10_000)}\n" }
+        fresh += "steps:\n  - {id: a, role: r, suite: hmac-sha256, op: compute, input: {key: {hex: \"0b\"}, message: {hex: \"00\"}}}\n"
+        let f = try #require(throws: LoadError.self) { try Self.read(fresh) }
+        #expect(f.message == "fresh values depend on each other in a cycle: k0 → k1 → k2 → k3 → k4 → … (9991 more) → k9996 → k9997 → k9998 → k9999 → k0",
+                "\(f)")
+        #expect(f.line == 8, "\(f)")
+    }
+
+    /// Issue 43 items 9 and 16: a chain of 20,000 keysets, each rotating the one before, is drawn
+    /// without recursion and in time linear in its length (a rotation re-read the whole keyset before
+    /// it: 1,500 took 15 s a trial). Only the parts read are written: the last keyset holds every
+    /// key of the chain, in order, each id once.
+    @Test func aLongRotationChainIsDrawnWithoutRecursion() throws {
+        let n = 20_000
+        var declarations = [FreshDeclaration(name: "k0", kind: .tinkAesGcmKeyset, options: FreshOptions())]
+        for i in 1..<n {
+            var o = FreshOptions()
+            o.rotates = "k\(i - 1)"
+            declarations.append(FreshDeclaration(name: "k\(i)", kind: .tinkAesGcmKeyset, options: o))
+        }
+        let last = "k\(n - 1)"
+        let v = try FreshValues.draw(declarations, path: ["t"], trial: 1, parts: [last + ".keysetJson", "k0.keys"])
+        #expect(v["k5.keysetJson"] == nil && v["k0.keysetJson"] == nil && v["k0.keys"] != nil)
+        let keyset = try TinkAesGcmKeyset.parse(try #require(v[last + ".keysetJson"]?.text))
+        let json = try JSON.parse(try #require(v[last + ".keysetJson"]?.text))
+        let ids = try #require(json["key"]?.arrayValue).map { $0["keyId"]?.intValue ?? -1 }
+        #expect(ids.count == n && Set(ids).count == n)
+        #expect(ids == (0..<n).map { v["k\($0).keyId"]?.integer ?? -2 }, "the keys are the chain's, in order")
+        #expect(keyset.primaryKey == v[last + ".key"]?.bytes)
+        // A part read is the one drawing everything makes; a value does not depend on the chain after it.
+        let few = Array(declarations.prefix(3))
+        let all = try FreshValues.draw(few, path: ["t"], trial: 1)
+        let one = try FreshValues.draw(few, path: ["t"], trial: 1, parts: ["k2.keysetJson"])
+        #expect(one["k2.keysetJson"] != nil && one["k2.keysetJson"] == all["k2.keysetJson"] && one["k1.keysetJson"] == nil)
+        #expect(all["k2.key"] == v["k2.key"] && all["k2.keyId"] == v["k2.keyId"])
     }
 
     // MARK: Seeds and edges
