@@ -33,14 +33,12 @@ struct ReportOutput {
     /// An output that is also one of the command's input files (the project file and the ledger
     /// included), or two outputs on one file: refused (printed, false) before anything runs
     /// (OutputPlan, docs/reliability.md).
-    /// `$GITHUB_STEP_SUMMARY` is held to the inputs too: a summary naming one of them would append
-    /// Markdown into it.
+    /// `$GITHUB_STEP_SUMMARY` is held to the inputs and to the other outputs too: a summary naming
+    /// one of them would append Markdown into it.
     func distinct(from inputs: [String]) -> Bool {
         do {
-            try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) }, inputs: inputs, roles: readAlso)
-            if let summary = Self.stepSummary {
-                try OutputPlan.check(outputs: [("$GITHUB_STEP_SUMMARY", summary)], inputs: inputs, roles: readAlso)
-            }
+            let summary = Self.stepSummary.map { [("$GITHUB_STEP_SUMMARY", $0)] } ?? []
+            try OutputPlan.check(outputs: outputs.map { ("--" + $0.option, $0.path) } + summary, inputs: inputs, roles: readAlso)
         } catch {
             stderr("concord: \(error)")
             return false

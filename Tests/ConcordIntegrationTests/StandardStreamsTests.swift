@@ -133,6 +133,10 @@ import ConcordTestSupport
         #expect(FileManager.default.contents(atPath: input) == before)
         let merge = try runProcess(concordBinary, ["merge", tmp + "/r.json"], environment: Self.environment(["GITHUB_STEP_SUMMARY": tmp + "/r.json"]))
         #expect(merge.status == 2 && merge.stderr.contains("$GITHUB_STEP_SUMMARY is also an input"), "\(merge.stderr)")
+        // One of the run's own outputs: the summary would be appended into the report it just wrote.
+        let onReport = try with(tmp + "/r.json")
+        #expect(onReport.status == 2 && onReport.stderr.contains("$GITHUB_STEP_SUMMARY") && onReport.stderr.contains("--report"), "\(onReport.stderr)")
+        #expect((try? JSON.parse(String(decoding: FileManager.default.contents(atPath: tmp + "/r.json") ?? Data(), as: UTF8.self))) != nil)
 
         // A regular file is appended to, what it held kept.
         write("# earlier step\n", to: tmp + "/summary.md")
