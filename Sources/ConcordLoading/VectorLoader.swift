@@ -20,9 +20,6 @@ public struct VectorLoader: Sendable {
         public var files: [String] = []
         public var notes: [String] = []
         public var errors: [LoadError] = []
-        /// The files found by walking a folder (not named): a Wycheproof file no suite covers is skipped
-        /// among these, an error when named.
-        public var foundInFolders: Set<String> = []
     }
 
     /// Expands paths (files, or folders searched recursively for .yaml/.yml/.json, sorted) into files.
@@ -40,7 +37,6 @@ public struct VectorLoader: Sendable {
             var found: [String] = []
             walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found, &out)
             out.files += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            out.foundInFolders.formUnion(found)
         }
         // A file named twice, through a link, or named and found in a named folder is read once
         // (it reported a duplicate id pointing at itself), with a note.
@@ -152,8 +148,9 @@ public struct VectorLoader: Sendable {
         case .paths(let paths, let named): return load(paths: paths, named: named)
         case .bytes(let bytes, let file):
             var notes: [LoadError] = [], errors: [LoadError] = []
+            var wycheproof = false
             do throws(LoadError) {
-                let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+                let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors, wycheproof: &wycheproof)
                 return Loaded(vectors: vectors, errors: errors, notes: notes.map(\.description))
             } catch {
                 return Loaded(vectors: [], errors: errors + [error], notes: notes.map(\.description))
@@ -177,12 +174,16 @@ public struct VectorLoader: Sendable {
         let loader = self
         var parsed = Parallel.map(files.count) { i -> ParsedFile in
             var notes: [LoadError] = [], errors: [LoadError] = []
+            var wycheproof = false
             let result: Result<[Vector], LoadError>
-            do throws(LoadError) { result = .success(try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]))) } catch {
+            do throws(LoadError) {
+                result = .success(try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]), wycheproof: &wycheproof))
+            } catch {
                 result = .failure(error)
             }
-            return ParsedFile(result: result, notes: notes, errors: errors)
+            return ParsedFile(result: result, notes: notes, errors: errors, wycheproof: wycheproof)
         }
+        let qualifiers = Self.qualifiers(files, parsed)
         for (i, file) in files.enumerated() {
             // Taken out, so each file's vectors are held once (by `vectors` below), not twice.
             let entry = parsed[i]
@@ -191,7 +192,8 @@ public struct VectorLoader: Sendable {
             located += fileNotes
             errors += fileErrors
             do {
-                for v in try result.get() {
+                for var v in try result.get() {
+                    if let q = qualifiers[i] { v.id = q + v.id }
                     if let first = ids[v.name] {
                         errors.append(LoadError(file: file, line: v.line, column: v.column,
                                                 message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
@@ -200,7 +202,7 @@ public struct VectorLoader: Sendable {
                     ids[v.name] = (file, v.line, v.column)
                     vectors.append(v)
                 }
-            } catch where error.notCovered && scan.foundInFolders.contains(file) {
+            } catch where error.notCovered && !named.contains(file) {
                 // A Wycheproof file of another algorithm, curve or schema, found by a folder scan: listed, not an error.
                 var note = error
                 note.message = "skipped: " + error.message
@@ -212,9 +214,26 @@ public struct VectorLoader: Sendable {
         return Loaded(vectors: vectors, errors: errors, notes: scan.notes + located.map(\.description))
     }
 
+    /// The Wycheproof files whose vectors would have the same ids as another's (the same file name,
+    /// the same suite: a checkout's `testvectors/` and `testvectors_v1/`), by index, with the folders
+    /// that name their vectors instead (`VectorNames`).
+    private static func qualifiers(_ files: [String], _ parsed: [ParsedFile]) -> [Int: String] {
+        var groups: [String: [Int]] = [:]
+        for (i, p) in parsed.enumerated() where p.wycheproof {
+            guard case .success(let vectors) = p.result, let first = vectors.first else { continue }
+            groups[first.suite + "/" + WycheproofReader.stem(files[i]), default: []].append(i)
+        }
+        var out: [Int: String] = [:]
+        for (_, members) in groups where members.count > 1 {
+            guard let q = VectorNames.qualifiers(members.map { files[$0] }) else { continue }
+            for (i, prefix) in zip(members, q) { out[i] = prefix }
+        }
+        return out
+    }
+
     /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
     /// file's other vectors are still read (a file-level error is thrown).
-    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
+    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false, wycheproof: inout Bool) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -222,7 +241,7 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned)
+        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned, wycheproof: &wycheproof)
     }
 
     /// The formats Concord writes, which a folder scan passes over (named, they are refused).
@@ -231,10 +250,15 @@ public struct VectorLoader: Sendable {
                                     "concord-ledger/1": "a divergence ledger", "concord-compare/1": "a comparison",
                                     scenarioFormat: "a scenario (concord scenario runs it)"]
     public static let scenarioFormat = "concord-scenario/1"
+    /// The keys by which a file found by a folder scan is taken for a vector file (`format`, `suite`,
+    /// `vectors`) or a Wycheproof file (`schema`, `testGroups`): a file with none of them is passed over.
+    public static let vectorFileKeys = ["format", "suite", "vectors", "schema", "testGroups"]
 
-    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
-    /// Wycheproof files no suite covers are skipped with a note instead of refused.
-    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
+    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs, files that
+    /// are no vector file at all and Wycheproof files no suite covers are skipped with a note instead of
+    /// refused. `wycheproof`: set when the file is read as a Wycheproof file.
+    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false,
+              wycheproof: inout Bool) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
@@ -253,9 +277,16 @@ public struct VectorLoader: Sendable {
                 notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))
                 return []
             }
+            // A file that shares no key with a vector file or a Wycheproof file (a JSON Schema, a
+            // checkout's composer.json, an app's own fixture read through its fixture map).
+            if !pairs.contains(where: { Self.vectorFileKeys.contains($0.key.scalarText ?? "") }) {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, not a vector file (its top level has none of the keys \(Self.vectorFileKeys.joined(separator: ", ")))"))
+                return []
+            }
         }
         if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),
            !pairs.contains(where: { $0.key.scalarText == "format" }) {
+            wycheproof = true
             return try WycheproofReader(file: file).read(root, notes: &notes)
         }
         var reader = FileReader(file: file)
@@ -608,6 +639,7 @@ struct FileReader {
 private struct ParsedFile: Sendable {
     var result: Result<[Vector], LoadError>
     var notes: [LoadError], errors: [LoadError]
+    var wycheproof = false
 }
 
 /// A field's value written as a vector file writes it (`{hex: …}`, a string, an integer, an

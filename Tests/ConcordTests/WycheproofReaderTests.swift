@@ -91,6 +91,20 @@ import ConcordTestSupport
         #expect(explicit.errors.count == 1 && explicit.vectors.isEmpty)
     }
 
+    /// `validate` skips what `run` skips: a folder's Wycheproof file no suite covers is a note, not an
+    /// error (validate of a checkout's testvectors_v1/ gave 327 errors while run exited 0); named, an error.
+    @Test func validateOfAFolderSkipsWhatRunSkips() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(file(algorithm: "HMACSHA512"), to: dir + "/hmac_sha512_test.json")
+        write(file(), to: dir + "/hmac_sha256_test.json")
+        let folder = try runProcess(concordBinary, ["validate", dir])
+        #expect(folder.status == 0 && folder.stdout.contains("2 files, 1 vectors, 0 errors")
+                && folder.stderr.contains(": skipped: algorithm HMACSHA512: no suite covers it"), "\(folder.stdout)\(folder.stderr)")
+        let named = try runProcess(concordBinary, ["validate", dir + "/hmac_sha512_test.json"])
+        #expect(named.status == 2 && named.stdout.contains("algorithm HMACSHA512: no suite covers it"), "\(named.stdout)")
+    }
+
     /// The older layout: a schema name without _v1, the signature group's key under `key`, flags it
     /// did not declare (a note).
     @Test func theOlderLayoutReads() throws {
@@ -110,5 +124,104 @@ import ConcordTestSupport
         #expect(v[0].input["public"]?.bytes?.count == 32)
         #expect(loaded.notes.sorted() == ["t/ed25519_test.json:1:34: flags used but not declared under notes (the older layout): Old",
                                          "t/ed25519_test.json:3:16: skipped 1 tests whose group maps onto no suite: curve edwards448: ed25519 covers edwards25519 only"])
+    }
+
+    // MARK: a checkout: both layouts side by side
+
+    static let checkout = fixture("wycheproof-checkout")
+
+    /// The names of the trimmed checkout's 19 tests (Tests/Fixtures/wycheproof-checkout/PROVENANCE.md):
+    /// the files in both folders named by their folder, the EdDSA files (another name in each folder) not.
+    static let checkoutNames: Set<String> = Set(
+        (1...3).map { "aes-gcm/testvectors/aes_gcm_test-\($0)" } + (1...5).map { "aes-gcm/testvectors_v1/aes_gcm_test-\($0)" }
+        + (1...2).map { "hkdf-sha256/testvectors/hkdf_sha256_test-\($0)" } + (1...3).map { "hkdf-sha256/testvectors_v1/hkdf_sha256_test-\($0)" }
+        + (1...3).map { "ed25519/eddsa_test-\($0)" } + (1...3).map { "ed25519/ed25519_test-\($0)" })
+
+    /// A checkout of google/wycheproof as published (testvectors/ and testvectors_v1/ side by side) loads
+    /// whole: a file name in both folders names its vectors with the folder (it gave a "duplicate id" for
+    /// each), every other id stays, and the checkout's JSON Schemas are passed over with a note.
+    @Test func aCheckoutLoadsBothLayoutsEachVectorNamedUnambiguously() throws {
+        let r = VectorLoader().load(.paths([Self.checkout]))
+        #expect(r.errors.isEmpty, "\(r.errors)")
+        #expect(Set(r.vectors.map(\.name)) == Self.checkoutNames && r.vectors.count == 19)
+        #expect(r.notes == ["\(Self.checkout)/schemas/hkdf_test_schema.json: skipped, not a vector file (its top level has none of the keys format, suite, vectors, schema, testGroups)"])
+        // One layout alone: the ids as they always were (ids are public: reports, ledgers name them).
+        let v1 = VectorLoader().load(.paths([Self.checkout + "/testvectors_v1"]))
+        #expect(v1.errors.isEmpty && Set(v1.vectors.map(\.name)) == Set(Self.checkoutNames.filter { $0.contains("testvectors_v1/") || $0.hasPrefix("ed25519/ed25519") }
+            .map { $0.replacingOccurrences(of: "testvectors_v1/", with: "") }))
+        // The two files named on the command line: the same names.
+        let named = VectorLoader().load(.paths([Self.checkout + "/testvectors/aes_gcm_test.json", Self.checkout + "/testvectors_v1/aes_gcm_test.json"]))
+        #expect(named.errors.isEmpty && Set(named.vectors.map(\.name)) == Self.checkoutNames.filter { $0.hasPrefix("aes-gcm/") })
+    }
+
+    /// Two checkouts side by side: as many folders as tell the four files apart.
+    @Test func twoCheckoutsAreNamedWithAsManyFoldersAsTellThemApart() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for side in ["a", "b"] {
+            try FileManager.default.createDirectory(atPath: dir + "/" + side, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Self.checkout, toPath: dir + "/\(side)/wycheproof")
+        }
+        let r = VectorLoader().load(.paths([dir]))
+        #expect(r.errors.isEmpty, "\(r.errors)")
+        let aes = Set(r.vectors.map(\.name).filter { $0.hasPrefix("aes-gcm/") && $0.hasSuffix("_test-1") })
+        #expect(aes == ["aes-gcm/a/wycheproof/testvectors/aes_gcm_test-1", "aes-gcm/a/wycheproof/testvectors_v1/aes_gcm_test-1",
+                        "aes-gcm/b/wycheproof/testvectors/aes_gcm_test-1", "aes-gcm/b/wycheproof/testvectors_v1/aes_gcm_test-1"])
+        // Each EdDSA file is now in two checkouts: the last folders that differ are the checkouts' own.
+        #expect(r.vectors.contains { $0.name == "ed25519/a/wycheproof/testvectors/eddsa_test-1" }
+                && r.vectors.contains { $0.name == "ed25519/b/wycheproof/testvectors_v1/ed25519_test-3" })
+    }
+
+    /// A written name may give more of the file's folders, or fewer, or none: it names the vector
+    /// whose file's folders end with those it gives, when exactly one does.
+    @Test func aNameMayGiveMoreOrFewerFoldersWhereItMeansOneVector() throws {
+        let all = try VectorLoader().load(.paths([Self.checkout])).vectorsOrFirstError()
+        func resolve(_ name: String, _ vectors: [Vector] = all) -> VectorNames.Resolution {
+            VectorNames.resolve([name], among: vectors)[0]
+        }
+        #expect(resolve("aes-gcm/aes_gcm_test-4") == .one("aes-gcm/testvectors_v1/aes_gcm_test-4"))   // testvectors_v1 only
+        #expect(resolve("aes-gcm/aes_gcm_test-1") == .several(["aes-gcm/testvectors/aes_gcm_test-1", "aes-gcm/testvectors_v1/aes_gcm_test-1"]))
+        #expect(resolve("aes-gcm/testvectors/aes_gcm_test-2") == .one("aes-gcm/testvectors/aes_gcm_test-2"))
+        #expect(resolve("aes-gcm/wycheproof-checkout/testvectors/aes_gcm_test-2") == .one("aes-gcm/testvectors/aes_gcm_test-2"))
+        #expect(resolve("aes-gcm/elsewhere/aes_gcm_test-2") == .none)
+        #expect(resolve("aes-gcm/testvectors/aes_gcm_test-4") == .none)
+        #expect(resolve("hkdf-sha256/hkdf_sha256_test-3") == .one("hkdf-sha256/testvectors_v1/hkdf_sha256_test-3"))
+        #expect(resolve("ed25519/testvectors/eddsa_test-1") == .one("ed25519/eddsa_test-1"))
+        // A run of one layout: the checkout's names name its vectors.
+        let v1 = try VectorLoader().load(.paths([Self.checkout + "/testvectors_v1"])).vectorsOrFirstError()
+        #expect(resolve("aes-gcm/testvectors_v1/aes_gcm_test-1", v1) == .one("aes-gcm/aes_gcm_test-1"))
+        #expect(resolve("aes-gcm/testvectors/aes_gcm_test-1", v1) == .none)
+        #expect(resolve("aes-gcm/aes_gcm_test-1", v1) == .one("aes-gcm/aes_gcm_test-1"))
+        // A name with folders is a Wycheproof vector's: a file name, a hyphen and a tcId, in a suite
+        // Wycheproof files map onto.
+        #expect(VectorNames.isValidID("testvectors_v1/aes_gcm_test-1", suite: "aes-gcm") && VectorNames.isValidID("aes_gcm_test-1", suite: "aes-gcm"))
+        for bad in ["../aes_gcm_test-1", "a//aes_gcm_test-1", "/aes_gcm_test-1", "a/aes_gcm_test", "a/aes_gcm_test-", "a/-1", "a b/aes_gcm_test-1"] {
+            #expect(!VectorNames.isValidID(bad, suite: "aes-gcm"), "\(bad)")
+        }
+        #expect(!VectorNames.isValidID("basic/x-1", suite: "argon2id"))
+        // Not a Wycheproof vector: only its own name.
+        let yaml = try VectorLoader().load(.paths([repositoryRoot + "/vectors/primitives/aes-gcm/gcm-spec.yaml"])).vectorsOrFirstError()
+        let some = try #require(yaml.first)
+        #expect(resolve("aes-gcm/gcm-spec/" + some.id, yaml) == .none && VectorNames.spellings(some) == [some.name])
+    }
+
+    /// A file a folder scan finds that shares no key with a vector file or a Wycheproof file (a
+    /// checkout's JSON Schemas, its composer.json, an app's fixture beside its map) is passed over with a
+    /// note; one that has any of those keys is still held to the format, and a named one is refused.
+    @Test func aFolderScanPassesOverFilesThatAreNoVectorFile() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(#"{"name": "c2sp/wycheproof", "type": "library", "license": "Apache-2.0"}"#, to: dir + "/composer.json")
+        write("key: value\n", to: dir + "/other.yaml")
+        write(#"{"suite": "aes-gcm", "vectors": []}"#, to: dir + "/almost.json")
+        // C2SP/wycheproof's vectorgen/testdata/add_pr255/envelope.json: a template of a schema no suite
+        // covers, with keys of its own (it was refused for "groupTemplate").
+        write(#"{"algorithm": "ML-DSA-87", "schema": "mldsa_verify_schema.json", "groupTemplate": {}, "tests": []}"#, to: dir + "/envelope.json")
+        let r = VectorLoader().load(.paths([dir]))
+        #expect(r.notes.count == 3 && r.notes.filter { $0.contains(": skipped, not a vector file") }.count == 2
+                && r.notes.contains { $0.contains("envelope.json:1:38: skipped: Wycheproof schema \"mldsa_verify_schema.json\" maps onto no suite") }, "\(r.notes)")
+        #expect(r.errors.count == 1 && r.errors[0].file == dir + "/almost.json", "\(r.errors)")
+        let named = VectorLoader().load(.paths([dir + "/composer.json"]))
+        #expect(named.errors.count == 1 && named.errors[0].message.contains("unknown field \"name\""), "\(named.errors)")
     }
 }
