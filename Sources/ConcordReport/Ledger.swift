@@ -228,6 +228,45 @@ public struct Ledger: Sendable {
         return pi == p.count
     }
 
+    /// The entries' names as the run spells them: a Wycheproof vector of a checkout may be named with
+    /// more or fewer of its file's folders, and a pattern is matched against each spelling
+    /// (`VectorNames`; an entry naming several vectors is refused before, `ambiguities`).
+    struct Spellings {
+        var entries: [Entry]
+        var resolved: [String?]
+        var patterns: Bool
+        /// The entries that name `v` (called `name`).
+        func naming(_ v: Vector, _ name: String) -> [Int] {
+            let all = patterns ? VectorNames.spellings(v) : [name]
+            let canonical = Suites.canonicalVectorName(name)
+            return entries.indices.filter { k in
+                entries[k].isPattern ? all.contains { entries[k].names($0) } : resolved[k] == canonical
+            }
+        }
+    }
+
+    func spellings(_ run: RunResult) -> Spellings {
+        let resolutions = VectorNames.resolve(entries.map(\.vector), among: run.results.lazy.map(\.vector))
+        return Spellings(entries: entries, resolved: zip(entries, resolutions).map { e, r in
+            if e.isPattern { return nil }
+            if case .one(let n) = r { return n }
+            return Suites.canonicalVectorName(e.vector)
+        }, patterns: entries.contains { $0.isPattern })
+    }
+
+    /// The entries that name several vectors of `vectors` (a Wycheproof file's old spelling in a checkout
+    /// holding the file in two folders), each a located refusal naming them.
+    public func ambiguities<S: Sequence>(among vectors: S) -> [Problem] where S.Element == Vector {
+        let plain = entries.indices.filter { !entries[$0].isPattern }
+        let resolutions = VectorNames.resolve(plain.map { entries[$0].vector }, among: vectors)
+        return zip(plain, resolutions).compactMap { k, r in
+            guard case .several(let names) = r else { return nil }
+            let e = entries[k]
+            return Problem("\(e.origin): divergences[\(k)].vector \"\(e.vector)\" names \(names.count) vectors of this run: "
+                           + names.joined(separator: " and ") + "; write the one it means")
+        }
+    }
+
     /// What an implementation did on a vector, as a ledger entry would say it (nil: it passed or
     /// was pending; `unsupported` is its own word, never ledgered).
     public static func observed(_ i: ImplementationResult) -> (status: String, errorClass: ErrorClass?)? {
@@ -261,9 +300,10 @@ public struct Ledger: Sendable {
         var otherwise: [String?] = Array(repeating: nil, count: entries.count)
         let present = Set(run.implementations.filter { $0.startFailure == nil }.map(\.name))
         let suites = Set(run.results.map { Suites.canonicalVectorName($0.vector.name).split(separator: "/").first.map(String.init) ?? "" })
+        let spelled = spellings(run)
         for r in run.results {
             let name = r.vector.name
-            let naming = entries.indices.filter { entries[$0].names(name) }
+            let naming = spelled.naming(r.vector, name)
             guard !naming.isEmpty else { continue }
             for k in naming { namedVectors[k] += 1 }
             for i in r.implementations {

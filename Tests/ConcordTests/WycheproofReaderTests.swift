@@ -224,4 +224,76 @@ import ConcordTestSupport
         let named = VectorLoader().load(.paths([dir + "/composer.json"]))
         #expect(named.errors.count == 1 && named.errors[0].message.contains("unknown field \"name\""), "\(named.errors)")
     }
+
+    /// `concord run` on the checkout, as a user who cloned it runs it: every test of both layouts checked,
+    /// a captured file and a ledger naming a vector by its name in the run, with more folders, or by its
+    /// old name where that is one vector; an old name that is two vectors is refused (exit 2), naming both.
+    /// The same captured file and ledger hold for a run of one layout alone.
+    @Test func aCheckoutRunsAsClonedWithCapturedAnswersAndLedgerEntriesNamingEitherLayout() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        func run(_ args: [String]) throws -> ProcessOutput {
+            try runProcess(concordBinary, ["run"] + args + ["--implementations", "openssl", "--quiet"], timeout: 300)
+        }
+        func results(_ report: String) throws -> [String: JSON] {
+            let json = try JSON.parse(String(contentsOfFile: dir + "/" + report, encoding: .utf8))
+            return Dictionary(uniqueKeysWithValues: (json["results"]?.arrayValue ?? []).map { ($0["vector"]?.stringValue ?? "", $0) })
+        }
+        let whole = try run([Self.checkout, "-o", dir + "/r.json"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        let r = try results("r.json")
+        #expect(Set(r.keys) == Self.checkoutNames && r.values.allSatisfy { $0["status"]?.stringValue == "pass" })
+
+        // The plaintexts are the files' own msg: 001d0c23… for tcId 1 (both layouts), "35" for tcId 5
+        // of testvectors_v1; tcId 4 of testvectors_v1 decrypts to nothing, so "00" is a wrong answer.
+        write("""
+        {"format": "concord-outputs/1", "implementation": {"name": "device"}, "results": [
+          {"vector": "aes-gcm/testvectors/aes_gcm_test-1", "outputs": {"plaintext": {"hex": "001d0c231287c1182784554ca3a21908"}}},
+          {"vector": "aes-gcm/aes_gcm_test-4", "outputs": {"plaintext": {"hex": "00"}}},
+          {"vector": "aes-gcm/wycheproof-checkout/testvectors_v1/aes_gcm_test-5", "outputs": {"plaintext": {"hex": "35"}}}]}
+        """, to: dir + "/device.json")
+        write("""
+        format: concord-ledger/1
+        divergences:
+          - vector: aes-gcm/testvectors_v1/aes_gcm_test-4
+            implementation: captured:device
+            status: fail
+            reason: the device answers a byte for an empty plaintext
+        """, to: dir + "/ledger.yaml")
+        let joined = try run([Self.checkout, "--captured", dir + "/device.json", "--ledger", dir + "/ledger.yaml", "-o", dir + "/c.json"])
+        #expect(joined.status == 0, "\(joined.stdout)\(joined.stderr)")
+        let c = try results("c.json")
+        func device(_ name: String, in r: [String: JSON]) -> String? { r[name]?["implementations"]?["captured:device"]?["status"]?.stringValue }
+        #expect(device("aes-gcm/testvectors/aes_gcm_test-1", in: c) == "pass" && device("aes-gcm/testvectors_v1/aes_gcm_test-5", in: c) == "pass")
+        #expect(device("aes-gcm/testvectors_v1/aes_gcm_test-4", in: c) == "fail" && device("aes-gcm/testvectors_v1/aes_gcm_test-1", in: c) == "unsupported")
+        let known = try JSON.parse(String(contentsOfFile: dir + "/c.json", encoding: .utf8))["ledger"]?["known"]?.arrayValue ?? []
+        #expect(known.map { $0["vector"]?.stringValue } == ["aes-gcm/testvectors_v1/aes_gcm_test-4"])
+
+        // An old name that is a vector of each layout: refused, both named, nothing run.
+        write(#"{"format": "concord-outputs/1", "results": [{"vector": "aes-gcm/aes_gcm_test-1", "outputs": {"plaintext": {"hex": "00"}}}]}"#, to: dir + "/two.json")
+        let twice = try run([Self.checkout, "--captured", dir + "/two.json", "-o", dir + "/t.json"])
+        #expect(twice.status == 2 && twice.stderr.contains("\(dir)/two.json:1:56: results[0].vector \"aes-gcm/aes_gcm_test-1\" names 2 vectors of this run: aes-gcm/testvectors/aes_gcm_test-1 and aes-gcm/testvectors_v1/aes_gcm_test-1"), "\(twice.stderr)")
+        write("""
+        format: concord-ledger/1
+        divergences:
+          - vector: hkdf-sha256/hkdf_sha256_test-2
+            implementation: openssl
+            status: fail
+            reason: x
+        """, to: dir + "/two.yaml")
+        let ledgered = try run([Self.checkout, "--ledger", dir + "/two.yaml", "-o", dir + "/t.json"])
+        #expect(ledgered.status == 2 && ledgered.stderr.contains("\(dir)/two.yaml:3:5: divergences[0].vector \"hkdf-sha256/hkdf_sha256_test-2\" names 2 vectors of this run: hkdf-sha256/testvectors/hkdf_sha256_test-2 and hkdf-sha256/testvectors_v1/hkdf_sha256_test-2"), "\(ledgered.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/t.json"))
+        // A saved report of the checkout is read back with its names, and held to either ledger.
+        let reread = try runProcess(concordBinary, ["report", dir + "/c.json", "--ledger", dir + "/ledger.yaml", "--quiet"])
+        #expect(reread.status == 0, "\(reread.stdout)\(reread.stderr)")
+        let rerefused = try runProcess(concordBinary, ["report", dir + "/c.json", "--ledger", dir + "/two.yaml", "--quiet"])
+        #expect(rerefused.status == 2 && rerefused.stderr.contains("names 2 vectors of this run: hkdf-sha256/testvectors/hkdf_sha256_test-2 and"), "\(rerefused.stderr)")
+
+        // testvectors_v1 alone (its vectors have their old names): the checkout's names still name them.
+        let one = try run([Self.checkout + "/testvectors_v1", "--captured", dir + "/device.json", "--ledger", dir + "/ledger.yaml", "-o", dir + "/o.json"])
+        #expect(one.status == 0 && one.stderr.contains("a result for aes-gcm/testvectors/aes_gcm_test-1, which is not among the vectors run"), "\(one.stdout)\(one.stderr)")
+        let o = try results("o.json")
+        #expect(device("aes-gcm/aes_gcm_test-5", in: o) == "pass" && device("aes-gcm/aes_gcm_test-4", in: o) == "fail")
+    }
 }
