@@ -128,10 +128,14 @@ public struct VectorLoader: Sendable {
     /// Wycheproof test group of another curve or hash.
     public struct Loaded: Sendable {
         public var vectors: [Vector]
+        /// How many vectors were read (with distinct ids): `vectors.count`, or, in a load that keeps no
+        /// vector, the count alone.
+        public var count: Int
         public var errors: [LoadError]
         public var notes: [String]
-        public init(vectors: [Vector] = [], errors: [LoadError] = [], notes: [String] = []) {
+        public init(vectors: [Vector] = [], count: Int? = nil, errors: [LoadError] = [], notes: [String] = []) {
             self.vectors = vectors
+            self.count = count ?? vectors.count
             self.errors = errors
             self.notes = notes
         }
@@ -142,10 +146,12 @@ public struct VectorLoader: Sendable {
         }
     }
 
-    /// The one way in: loads `source` (docs/vector-format.md).
-    public func load(_ source: Source) -> Loaded {
+    /// The one way in: loads `source` (docs/vector-format.md). `keepingVectors: false` checks everything
+    /// the same way and keeps no vector, only their count (`validate`: it holds a name and a place per
+    /// vector, not the vector).
+    public func load(_ source: Source, keepingVectors: Bool = true) -> Loaded {
         switch source {
-        case .paths(let paths, let named): return load(paths: paths, named: named)
+        case .paths(let paths, let named): return load(paths: paths, named: named, keeping: keepingVectors)
         case .bytes(let bytes, let file):
             var notes: [LoadError] = [], errors: [LoadError] = []
             var wycheproof = false
@@ -158,13 +164,15 @@ public struct VectorLoader: Sendable {
         }
     }
 
-    private func load(paths: [String], named given: Set<String>?) -> Loaded {
+    private func load(paths: [String], named given: Set<String>?, keeping: Bool) -> Loaded {
         var located: [LoadError] = []
         let scan: Scan
         do { scan = try Self.scan(paths) } catch { return Loaded(vectors: [], errors: [error], notes: []) }
         var vectors: [Vector] = []
+        var count = 0
         var errors: [LoadError] = scan.errors
-        var ids: [String: (String, Int, Int)] = [:]
+        // suite and id → the file (its index) and place of the vector that has them first.
+        var ids: [Placed.Key: (file: Int, line: Int32, column: Int32)] = [:]
         // Files named on the command line are read whatever they are; files a folder scan found
         // may be Concord's own outputs or Wycheproof files no suite covers: passed over, with a note.
         let named = given ?? Set(paths.filter { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR })
@@ -177,7 +185,10 @@ public struct VectorLoader: Sendable {
             var wycheproof = false
             let result: Result<[Vector], LoadError>
             do throws(LoadError) {
-                result = .success(try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]), wycheproof: &wycheproof))
+                let vectors = try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]), wycheproof: &wycheproof)
+                // Not kept: each vector's suite, id and place only, for the checks across files.
+                if !keeping { return ParsedFile(result: .success([]), placed: vectors.map(Placed.init), notes: notes, errors: errors, wycheproof: wycheproof) }
+                result = .success(vectors)
             } catch {
                 result = .failure(error)
             }
@@ -191,16 +202,26 @@ public struct VectorLoader: Sendable {
             let (result, fileNotes, fileErrors) = (entry.result, entry.notes, entry.errors)
             located += fileNotes
             errors += fileErrors
+            // Whether a vector's suite and id are new (else an error naming the first one's place).
+            func admit(_ p: Placed) -> Bool {
+                if let first = ids[p.key] {
+                    errors.append(LoadError(file: file, line: Int(p.line), column: Int(p.column),
+                                            message: "duplicate id \"\(p.key.id)\" in suite \(p.key.suite) (first at \(files[first.file]):\(first.line):\(first.column))"))
+                    return false
+                }
+                ids[p.key] = (i, p.line, p.column)
+                count += 1
+                return true
+            }
             do {
-                for var v in try result.get() {
+                let read = try result.get()
+                for var p in entry.placed ?? [] {
+                    if let q = qualifiers[i] { p.key.id = q + p.key.id }
+                    _ = admit(p)
+                }
+                for var v in read {
                     if let q = qualifiers[i] { v.id = q + v.id }
-                    if let first = ids[v.name] {
-                        errors.append(LoadError(file: file, line: v.line, column: v.column,
-                                                message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
-                        continue
-                    }
-                    ids[v.name] = (file, v.line, v.column)
-                    vectors.append(v)
+                    if admit(Placed(v)) { vectors.append(v) }
                 }
             } catch where error.notCovered && !named.contains(file) {
                 // A Wycheproof file of another algorithm, curve or schema, found by a folder scan: listed, not an error.
@@ -211,7 +232,7 @@ public struct VectorLoader: Sendable {
                 errors.append(error)
             }
         }
-        return Loaded(vectors: vectors, errors: errors, notes: scan.notes + located.map(\.description))
+        return Loaded(vectors: vectors, count: count, errors: errors, notes: scan.notes + located.map(\.description))
     }
 
     /// The Wycheproof files whose vectors would have the same ids as another's (the same file name,
@@ -220,8 +241,8 @@ public struct VectorLoader: Sendable {
     private static func qualifiers(_ files: [String], _ parsed: [ParsedFile]) -> [Int: String] {
         var groups: [String: [Int]] = [:]
         for (i, p) in parsed.enumerated() where p.wycheproof {
-            guard case .success(let vectors) = p.result, let first = vectors.first else { continue }
-            groups[first.suite + "/" + WycheproofReader.stem(files[i]), default: []].append(i)
+            guard case .success(let vectors) = p.result, let suite = vectors.first?.suite ?? p.placed?.first?.key.suite else { continue }
+            groups[suite + "/" + WycheproofReader.stem(files[i]), default: []].append(i)
         }
         var out: [Int: String] = [:]
         for (_, members) in groups where members.count > 1 {
@@ -638,8 +659,21 @@ struct FileReader {
 /// One file's vectors, notes and errors, made by the thread that parsed it and taken in order.
 private struct ParsedFile: Sendable {
     var result: Result<[Vector], LoadError>
+    /// In a load that keeps no vector (`keepingVectors: false`): the file's vectors' names and places.
+    var placed: [Placed]? = nil
     var notes: [LoadError], errors: [LoadError]
     var wycheproof = false
+}
+
+/// A vector's suite, id and place: what the checks across files need of it.
+private struct Placed: Sendable {
+    struct Key: Hashable, Sendable { var suite: String; var id: String }
+    var key: Key
+    var line: Int32, column: Int32
+    init(_ v: Vector) {
+        key = Key(suite: v.suite, id: v.id)
+        (line, column) = (Int32(clamping: v.line), Int32(clamping: v.column))
+    }
 }
 
 /// A field's value written as a vector file writes it (`{hex: …}`, a string, an integer, an
