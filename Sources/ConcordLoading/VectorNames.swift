@@ -59,6 +59,7 @@ public struct VectorNames: Sendable {
     /// What each of `written` names among `vectors`: the vector of that very name when there is one
     /// (an old suite name allowed), else its resolution among the Wycheproof-shaped ones.
     public static func resolve<S: Sequence>(_ written: [String], among vectors: S) -> [Resolution] where S.Element == Vector {
+        guard !written.isEmpty else { return [] }
         let wanted = Set(written.map(Suites.canonicalVectorName))
         var exact = Set<String>()
         var wycheproof: [Vector] = []
@@ -92,7 +93,8 @@ public struct VectorNames: Sendable {
     /// The vector's id without folders, when it is Wycheproof-shaped.
     static func base(_ v: Vector) -> String? {
         let file = v.file
-        guard file.utf8.count > 5, String(decoding: file.utf8.suffix(5), as: UTF8.self).lowercased() == ".json" else { return nil }
+        // `.json` in any case, read without making a string (every vector of a run is asked).
+        guard file.utf8.count > 5, zip(file.utf8.suffix(5), ".json".utf8).allSatisfy({ $0 | 0x20 == $1 | 0x20 }) else { return nil }
         let id = v.id
         let last = id.lastIndex(of: "/").map { String(id[id.index(after: $0)...]) } ?? id
         let stem = WycheproofReader.stem(file) + "-"
