@@ -116,6 +116,9 @@ public final class CapturedOutputs: Implementation, Sendable {
     public enum ResultRule: Sendable {
         case badName(String)
         case outputs(Set<String>)
+        /// Another spelling of a vector of the run (a Wycheproof vector's name with more or fewer of its
+        /// file's folders): the result answers for that vector, under its name in the run.
+        case renamed(String, Set<String>)
     }
     public typealias Rules = @Sendable (_ vector: String) -> ResultRule
 
@@ -229,7 +232,7 @@ public final class CapturedOutputs: Implementation, Sendable {
             let here: [Step] = [.key("results"), .index(i)]
             guard let o = entry.objectValue else { throw fail("\(at) must be an object", here) }
             try checkKeys(o, allowed: ["vector", "outputs", "error", "message"], required: ["vector"], at: at, path: here, fail)
-            guard let vector = entry["vector"]?.stringValue else { throw fail("\(at).vector must be a string", here + [.key("vector")]) }
+            guard var vector = entry["vector"]?.stringValue else { throw fail("\(at).vector must be a string", here + [.key("vector")]) }
             let parts = vector.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                 throw fail("\(at).vector \"\(vector)\" is not a vector name suite/id", here + [.key("vector")])
@@ -239,9 +242,13 @@ public final class CapturedOutputs: Implementation, Sendable {
             switch rules?(vector) {
             case .badName(let why)?: throw fail("\(at).vector \"\(vector)\" \(why)", here + [.key("vector")])
             case .outputs(let fields)?: allowed = fields
+            case .renamed(let name, let fields)?: (vector, allowed) = (name, fields)
             case nil: break
             }
-            if let j = seen[vector] { throw fail("\(named) repeats results[\(j)]: one answer per vector", here + [.key("vector")]) }
+            if let j = seen[vector] {
+                let both = named.hasSuffix("(\(vector))") ? "" : " (both name \(vector))"
+                throw fail("\(named) repeats results[\(j)]\(both): one answer per vector", here + [.key("vector")])
+            }
             seen[vector] = i
             switch (entry["outputs"], entry["error"]) {
             case (let outputs?, nil):

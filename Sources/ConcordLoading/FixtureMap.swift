@@ -193,6 +193,7 @@ public enum FixtureMap {
         var outputPlaces: [String: [FieldPlace]] = [:]   // where each entry's outputs are in the fixture
         var placeholders: [Placeholder] = []
         var encodings: [String: Encoding] = [:]
+        var ids: [String: Node] = [:]   // `suite/id` → the id of the entry that has it first
         for entry in entries {
             guard let e = entry.mapping else { throw fail(mapFile, entry, "an entry is a mapping") }
             func ev(_ k: String) -> Node? { e.first(where: { $0.key.scalarText == k })?.value }
@@ -203,6 +204,11 @@ public enum FixtureMap {
             guard let sname = ev("suite")?.string, let suite = Suites.resolve(sname) else {
                 throw fail(mapFile, ev("suite") ?? entry, "entry \(Printable.escape(id)): unknown or missing suite")
             }
+            // Checked here, where both entries' lines are known (the loader sees one made-up line).
+            if let first = ids["\(suite.name)/\(id)"] {
+                throw fail(mapFile, ev("id"), "entry \(Printable.escape(id)) (\(suite.name)): duplicate id \"\(Printable.escape(id))\" (first at line \(first.mark.line))")
+            }
+            ids["\(suite.name)/\(id)"] = ev("id")
             let opName = ev("op")?.string
             guard let op = suite.op(opName) else { throw fail(mapFile, ev("op") ?? entry, "entry \(Printable.escape(id)): \(suite.name) has no op \(Printable.escape(opName ?? "(none)"))") }
             var input: [String] = [], expect: [String] = []

@@ -20,9 +20,6 @@ public struct VectorLoader: Sendable {
         public var files: [String] = []
         public var notes: [String] = []
         public var errors: [LoadError] = []
-        /// The files found by walking a folder (not named): a Wycheproof file no suite covers is skipped
-        /// among these, an error when named.
-        public var foundInFolders: Set<String> = []
     }
 
     /// Expands paths (files, or folders searched recursively for .yaml/.yml/.json, sorted) into files.
@@ -40,7 +37,6 @@ public struct VectorLoader: Sendable {
             var found: [String] = []
             walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found, &out)
             out.files += found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-            out.foundInFolders.formUnion(found)
         }
         // A file named twice, through a link, or named and found in a named folder is read once
         // (it reported a duplicate id pointing at itself), with a note.
@@ -132,10 +128,14 @@ public struct VectorLoader: Sendable {
     /// Wycheproof test group of another curve or hash.
     public struct Loaded: Sendable {
         public var vectors: [Vector]
+        /// How many vectors were read (with distinct ids): `vectors.count`, or, in a load that keeps no
+        /// vector, the count alone.
+        public var count: Int
         public var errors: [LoadError]
         public var notes: [String]
-        public init(vectors: [Vector] = [], errors: [LoadError] = [], notes: [String] = []) {
+        public init(vectors: [Vector] = [], count: Int? = nil, errors: [LoadError] = [], notes: [String] = []) {
             self.vectors = vectors
+            self.count = count ?? vectors.count
             self.errors = errors
             self.notes = notes
         }
@@ -146,14 +146,17 @@ public struct VectorLoader: Sendable {
         }
     }
 
-    /// The one way in: loads `source` (docs/vector-format.md).
-    public func load(_ source: Source) -> Loaded {
+    /// The one way in: loads `source` (docs/vector-format.md). `keepingVectors: false` checks everything
+    /// the same way and keeps no vector, only their count (`validate`: it holds a name and a place per
+    /// vector, not the vector).
+    public func load(_ source: Source, keepingVectors: Bool = true) -> Loaded {
         switch source {
-        case .paths(let paths, let named): return load(paths: paths, named: named)
+        case .paths(let paths, let named): return load(paths: paths, named: named, keeping: keepingVectors)
         case .bytes(let bytes, let file):
             var notes: [LoadError] = [], errors: [LoadError] = []
+            var wycheproof = false
             do throws(LoadError) {
-                let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors)
+                let vectors = try load(bytes: bytes, file: file, notes: &notes, errors: &errors, wycheproof: &wycheproof)
                 return Loaded(vectors: vectors, errors: errors, notes: notes.map(\.description))
             } catch {
                 return Loaded(vectors: [], errors: errors + [error], notes: notes.map(\.description))
@@ -161,13 +164,15 @@ public struct VectorLoader: Sendable {
         }
     }
 
-    private func load(paths: [String], named given: Set<String>?) -> Loaded {
+    private func load(paths: [String], named given: Set<String>?, keeping: Bool) -> Loaded {
         var located: [LoadError] = []
         let scan: Scan
         do { scan = try Self.scan(paths) } catch { return Loaded(vectors: [], errors: [error], notes: []) }
         var vectors: [Vector] = []
+        var count = 0
         var errors: [LoadError] = scan.errors
-        var ids: [String: (String, Int, Int)] = [:]
+        // suite and id → the file (its index) and place of the vector that has them first.
+        var ids: [Placed.Key: (file: Int, line: Int32, column: Int32)] = [:]
         // Files named on the command line are read whatever they are; files a folder scan found
         // may be Concord's own outputs or Wycheproof files no suite covers: passed over, with a note.
         let named = given ?? Set(paths.filter { p in var st = stat(); return stat(p, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR })
@@ -177,12 +182,19 @@ public struct VectorLoader: Sendable {
         let loader = self
         var parsed = Parallel.map(files.count) { i -> ParsedFile in
             var notes: [LoadError] = [], errors: [LoadError] = []
+            var wycheproof = false
             let result: Result<[Vector], LoadError>
-            do throws(LoadError) { result = .success(try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]))) } catch {
+            do throws(LoadError) {
+                let vectors = try loader.load(file: files[i], notes: &notes, errors: &errors, scanned: !named.contains(files[i]), wycheproof: &wycheproof)
+                // Not kept: each vector's suite, id and place only, for the checks across files.
+                if !keeping { return ParsedFile(result: .success([]), placed: vectors.map(Placed.init), notes: notes, errors: errors, wycheproof: wycheproof) }
+                result = .success(vectors)
+            } catch {
                 result = .failure(error)
             }
-            return ParsedFile(result: result, notes: notes, errors: errors)
+            return ParsedFile(result: result, notes: notes, errors: errors, wycheproof: wycheproof)
         }
+        let qualifiers = Self.qualifiers(files, parsed)
         for (i, file) in files.enumerated() {
             // Taken out, so each file's vectors are held once (by `vectors` below), not twice.
             let entry = parsed[i]
@@ -190,17 +202,28 @@ public struct VectorLoader: Sendable {
             let (result, fileNotes, fileErrors) = (entry.result, entry.notes, entry.errors)
             located += fileNotes
             errors += fileErrors
-            do {
-                for v in try result.get() {
-                    if let first = ids[v.name] {
-                        errors.append(LoadError(file: file, line: v.line, column: v.column,
-                                                message: "duplicate id \"\(v.id)\" in suite \(v.suite) (first at \(first.0):\(first.1):\(first.2))"))
-                        continue
-                    }
-                    ids[v.name] = (file, v.line, v.column)
-                    vectors.append(v)
+            // Whether a vector's suite and id are new (else an error naming the first one's place).
+            func admit(_ p: Placed) -> Bool {
+                if let first = ids[p.key] {
+                    errors.append(LoadError(file: file, line: Int(p.line), column: Int(p.column),
+                                            message: "duplicate id \"\(p.key.id)\" in suite \(p.key.suite) (first at \(files[first.file]):\(first.line):\(first.column))"))
+                    return false
                 }
-            } catch where error.notCovered && scan.foundInFolders.contains(file) {
+                ids[p.key] = (i, p.line, p.column)
+                count += 1
+                return true
+            }
+            do {
+                let read = try result.get()
+                for var p in entry.placed ?? [] {
+                    if let q = qualifiers[i] { p.key.id = q + p.key.id }
+                    _ = admit(p)
+                }
+                for var v in read {
+                    if let q = qualifiers[i] { v.id = q + v.id }
+                    if admit(Placed(v)) { vectors.append(v) }
+                }
+            } catch where error.notCovered && !named.contains(file) {
                 // A Wycheproof file of another algorithm, curve or schema, found by a folder scan: listed, not an error.
                 var note = error
                 note.message = "skipped: " + error.message
@@ -209,12 +232,29 @@ public struct VectorLoader: Sendable {
                 errors.append(error)
             }
         }
-        return Loaded(vectors: vectors, errors: errors, notes: scan.notes + located.map(\.description))
+        return Loaded(vectors: vectors, count: count, errors: errors, notes: scan.notes + located.map(\.description))
+    }
+
+    /// The Wycheproof files whose vectors would have the same ids as another's (the same file name,
+    /// the same suite: a checkout's `testvectors/` and `testvectors_v1/`), by index, with the folders
+    /// that name their vectors instead (`VectorNames`).
+    private static func qualifiers(_ files: [String], _ parsed: [ParsedFile]) -> [Int: String] {
+        var groups: [String: [Int]] = [:]
+        for (i, p) in parsed.enumerated() where p.wycheproof {
+            guard case .success(let vectors) = p.result, let suite = vectors.first?.suite ?? p.placed?.first?.key.suite else { continue }
+            groups[suite + "/" + WycheproofReader.stem(files[i]), default: []].append(i)
+        }
+        var out: [Int: String] = [:]
+        for (_, members) in groups where members.count > 1 {
+            guard let q = VectorNames.qualifiers(members.map { files[$0] }) else { continue }
+            for (i, prefix) in zip(members, q) { out[i] = prefix }
+        }
+        return out
     }
 
     /// `load(file:notes:)`, going on past a bad vector: its error is added to `errors` and the
     /// file's other vectors are still read (a file-level error is thrown).
-    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
+    func load(file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false, wycheproof: inout Bool) throws(LoadError) -> [Vector] {
         let bytes: [UInt8]
         do { bytes = try InputFile.read(file, maxBytes: yamlLimits.maxBytes) } catch {
             // Over the size limit is located at the top of the file, as the parser would; a file that
@@ -222,7 +262,7 @@ public struct VectorLoader: Sendable {
             let at = error.overLimit ? 1 : 0
             throw LoadError(file: file, line: at, column: at, message: error.message)
         }
-        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned)
+        return try load(bytes: bytes, file: file, notes: &notes, errors: &errors, scanned: scanned, wycheproof: &wycheproof)
     }
 
     /// The formats Concord writes, which a folder scan passes over (named, they are refused).
@@ -231,10 +271,15 @@ public struct VectorLoader: Sendable {
                                     "concord-ledger/1": "a divergence ledger", "concord-compare/1": "a comparison",
                                     scenarioFormat: "a scenario (concord scenario runs it)"]
     public static let scenarioFormat = "concord-scenario/1"
+    /// The keys by which a file found by a folder scan is taken for a vector file (`format`, `suite`,
+    /// `vectors`) or a Wycheproof file (`schema`, `testGroups`): a file with none of them is passed over.
+    public static let vectorFileKeys = ["format", "suite", "vectors", "schema", "testGroups"]
 
-    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs and
-    /// Wycheproof files no suite covers are skipped with a note instead of refused.
-    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false) throws(LoadError) -> [Vector] {
+    /// `scanned`: the file was found by a folder scan (not named), so Concord's own outputs, files that
+    /// are no vector file at all and Wycheproof files no suite covers are skipped with a note instead of
+    /// refused. `wycheproof`: set when the file is read as a Wycheproof file.
+    func load(bytes: [UInt8], file: String, notes: inout [LoadError], errors: inout [LoadError], scanned: Bool = false,
+              wycheproof: inout Bool) throws(LoadError) -> [Vector] {
         let root: Node
         do {
             root = file.lowercased().hasSuffix(".json") ? try JSONNodeParser(limits: yamlLimits).parse(bytes)
@@ -253,9 +298,16 @@ public struct VectorLoader: Sendable {
                 notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, \(what) (\(format)) is not a vector file"))
                 return []
             }
+            // A file that shares no key with a vector file or a Wycheproof file (a JSON Schema, a
+            // checkout's composer.json, an app's own fixture read through its fixture map).
+            if !pairs.contains(where: { Self.vectorFileKeys.contains($0.key.scalarText ?? "") }) {
+                notes.append(LoadError(file: file, line: 0, column: 0, message: "skipped, not a vector file (its top level has none of the keys \(Self.vectorFileKeys.joined(separator: ", ")))"))
+                return []
+            }
         }
         if let pairs = root.mapping, pairs.contains(where: { $0.key.scalarText == "schema" }),
            !pairs.contains(where: { $0.key.scalarText == "format" }) {
+            wycheproof = true
             return try WycheproofReader(file: file).read(root, notes: &notes)
         }
         var reader = FileReader(file: file)
@@ -607,7 +659,21 @@ struct FileReader {
 /// One file's vectors, notes and errors, made by the thread that parsed it and taken in order.
 private struct ParsedFile: Sendable {
     var result: Result<[Vector], LoadError>
+    /// In a load that keeps no vector (`keepingVectors: false`): the file's vectors' names and places.
+    var placed: [Placed]? = nil
     var notes: [LoadError], errors: [LoadError]
+    var wycheproof = false
+}
+
+/// A vector's suite, id and place: what the checks across files need of it.
+private struct Placed: Sendable {
+    struct Key: Hashable, Sendable { var suite: String; var id: String }
+    var key: Key
+    var line: Int32, column: Int32
+    init(_ v: Vector) {
+        key = Key(suite: v.suite, id: v.id)
+        (line, column) = (Int32(clamping: v.line), Int32(clamping: v.column))
+    }
 }
 
 /// A field's value written as a vector file writes it (`{hex: …}`, a string, an integer, an

@@ -19,7 +19,7 @@ enum WycheproofSchemas {
         var testKeys: Set<String>
         var inputOrder: [String]
         /// The suite and op for the file's `algorithm`, or why none covers it.
-        var target: @Sendable (String?) -> Result<Target, Skip>
+        var target: Targets
         var group: @Sendable (WycheproofGroup) throws(LoadError) -> GroupPlan
         var test: @Sendable (WycheproofTest) throws(LoadError) -> Mapped
     }
@@ -33,13 +33,22 @@ enum WycheproofSchemas {
 
     static var names: [String] { all.map { $0.schema + "_v1.json" } }
 
-    static func only(_ expected: [String: Target], _ what: String) -> @Sendable (String?) -> Result<Target, Skip> {
-        { algorithm in
+    /// The suites Wycheproof files map onto (each family's targets).
+    static let suites = Set(all.flatMap { $0.target.expected.values.map(\.suite) })
+
+    /// The suite and op of each `algorithm` a family maps (`what` names the family in messages).
+    struct Targets: Sendable {
+        var expected: [String: Target]
+        var what: String
+        /// The suite and op for the file's `algorithm`, or why none covers it.
+        func callAsFunction(_ algorithm: String?) -> Result<Target, Skip> {
             guard let algorithm else { return .failure(Skip(reason: "the file names no algorithm")) }
             if let t = expected[algorithm] { return .success(t) }
             return .failure(Skip(reason: "algorithm \(algorithm): no suite covers it (\(what) maps \(expected.keys.sorted().joined(separator: ", ")))"))
         }
     }
+
+    static func only(_ expected: [String: Target], _ what: String) -> Targets { Targets(expected: expected, what: what) }
 
     static let all: [Family] = [aead, mac, hkdf, ecdhEcpoint, ecdhDer, ecdhPem, ecdhWebcrypto, xdh, xdhDer, xdhPem, xdhJwk, eddsa, ecdsa, ecdsaP1363]
 
@@ -113,7 +122,7 @@ enum WycheproofSchemas {
 
     /// A key-agreement schema: its keys in the given forms, the shared secret expected.
     static func agreementFamily(_ schema: String, _ groupType: String, groupKeys: Set<String>,
-                                target: @escaping @Sendable (String?) -> Result<Target, Skip>,
+                                target: Targets,
                                 group: @escaping @Sendable (WycheproofGroup) throws(LoadError) -> GroupPlan,
                                 _ privateForm: KeyForm, _ publicForm: KeyForm) -> Family {
         Family(schema: schema, groupType: groupType, groupKeys: groupKeys, testKeys: agreementKeys, inputOrder: keyOrder,

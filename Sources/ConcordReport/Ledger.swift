@@ -298,6 +298,34 @@ public struct Ledger: Sendable {
         return pi == p.count
     }
 
+    /// The entries' names as the run spells them: a Wycheproof vector of a checkout may be named with
+    /// more or fewer of its file's folders, and a pattern is matched against each spelling
+    /// (`VectorNames`; an entry naming several vectors is refused before, `ambiguities`).
+    /// What each plain entry's vector names in `run` (a Wycheproof file's spelling with more or
+    /// fewer folders resolved to the one vector it means; otherwise the name canonical), nil for a
+    /// pattern.
+    func resolvedNames(_ run: RunResult) -> [String?] {
+        let resolutions = VectorNames.resolve(entries.map(\.vector), among: run.results.lazy.map(\.vector))
+        return zip(entries, resolutions).map { e, r in
+            if e.isPattern { return nil }
+            if case .one(let n) = r { return n }
+            return Suites.canonicalVectorName(e.vector)
+        }
+    }
+
+    /// The entries that name several vectors of `vectors` (a Wycheproof file's old spelling in a checkout
+    /// holding the file in two folders), each a located refusal naming them.
+    public func ambiguities<S: Sequence>(among vectors: S) -> [Problem] where S.Element == Vector {
+        let plain = entries.indices.filter { !entries[$0].isPattern }
+        let resolutions = VectorNames.resolve(plain.map { entries[$0].vector }, among: vectors)
+        return zip(plain, resolutions).compactMap { k, r in
+            guard case .several(let names) = r else { return nil }
+            let e = entries[k]
+            return Problem("\(e.origin): divergences[\(k)].vector \"\(e.vector)\" names \(names.count) vectors of this run: "
+                           + names.joined(separator: " and ") + "; write the one it means")
+        }
+    }
+
     /// What an implementation did on a vector, as a ledger entry would say it (nil: it passed or
     /// was pending; `unsupported` is its own word, never ledgered).
     public static func observed(_ i: ImplementationResult) -> (status: String, errorClass: ErrorClass?)? {
@@ -329,26 +357,37 @@ public struct Ledger: Sendable {
         var anywhere: [Int] = []
         /// Each entry's vector with an old suite name made canonical.
         var canonical: [String] = []
+        /// Whether any entry is a pattern (then every spelling of a vector is tried on them).
+        var patterns = false
 
-        init(_ entries: [Entry]) {
+        /// `resolved`: each plain entry's vector as it names a vector of the run (`resolvedNames`).
+        init(_ entries: [Entry], resolved: [String?]? = nil) {
             canonical.reserveCapacity(entries.count)
             for (k, e) in entries.enumerated() {
                 let c = Suites.canonicalVectorName(e.vector)
                 canonical.append(c)
-                if !e.isPattern { exact[c, default: []].append(k) }
-                else if let s = e.suite { bySuite[s, default: []].append(k) }
-                else { anywhere.append(k) }
+                if !e.isPattern { exact[resolved?[k] ?? c, default: []].append(k) }
+                else if let s = e.suite { bySuite[s, default: []].append(k); patterns = true }
+                else { anywhere.append(k); patterns = true }
             }
         }
 
-        /// The entries naming `name`, in file order.
-        func naming(_ name: String, in entries: [Entry]) -> [Int] {
+        /// The entries naming the vector `v` (called `name`): plain entries by the name they resolved
+        /// to, patterns by any of its spellings (a checkout's vector with none, some or all of its
+        /// file's folders: VectorNames.spellings), in file order.
+        func naming(_ v: Vector, _ name: String, in entries: [Entry]) -> [Int] {
+            naming(name, spellings: patterns ? VectorNames.spellings(v) : [name], in: entries)
+        }
+
+        private func naming(_ name: String, spellings: [String], in entries: [Entry]) -> [Int] {
             let c = Suites.canonicalVectorName(name)
             let suite = c.firstIndex(of: "/").map { String(c[..<$0]) } ?? c
             var out = exact[c] ?? []
-            let patterns = (bySuite[suite] ?? []) + anywhere
-            out += patterns.filter { entries[$0].names(name, canonical: c, pattern: canonical[$0]) }
-            return out.count > 1 && !patterns.isEmpty ? out.sorted() : out
+            let candidates = (bySuite[suite] ?? []) + anywhere
+            guard !candidates.isEmpty else { return out }
+            let spelled = spellings.map { ($0, Suites.canonicalVectorName($0)) }
+            out += candidates.filter { k in spelled.contains { entries[k].names($0.0, canonical: $0.1, pattern: canonical[k]) } }
+            return out.count > 1 ? out.sorted() : out
         }
     }
 
@@ -364,12 +403,12 @@ public struct Ledger: Sendable {
         var otherwise: [String?] = Array(repeating: nil, count: entries.count)
         // An entry that matched a failure an earlier entry knows: that earlier entry.
         var shadowedBy: [Int?] = Array(repeating: nil, count: entries.count)
-        let index = Index(entries)
+        let index = Index(entries, resolved: resolvedNames(run))
         let present = Set(run.implementations.filter { $0.startFailure == nil }.map(\.name))
         let suites = Set(run.results.map { Suites.canonicalVectorName($0.vector.name).split(separator: "/").first.map(String.init) ?? "" })
         for r in run.results {
             let name = r.vector.name
-            let naming = index.naming(name, in: entries)
+            let naming = index.naming(r.vector, name, in: entries)
             guard !naming.isEmpty else { continue }
             for k in naming { namedVectors[k] += 1 }
             for i in r.implementations {

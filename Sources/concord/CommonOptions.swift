@@ -168,6 +168,14 @@ func writeFailure(_ path: String, _ error: any Error) -> String {
 /// One line to standard output, escaped as `stderr` does.
 func say(_ s: String) { Streams.out(Printable.escape(s) + "\n") }
 
+/// Whether the ledger names a vector ambiguously among `vectors` (printed, each located): a
+/// refusal, exit 2, before anything is judged.
+func ledgerIsAmbiguous<S: Sequence>(_ ledger: Ledger?, among vectors: S) -> Bool where S.Element == Vector {
+    guard let problems = ledger?.ambiguities(among: vectors), !problems.isEmpty else { return false }
+    for p in problems { stderr("concord: \(p)") }
+    return true
+}
+
 func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
     let loaded = loader.load(.paths(paths))
     let (vectors, errors, notes) = (loaded.vectors, loaded.errors, loaded.notes)

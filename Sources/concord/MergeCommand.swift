@@ -54,6 +54,7 @@ enum MergeCommand: Command {
         }
         let result: RunResult
         do { result = try RunResult(report: merged, name: "the merged report") } catch { stderr("concord: \(error)"); return 2 }
+        if ledgerIsAmbiguous(ledger, among: result.results.lazy.map(\.vector)) { return 2 }
         let s = result.summary
         stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
                + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")

@@ -78,6 +78,7 @@ enum RunCommand: Command {
         let load = try Common.loader(o)
         guard let loaded = selection.load(load) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
+        if ledgerIsAmbiguous(ledger, among: loaded) { return 2 }
         // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
         let vectors = shard.map { $0.select(loaded) } ?? loaded
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.

@@ -39,13 +39,13 @@ enum ValidateCommand: Command {
             others += 1
             if let problem = check(file, kind: kind.format, text: kind.text) { errors.append(problem) }
         }
-        // The same load as `run`: every file, then ids across files.
-        let loaded = vectorFiles.isEmpty ? VectorLoader.Loaded() : load.load(.paths(vectorFiles, named: Set(o.positional)))
-        let (vectors, loadErrors, notes) = (loaded.vectors, loaded.errors, loaded.notes)
+        // The same load as `run`: every file, then ids across files; the vectors are counted, not kept.
+        let loaded = vectorFiles.isEmpty ? VectorLoader.Loaded() : load.load(.paths(vectorFiles, named: Set(o.positional)), keepingVectors: false)
+        let (count, loadErrors, notes) = (loaded.count, loaded.errors, loaded.notes)
         for n in notes { stderr("concord: note: \(n)") }
         errors += loadErrors.map(\.description)
         for e in errors { say("invalid \(e)") }
-        var line = "\(files.count) files, \(vectors.count) vectors"
+        var line = "\(files.count) files, \(count) vectors"
         if others > 0 { line += " (and \(others) captured-outputs, report, export or ledger file\(others == 1 ? "" : "s"))" }
         print(line + ", \(errors.count) error\(errors.count == 1 ? "" : "s")")
         // Nothing to validate is not a success: a typo in the path must not pass a CI step.

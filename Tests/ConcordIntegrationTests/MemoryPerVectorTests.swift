@@ -24,6 +24,17 @@ struct MemoryPerVectorTests {
         #expect(perVector > 100, "a slope this small means the runs did not hold their vectors: \(Int(perVector)) (peak \(small) KiB at 10,000, \(large) KiB at 40,000)")
     }
 
+    /// `validate` loads the same vectors exactly as `run` does but keeps none of them, only each one's
+    /// suite, id and place for the checks across files: at most half of run's budget a vector (it kept
+    /// every vector, as much as a run, 750 to 1,900 bytes depending on the machine).
+    @Test func validateKeepsNoVector() throws {
+        let sources = try Self.sources()
+        let small = try Self.validate(10_000, sources), large = try Self.validate(40_000, sources)
+        let perVector = Double(large - small) * 1024 / 30_000
+        #expect(perVector <= Self.budget / 2, "\(Int(perVector)) bytes a vector (peak \(small) KiB at 10,000, \(large) KiB at 40,000)")
+        #expect(perVector > 50, "a slope this small means validate did not read the vectors: \(Int(perVector)) (peak \(small) KiB at 10,000, \(large) KiB at 40,000)")
+    }
+
     /// A run holds one implementation result per check: 48 bytes (64 before; the name interned, the
     /// mismatches and the expected-outputs mark in one word, the error class after its message).
     @Test func anImplementationResultIsSixWords() {
@@ -68,11 +79,9 @@ struct MemoryPerVectorTests {
         }
     }
 
-    /// Runs `n` vectors (half of each suite, in files of 10,000) and returns the peak resident KiB
-    /// the report records.
-    static func run(_ n: Int, _ sources: [(suite: String, vectors: [String])]) throws -> Int {
+    /// `n` vectors (half of each suite, in files of 10,000) in a new folder.
+    static func folder(_ n: Int, _ sources: [(suite: String, vectors: [String])]) -> String {
         let dir = temporaryFolder()
-        defer { if ProcessInfo.processInfo.environment["KEEP_MEMORY_TEST"] == nil { try? FileManager.default.removeItem(atPath: dir) } else { print("kept", dir) } }
         for start in stride(from: 0, to: n, by: 10_000) {
             let count = min(10_000, n - start)
             for (k, source) in sources.enumerated() {
@@ -87,6 +96,44 @@ struct MemoryPerVectorTests {
                 write(text, to: "\(dir)/\(source.suite)-\(start / 10_000).json")
             }
         }
+        return dir
+    }
+
+    static func removing(_ dir: String) {
+        if ProcessInfo.processInfo.environment["KEEP_MEMORY_TEST"] == nil { try? FileManager.default.removeItem(atPath: dir) } else { print("kept", dir) }
+    }
+
+    /// `concord validate` of `n` vectors (as `run` has them): its peak resident KiB. Its own: started by a
+    /// small Python that forks and waits for it (wait4's figure of a process this test starts would begin
+    /// at this test process's size, ResidentMemory), after the count it prints is checked.
+    static func validate(_ n: Int, _ sources: [(suite: String, vectors: [String])]) throws -> Int {
+        let dir = folder(n, sources)
+        defer { removing(dir) }
+        let python = """
+        import os, sys
+        r, w = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.dup2(w, 1)
+            os.execv(sys.argv[1], sys.argv[1:])
+        os.close(w)
+        out = os.read(r, 4096).decode()
+        _, status, usage = os.wait4(pid, 0)
+        kib = usage.ru_maxrss // 1024 if sys.platform == "darwin" else usage.ru_maxrss
+        print(os.waitstatus_to_exitcode(status), kib, out.strip())
+        """
+        let out = try runProcess("/usr/bin/env", ["python3", "-c", python, concordBinary, "validate", dir], timeout: 600)
+        let parts = out.stdout.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ", maxSplits: 2).map(String.init)
+        #expect(out.status == 0 && parts.count == 3 && parts[0] == "0" && parts[2] == "\(n / 10_000 * 2) files, \(n) vectors, 0 errors",
+                "\(out.stdout)\(out.stderr.prefix(500))")
+        return try #require(Int(parts.count > 1 ? parts[1] : ""))
+    }
+
+    /// Runs `n` vectors (half of each suite, in files of 10,000) and returns the peak resident KiB
+    /// the report records.
+    static func run(_ n: Int, _ sources: [(suite: String, vectors: [String])]) throws -> Int {
+        let dir = folder(n, sources)
+        defer { removing(dir) }
         let out = try runProcess(concordBinary, ["run", dir, "--implementations", "swift,openssl,libsodium", "--quiet", "--report", dir + "/report.json"])
         #expect(out.status == 0, "\(out.stderr.prefix(500))")
         // The head of the report only (its summary and peak come before the results): parsing the

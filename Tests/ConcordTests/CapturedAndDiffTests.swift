@@ -50,6 +50,35 @@ import ConcordTestSupport
         #expect((try? CapturedOutputs.parse(#"{"format": "concord-outputs/1", "results": []}"#, file: "/d/pixel8.json"))?.name == "captured:pixel8")
     }
 
+    /// A checkout of Wycheproof holding a file in two folders (WycheproofReaderTests): a result may
+    /// name a vector by its name in the run, with more of its file's folders, or without them where that
+    /// is one vector; it answers under the run's name. A name that is two vectors is refused, located, and
+    /// so are two results naming one vector.
+    @Test func aResultNamesACheckoutsVectorWithMoreOrFewerFolders() throws {
+        let vectors = try VectorLoader().load(.paths([fixture("wycheproof-checkout")])).vectorsOrFirstError()
+        let rules = CapturedRules.make(vectors)
+        func parse(_ results: [String]) throws(CapturedOutputsError) -> CapturedOutputs {
+            try CapturedOutputs.parse(#"{"format": "concord-outputs/1", "results": ["# + results.map { #"{"vector": "\#($0)", "error": "authentication"}"# }
+                .joined(separator: ",\n ") + "]}", file: "c.json", rules: rules, known: Set(vectors.map(\.name)))
+        }
+        let c = try parse(["aes-gcm/aes_gcm_test-4", "aes-gcm/wycheproof-checkout/testvectors/aes_gcm_test-1", "aes-gcm/testvectors_v1/aes_gcm_test-1"])
+        #expect(c.results.map(\.vector) == ["aes-gcm/testvectors_v1/aes_gcm_test-4", "aes-gcm/testvectors/aes_gcm_test-1", "aes-gcm/testvectors_v1/aes_gcm_test-1"])
+        #expect(c.unplaced.isEmpty)
+        guard case .refused(let e) = c.outcome(forVector: "aes-gcm/testvectors_v1/aes_gcm_test-4"), e.errorClass == .authentication else {
+            Issue.record("no answer for aes-gcm/testvectors_v1/aes_gcm_test-4"); return
+        }
+        func refusal(_ results: [String]) -> String {
+            do { _ = try parse(results); return "accepted" } catch { return error.description }
+        }
+        #expect(refusal(["ed25519/eddsa_test-1", "aes-gcm/aes_gcm_test-1"]) == "c.json:2:13: results[1].vector \"aes-gcm/aes_gcm_test-1\" names 2 vectors of this run: aes-gcm/testvectors/aes_gcm_test-1 and aes-gcm/testvectors_v1/aes_gcm_test-1; write the one it answers for")
+        #expect(refusal(["aes-gcm/testvectors_v1/aes_gcm_test-5", "aes-gcm/aes_gcm_test-5"])
+                == "c.json:2:13: results[1] (aes-gcm/aes_gcm_test-5) repeats results[0] (both name aes-gcm/testvectors_v1/aes_gcm_test-5): one answer per vector")
+        // Without the run's vectors (diff, a report read back): a name with folders is a Wycheproof vector's.
+        let none = CapturedRules.make([])
+        if case .badName(let why) = none("aes-gcm/testvectors_v1/aes_gcm_test-1") { Issue.record("refused: \(why)") }
+        guard case .badName = none("argon2id/basic/x-1") else { Issue.record("argon2id/basic/x-1 accepted"); return }
+    }
+
     @Test func diffOfTwoCapturedFiles() throws {
         let (_, truth, device) = try CapturedFixtures.files()
         let a = try Diff.read(text: truth, file: "truth.json"), b = try Diff.read(text: device, file: "device.json")

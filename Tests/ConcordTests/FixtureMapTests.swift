@@ -69,6 +69,24 @@ import ConcordTestSupport
         #expect(e.file == map && e.line == 11 && e.message.contains("/kdfParamz"), "\(e)")
     }
 
+    /// Two entries with one id: the error points at the second entry's id and says the first's line in
+    /// the map (it said "first at line 1": a line of the one-line text the entries are read through).
+    @Test func aDuplicateIdNamesBothEntriesLinesInTheMap() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(#"{"k": "00", "m": "", "t": "00", "n": 1}"#, to: dir + "/f.json")
+        let entry = "    suite: hmac-sha256\n    op: compute\n    input: {key: /k, message: /m}\n    expect: {tag: /t}\n"
+        write("format: concord-fixture-map/1\nfixture: f.json\nentries:\n  - id: e\n" + entry + "  - id: other\n" + entry
+              + "  - id: e\n" + entry, to: dir + "/m.concord.yaml")
+        let e = try #require(VectorLoader().load(.paths([dir + "/m.concord.yaml"])).errors.first)
+        #expect(e.description == "\(dir)/m.concord.yaml:14:9: entry e (hmac-sha256): duplicate id \"e\" (first at line 4)")
+        // The same id in another suite is another vector.
+        write("format: concord-fixture-map/1\nfixture: f.json\nentries:\n  - id: e\n" + entry
+              + "  - id: e\n    suite: hkdf-sha256\n    input: {ikm: /k, salt: /m, info: /m, size: /n}\n    expect: {okm: /t}\n", to: dir + "/n.concord.yaml")
+        let other = VectorLoader().load(.paths([dir + "/n.concord.yaml"]))
+        #expect(other.errors.isEmpty && Set(other.vectors.map(\.name)) == ["hmac-sha256/e", "hkdf-sha256/e"], "\(other.errors)")
+    }
+
     /// Two captures fill a fixture only when they agree with each other and with the live implementations.
     @Test func twoCapturesMustAgreeWithEachOtherAndTheLiveImplementations() throws {
         let dir = try copyExample()

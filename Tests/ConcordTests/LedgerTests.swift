@@ -707,3 +707,56 @@ extension LedgerTests.Did {
         #expect(throws: (any Error).self) { try Ledger.parse(Array(text.replacingOccurrences(of: "against: refused", with: "against: anything").utf8), file: "l.yaml") }
     }
 }
+
+/// A ledger held to a run of a Wycheproof checkout holding a file in two folders (WycheproofReaderTests):
+/// an entry may name a vector with more or fewer of its file's folders, a pattern is matched against
+/// every spelling, and an entry that names two vectors of the run is refused (`Ledger.ambiguities`).
+@Suite struct LedgerCheckoutNameTests {
+    /// openssl gives a wrong answer on every aes-gcm vector and passes the others.
+    static func run(_ vectors: [Vector]) -> RunResult {
+        let results = vectors.map { v -> VectorResult in
+            let i = LedgerTests.impl("openssl", v.suite == "aes-gcm" ? .wrong : .pass)
+            return VectorResult(vector: v, status: i.status == .fail ? .fail : .pass, implementations: [i])
+        }
+        return RunResult(implementations: [ImplementationInfo(name: "openssl", version: "1", startFailure: nil, processStarts: 1)],
+                         results: results, summary: RunSummary(results), wallSeconds: 0.1, workers: 1)
+    }
+
+    static func entries(_ vectors: [String]) throws -> Ledger {
+        try LedgerTests.ledger("divergences:\n" + vectors.map { "  - vector: \"\($0)\"\n    implementation: openssl\n    status: fail\n    reason: r\n" }.joined())
+    }
+
+    @Test func anEntryNamesACheckoutsVectorWithMoreOrFewerFolders() throws {
+        let checkout = fixture("wycheproof-checkout")
+        let all = try VectorLoader().load(.paths([checkout])).vectorsOrFirstError()
+        let ledger = try Self.entries(["aes-gcm/aes_gcm_test-4", "aes-gcm/wycheproof-checkout/testvectors/aes_gcm_test-1",
+                                       "aes-gcm/testvectors_v1/aes_gcm_test-?"])
+        #expect(ledger.ambiguities(among: all).isEmpty)
+        let v = ledger.judge(Self.run(all))
+        #expect(v.known.mapValues { $0["openssl"] } == ["aes-gcm/testvectors_v1/aes_gcm_test-4": 0, "aes-gcm/testvectors/aes_gcm_test-1": 1,
+                                                        "aes-gcm/testvectors_v1/aes_gcm_test-1": 2, "aes-gcm/testvectors_v1/aes_gcm_test-2": 2,
+                                                        "aes-gcm/testvectors_v1/aes_gcm_test-3": 2, "aes-gcm/testvectors_v1/aes_gcm_test-5": 2])
+        #expect(v.stale.isEmpty && v.expired.isEmpty)
+        // testvectors_v1/ alone: its vectors have their old names, and the checkout's names name them.
+        let v1 = try VectorLoader().load(.paths([checkout + "/testvectors_v1"])).vectorsOrFirstError()
+        let alone = try Self.entries(["aes-gcm/aes_gcm_test-4", "aes-gcm/testvectors_v1/aes_gcm_test-?"]).judge(Self.run(v1))
+        #expect(alone.known.mapValues { $0["openssl"] } == ["aes-gcm/aes_gcm_test-4": 0, "aes-gcm/aes_gcm_test-1": 1, "aes-gcm/aes_gcm_test-2": 1,
+                                                            "aes-gcm/aes_gcm_test-3": 1, "aes-gcm/aes_gcm_test-5": 1])
+        #expect(alone.stale.isEmpty)
+        // The other folder's name is no vector of that run: stale, as any vector the run does not have.
+        let other = try Self.entries(["aes-gcm/testvectors/aes_gcm_test-1"]).judge(Self.run(v1))
+        #expect(other.stale.map(\.why) == ["this run has no vector aes-gcm/testvectors/aes_gcm_test-1"])
+    }
+
+    @Test func anEntryThatNamesTwoVectorsOfTheRunIsRefusedNamingBoth() throws {
+        let checkout = fixture("wycheproof-checkout")
+        let all = try VectorLoader().load(.paths([checkout])).vectorsOrFirstError()
+        let ledger = try Self.entries(["aes-gcm/aes_gcm_test-*", "aes-gcm/aes_gcm_test-2"])
+        #expect(ledger.ambiguities(among: all).map(\.description) == ["l.yaml:6:5: divergences[1].vector \"aes-gcm/aes_gcm_test-2\" names 2 vectors of this run: aes-gcm/testvectors/aes_gcm_test-2 and aes-gcm/testvectors_v1/aes_gcm_test-2; write the one it means"])
+        let v1 = try VectorLoader().load(.paths([checkout + "/testvectors_v1"])).vectorsOrFirstError()
+        #expect(ledger.ambiguities(among: v1).isEmpty)
+        // A pattern names a family: the old spelling covers both folders' files.
+        let pattern = try Self.entries(["aes-gcm/aes_gcm_test-*"]).judge(Self.run(all))
+        #expect(pattern.knownVectors.count == 8 && pattern.stale.isEmpty)
+    }
+}
