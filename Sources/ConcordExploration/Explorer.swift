@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordGeneration
 import ConcordImplementations
+import ConcordJudging
 import ConcordSuites
 import ConcordSync
 import Foundation
@@ -90,7 +91,9 @@ public final class Explorer: Sendable {
         slots.enumerated().compactMap { k, s in
             let impl = s.current
             guard impl.support(suite: t.suite.name, op: op) == .runs else { return nil }
-            let outside = impl.provenance(suite: t.suite.name)?.isOutside ?? false
+            // The explanation rules take a library's own code's value as the expected one (the app
+            // under test is the subject: its value is the one explained).
+            let outside = WitnessRule.Kind(impl.provenance(suite: t.suite.name)).isLibrary
             if s.restartable {
                 return Oracle(slot: k, name: impl.name, outside: outside, run: { [s] request in s.run(request) })
             }
@@ -338,7 +341,12 @@ public final class Explorer: Sendable {
             pool.stop()
         }
         let found = order.withLock { $0 }
-        let all = findings.withLock { f in found.compactMap { f[$0] } }
+        // Each finding with its testimony over the explored implementations (settle adds others').
+        let all = findings.withLock { f in found.compactMap { f[$0] } }.map { f in
+            var f = f
+            f.testimony = testify(f, witnesses: [])?.0
+            return f
+        }
         var perImplementation: [String: Int] = [:]
         for (k, s) in slots.enumerated() where unsupported[k].load() > 0 { perImplementation[s.name] = unsupported[k].load() }
         return Summary(targets: plans.indices.map { t in

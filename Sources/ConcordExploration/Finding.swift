@@ -64,7 +64,8 @@ public enum Reply: Sendable, Equatable {
 public struct Side: Sendable, Equatable {
     public var implementations: [String]
     public var answer: Reply
-    /// Some of them run code Concord did not write (`Provenance.isOutside`): a witness.
+    /// A library's own code is among them (`Provenance.library`): the explanation rules take this
+    /// side's value as the expected one. Who may decide a vector's expected value is `Testimony`'s.
     public var outside: Bool
     public init(implementations: [String], answer: Reply, outside: Bool) {
         self.implementations = implementations
@@ -84,6 +85,9 @@ public struct Finding: Sendable {
         case error
         /// A round trip failed: `sealer`'s sealed value was refused or opened wrong by `opener`.
         case roundtrip(sealer: String, opener: String)
+        /// Libraries' own code answered another finding's input differently from each other
+        /// (`Explorer.settle`): no vector of its own (that finding's is pending).
+        case librariesDisagree
     }
     public var suite: String
     public var op: String?
@@ -105,93 +109,7 @@ public struct Finding: Sendable {
     public var shrinkSteps: Int
     /// The round trip's op and the value every opening must find (round-trip findings).
     public var compared: (field: String, value: Value)?
-}
-
-/// A finding as a vector, ready for a vector file (concord-vectors/1) of its suite.
-public struct VectorDraft: Sendable {
-    public var id: String
-    public var op: String?
-    /// `valid` with `outputs`, or `invalid` with `errorClass` (nil: any refusal).
-    public var valid: Bool
-    public var input: Fields
-    public var outputs: [(String, Value)]
-    public var errorClass: ErrorClass?
-    public var comment: String
-    /// `review`: no side includes an implementation not written by Concord, so the expected value
-    /// came from Concord's own code and a person must confirm it (docs/exploration.md).
-    public var needsReview: Bool
-    public var source: String
-}
-
-extension Finding {
-    /// The vector that holds this finding (nil for an error no other implementation answered):
-    /// `expect` from the side with an outside implementation (the larger one when several have
-    /// one), marked for review when no side has one. A round trip's expected value is its input's.
-    public func draft(op spec: OpSpec) -> VectorDraft? {
-        let id = "explore-\(op ?? "op")-\(seed)-\(caseNumber)"
-        let names = sides.map(\.label).joined(separator: " vs ")
-        let source = "concord explore --seed \(seed) --case \(caseNumber) (\(suite) \(op ?? "")): \(names); \(rule)"
-        if let (field, value) = compared {
-            return VectorDraft(id: id, op: op, valid: true, input: input, outputs: [(field, value)], errorClass: nil,
-                               comment: "found by exploration: \(names)", needsReview: false, source: source)
-        }
-        let candidates = sides.filter { if case .error = $0.answer { return false }; return true }
-        let outside = candidates.filter(\.outside)
-        let pool = outside.isEmpty ? candidates : outside
-        guard let chosen = pool.max(by: { $0.implementations.count < $1.implementations.count }) else { return nil }
-        let review = outside.isEmpty || outside.count > 1
-        var d = VectorDraft(id: id, op: op, valid: true, input: input, outputs: [], errorClass: nil,
-                            comment: "found by exploration: \(names); expect from \(chosen.implementations.joined(separator: "+"))",
-                            needsReview: review, source: source)
-        switch chosen.answer {
-        case .outputs(let o):
-            d.outputs = spec.expects.compactMap { f in o[f.name].map { (f.name, $0) } }
-        case .refused(let c, _):
-            d.valid = false
-            d.errorClass = c == .unclassified ? nil : c
-        case .error:
-            return nil
-        }
-        return d
-    }
-}
-
-extension VectorDraft {
-    public static let header = "# Written by concord explore"
-
-    /// The vector file (concord-vectors/1) of one suite's drafts; `quote` writes a YAML
-    /// double-quoted scalar, `value` a value as a vector file writes it (ConcordWorkflows' Fill
-    /// has both, one layer beside this one).
-    public static func file(_ suite: Suite, _ drafts: [VectorDraft], quote: (String) -> String, value: (Value) -> String) -> String {
-        var out = [header + " (docs/exploration.md): review each vector before adding it to a suite.",
-                   "format: concord-vectors/1", "suite: \(suite.name)",
-                   "title: " + quote("Divergences found by concord explore in \(suite.name)"),
-                   "source: " + quote("Generated inputs, shrunk, by " + drafts.map(\.source).joined(separator: "; ") + ". Each vector's comment says whose answer is expected."),
-                   "notes:",
-                   "  explored: " + quote("found by concord explore; expect is the answer of the side with an implementation not written by Concord"),
-                   "  review: " + quote("no side (or more than one) included an implementation not written by Concord: expect is one side's answer and must be confirmed by a person"),
-                   "vectors:"]
-        var ids = Set<String>()
-        for d in drafts {
-            // Several findings of one case (the cells of a round trip) get -2, -3, … (ids are unique per suite).
-            var id = d.id, n = 1
-            while ids.contains(id) { n += 1; id = d.id + "-\(n)" }
-            ids.insert(id)
-            out.append("  - id: \(id)")
-            if let op = d.op { out.append("    op: \(op)") }
-            out.append("    comment: " + quote(d.comment + " — " + d.source))
-            out.append("    flags: [explored\(d.needsReview ? ", review" : "")]")
-            if !d.valid { out.append("    result: invalid") }
-            if d.input.isEmpty { out.append("    input: {}") } else { out.append("    input:") }
-            for (k, v) in d.input { out.append("      \(k): \(value(v))") }
-            if d.valid {
-                if d.outputs.isEmpty { out.append("    expect: {}") } else { out.append("    expect:") }
-                for (k, v) in d.outputs { out.append("      \(k): \(value(v))") }
-            } else if let c = d.errorClass {
-                out.append("    expect:")
-                out.append("      error: \(c.rawValue)")
-            }
-        }
-        return out.joined(separator: "\n") + "\n"
-    }
+    /// Every implementation's answer to the shrunk input, grouped, and whose answer a vector may
+    /// expect (`WitnessRule`); nil for a round trip (its expected value is its input's).
+    public var testimony: Testimony? = nil
 }

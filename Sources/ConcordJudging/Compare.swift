@@ -27,6 +27,9 @@ public enum Judge {
             status = .unsupported
         case .error:
             status = .error
+        case .outputs where v.result == .pending, .refused where v.result == .pending:
+            // Not settled: the answer is shown, never compared, never a pass.
+            status = .pending
         case .outputs(let outputs):
             switch (v.result, v.expect) {
             case (.invalid, .error(let cls)):
@@ -148,10 +151,39 @@ public enum Judge {
             r.status = .error
             r.note = impls.isEmpty ? "no selected implementation implements the suite \(v.suite)"
                                    : "every selected implementation reported it unsupported: nothing checked it"
-        } else if v.hasPlaceholder {
+        } else if v.hasPlaceholder || v.result == .pending {
             r.status = .pending
         }
         return r
+    }
+
+    /// A pending vector's answers, grouped when they differ: equal outputs, refusals of one class
+    /// (`unclassified` joining the one class stated), `a+b outputs vs c outputs vs d refused (format)`
+    /// (the report shows each one's outputs).
+    static func pendingDivergence(_ ran: [ImplementationResult]) -> String? {
+        var groups: [(answer: String, outputs: [String: Value]?, names: [String])] = []
+        var unclassified: [String] = []
+        for i in ran {
+            switch i.outcome {
+            case .outputs(let o):
+                if let k = groups.firstIndex(where: { $0.outputs == o }) { groups[k].names.append(i.implementation) }
+                else { groups.append(("outputs", o, [i.implementation])) }
+            case .refused(let e) where e.errorClass == .unclassified:
+                unclassified.append(i.implementation)
+            case .refused(let e):
+                let word = "refused (\(e.errorClass.rawValue))"
+                if let k = groups.firstIndex(where: { $0.outputs == nil && $0.answer == word }) { groups[k].names.append(i.implementation) }
+                else { groups.append((word, nil, [i.implementation])) }
+            default: continue
+            }
+        }
+        if !unclassified.isEmpty {
+            let refusals = groups.indices.filter { groups[$0].outputs == nil }
+            if refusals.count == 1 { groups[refusals[0]].names += unclassified } else { groups.append(("refused", nil, unclassified)) }
+        }
+        guard groups.count > 1 else { return nil }
+        let parts = groups.map { g in g.names.sorted().joined(separator: "+") + " " + g.answer }.sorted()
+        return "pending vector: the implementations disagree: " + parts.joined(separator: " vs ")
     }
 
     /// When every implementation that ran failed with the same outputs, the vector's expected
@@ -164,9 +196,10 @@ public enum Judge {
     }
 
     /// Whether the implementations that ran gave different answers where only agreement can be
-    /// checked: placeholder fields, and `acceptable` vectors.
+    /// checked: placeholder fields, `acceptable` and `pending` vectors.
     static func divergence(_ v: Vector, _ ran: [ImplementationResult]) -> String? {
         guard ran.count > 1 else { return nil }
+        if v.result == .pending { return pendingDivergence(ran) }
         if v.result == .acceptable {
             let refused = ran.filter { if case .refused = $0.outcome { return true }; return false }.map(\.implementation)
             if !refused.isEmpty && refused.count < ran.count {

@@ -9,7 +9,7 @@ public struct ConcordVector: Sendable {
     public let suite: String
     /// The op (`encrypt`, `decrypt`, …), or nil for a suite without ops.
     public let op: String?
-    /// `valid`, `invalid` or `acceptable`; empty for a live request.
+    /// `valid`, `invalid`, `acceptable` or `pending` (not settled: compute and report it); empty for a live request.
     public let result: String
     /// The input fields, in the vector's order.
     public let input: [(String, KitJSON)]

@@ -5,6 +5,11 @@ import Foundation
 
 public enum ResultKind: String, Sendable, CaseIterable {
     case valid, invalid, acceptable
+    /// Not settled: no independent implementation decided the answer yet (an explored or recorded
+    /// vector whose sides only the app under test and Concord's own ports gave, or whose libraries
+    /// disagree). Every implementation runs it and its answer is shown; nothing is compared, it
+    /// has no `expect`, and it is never a pass (docs/vector-format.md).
+    case pending
 }
 
 /// An expected value, or the placeholder `TODO_ANDROID_RUN` (computed and shown, never compared).
@@ -21,7 +26,7 @@ public enum Expectation: Sendable {
     case outputs([(field: String, expected: Expected)])
     /// A refusal, optionally of a given class.
     case error(ErrorClass?)
-    /// Nothing stated (only allowed for `acceptable`).
+    /// Nothing stated (only allowed for `acceptable`, and always so for `pending`).
     case none
 }
 

@@ -474,7 +474,10 @@ struct FileReader {
         if let r = f["result"] {
             let s = try string(r.value, "result")
             guard let k = ResultKind(rawValue: s) else {
-                throw fail(r.value, "result must be valid, invalid or acceptable (expected one of them, found \"\(s)\")")
+                throw fail(r.value, "result must be valid, invalid, acceptable or pending (expected one of them, found \"\(s)\")")
+            }
+            if k == .pending, suite.roundtrip?.op == opName, opName != nil {
+                throw fail(r.value, "result pending is not for a round trip: its expected value is its input's own (write result: valid and the value)")
             }
             result = k
         }
@@ -521,6 +524,9 @@ struct FileReader {
     /// The expectation, and where each of its entries is (its key's line and column): a report
     /// points a mismatch at the entry that differs (docs/reports.md "Locations").
     func expect(_ pair: (key: Node, value: Node)?, vectorNode: Node, op: OpSpec, result: ResultKind) throws(LoadError) -> (Expectation, [FieldPlace]) {
+        if result == .pending, let pair {
+            throw fail(pair.key, "a pending vector has no expect: its answer is not settled (when it is, write result: valid or invalid with the expected value)")
+        }
         guard let pair else {
             if result == .valid && op.expects.isEmpty {
                 throw fail(vectorNode, "missing required field \"expect\": this op has no output fields, so a valid vector writes expect: {}")

@@ -10,7 +10,7 @@ public struct Gate: Sendable, Equatable {
     public enum Condition: String, Sendable, CaseIterable, Hashable {
         /// A vector could not be checked (crash, timeout, nothing ran it, a limit): on by default.
         case error
-        /// A vector still has a `TODO_ANDROID_RUN` placeholder.
+        /// A vector still has a `TODO_ANDROID_RUN` placeholder, or is `result: pending` (not settled).
         case pending
         /// An implementation × vector pair was unsupported.
         case unsupported

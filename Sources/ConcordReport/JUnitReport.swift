@@ -122,7 +122,8 @@ public enum JUnitReport {
                 counts.skipped += 1
                 let values = ReportText.clip(ReportText.reason(i) ?? "")
                 out.append(head + ">")
-                out.append("      <skipped message=\"\(attr("pending: placeholder value computed, not compared"))\">" + text(values) + "</skipped>")
+                let why = r.vector.result == .pending ? "pending: the answer is not settled (result: pending), computed, not compared" : "pending: placeholder value computed, not compared"
+                out.append("      <skipped message=\"\(attr(why))\">" + text(values) + "</skipped>")
                 out.append("    </testcase>")
             }
         }

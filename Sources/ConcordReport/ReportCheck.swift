@@ -141,8 +141,8 @@ public enum ReportCheck {
         guard let line = result["line"]?.intValue, line >= 1 else {
             throw Problem("the result for \(name) has no \"line\" (a positive integer)", at: here)
         }
-        if let kind = result["result"], !["valid", "invalid", "acceptable"].contains(kind.stringValue ?? "") {
-            throw Problem("the result for \(name) has an unknown \"result\" \(kind.serialized()) (valid, invalid or acceptable)", at: here + [.key("result")])
+        if let kind = result["result"], !["valid", "invalid", "acceptable", "pending"].contains(kind.stringValue ?? "") {
+            throw Problem("the result for \(name) has an unknown \"result\" \(kind.serialized()) (valid, invalid, acceptable or pending)", at: here + [.key("result")])
         }
         let status = result["status"]?.stringValue ?? ""
         guard vectorStatuses.contains(status) else {
@@ -192,6 +192,13 @@ public enum ReportCheck {
         }
         if status == "pass" && all.contains("pending") {
             throw Problem("\(name) is pass but \(who("pending")) left it pending", at: statusAt)
+        }
+        // A vector whose answer is not settled compares nothing: it is never a pass.
+        if result["result"]?.stringValue == "pending" {
+            if status == "pass" { throw Problem("\(name) is pass but its result is pending: a vector whose answer is not settled is never a pass", at: statusAt) }
+            if let passed = statuses.first(where: { $0.value == "pass" }) {
+                throw Problem("\(name) is pending (its result), but \(passed.key) passed it: nothing is compared with a pending vector", at: here + [.key("implementations"), .key(passed.key), .key("status")])
+            }
         }
     }
 }

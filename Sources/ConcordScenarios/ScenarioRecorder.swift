@@ -10,9 +10,12 @@ import Foundation
 
 /// `--record DIR` (docs/scenarios.md, "Recording"): each trial frozen into ordinary vector files,
 /// every step a vector of its suite. A step is computed by every implementation that runs it, on the
-/// inputs the earlier steps agreed on; a value is recorded only when all that answered agree, and it
-/// is `valid` only when one of them is not Concord's own port: otherwise it carries the flag
-/// `needs-review`. A trial whose implementations disagree is recorded up to the step before.
+/// inputs the earlier steps settled; its expected value is decided as exploration decides it
+/// (`WitnessRule`: a library's own code with another implementation agreeing; the app's adapter is
+/// the subject and never decides, Concord's ports never alone), or is the refusal the scenario
+/// states when every implementation refuses so. Otherwise the vector is `result: pending`, every
+/// side's answer in its comment, flagged `needs-review`; when they disagree and nothing settles it,
+/// the trial is recorded up to that step.
 public enum ScenarioRecorder {
     public static let reviewFlag = "needs-review"
 
@@ -27,14 +30,33 @@ public enum ScenarioRecorder {
         public var needingReview = 0
     }
 
+    /// The implementations that gave one answer to a step, with who wrote each one's code.
+    struct Side {
+        var members: [WitnessRule.Member]
+        var outcomes: [Outcome]
+        var outcome: Outcome { merged(outcomes) }
+    }
+
+    /// Whose answer a recorded vector expects.
+    enum Settled {
+        /// The answer `agreed` gave (`WitnessRule`).
+        case witnessed([WitnessRule.Member])
+        /// A refusal of the class the scenario's step states (`refuses:`), which every implementation gave.
+        case stated(ErrorClass)
+        /// Nothing: the answer is not settled (why).
+        case pending(String)
+    }
+
     struct Recorded {
         var suite: Suite
         var step: Step
         var trial: Int
         var input: Fields
+        /// The expected answer (the settled side's), or the only one when all agree.
         var outcome: Outcome
-        var witnesses: [String]
-        var outside: [String]
+        var sides: [Side]
+        var settled: Settled
+        var isPending: Bool { if case .pending = settled { return true } else { return false } }
     }
 
     /// The file a suite's recorded vectors go to.
@@ -96,7 +118,7 @@ public enum ScenarioRecorder {
                 continue
             }
             var records: [String: StepRecord] = [:]
-            for step in s.steps {
+            steps: for step in s.steps {
                 var input: [(String, Value)] = []
                 var unresolved: String? = nil
                 for (field, src) in step.input {
@@ -111,33 +133,63 @@ public enum ScenarioRecorder {
                     break
                 }
                 let fields = Fields(ordered: input)
-                var answers: [(String, Outcome)] = []
+                var sides: [Side] = []
                 for impl in runner.implementations where impl.startFailure == nil && impl.support(suite: step.suite.name, op: step.op) == .runs {
                     let o = runner.ask(impl, step: step, input: fields, trial: t)
                     switch o {
-                    case .outputs, .refused: answers.append((impl.name, o))
+                    case .outputs, .refused: break
                     default: continue
                     }
+                    let member = WitnessRule.Member(name: impl.name, kind: WitnessRule.Kind(impl.provenance(suite: step.suite.name)))
+                    if let k = sides.firstIndex(where: { ScenarioRunner.agree($0.outcomes[0], o) && ScenarioRunner.agree(o, $0.outcomes[0]) }) {
+                        sides[k].members.append(member)
+                        sides[k].outcomes.append(o)
+                    } else {
+                        sides.append(Side(members: [member], outcomes: [o]))
+                    }
                 }
-                guard let (_, first) = answers.first else {
+                guard !sides.isEmpty else {
                     out.notes.append("trial \(t) recorded up to step \(step.id): no implementation answered it")
                     break
                 }
-                let disagree = answers.filter { !ScenarioRunner.agree(first, $0.1) || !ScenarioRunner.agree($0.1, first) }
-                if !disagree.isEmpty {
-                    let sides = [answers[0].0] + answers.dropFirst().filter { ScenarioRunner.agree(first, $0.1) }.map(\.0)
-                    out.notes.append("trial \(t) recorded up to step \(step.id): the implementations disagree there (\(sides.joined(separator: ", ")) vs \(disagree.map(\.0).joined(separator: ", "))): run the scenario to see the cause")
+                let label = { (side: Side) in side.members.map(\.name).joined(separator: ", ") }
+                let settled: Settled
+                let chosen: Side
+                switch WitnessRule.decide(sides.map(\.members)) {
+                case .expect(let k, let agreed):
+                    chosen = sides[k]
+                    settled = .witnessed(agreed)
+                case .pending(let why):
+                    let because = WitnessRule.explain(why, sides: sides.map(\.members))
+                    // A refusal every implementation gives, of the class the scenario states, is the
+                    // scenario's own (published) expectation.
+                    if sides.count == 1, case .refused(let e) = sides[0].outcome, let c = step.refuses, e.errorClass.matches(c) {
+                        chosen = sides[0]
+                        settled = .stated(c)
+                    } else if sides.count == 1 {
+                        chosen = sides[0]
+                        settled = .pending(because)
+                    } else {
+                        // They disagree and nothing settles it: the step is recorded pending, with
+                        // every answer, and the trial ends there (no settled input for what follows).
+                        recorded.append(Recorded(suite: step.suite, step: step, trial: t, input: fields, outcome: sides[0].outcome,
+                                                 sides: sides, settled: .pending(because)))
+                        out.notes.append("trial \(t) recorded up to step \(step.id), pending: the implementations disagree there (\(sides.map(label).joined(separator: " vs "))) and \(because.replacingOccurrences(of: "no independent witness: ", with: "")): run the scenario to see the cause")
+                        break steps
+                    }
+                }
+                let record = StepRecord(step: step.id, implementation: chosen.members[0].name, input: fields, outcome: chosen.outcome, seconds: 0)
+                if let why = runner.judge(step, record, role: step.role) {
+                    let who = sides.count == 1 ? "every implementation answers" : "the answer \(label(chosen)) settled is"
+                    out.notes.append("trial \(t) recorded up to step \(step.id): \(who) otherwise than the scenario says (\(why.message))")
                     break
                 }
-                let record = StepRecord(step: step.id, implementation: answers[0].0, input: fields, outcome: merged(answers.map(\.1)), seconds: 0)
-                if let why = runner.judge(step, record, role: step.role) {
-                    out.notes.append("trial \(t) recorded up to step \(step.id): every implementation answers otherwise than the scenario says (\(why.message))")
-                    break
+                if sides.count > 1 {
+                    let others = sides.filter { $0.members != chosen.members }.map(label).joined(separator: "; ")
+                    out.notes.append("trial \(t) step \(step.id): \(others) answered otherwise than \(label(chosen)), whose answer is recorded: its vector fails them")
                 }
                 records[step.id] = record
-                let names = answers.map(\.0)
-                let outside = names.filter { n in runner.implementations.first { $0.name == n }?.provenance(suite: step.suite.name)?.isOutside ?? false }
-                recorded.append(Recorded(suite: step.suite, step: step, trial: t, input: fields, outcome: record.outcome, witnesses: names, outside: outside))
+                recorded.append(Recorded(suite: step.suite, step: step, trial: t, input: fields, outcome: record.outcome, sides: sides, settled: settled))
             }
         }
         var suites: [Suite] = []
@@ -147,7 +199,7 @@ public enum ScenarioRecorder {
             let file = path(dir: dir, scenario: s, suite: suite, seed: c.seed)
             out.texts.append((file, render(mine, suite: suite, scenario: s, seed: c.seed, assignment: assignment)))
             out.vectors += mine.count
-            out.needingReview += mine.filter { $0.outside.isEmpty }.count
+            out.needingReview += mine.filter(\.isPending).count
         }
         return out
     }
@@ -170,17 +222,45 @@ public enum ScenarioRecorder {
         y += "format: concord-vectors/1\n"
         y += "suite: \(suite.name)\n"
         y += "title: \(q("Recorded from scenario \(s.name) (\(s.title)), seed \(seed)"))\n"
-        y += "source: \(q("concord scenario \(s.file) --seed \(seed) --record, assignment \(assignment): each step computed by every implementation that runs it, on the inputs the earlier steps agreed on; each vector's comment names the implementations that agreed, and a vector flagged \(reviewFlag) was computed by Concord's own ports only. Scenario source: \(s.source)"))\n"
-        if items.contains(where: { $0.outside.isEmpty }) {
-            y += "notes:\n  \(reviewFlag): \(q("Every implementation that computed this value is Concord's own port of the contract: check it against a published source or a library (Tink, libsodium, OpenSSL, BouncyCastle, Web Crypto) or the app's own code before relying on it."))\n"
+        // Whose answers are expected, each kind of agreement once with how many vectors rest on it.
+        var bases: [(String, Int)] = []
+        for r in items {
+            let basis: String
+            switch r.settled {
+            case .witnessed(let agreed): basis = WitnessRule.agreement(agreed)
+            case .stated(let c): basis = "the refusal (\(c.rawValue)) the scenario states, which every implementation that ran the step gave"
+            case .pending: basis = "nothing: pending (\(reviewFlag)), no independent implementation settled it"
+            }
+            if let k = bases.firstIndex(where: { $0.0 == basis }) { bases[k].1 += 1 } else { bases.append((basis, 1)) }
+        }
+        let expected = bases.map { "\($0.0) (\($0.1) vector\($0.1 == 1 ? "" : "s"))" }.joined(separator: "; ")
+        y += "source: \(q("concord scenario \(s.file) --seed \(seed) --record, assignment \(assignment): each step computed by every implementation that runs it, on the inputs the earlier steps settled. Expected: \(expected). An expected value is a library's own code's answer that another implementation (a library or a Concord port) agreed with, never the app under test's, never Concord's own ports' alone; each vector's comment names who answered what. Scenario source: \(s.source)"))\n"
+        if items.contains(where: \.isPending) {
+            y += "notes:\n  \(reviewFlag): \(q("Not settled: only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree; result: pending, every answer in the comment. Settle it against a published source or a library's own code (Tink, libsodium, OpenSSL, BouncyCastle, Web Crypto) that another implementation agrees with, then write the expected value."))\n"
         }
         y += "vectors:\n"
         for r in items {
             y += "  - id: \(q("\(s.name)-s\(seed)-t\(r.trial)-\(r.step.id)"))\n"
-            let witnesses = r.witnesses.map { w in r.outside.contains(w) ? "\(w) (not Concord's own port)" : w }.joined(separator: ", ")
-            y += "    comment: \(q("step \(r.step.id) (role \(r.step.role)) of trial \(r.trial): \(witnesses) agreed"))\n"
-            if r.outside.isEmpty { y += "    flags: [\(reviewFlag)]\n" }
+            let answers = r.sides.map { side in
+                side.members.map(\.described).joined(separator: ", ") + " answered " + Self.answer(side.outcome)
+            }
+            let why: String
+            switch r.settled {
+            case .witnessed(let agreed): why = "expected: " + WitnessRule.agreement(agreed)
+            case .stated(let c): why = "expected: the refusal (\(c.rawValue)) the scenario states"
+            case .pending(let because): why = because + "; nothing is expected until it is settled"
+            }
+            // Every answer, unless one side gave it and the agreement already names it.
+            var heard = answers.joined(separator: "; ")
+            if r.sides.count == 1, case .witnessed = r.settled { heard = "" }
+            y += "    comment: \(q("step \(r.step.id) (role \(r.step.role)) of trial \(r.trial): \(why)" + (heard.isEmpty ? "" : "; " + heard)))\n"
+            if r.isPending { y += "    flags: [\(reviewFlag)]\n" }
             if let op = r.step.op { y += "    op: \(op)\n" }
+            if r.isPending {
+                y += "    result: pending\n"
+                y += "    input:\n" + inputLines(r.input)
+                continue
+            }
             switch r.outcome {
             case .refused(let e):
                 y += "    result: invalid\n"
@@ -197,6 +277,17 @@ public enum ScenarioRecorder {
             }
         }
         return y
+    }
+
+    /// An answer as a comment shows it: `outputs F: V, …` (as a vector file writes each, sorted),
+    /// `refused (CLASS: message)`.
+    static func answer(_ o: Outcome) -> String {
+        switch o {
+        case .outputs(let m): return m.isEmpty ? "accepted (no outputs)" : "outputs " + m.keys.sorted().map { "\($0): \(Fill.render(m[$0]!, json: false))" }.joined(separator: ", ")
+        case .refused(let e): return "refused (\(e.errorClass.rawValue): \(e.message))"
+        case .unsupported(let why): return "unsupported (\(why))"
+        case .error(let why): return "error (\(why))"
+        }
     }
 
     static func inputLines(_ f: Fields) -> String {

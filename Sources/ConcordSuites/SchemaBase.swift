@@ -97,12 +97,13 @@ enum SchemaBase {
     },
     "result": {
      "title": "Expected result",
-     "description": "`valid` (the default): every implementation must produce exactly `expect`. `invalid`: every implementation must refuse; `expect.error` may name the class. `acceptable`: either outcome, but implementations should agree.",
+     "description": "`valid` (the default): every implementation must produce exactly `expect`. `invalid`: every implementation must refuse; `expect.error` may name the class. `acceptable`: either outcome, but implementations should agree. `pending`: not settled (no independent implementation decided the answer yet): no `expect`, every implementation's answer is shown and nothing is compared; never a pass.",
      "type": "string",
      "enum": [
       "valid",
       "invalid",
-      "acceptable"
+      "acceptable",
+      "pending"
      ]
     },
     "input": {
@@ -126,6 +127,26 @@ enum SchemaBase {
       "required": [
        "expect"
       ]
+     }
+    },
+    {
+     "title": "result: pending has no expect",
+     "if": {
+      "properties": {
+       "result": {
+        "const": "pending"
+       }
+      },
+      "required": [
+       "result"
+      ]
+     },
+     "then": {
+      "not": {
+       "required": [
+        "expect"
+       ]
+      }
      }
     },
     {

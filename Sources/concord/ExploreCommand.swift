@@ -2,6 +2,7 @@ import ConcordExploration
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
+import ConcordJudging
 import ConcordLoading
 import ConcordPlatform
 import ConcordReport
@@ -163,13 +164,29 @@ enum ExploreCommand: Command {
         }
         let summary = explorer.explore(targets, progress: onProgress)
         progress.finish()
-        explorer.shutdown()
         Interrupt.holdIfInterrupted()
 
         // Known differences: the ledger's (SUITE/explore-OP on a diverging implementation).
         var known: [(Finding, Ledger.Entry)] = []
         var new: [Finding] = []
         for f in summary.findings {
+            if let e = ledger.flatMap({ Self.entry($0, for: f) }) { known.append((f, e)) } else { new.append(f) }
+        }
+        // Whose answer a vector may expect (docs/exploration.md, "Whose answer a vector expects"):
+        // with --emit, every implementation of the catalog not explored that is available here runs
+        // each new finding's shrunk input too, so that a library's own code can settle it. A finding
+        // whose libraries disagree brings a finding of its own.
+        var witnesses: [any Implementation] = []
+        if emit != nil && new.contains(where: { $0.compared == nil }) {
+            witnesses = Self.witnesses(exploring: impls.map(\.name), suites: Set(new.map(\.suite)), settings: settings, isolated: isolated,
+                                       watched: starting)
+        }
+        let settled = explorer.settle(new, witnesses: witnesses)
+        shutdownAll(witnesses)
+        explorer.shutdown()
+        Interrupt.holdIfInterrupted()
+        new = []
+        for f in settled {
             if let e = ledger.flatMap({ Self.entry($0, for: f) }) { known.append((f, e)) } else { new.append(f) }
         }
         let implementationList = names.filter { n in impls.contains { $0.name == n } }.joined(separator: ",")
@@ -179,6 +196,7 @@ enum ExploreCommand: Command {
             for side in f.sides { say("  \(side.label): \(Self.show(side.answer))") }
             say("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
             say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
+            if emit != nil, let t = f.testimony, f.kind != .librariesDisagree { say("  " + Self.verdict(t)) }
         }
         for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
         // An entry that can silence a whole suite is never silent itself (as in run, report,
@@ -230,6 +248,31 @@ enum ExploreCommand: Command {
             return 1
         }
         return 0
+    }
+
+    /// The implementations of the catalog that were not explored, started, that may witness the
+    /// findings of `suites`: those available here that run one of them (the others are shut down).
+    static func witnesses(exploring: [String], suites: Set<String>, settings: Catalog.Settings,
+                          isolated: @Sendable (any Implementation) -> any Implementation, watched: [any Implementation]) -> [any Implementation] {
+        let candidates = Catalog.names.filter { !exploring.contains($0) }.compactMap { Catalog.make($0, settings: settings) }
+            .filter { $0.startFailure == nil }.map(isolated)
+        Interrupt.watch(watched + candidates)
+        DispatchQueue.concurrentPerform(iterations: candidates.count) { k in candidates[k].prepare() }
+        return candidates.filter { i in
+            if i.startFailure == nil && suites.contains(where: { i.suites.contains($0) }) { return true }
+            i.shutdown()
+            return false
+        }
+    }
+
+    /// A finding's line on whose answer its vector expects (with --emit).
+    static func verdict(_ t: Testimony) -> String {
+        if let (answer, agreed) = t.expected {
+            return "vector expects \(answer.label): \(WitnessRule.agreement(agreed))"
+        }
+        guard case .pending(let why) = t.decision else { return "" }
+        return "vector pending (review): " + WitnessRule.explain(why, sides: t.answers.map(\.members))
+            + "; answers: " + t.answers.map { a in a.members.map(\.described).joined(separator: ", ") + " " + a.reply.word }.joined(separator: " vs ")
     }
 
     /// A crash that needs the state of earlier requests, as reported: an implementation's first

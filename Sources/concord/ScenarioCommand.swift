@@ -196,7 +196,7 @@ enum ScenarioCommand: Command {
                     for f in r.files { say("recorded: \(f)") }
                     if recordFailed { break }
                     if r.needingReview > 0 {
-                        stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors carry the flag \(ScenarioRecorder.reviewFlag): only Concord's own ports computed them")
+                        stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors are pending and carry the flag \(ScenarioRecorder.reviewFlag): no library's own code with another implementation agreeing settled them (only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree); their comments hold every answer")
                     }
                 }
             }

@@ -112,6 +112,85 @@ import Testing
         #expect(broad.stderr.contains("concord: warning: broad.yaml:2:5: ledger entry hmac-sha256/* on broken (scope: suite) silences every finding of the suite hmac-sha256: it knew 1 finding of this exploration"), "\(broad.stderr)")
     }
 
+    /// "Emitted vectors tell the truth" (docs/exploration.md, "Whose answer a vector expects"): a
+    /// planted interop bug in a user adapter (the app under test, `android`, `Tests/Fixtures/adapters/planted-*`),
+    /// explored against one reference implementation, is found; with --emit every implementation of
+    /// the catalog that was not explored answers each finding's shrunk input too; every vector written
+    /// with an expected value passes on the reference implementations and fails on the planted adapter,
+    /// and its file's `source:` names the libraries that agreed. A finding only the app and Concord's
+    /// own ports answered (closer.field encrypt: Tink cannot encrypt with a given nonce) is written
+    /// `result: pending`, flagged review, with both answers in its comment: it passes nowhere and fails
+    /// nowhere. Before, the side holding code Concord did not write was expected, the app's included:
+    /// every vector here expected the planted bug (it passed on the planted adapter and failed on the
+    /// reference).
+    @Test(arguments: [
+        ("aes-gcm", "planted-aes-gcm-aad", "openssl", "openssl,libsodium,jvm,tink,node", false),
+        ("closer.field", "planted-closer-field-aad", "swift", "swift,jvm,tink", true),
+    ])
+    func aPlantedBugsVectorsFailItAndPassTheReference(suite: String, adapter: String, explored: String, reference: String, portsOnly: Bool) throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let planted = ["--adapter", "android=" + fixture("adapters/" + adapter)]
+        let r = try concord(["explore", suite] + planted + ["--implementations", explored + ",android", "--cases", "200", "--seed", "3", "--emit", "found"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        #expect(r.stdout.contains("finding: \(suite) "), "\(r.stdout)")
+        let file = dir + "/found/explore-\(suite)-3.yaml"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(try concord(["validate", file], in: dir).status == 0)
+        // Every settled vector's expected value is a library's, agreed with another implementation.
+        let source = try #require(text.split(separator: "\n").first { $0.hasPrefix("source: ") })
+        for part in source.components(separatedBy: "; concord explore ").dropFirst() where part.contains("expected: ") && !part.contains("round trip") {
+            #expect(part.components(separatedBy: "expected: ")[1].contains("(library: "), "\(part)")
+        }
+        #expect(!text.contains("expected: android"), "\(text)")
+        // A vector settled by libraries needs no review (before, a finding of two sides of code Concord did
+        // not write was flagged and expected the first side: the app's, named android).
+        #expect(!text.contains("flags: [explored, review]") || portsOnly, "\(text)")
+
+        // The reference implementations and the planted adapter, in one run: the reference passes every
+        // settled vector, the planted adapter fails every one, and a pending vector is pending on all.
+        let run = try concord(["run", file] + planted + ["--implementations", reference + ",android", "-o", "both.json"], in: dir)
+        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+        let report = try JSON.parse(try String(contentsOfFile: dir + "/both.json", encoding: .utf8))
+        let results = try #require(report["results"]?.arrayValue)
+        var settled = 0, pending = 0
+        for v in results {
+            let name = v["vector"]?.stringValue ?? "?"
+            let impls = try #require(v["implementations"]?.objectValue)
+            let status = { (n: String) in impls.first { $0.key == n }?.value["status"]?.stringValue }
+            if v["result"]?.stringValue == "pending" {
+                pending += 1
+                #expect(v["status"]?.stringValue == "pending", "\(name)")
+                #expect(impls.allSatisfy { ["pending", "unsupported"].contains($0.value["status"]?.stringValue ?? "") }, "\(name): \(impls)")
+                continue
+            }
+            settled += 1
+            #expect(status("android") == "fail", "\(name) does not fail the planted adapter: \(impls)")
+            // A round trip's verdict is the worst of a row and a column: the reference's seals that the
+            // planted adapter cannot open fail their row here (the reference alone passes it, below).
+            if name.contains("/explore-roundtrip-") { continue }
+            for n in reference.split(separator: ",").map(String.init) {
+                #expect(["pass", "unsupported", nil].contains(status(n)), "\(name) on \(n): \(status(n) ?? "-")")
+            }
+            #expect(reference.split(separator: ",").contains { status(String($0)) == "pass" }, "\(name): a reference implementation passes it")
+        }
+        #expect(settled >= 1, "\(text)")
+        // Alone, the reference implementations pass: nothing emitted fails them (a pending vector is no failure).
+        let good = try concord(["run", file, "--implementations", reference, "-o", "good.json"], in: dir)
+        #expect(good.status == 0, "\(good.stdout)\n\(good.stderr)")
+        if portsOnly {
+            #expect(pending >= 1, "\(text)")
+            #expect(text.contains("    result: pending") && text.contains("flags: [explored, review]"), "\(text)")
+            #expect(text.contains("android (the app under test) answered outputs wire: ") && text.contains("swift (Concord's own port), jvm (Concord's own port) answered outputs wire: "), "\(text)")
+            #expect(r.stdout.contains("vector pending (review): no independent witness: no library's own code answered"), "\(r.stdout)")
+            // A pending vector is never a pass: --fail-on pending fails the reference's run.
+            let strict = try concord(["run", file, "--implementations", reference, "--fail-on", "pending", "-o", "strict.json"], in: dir)
+            #expect(strict.status == 1 && strict.stderr.contains("pending (--fail-on pending)"), "\(strict.stderr)")
+        } else {
+            #expect(pending == 0 && !text.contains("    result: pending"), "libraries answered every finding: \(text)")
+        }
+    }
+
     static let fragile = #"""
     import sys, json, hmac, hashlib, time, os
     suites = [{"suite": "hmac-sha256", "ops": [{"op": "compute", "inputs": ["key", "message"], "outputs": ["tag"]},

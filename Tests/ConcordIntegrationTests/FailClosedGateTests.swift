@@ -127,6 +127,8 @@ import ConcordTestSupport
         ("infinite.json", "a number that is not finite"),
         ("bad-implementation-name.json", "is not an implementation name"),
         ("unlisted-implementation.json", "argon2id/small-a has an answer of jvm, which the report's \"implementations\" do not list"),
+        // A vector whose answer is not settled (`result: pending`) compares nothing: never a pass.
+        ("pending-as-pass.json", "argon2id/small-b is pass but its result is pending"),
     ])
     func inconsistentReportsAreRefused(file: String, words: String) throws {
         let path = Self.gates + file

@@ -19,15 +19,17 @@ import Testing
     static var libsodium: any Implementation { Catalog.make("libsodium", settings: settings)! }
 
     /// An in-process implementation that answers as `base` except where `change` says otherwise
-    /// (nil: base's answer), declared Concord's own port.
+    /// (nil: base's answer), declared Concord's own port unless `provenance` says otherwise.
     final class Planted: Implementation {
         let name: String
         let base: any Implementation
         let change: @Sendable (Request, Outcome) -> Outcome?
-        init(_ name: String, base: any Implementation, change: @escaping @Sendable (Request, Outcome) -> Outcome?) {
+        let declared: Provenance
+        init(_ name: String, base: any Implementation, provenance: Provenance = .ownPort, change: @escaping @Sendable (Request, Outcome) -> Outcome?) {
             self.name = name
             self.base = base
             self.change = change
+            self.declared = provenance
         }
         var suites: Set<String> { base.suites }
         var version: String { "planted" }
@@ -35,7 +37,7 @@ import Testing
         func shutdown() {}
         var startFailure: String? { nil }
         func support(suite: String, op: String?) -> Support { base.support(suite: suite, op: op) }
-        func provenance(suite: String) -> Provenance? { .ownPort }
+        func provenance(suite: String) -> Provenance? { declared }
         func run(_ r: Request) -> Outcome {
             let o = base.run(r)
             return change(r, o) ?? o
@@ -192,7 +194,7 @@ import Testing
 
         // The vector: expect from the libraries (outside code), loadable, failing only on broken.
         let draft = try #require(f.draft(op: Suites.aesGcm.op("seal")!))
-        #expect(draft.valid && !draft.needsReview)
+        #expect(!draft.isPending && draft.outputs.map(\.0) == ["ciphertext", "tag"] && !draft.needsReview)
         let text = VectorDraft.file(Suites.aesGcm, [draft], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
         #expect(text.contains("--seed 5 --case \(f.caseNumber)"))
         let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "explored.yaml"))
@@ -200,6 +202,93 @@ import Testing
         let run = Runner(implementations: [Self.openssl, Self.libsodium, broken]).run(loaded.vectors)
         let statuses = Dictionary(uniqueKeysWithValues: try #require(run.results.first).implementations.map { ($0.implementation, $0.status) })
         #expect(statuses == ["openssl": .pass, "libsodium": .pass, "broken": .fail], "\(statuses)")
+    }
+
+    /// The app under test is the subject, never the witness (docs/exploration.md, "Whose answer a
+    /// vector expects"): an app's ChaCha20-Poly1305 that flips a ciphertext bit, explored against
+    /// OpenSSL alone, is a finding whose vector expects nothing (one library is not two): pending,
+    /// both answers in its comment, flagged review, never the app's answer. Settled with libsodium,
+    /// which was not explored, it expects the libraries' answer, which the app fails. (Before, the
+    /// side with code Concord did not write was expected, the app's included: with only Concord's
+    /// own ports beside it, the app's answer became the vector's.)
+    @Test func theAppUnderTestNeverDecidesAVector() throws {
+        let app = Planted("app", base: Self.openssl, provenance: .app) { r, o in
+            guard r.op == "seal", case .outputs(var out) = o, var c = out["ciphertext"]?.bytes, c.count >= 3 else { return nil }
+            c[0] ^= 1
+            out["ciphertext"] = .bytes(c)
+            return .outputs(out)
+        }
+        let target = Self.target(Suites.chacha20Poly1305, "seal")
+        let explorer = Explorer(implementations: [Self.openssl, app], configuration: Explorer.Configuration(seed: 4, cases: 200, workers: 2))
+        let found = explorer.explore([target]).findings
+        let f = try #require(found.first { $0.signature.hasPrefix("chacha20-poly1305 seal: app outputs vs openssl outputs") }, "\(found.map(\.signature))")
+        let spec = Suites.chacha20Poly1305.op("seal")!
+        let alone = try #require(f.draft(op: spec))
+        #expect(alone.isPending && alone.needsReview && alone.outputs.isEmpty)
+        #expect(alone.answers.map(\.who) == ["app (the app under test)", "openssl (library: \(Self.libraryName("openssl", spec: "chacha20-poly1305")))"], "\(alone.answers.map(\.who))")
+        let text = VectorDraft.file(Suites.chacha20Poly1305, [alone], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        #expect(text.contains("result: pending") && text.contains("flags: [explored, review]") && !text.contains("    expect:"), "\(text)")
+        #expect(text.contains("app (the app under test) answered outputs ciphertext: {hex:") && text.contains("openssl (library: "), "\(text)")
+        let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "pending.yaml"))
+        #expect(loaded.errors.isEmpty, "\(loaded.errors)")
+        // Run, it is pending on both (never a pass), and shows that they disagree.
+        let pending = try #require(Runner(implementations: [Self.openssl, app]).run(loaded.vectors).results.first)
+        #expect(pending.status == .pending && pending.implementations.allSatisfy { $0.status == .pending })
+        #expect(pending.divergence?.contains("app outputs vs openssl outputs") == true, "\(pending.divergence ?? "none")")
+
+        // libsodium, not explored, answers the shrunk input too: two libraries agree, the app fails.
+        let settled = explorer.settle(found, witnesses: [Self.libsodium])
+        let s = try #require(settled.first { $0.signature == f.signature })
+        let draft = try #require(s.draft(op: spec))
+        #expect(!draft.isPending && !draft.needsReview && draft.outputs.map(\.0) == ["ciphertext", "tag"])
+        #expect(draft.source.contains("expected: openssl (library: ") && draft.source.contains("and libsodium (library: "), "\(draft.source)")
+        let file = VectorDraft.file(Suites.chacha20Poly1305, [draft], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let vectors = VectorLoader().load(.bytes(Array(file.utf8), file: "settled.yaml")).vectors
+        let run = try #require(Runner(implementations: [Self.openssl, Self.libsodium, app]).run(vectors).results.first)
+        let statuses = Dictionary(uniqueKeysWithValues: run.implementations.map { ($0.implementation, $0.status) })
+        #expect(statuses == ["openssl": .pass, "libsodium": .pass, "app": .fail], "\(statuses)")
+    }
+
+    /// Libraries that answer a finding's input differently settle nothing (its vector is pending), and
+    /// their disagreement is a finding of its own, with no vector of its own; a finding that already is
+    /// exactly the libraries' disagreement brings no second one.
+    @Test func librariesThatDisagreeAreAFindingOfTheirOwn() throws {
+        func broken(_ name: String, _ p: Provenance) -> Planted {
+            Planted(name, base: Self.openssl, provenance: p) { r, o in
+                guard r.op == "seal", case .outputs(var out) = o, var t = out["tag"]?.bytes, (r.input["plaintext"]?.bytes?.count ?? 0) >= 3 else { return nil }
+                t[0] ^= 1
+                out["tag"] = .bytes(t)
+                return .outputs(out)
+            }
+        }
+        let app = Planted("app", base: Self.openssl, provenance: .app) { _, _ in nil }
+        let other = broken("other", .library("another library's own code"))
+        let target = Self.target(Suites.aesGcm, "seal")
+        let explorer = Explorer(implementations: [Self.openssl, other, app], configuration: Explorer.Configuration(seed: 6, cases: 150, workers: 2))
+        let found = explorer.explore([target]).findings
+        let f = try #require(found.first { $0.signature.hasPrefix("aes-gcm seal: ") && $0.kind == .divergence }, "\(found.map(\.signature))")
+        let settled = explorer.settle(found)
+        let mine = try #require(settled.first { $0.signature == f.signature })
+        #expect(mine.testimony?.decision.isPending == true)
+        let draft = try #require(mine.draft(op: Suites.aesGcm.op("seal")!))
+        #expect(draft.isPending && draft.needsReview && draft.comment.contains("the libraries disagree (openssl vs other)"), "\(draft.comment)")
+        let own = settled.filter { $0.kind == .librariesDisagree }
+        #expect(own.count == 1 && own[0].signature.hasPrefix("aes-gcm seal: libraries disagree: openssl outputs vs other outputs ["), "\(own.map(\.signature))")
+        #expect(own[0].sides.flatMap(\.implementations).sorted() == ["openssl", "other"])
+        #expect(own[0].draft(op: Suites.aesGcm.op("seal")!) == nil, "its input is the first finding's vector")
+
+        // Without the app, the finding is the libraries' disagreement itself: no second finding.
+        let libsOnly = Explorer(implementations: [Self.openssl, broken("other", .library("another library's own code"))],
+                                configuration: Explorer.Configuration(seed: 6, cases: 150, workers: 2))
+        let plain = libsOnly.explore([target]).findings
+        #expect(!plain.isEmpty)
+        #expect(libsOnly.settle(plain).allSatisfy { $0.kind != .librariesDisagree })
+    }
+
+    /// What an in-process implementation declares for a suite (its library's name).
+    static func libraryName(_ name: String, spec suite: String) -> String {
+        if case .library(let what)? = Catalog.make(name, settings: settings)!.provenance(suite: suite) { return what }
+        return "?"
     }
 
     /// A refusal of another class is a finding; `unclassified` matches any class and is none.

@@ -33,7 +33,7 @@ public final class Vector {
     public String suite() { return suite; }
     /** The op ({@code encrypt}, {@code decrypt}, …), or null for a suite without ops. */
     public String op() { return op; }
-    /** {@code valid}, {@code invalid} or {@code acceptable}; null for a live request. */
+    /** {@code valid}, {@code invalid}, {@code acceptable} or {@code pending} (not settled: compute and report it); null for a live request. */
     public String result() { return result; }
 
     /** Whether the input has this field (optional fields may be absent). */
