@@ -250,4 +250,98 @@ import Testing
         #expect(trials.count == 1 && trials[0].failure == nil, "\(trials.first?.failure?.message ?? "")")
         #expect(trials.first?.steps.count == 20000)
     }
+
+    /// Sender keys (docs/contracts/sophaxchat.md §3) as an app keeps them: each chain's keys derived
+    /// once and stored, so a flow of N messages costs N HKDFs, not N²/2. With `bug`: the iteration
+    /// kept in one byte (message_key(i mod 256)), or a window behind of 40 instead of 100.
+    final class SenderKeys: Implementation {
+        let name: String
+        let bug: String?
+        let chains = Locked<[[UInt8]: [[UInt8]]]>([:])
+        init(_ name: String, bug: String? = nil) { self.name = name; self.bug = bug }
+        var suites: Set<String> { ["sophaxchat.sender-key"] }
+        var version: String { "test" }
+        var startFailure: String? { nil }
+        func prepare() {}
+        func shutdown() {}
+        func run(_ r: Request) -> Outcome {
+            guard r.suite == "sophaxchat.sender-key", case .bytes(let ck0)? = r.input["chainKey"], case .integer(let i)? = r.input["iteration"] else {
+                return .unsupported("not a sender-key request")
+            }
+            var j = i
+            if case .integer(let k)? = r.input["receiverIteration"] { j = k }
+            if i - j > 100 || j - i > (bug == "window-40" ? 40 : 100) {
+                return .refused(ContractError(.parameters, "iteration \(i) is too far from the receiver's \(j)"))
+            }
+            let n = Int(bug == "iteration-byte" ? i % 256 : i)
+            let ck = chains.withLock { c -> [UInt8] in
+                var keys = c[ck0] ?? [ck0]
+                while keys.count <= n { keys.append(HKDF.sha256(ikm: keys.last!, salt: [], info: Array("SophaxChat_SenderKey_Chain_v1".utf8), size: 32)) }
+                c[ck0] = keys
+                return keys[n]
+            }
+            let mk = HKDF.sha256(ikm: ck, salt: [], info: Array("SophaxChat_SenderKey_Message_v1".utf8), size: 32)
+            return .outputs(["messageKey": .bytes(mk), "iterationChainKey": .bytes(ck)])
+        }
+    }
+
+    /// The first failing trial of a plan's run, explored and shrunk on its assignment.
+    static func explore(_ s: Scenario, _ impls: [any Implementation], assign: [String: String], seed: UInt64) throws -> (FlowExploration, FlowExploration.Shrunk) {
+        let plan = try ScenarioTests.plan(s, impls, assign: assign)
+        let runner = ScenarioRunner(implementations: impls)
+        let trials = runner.run(plan, configuration: ScenarioConfiguration(seed: seed, trials: 8))
+        let failing = try #require(trials.first { $0.failure != nil }, "no flow failed")
+        let x = FlowExploration(plan: plan, runner: runner, seed: seed, failing: failing)
+        return (x, x.shrink())
+    }
+
+    /// A bug that only a flow of more than 256 messages meets is shrunk to exactly 257 (the smallest
+    /// count that fails) and the fewest deliveries that reach message 256 within the window (three:
+    /// the receiver cannot jump more than 100); one that needs a delivery more than 40 behind, to 41
+    /// messages and two deliveries (40, then 0). The written file reads back with those choices.
+    @Test func aPlantedBugIsShrunkToItsShortestFlow() throws {
+        let s = try Self.read(Self.senderKeys())
+        for (bug, count, deliveries) in [("iteration-byte", 257, 3), ("window-40", 41, 2)] {
+            // Two right ones (the planted one is outvoted) and the planted one.
+            let impls: [any Implementation] = [SenderKeys("right"), SenderKeys("other"), SenderKeys("planted", bug: bug)]
+            let (x, shrunk) = try Self.explore(s, impls, assign: ["sender": "right", "receiver": "planted"], seed: 4)
+            #expect(shrunk.signature?.blamed == "planted", "\(bug): \(String(describing: shrunk.signature))")
+            #expect(shrunk.choice.counts["sent"] == count, "\(bug): \(shrunk.choice)")
+            #expect(shrunk.choice.orders["received"]?.count == deliveries, "\(bug): \(shrunk.choice)")
+            if bug == "window-40" { #expect(shrunk.choice.orders["received"] == [40, 0], "\(shrunk.choice)") }
+            #expect(shrunk.choice.removed == ["receive-too-far"], "\(bug): \(shrunk.choice.removed)")
+            #expect(shrunk.result.failure?.blamed == "planted", "\(bug): \(shrunk.result.failure?.message ?? "it passed")")
+            // The written flow: every choice literal, its values pinned, and it fails alike.
+            let dir = temporaryFolder()
+            let path = try x.write(shrunk, into: dir)
+            let written = try ScenarioReader().read(file: path)
+            #expect(written.flow.pin == FlowPin(from: "test.sender-keys", seed: 4, trial: x.failing.trial))
+            #expect(written.flow.repeats["sent"]?.count == .fixed(count))
+            #expect(written.flow.deliveries["received"]?.order == .explicit(shrunk.choice.orders["received"]!))
+            #expect(!written.steps.contains { $0.id == "receive-too-far" })
+            let plan = try ScenarioTests.plan(written, impls, assign: ["sender": "right", "receiver": "planted"])
+            let again = ScenarioRunner(implementations: impls).run(plan, configuration: ScenarioConfiguration(seed: 12345))
+            #expect(again.count == 1 && again[0].trial == x.failing.trial, "a written flow is one trial, its own")
+            let f = try #require(again.first?.failure, "\(bug): the written flow passed")
+            #expect(f.step == shrunk.result.failure?.step && f.blamed == "planted", "\(f.message)")
+        }
+    }
+
+    /// The writer and the reader agree: each pack scenario written with a drawn flow's choices reads
+    /// back as the same flow (the same steps with the same inputs, the same checks).
+    @Test func aWrittenFlowReadsBackAsTheSameFlow() throws {
+        for file in PackScenarioTests.files().map(\.path) + [repositoryRoot + "/Tests/Fixtures/scenario-files/valid-long-sender-keys.yaml"] {
+            let s = try ScenarioReader().read(file: file)
+            let c = s.choice(seed: 3, trial: 2)
+            let pin = FlowPin(from: s.name, seed: 3, trial: 2)
+            let text = try #require(FlowWriter.text(s, choice: c, pin: pin, name: s.name + ".w", header: ["written"]))
+            let back = try ScenarioReader().read(bytes: Array(text.utf8), file: file + ".written")
+            #expect(back.flow.pin == pin)
+            let a = s.expanded(c), b = back.expanded(back.choice(seed: 777, trial: 0))
+            #expect(a.steps.map(\.id) == b.steps.map(\.id), "\(file)")
+            #expect(a.steps.map { $0.input.map { "\($0.field)=\($0.source.description)" } } == b.steps.map { $0.input.map { "\($0.field)=\($0.source.description)" } }, "\(file)")
+            #expect(a.checks.map { $0.equal.map(\.description) } == b.checks.map { $0.equal.map(\.description) }, "\(file)")
+            #expect(a.fresh.map(\.name) == b.fresh.map(\.name), "\(file)")
+        }
+    }
 }
