@@ -234,6 +234,51 @@ import Testing
         #expect(plain[1].values[.from] == 0 && plain[2].values[.last] == 1)
     }
 
+    /// A flow expands to one step per iteration and delivery, named by them; a carried value reads the
+    /// step of the iteration before; a delivery reads the iteration it delivers.
+    @Test func aFlowExpandsToItsIterationsAndDeliveries() throws {
+        let s = try ScenarioReader().read(file: repositoryRoot + "/vectors/sophaxchat/scenarios/long-session.yaml")
+        var c = s.choice(seed: 1, trial: 0)
+        c.counts["sent"] = 3
+        c.orders["to-bob"] = [2, 0, 0]
+        let x = s.expanded(c)
+        #expect(x.isPlain)
+        let ids = x.steps.map(\.id)
+        #expect(ids == ["alice-initiates", "bob-responds", "alice-key.0", "alice-seals.0", "bob-chain.0", "alice-key.1", "alice-seals.1", "bob-chain.1",
+                        "alice-key.2", "alice-seals.2", "bob-chain.2", "bob-skips.2.d0", "bob-opens.2.d0", "bob-stored-key.0.d1", "bob-opens-late.0.d1",
+                        "bob-next-key.0.d2", "bob-refuses-the-replay.0.d2"], "\(ids)")
+        let step = { (id: String) in x.steps.first { $0.id == id }! }
+        #expect(step("alice-key.0").input.first?.source == .output(step: "alice-initiates", field: "chainKey"))
+        #expect(step("alice-key.2").input.first?.source == .output(step: "alice-key.1", field: "nextChainKey"))
+        // Delivery 0 of message 2 skips 2 from Bob's chain key at 0; delivery 1 (message 0, late)
+        // derives it from the chain key of the skip that stored it, 0 positions on.
+        #expect(step("bob-skips.2.d0").input.map(\.source) == [.input(step: "bob-chain.0", field: "chainKey"), .literal(.integer(2)), .literal(.integer(0))])
+        #expect(step("bob-stored-key.0.d1").input.map(\.source) == [.input(step: "bob-chain.0", field: "chainKey"), .literal(.integer(0))])
+        #expect(step("bob-next-key.0.d2").input.first?.source == .output(step: "bob-chain.2", field: "nextChainKey"))
+        #expect(x.fresh.contains { $0.name == "body#2" } && !x.fresh.contains { $0.name == "body#3" })
+        // The expect entries follow their instances.
+        #expect(x.checks.contains { $0.step == "bob-skips.2.d0" && $0.equal.last == .output(step: "alice-key.2", field: "messageKey") })
+        #expect(x.checks.contains { $0.step == nil && $0.equal == [.output(step: "alice-key.2", field: "nextChainKey"), .output(step: "bob-chain.2", field: "nextChainKey")] })
+    }
+
+    /// Every case a pack's long flow declares is met by a default run's trials (0–3) of some seed:
+    /// none is dead text.
+    @Test func thePackLongFlowsMeetEveryCaseTheyDeclare() throws {
+        for (pack, file) in [("sophaxchat", "long-session"), ("sophaxchat", "long-group"), ("justsend", "long-share"), ("closer", "long-couple")] {
+            let s = try ScenarioReader().read(file: repositoryRoot + "/vectors/\(pack)/scenarios/\(file).yaml")
+            for (d, block) in s.flow.deliveries {
+                var met = Set<DeliveryClass>()
+                for seed in UInt64(1)...3 {
+                    for t in 0..<4 {
+                        let c = s.choice(seed: seed, trial: t)
+                        met.formUnion(ReceiverModel.classify(c.orders[d] ?? [], count: c.counts[block.of] ?? 0, receiver: block.receiver).map(\.cls))
+                    }
+                }
+                for cs in block.cases { for cls in cs.on { #expect(met.contains(cls), "\(file): case \(cls.rawValue) of \(d) is never met") } }
+            }
+        }
+    }
+
     // MARK: Running
 
     /// A flow of 20,000 chained steps (each reads the step before through a carried value) runs in
