@@ -44,7 +44,7 @@ function tryOpen(key, aad, blob) {
 
 function decrypt(key, coupleId, wire, userId, questionId) {
   requireKey(key);
-  if (!wire.startsWith(PREFIX)) throw new Refusal('format', `expected the prefix "${PREFIX}", found "${wire.slice(0, 11)}…"`);
+  if (!wire.startsWith(PREFIX)) throw new Refusal('format', `expected the prefix "${PREFIX}", found "${Array.from(wire).slice(0, 11).join('')}…"`);
   const body = bugOn ? wire.replaceAll(PREFIX, '') : wire.slice(PREFIX.length);
   let blob;
   try {
