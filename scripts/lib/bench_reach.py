@@ -261,9 +261,10 @@ def summarize(bug, runs, seeds):
 
 
 def fmt_range(med, lo, hi, unit, digits):
+    span = None if lo is None else f"{lo:.{digits}f}" if lo == hi else f"{lo:.{digits}f}–{hi:.{digits}f}"
     if med is None:
-        return "—" if lo is None else f"— ({lo:.{digits}f}–{hi:.{digits}f}{unit} when found)"
-    return f"{med:.{digits}f}{unit} ({lo:.{digits}f}–{hi:.{digits}f})"
+        return "—" if span is None else f"— ({span}{unit} when found)"
+    return f"{med:.{digits}f}{unit} ({span})"
 
 
 def table(bugs, results, seconds, flows):
@@ -278,6 +279,33 @@ def table(bugs, results, seconds, flows):
     return "\n".join(rows)
 
 
+def print_table_from(path, markdown):
+    """The table of a data file written by an earlier run (its first line says how it was made)."""
+    try:
+        with open(path) as f:
+            header = f.readline().rstrip("\n")
+            cols = f.readline().rstrip("\n").split("\t")
+            rows = [dict(zip(cols, line.rstrip("\n").split("\t"))) for line in f if line.strip()]
+    except OSError as e:
+        fail(f"--table-from: {e}")
+    if not header.startswith("# scripts/bench-reach") or "bug" not in cols:
+        fail(f"--table-from: {path} is not a data file of scripts/bench-reach")
+    names = list(dict.fromkeys(r["bug"] for r in rows))
+    bugs = [b for b in load_bugs(None) if b["name"] in names]
+    results = {}
+    for b in bugs:
+        runs = [{"found": r["found"] == "yes", "seconds": float(r["seconds"]) if r["seconds"] else None,
+                 "cases": int(r["cases"]) if r["cases"] else None} for r in rows if r["bug"] == b["name"]]
+        results[b["name"]] = {"summary": summarize(b, runs, runs)}
+    md = table(bugs, results, None, "scenario --explore: present" in header)
+    print(header.lstrip("# "))
+    print(md)
+    if markdown:
+        with open(markdown, "w") as f:
+            f.write(md + "\n")
+    return 0
+
+
 def git(*args):
     p = subprocess.run(["git", *args], capture_output=True, text=True, cwd=ROOT)
     return p.stdout.strip()
@@ -285,7 +313,7 @@ def git(*args):
 
 def main():
     ap = argparse.ArgumentParser(prog="scripts/bench-reach", description="explore's reach against planted bugs (not a test)")
-    ap.add_argument("--concord", required=True, help="the concord binary (scripts/bench-reach builds and passes the release one)")
+    ap.add_argument("--concord", help="the concord binary (scripts/bench-reach builds and passes the release one)")
     ap.add_argument("--seconds", type=float, default=60, help="each exploration's time cap (default 60)")
     ap.add_argument("--seeds", type=int, default=5, help="explore with seeds 1..N (default 5)")
     ap.add_argument("--seed-list", help="explore with these seeds instead (comma-separated)")
@@ -296,7 +324,10 @@ def main():
     ap.add_argument("--control-seconds", type=float, default=10, help="the self-check's exploration with the bug switched off (default 10; 0 skips it)")
     ap.add_argument("--out", default=os.path.join(ROOT, "reports", "bench-reach.tsv"), help="the data file (default reports/bench-reach.tsv)")
     ap.add_argument("--markdown", help="also write the table (Markdown) here")
+    ap.add_argument("--table-from", help="print the table of an earlier run's data file, and run nothing")
     a = ap.parse_args()
+    if a.table_from:
+        return print_table_from(a.table_from, a.markdown)
     if a.seconds <= 0 or a.seeds < 1 or a.control_seconds < 0:
         fail("--seconds must be positive, --seeds at least 1, --control-seconds not negative")
     if a.check_only and a.no_check:
@@ -308,10 +339,13 @@ def main():
     if any(s < 0 for s in seeds):
         fail("--seed-list: seeds are unsigned")
     bugs = load_bugs(a.only.split(",") if a.only else None)
+    if not a.concord:
+        fail("--concord: the binary to run (scripts/bench-reach builds the release one and passes it)")
     concord = os.path.abspath(a.concord)
     refs_of = lambda b: a.references.split(",") if a.references else b["references"]
     commit = git("rev-parse", "--short", "HEAD") + (" (with changes not committed)" if git("status", "--porcelain", "--untracked-files=no") else "")
-    print(f"bench-reach: {len(bugs)} planted bugs, commit {commit}, {os.cpu_count()} cores, load average {open('/proc/loadavg').read().split()[:3]}")
+    load_start = " ".join(open("/proc/loadavg").read().split()[:3])
+    print(f"bench-reach: {len(bugs)} planted bugs, commit {commit}, {os.cpu_count()} cores, load average {load_start}")
 
     failed_checks = []
     if not a.no_check:
@@ -354,7 +388,7 @@ def main():
     md = table(bugs, results, a.seconds, flows)
     print()
     print(md)
-    header = (f"# scripts/bench-reach {datetime.date.today().isoformat()}, commit {commit}, {os.cpu_count()} cores, load average at the end {' '.join(load)}; "
+    header = (f"# scripts/bench-reach {datetime.date.today().isoformat()}, commit {commit}, {os.cpu_count()} cores, load average {load_start} at the start, {' '.join(load)} at the end; "
               f"each exploration capped at {a.seconds:g} s; seeds {','.join(map(str, seeds))}; "
               f"concord scenario --explore: {'present' if flows else 'absent (flow bugs not reachable yet)'}\n")
     cols = ["bug", "class", "seed", "found", "seconds", "cases", "bounded", "op", "case", "shrink_steps", "run_cases", "run_seconds", "wall", "explore_status", "other_findings", "signature"]
