@@ -27,9 +27,9 @@ if (!['', 'on', 'off', undefined].includes(process.env.PLANTED_BUG)) {
 }
 
 /**
- * Serves the suites as the adapter `planted` (PLANTED_NAME=… for another name, the NAME of
- * --adapter NAME=COMMAND, which must be the handshake's). `bug` names
- * the planted bug in the handshake's version text, so every report says which adapter it ran.
+ * Serves the suites as the adapter `planted` (PLANTED_NAME=… announces another name: the handshake's
+ * must be the NAME of --adapter NAME=COMMAND). `bug` is named in the handshake's version text, so
+ * every report says which planted adapter it ran.
  */
 function serve(bug, suites) {
   const transport = nodeAdapter('wire/transport');
