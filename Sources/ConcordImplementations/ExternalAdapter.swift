@@ -195,10 +195,23 @@ public final class ExternalAdapter: Implementation, Sendable {
             handshake(line)
             return
         }
-        guard let json = try? JSON.parse(line), let id = json["id"]?.intValue else {
+        let parsed: JSON
+        do { parsed = try JSON.parse(line) } catch {
+            // A line that is not JSON is passed over (a library may print to standard output), unless
+            // it starts as the answer to a request in flight (`{"id":N,…`): then that request is an
+            // error at once, naming why, rather than a wait for its timeout.
+            if let id = Self.leadingId(line), let waiter = life.withLock({ $0.pending.removeValue(forKey: id) }) {
+                waiter.finish(.error("\(name) answered request \(id) with a line that is not valid JSON (\(error)): \(line.prefix(200))"))
+                return
+            }
             stderrTail.append("[concord] unreadable line from \(name): \(line.prefix(200))")
             return
         }
+        guard let id = parsed["id"]?.intValue else {
+            stderrTail.append("[concord] unreadable line from \(name): \(line.prefix(200))")
+            return
+        }
+        let json = parsed
         let waiter = life.withLock { $0.pending.removeValue(forKey: id) }
         waiter?.finish(Self.outcome(json, name: name))
     }
@@ -224,6 +237,20 @@ public final class ExternalAdapter: Implementation, Sendable {
             if case .starting = l.state { l.state = .running }
         }
         started.signal()
+    }
+
+    /// The id of a line that begins as an answer does, `{"id":N` (spaces allowed around the
+    /// colon), read without parsing the rest; nil otherwise.
+    static func leadingId(_ line: String) -> Int64? {
+        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("{") else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("\"id\"") else { return nil }
+        rest = rest.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix(":") else { return nil }
+        let digits = rest.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        return Int64(digits)
     }
 
     static func outcome(_ json: JSON, name: String) -> Outcome {

@@ -1,5 +1,5 @@
 import ConcordFormats
-import ConcordImplementations
+@testable import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import Foundation
@@ -96,6 +96,20 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         let o = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")]))
         guard case .error(let why) = o else { Issue.record("got \(o)"); return }
         #expect(why.contains("unknown error class \"cosmic-rays\""), "\(why)")
+    }
+
+    /// An answer that names its request but cannot be read (a lone surrogate escape) ends that
+    /// request at once as an error saying why, instead of leaving it to wait out its timeout.
+    @Test func anUnreadableAnswerToARequestIsAnErrorAtOnce() {
+        let a = fakeAdapter("unreadable-answer", timeout: 60)
+        defer { a.shutdown() }
+        let t0 = Date()
+        let o = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")]))
+        #expect(Date().timeIntervalSince(t0) < 20)
+        guard case .error(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains("answered request") && why.contains("not valid JSON"), "\(why)")
+        #expect(ExternalAdapter.leadingId(#"{ "id" : 42, "x": "\ud83d"}"#) == 42)
+        #expect(ExternalAdapter.leadingId("this is not json") == nil && ExternalAdapter.leadingId(#"{"idx":1}"#) == nil)
     }
 
     @Test func hungAdapterHitsThePerRequestTimeout() {
