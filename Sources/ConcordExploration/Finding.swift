@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordGeneration
 import ConcordImplementations
 import ConcordSuites
 
@@ -124,13 +125,24 @@ public struct VectorDraft: Sendable {
 }
 
 extension Finding {
+    /// The classes its shrunk input belongs to (docs/exploration.md, "What a finding names"):
+    /// each field's size class, a text's Unicode classes and spellings, an integer at a wrap or at
+    /// one of `spec`'s caps. The rare events and structured values its case drew are in `made`.
+    public func classes(op spec: OpSpec? = nil) -> [String] {
+        var caps: [String: [Int64]] = [:]
+        for f in spec?.inputs ?? [] where !f.bounds.caps.isEmpty { caps[f.name] = f.bounds.caps }
+        return InputClasses.describe(input.map { ($0.key, $0.value) }, caps: caps)
+    }
+
     /// The vector that holds this finding (nil for an error no other implementation answered):
     /// `expect` from the side with an outside implementation (the larger one when several have
     /// one), marked for review when no side has one. A round trip's expected value is its input's.
     public func draft(op spec: OpSpec) -> VectorDraft? {
         let id = "explore-\(op ?? "op")-\(seed)-\(caseNumber)"
         let names = sides.map(\.label).joined(separator: " vs ")
+        let classes = classes(op: spec)
         let source = "concord explore --seed \(seed) --case \(caseNumber) (\(suite) \(op ?? "")): \(names); \(rule)"
+            + (classes.isEmpty ? "" : "; input classes: " + classes.joined(separator: "; "))
         if let (field, value) = compared {
             return VectorDraft(id: id, op: op, valid: true, input: input, outputs: [(field, value)], errorClass: nil,
                                comment: "found by exploration: \(names)", needsReview: false, source: source)
