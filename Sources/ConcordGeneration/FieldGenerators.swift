@@ -1,9 +1,8 @@
 import ConcordFormats
 
-/// A generator per field kind (docs/exploration.md, "Field kinds"): each draw takes the kind's
-/// edges often (the shortest and longest lengths, the ends of a range, a text of nothing but
-/// tricky characters) and a uniform value otherwise. Every draw comes from `rng`: the same stream
-/// gives the same values on any machine.
+/// A generator per field kind (docs/exploration.md, "Field kinds"): sizes from the size classes,
+/// text with the Unicode catalogue, the rare events on purpose, structured values valid and
+/// near-valid. Every draw comes from `rng`: the same stream gives the same values on any machine.
 public enum FieldGenerators {
     /// A value of `kind` for a field the contract bounds so (`FieldBounds`): sizes from the size
     /// classes within the case's byte budget (`pairs.bytesLeft`), text and ids with the Unicode
@@ -98,8 +97,7 @@ public enum FieldGenerators {
         let measure = rng.pick(TextMeasure.allCases)
         let draw = UnicodeClasses.drawClass(rng: &rng)
         // The budget is in UTF-8 bytes, at most four a unit.
-        var n = SizeSchedule.draw(bounds, budget: pairs.bytesLeft / (measure == .utf8 ? 1 : 4), rng: &rng).size
-        if let m = bounds.maxSize { n = min(n, m) }
+        let n = SizeSchedule.draw(bounds, budget: pairs.bytesLeft / (measure == .utf8 ? 1 : 4), rng: &rng).size
         let u = UnicodeClasses.text(length: n, measure: measure, draw: draw, rng: &rng)
         let s = Spellings.string(u)
         pairs.bytesLeft -= s.utf8.count

@@ -297,13 +297,13 @@ public enum StructuredValues {
                                    "an extra field", "a trailing ;", "m below 8p", "a zero", "2^32", "hex", "a non-ASCII digit", "an empty value",
                                    "a field twice", "the PHC string form"]
 
-    /// A cheap valid tag (m of 8p to 4096 KiB, t 1 to 3, p 1, 2 or 4; the production tag one time in
-    /// sixteen) or, one time in `nearValidTags`, a near-valid one.
+    /// A valid tag cheap enough to run on every implementation (m of 8p to 4096 KiB, t 1 to 3, p 1,
+    /// 2 or 4; the production tag comes from the seed vectors) or, one time in `nearValidTags`, a
+    /// near-valid one.
     static func kdfTag(pairs: inout KeyPairs, rng: inout SeededRandom) -> Value {
         let p = rng.pick([1, 1, 2, 4]), t = rng.int(1...3)
-        var m = rng.pick([8 * p, 8 * p + 1, 16, 64, 256, 1024, 4096].filter { $0 >= 8 * p })
+        let m = rng.pick([8 * p, 8 * p + 1, 16, 64, 256, 1024, 4096].filter { $0 >= 8 * p })
         var (v, tt, pp) = ("19", String(t), String(p))
-        if rng.chance(1, in: 16) { (m, tt, pp) = (47104, "3", "1") }
         var mm = String(m)
         guard rng.below(nearValidTags) == 0 else {
             pairs.note("Argon2id tag m=\(mm) t=\(tt) p=\(pp)")
