@@ -68,16 +68,16 @@ func suiteListProblems(_ named: Set<String>, _ notSuites: [String], expected: Se
 /// definitions (issue 27 item 3): the suites' `implementations` (which the registrations and the
 /// adapters' handshakes are held to elsewhere), the packs, the aliases, and the files in vectors/.
 @Suite struct DocTablesTests {
-    /// README.md's Implementations table: one row per implementation of `Catalog.names`, in order,
+    /// docs/implementations.md's table: one row per implementation of `Catalog.names`, in order,
     /// whose suites column names exactly the suites the definitions give it (`pack.*` for a whole pack).
-    @Test func theReadmeImplementationsTableNamesEverySuiteEachImplementationRuns() {
-        let rows = markdownTable(readText("README.md"), after: "## Implementations")
-        #expect(rows.map { codeSpans($0.first ?? "").first ?? "" } == Catalog.names, "README.md's Implementations rows")
+    @Test func theImplementationsTableNamesEverySuiteEachImplementationRuns() {
+        let rows = markdownTable(readText("docs/implementations.md"), after: "## The built-in implementations")
+        #expect(rows.map { codeSpans($0.first ?? "").first ?? "" } == Catalog.names, "docs/implementations.md's rows")
         for row in rows where row.count == 3 {
             let name = codeSpans(row[0]).first ?? ""
             let (named, other) = suitesNamed(codeSpans(row[2]))
             if let p = suiteListProblems(named, other, expected: Suites.expected(of: name)) {
-                Issue.record("README.md, Implementations, row \(name): \(p)")
+                Issue.record("docs/implementations.md, row \(name): \(p)")
             }
         }
     }
