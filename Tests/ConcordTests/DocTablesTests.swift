@@ -239,4 +239,18 @@ func suiteListProblems(_ named: Set<String>, _ notSuites: [String], expected: Se
             #expect(row[4] == want, "vectors/PROVENANCE.md, \(f): \"\(row[4])\", the loader reads \"\(want)\"")
         }
     }
+
+    /// docs/design.md's map (its first code block) names every module of Sources/ and no module that
+    /// is gone: the map a reader follows to find a room is the package as it is.
+    @Test func theDesignMapNamesEveryModule() throws {
+        let map = readText("docs/design.md").components(separatedBy: "```").dropFirst().first ?? ""
+        #expect(!map.isEmpty, "docs/design.md has no map")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Sources").filter { !$0.hasPrefix(".") }
+        for m in modules where map.range(of: #"(?<![A-Za-z])"# + m + #"(?![A-Za-z])"#, options: .regularExpression) == nil {
+            Issue.record("docs/design.md's map lacks the module \(m) (Sources/\(m))")
+        }
+        for m in map.matches(of: /\b(Concord[A-Z][A-Za-z]*)\b/) where !modules.contains(String(m.output.1)) {
+            Issue.record("docs/design.md's map names \(m.output.1), which is not a module in Sources/")
+        }
+    }
 }
