@@ -6,7 +6,7 @@
 // The Glibc branch is what Concord runs and tests on (Debian 12). The Darwin branch is written
 // from Apple's documented API (getrusage(2), sysctl(3), dyld(3)'s _NSGetExecutablePath,
 // proc_pid_rusage in <libproc.h>) and is NOT built or tested here: no macOS machine is available
-// (README, docs/ci.md).
+// (docs/setup.md, docs/ci.md).
 #if canImport(Glibc)
 @_exported import Glibc
 import CProcessControl

@@ -3,7 +3,7 @@ import ConcordLoading
 import ConcordSuites
 import Foundation
 
-/// What `run` and `export` were asked to load (README, "Which vectors a run covers"):
+/// What `run` and `export` were asked to load (docs/running.md, "Which vectors a run covers"):
 ///
 /// - paths, read as given (a name that is also an existing path is a path);
 /// - suite or contract-pack names (`concord run argon2id`, `concord run closer`): each suite's

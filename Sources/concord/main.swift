@@ -27,7 +27,7 @@ var usage: String {
     for c in commands {
         out.append("  " + c.spec.name.padding(toLength: 10, withPad: " ", startingAt: 0) + c.spec.brief)
     }
-    out.append("  " + "help".padding(toLength: 10, withPad: " ", startingAt: 0) + "concord help COMMAND (or concord COMMAND --help): the command's usage and every option")
+    out.append("  " + "help".padding(toLength: 10, withPad: " ", startingAt: 0) + "concord help COMMAND (or concord COMMAND --help): the command's usage and every option; concord help --markdown: all of them (docs/commands.md)")
     out.append("  " + "--version".padding(toLength: 10, withPad: " ", startingAt: 0) + "print the version")
     out.append("")
     out.append(Common.exitNote)
@@ -77,7 +77,10 @@ do {
         print("concord \(concordVersion)")
         status = 0
     case "help"?, "--help"?, "-h"?:
-        if args.count > 1 {
+        if args.count == 2, args[1] == "--markdown" {
+            // docs/commands.md (CommandReference), from the same declarations as every --help.
+            print(CommandReference.markdown(commands.map(\.spec)), terminator: "")
+        } else if args.count > 1 {
             guard let c = command(named: args[1]) else { throw UsageError("unknown command \"\(args[1])\"") }
             print(c.spec.helpText, terminator: "")
         } else {

@@ -479,26 +479,5 @@ import ConcordTestSupport
         #expect(try String(contentsOfFile: dir + "/v/sub/kdf.yaml", encoding: .utf8).contains("memoryKiB: 47104"))
     }
 
-    // MARK: 12. The README describes the binary
-
-    @Test func theReadmeNamesEveryCommandAndOption() throws {
-        let readme = try String(contentsOfFile: repositoryRoot + "/README.md", encoding: .utf8)
-        let section = try #require(readme.components(separatedBy: "## Commands").dropFirst().first?.components(separatedBy: "\n## ").first)
-        // And names no option the binary does not have.
-        var known: Set<String> = ["--help", "--version", "--implementaions"]  // the last: its example of a typo
-        for c in Self.commands {
-            for m in try concord(["help", c]).stdout.matches(of: /--[a-z][a-z-]*/) { known.insert(String(m.output)) }
-        }
-        for m in section.matches(of: /--[a-z][a-z-]*/) { #expect(known.contains(String(m.output)), "README names \(m.output), which no command has") }
-        for c in Self.commands {
-            #expect(section.contains("`concord \(c)"), "README's Commands section lacks concord \(c)")
-            let help = try concord(["help", c]).stdout
-            for line in help.split(separator: "\n") where line.hasPrefix("  -") || line.hasPrefix("      --") {
-                guard let name = line.split(separator: " ").first(where: { $0.hasPrefix("--") }), name != "--help" else { continue }
-                let bare = name.trimmingCharacters(in: CharacterSet(charactersIn: ","))
-                let named = section.range(of: bare + #"(?![a-z-])"#, options: .regularExpression) != nil
-                #expect(named, "README's Commands section lacks \(c) \(bare)")
-            }
-        }
-    }
+    // MARK: 12. The command reference: CommandReferenceTests (docs/commands.md, generated from the declarations)
 }

@@ -68,16 +68,16 @@ func suiteListProblems(_ named: Set<String>, _ notSuites: [String], expected: Se
 /// definitions (issue 27 item 3): the suites' `implementations` (which the registrations and the
 /// adapters' handshakes are held to elsewhere), the packs, the aliases, and the files in vectors/.
 @Suite struct DocTablesTests {
-    /// README.md's Implementations table: one row per implementation of `Catalog.names`, in order,
+    /// docs/implementations.md's table: one row per implementation of `Catalog.names`, in order,
     /// whose suites column names exactly the suites the definitions give it (`pack.*` for a whole pack).
-    @Test func theReadmeImplementationsTableNamesEverySuiteEachImplementationRuns() {
-        let rows = markdownTable(readText("README.md"), after: "## Implementations")
-        #expect(rows.map { codeSpans($0.first ?? "").first ?? "" } == Catalog.names, "README.md's Implementations rows")
+    @Test func theImplementationsTableNamesEverySuiteEachImplementationRuns() {
+        let rows = markdownTable(readText("docs/implementations.md"), after: "## The built-in implementations")
+        #expect(rows.map { codeSpans($0.first ?? "").first ?? "" } == Catalog.names, "docs/implementations.md's rows")
         for row in rows where row.count == 3 {
             let name = codeSpans(row[0]).first ?? ""
             let (named, other) = suitesNamed(codeSpans(row[2]))
             if let p = suiteListProblems(named, other, expected: Suites.expected(of: name)) {
-                Issue.record("README.md, Implementations, row \(name): \(p)")
+                Issue.record("docs/implementations.md, row \(name): \(p)")
             }
         }
     }
@@ -237,6 +237,20 @@ func suiteListProblems(_ named: Set<String>, _ notSuites: [String], expected: Se
             let groups = row[4].split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
             let want = "\(vs.count) in \(groups) group\(groups == "1" ? "" : "s"): \(n(.valid)) valid, \(n(.acceptable)) acceptable, \(n(.invalid)) invalid"
             #expect(row[4] == want, "vectors/PROVENANCE.md, \(f): \"\(row[4])\", the loader reads \"\(want)\"")
+        }
+    }
+
+    /// docs/design.md's map (its first code block) names every module of Sources/ and no module that
+    /// is gone: the map a reader follows to find a room is the package as it is.
+    @Test func theDesignMapNamesEveryModule() throws {
+        let map = readText("docs/design.md").components(separatedBy: "```").dropFirst().first ?? ""
+        #expect(!map.isEmpty, "docs/design.md has no map")
+        let modules = try FileManager.default.contentsOfDirectory(atPath: repositoryRoot + "/Sources").filter { !$0.hasPrefix(".") }
+        for m in modules where map.range(of: #"(?<![A-Za-z])"# + m + #"(?![A-Za-z])"#, options: .regularExpression) == nil {
+            Issue.record("docs/design.md's map lacks the module \(m) (Sources/\(m))")
+        }
+        for m in map.matches(of: /\b(Concord[A-Z][A-Za-z]*)\b/) where !modules.contains(String(m.output.1)) {
+            Issue.record("docs/design.md's map names \(m.output.1), which is not a module in Sources/")
         }
     }
 }
