@@ -43,6 +43,14 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// (`pub:v1:`), `keyId`, `private`, `public`.
     case tinkEcies(part: String)
 
+    /// An ECDSA P-256 signature (bytes) in this encoding: r and s each drawn from the width classes
+    /// (`StructuredValues.integerWidths`: full, the top bit set, one, two or more leading zero bytes,
+    /// zero, the group order or above), DER minimal or near-valid, P1363 64 bytes or a byte either side.
+    case ecdsaSignature(SignatureEncoding)
+
+    /// An ECDSA signature's encoding: DER `SEQUENCE { INTEGER r, INTEGER s }` or IEEE P1363 r ‖ s.
+    public enum SignatureEncoding: String, Sendable, Hashable, CaseIterable { case der, p1363 }
+
     /// The parts of `tinkAesGcm` and `tinkEcies` with the type of each.
     public static let tinkParts: [String: String] = [
         "keysetJson": "text", "keys": "text", "primaryKeyId": "integer", "key": "bytes",
@@ -67,7 +75,7 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// The type a value of this kind has (a definition's hint must agree with its field's type).
     public var typeName: String {
         switch self {
-        case .bytes, .privateKey, .publicKey, .peerPublicKey, .peerPrivateKey: return "bytes"
+        case .bytes, .privateKey, .publicKey, .peerPublicKey, .peerPrivateKey, .ecdsaSignature: return "bytes"
         case .keyForm(_, _, let f): return f == .der ? "bytes" : "text"
         case .text, .id, .kdfParams, .wire: return "text"
         case .integer: return "integer"
@@ -89,6 +97,7 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .peerPrivateKey(let c): return "\(c.rawValue) peer private key"
         case .keyForm(let c, let side, let f): return "\(c.rawValue) \(side == .private ? "private" : "peer public") key as \(f.rawValue.uppercased())"
         case .kdfParams: return "Argon2id parameter tag"
+        case .ecdsaSignature(let e): return "ECDSA P-256 signature in \(e == .der ? "DER" : "P1363")"
         case .wire(let prefix, _): return "\(prefix) wire"
         case .tinkAesGcm(let part): return "Tink AES-GCM keyset's \(part)"
         case .tinkEcies(let part): return "Tink ECIES P-256 keyset's \(part)"

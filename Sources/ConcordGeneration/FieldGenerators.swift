@@ -39,6 +39,8 @@ public enum FieldGenerators {
             return StructuredValues.keyForm(c, side, format, pairs: &pairs, rng: &rng)
         case .kdfParams:
             return StructuredValues.kdfTag(pairs: &pairs, rng: &rng)
+        case .ecdsaSignature(let encoding):
+            return StructuredValues.ecdsaSignature(encoding, pairs: &pairs, rng: &rng)
         case .wire(let prefix, let minimum):
             return StructuredValues.wire(prefix: prefix, minimum: minimum, pairs: &pairs, rng: &rng)
         case .tinkAesGcm(let part):

@@ -340,6 +340,92 @@ public enum StructuredValues {
         return .text(head + ";" + order.map { "\($0)=\(values[$0]!)" }.joined(separator: ";") + extra)
     }
 
+    // MARK: ECDSA signatures
+
+    /// The width classes of an ECDSA integer (r or s), each drawn as often: a converter that pads
+    /// one zero byte back, or none, or reads the top bit as a sign, meets its class every few cases
+    /// instead of once in 65,536 signatures.
+    public static let integerWidths = ["full", "the top bit set", "one leading zero byte", "two leading zero bytes",
+                                       "three to 31 leading zero bytes", "zero", "the group order or above"]
+    /// The near-valid DER forms (one time in `nearValidSignatures`); P1363's are a byte short or long.
+    public static let signatureFaults = ["an integer with a redundant zero byte", "a negative integer", "an integer of 33 bytes",
+                                         "a trailing byte", "a long-form length", "a SET for the SEQUENCE", "one integer only"]
+    static let nearValidSignatures: UInt64 = 4
+    static let p256Order: [UInt8] = (try? Hex.decode("ffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551")) ?? []
+
+    /// A 32-byte big-endian integer of a width class.
+    static func ecdsaInteger(_ width: String, rng: inout SeededRandom) -> [UInt8] {
+        var b = rng.bytes(32)
+        switch width {
+        case "the top bit set": b[0] |= 0x80
+        case "one leading zero byte": b[0] = 0; b[1] |= 0x01
+        case "two leading zero bytes": b[0] = 0; b[1] = 0; b[2] |= 0x01
+        case "three to 31 leading zero bytes":
+            let zeros = rng.int(3...31)
+            for i in 0..<zeros { b[i] = 0 }
+            b[zeros] |= 0x01
+        case "zero": b = [UInt8](repeating: 0, count: 32)
+        case "the group order or above":
+            b = p256Order
+            let add = UInt8(rng.below(3))
+            b[31] = b[31] &+ add
+        default: b[0] &= 0x7F; b[0] |= 0x01
+        }
+        return b
+    }
+
+    /// The minimal DER INTEGER content of a non-negative big-endian integer.
+    static func derIntegerContent(_ b: [UInt8]) -> [UInt8] {
+        var c = Array(b.drop { $0 == 0 })
+        if c.isEmpty { c = [0] }
+        if c[0] & 0x80 != 0 { c.insert(0, at: 0) }
+        return c
+    }
+
+    /// An ECDSA P-256 signature: r and s of width classes drawn apart, DER minimal or (one time in
+    /// `nearValidSignatures`) near-valid, P1363 64 bytes or a byte either side. Not a signature of
+    /// anything: encoders and decoders are explored; verifying one refuses it.
+    static func ecdsaSignature(_ encoding: FieldKind.SignatureEncoding, pairs: inout KeyPairs, rng: inout SeededRandom) -> Value {
+        let wr = rng.pick(integerWidths), ws = rng.pick(integerWidths)
+        let r = ecdsaInteger(wr, rng: &rng), s = ecdsaInteger(ws, rng: &rng)
+        let what = "ECDSA signature, r \(wr), s \(ws)"
+        switch encoding {
+        case .p1363:
+            switch rng.below(8) {
+            case 0:
+                pairs.note(what + ", P1363 a byte short")
+                return .bytes(Array((r + s).dropLast()))
+            case 1:
+                pairs.note(what + ", P1363 a byte long")
+                return .bytes(r + s + [rng.bytes(1)[0]])
+            default:
+                pairs.note(what + ", P1363")
+                return .bytes(r + s)
+            }
+        case .der:
+            var ri = derIntegerContent(r), si = derIntegerContent(s)
+            guard rng.below(nearValidSignatures) == 0 else {
+                pairs.note(what + ", DER")
+                return .bytes(der(0x30, der(0x02, ri) + der(0x02, si)))
+            }
+            let fault = rng.pick(signatureFaults)
+            pairs.note(what + ", DER near-valid: " + fault)
+            var tag: UInt8 = 0x30, trailing: [UInt8] = [], longForm = false, one = false
+            switch fault {
+            case "an integer with a redundant zero byte": ri.insert(0, at: 0)
+            case "a negative integer": si = [si.first == 0 && si.count > 1 ? 0x80 : si[0] | 0x80] + si.dropFirst()
+            case "an integer of 33 bytes": ri = [0x01] + r
+            case "a trailing byte": trailing = [0x00]
+            case "a long-form length": longForm = true
+            case "a SET for the SEQUENCE": tag = 0x31
+            default: one = true
+            }
+            let body = der(0x02, ri) + (one ? [] : der(0x02, si))
+            let seq = longForm ? [tag, 0x81, UInt8(body.count)] + body : der(tag, body)
+            return .bytes(seq + trailing)
+        }
+    }
+
     // MARK: wires
 
     /// The prefix variants of a wire (one time in `wireVariants`).

@@ -322,6 +322,41 @@ import Testing
         #expect(faults == Set(StructuredValues.tagFaults), "never drawn: \(Set(StructuredValues.tagFaults).subtracting(faults))")
     }
 
+    /// ECDSA signatures: every width class of r and s is drawn (two leading zero bytes among them,
+    /// once in 65,536 signatures otherwise), a valid DER one is minimal and converts to the r ‖ s it
+    /// was drawn from, every near-valid DER fault is drawn, and P1363 is 64 bytes or a byte either side.
+    @Test func ecdsaSignaturesTakeEveryWidthAndFault() throws {
+        var rng = SeededRandom(path: ["schedule", "signatures"])
+        var widths = Set<String>(), faults = Set<String>(), twoZeros = 0
+        for i in 0..<1400 {
+            var pairs = KeyPairs()
+            let encoding: FieldKind.SignatureEncoding = i % 2 == 0 ? .der : .p1363
+            let sig = try #require(FieldGenerators.generate(.ecdsaSignature(encoding), rng: &rng, pairs: &pairs).bytes)
+            let note = try #require(pairs.notes.last)
+            for w in StructuredValues.integerWidths where note.contains("r \(w),") || note.contains("s \(w),") { widths.insert(w) }
+            if let r = note.range(of: "near-valid: ") { faults.insert(String(note[r.upperBound...])); continue }
+            switch encoding {
+            case .p1363:
+                #expect(sig.count == 64 || note.contains("a byte"), "\(note): \(sig.count) bytes")
+            case .der:
+                // SEQUENCE { INTEGER r, INTEGER s }, each minimal: no redundant zero, never negative.
+                #expect(sig[0] == 0x30 && Int(sig[1]) == sig.count - 2, "\(note)")
+                var at = 2
+                for _ in 0..<2 {
+                    #expect(sig[at] == 0x02, "\(note)")
+                    let n = Int(sig[at + 1]), c = Array(sig[(at + 2)..<(at + 2 + n)])
+                    #expect(c[0] & 0x80 == 0 && !(c.count > 1 && c[0] == 0 && c[1] & 0x80 == 0), "\(note): not minimal")
+                    if c.count <= 30 && c != [0] { twoZeros += 1 }
+                    at += 2 + n
+                }
+                #expect(at == sig.count, "\(note)")
+            }
+        }
+        #expect(widths == Set(StructuredValues.integerWidths), "never drawn: \(Set(StructuredValues.integerWidths).subtracting(widths))")
+        #expect(faults == Set(StructuredValues.signatureFaults), "never drawn: \(Set(StructuredValues.signatureFaults).subtracting(faults))")
+        #expect(twoZeros >= 100, "an integer below 2^240 in \(twoZeros) DER signatures of 700")
+    }
+
     /// A wire string not made by its op has its prefix (or a named variant of it) and a blob of its
     /// layout's length ± 1 or longer, in the wire's alphabet.
     @Test func wiresHaveTheirLayout() throws {
