@@ -220,9 +220,51 @@ def run_report_scenario(concord, bug, tmp):
 
 
 def scenario_exploration(concord):
-    """Whether `concord scenario` explores flows (issue 44 item 6): its help names --explore."""
+    """Whether `concord scenario` explores flows: its help names --explore."""
     p = subprocess.run([concord, "scenario", "--help"], capture_output=True, text=True, cwd=ROOT)
     return "--explore" in p.stdout + p.stderr
+
+
+FLOW_FILE = re.compile(r"\.flow-s(\d+)-t(\d+)\.yaml$")
+FLOWS_RUN = re.compile(r"(\d+) flows? run")
+
+
+def explore_flow(concord, bug, seed, seconds, tmp):
+    """`concord scenario LONGFLOW --explore` against the flow's references and the planted adapter:
+    it stops at the first failing flow, shrinks it and writes it. Found when it wrote a file that
+    fails the adapter and passes with the bug switched off (replayed with the same seed); its
+    seconds are the command's wall time (found and shrunk), its cases the trial it failed in + 1."""
+    emit = tempfile.mkdtemp(dir=tmp)
+    refs = bug.get("longFlowReferences", bug.get("flowReferences", ["swift", "openssl"]))
+    start = time.monotonic()
+    p = subprocess.run([concord, "scenario", bug["longFlow"], "--explore", "--seed", str(seed), "--seconds", f"{seconds:g}",
+                        "--implementations", ",".join(refs + [NAME]), "--adapter", adapter(bug), "--emit", emit,
+                        "-o", os.path.join(emit, "report.json")],
+                       capture_output=True, text=True, cwd=ROOT, timeout=seconds + 900)
+    wall = time.monotonic() - start
+    runs = [int(m.group(1)) for m in FLOWS_RUN.finditer(p.stdout + p.stderr)]
+    written = [f for f in os.listdir(emit) if FLOW_FILE.search(f)]
+    run = {"found": False, "seconds": None, "cases": None, "wall": wall, "status": p.returncode, "run_cases": runs[-1] if runs else None,
+           "file": None, "why": ""}
+    if p.returncode not in (0, 1):
+        run["why"] = f"scenario exited {p.returncode}: {(p.stderr.strip().splitlines() or [''])[-1]}"
+        return run
+    if not written:
+        run["why"] = "no failing flow"
+        return run
+    path = os.path.join(emit, written[0])
+    trial = int(FLOW_FILE.search(written[0]).group(2))
+    def replay(off):
+        q = subprocess.run([concord, "scenario", path, "--seed", str(seed), "--implementations", ",".join(refs + [NAME]),
+                            "--adapter", adapter(bug, off=off), "-q", "-o", os.path.join(emit, "replay.json")],
+                           capture_output=True, text=True, cwd=ROOT, timeout=900)
+        return q.returncode
+    on, off = replay(False), replay(True)
+    if on != 1 or off != 0:
+        run["why"] = f"the written flow is not the bug's (replayed: exit {on} with the bug, {off} without)"
+        return run
+    run.update(found=True, seconds=wall, cases=trial + 1, file=written[0])
+    return run
 
 
 def first_bug_finding(concord, bug, seed, references, e):
@@ -268,12 +310,20 @@ def fmt_range(med, lo, hi, unit, digits):
 
 
 def table(bugs, results, flows):
-    rows = ["| planted bug | class | suites explored | found | seconds to found and shrunk, median (range) | cases run, median (range) | flow exploration |",
+    rows = ["| planted bug | class | suites explored | found | seconds to found and shrunk, median (range) | cases run, median (range) | flow exploration: found, seconds to found and shrunk, median (range), trials |",
             "|---|---|---|---|---|---|---|"]
     for b in bugs:
         s = results[b["name"]]["summary"]
-        flow = "—" if not b.get("flow") else ("`concord scenario --explore` exists: not measured by this bench yet" if flows
-                                               else "not reachable yet (no `concord scenario --explore`)")
+        f = results[b["name"]].get("flow")
+        if not b.get("longFlow"):
+            flow = "—"
+        elif not flows:
+            flow = "not reachable yet (no `concord scenario --explore`)"
+        elif f is None:
+            flow = "not measured in this run"
+        else:
+            flow = (f"{f['found']}/{f['seeds']}: {fmt_range(f['median_seconds'], f['min_seconds'], f['max_seconds'], ' s', 1)}, "
+                    f"{fmt_range(f['median_cases'], f['min_cases'], f['max_cases'], '', 0)} (`{os.path.basename(b['longFlow'])}`)")
         rows.append(f"| `{b['name']}` | {b['class']} | {', '.join(b['suites'])} | {s['found']}/{s['seeds']} | "
                     f"{fmt_range(s['median_seconds'], s['min_seconds'], s['max_seconds'], ' s', 1)} | "
                     f"{fmt_range(s['median_cases'], s['min_cases'], s['max_cases'], '', 0)} | {flow} |")
@@ -295,9 +345,13 @@ def print_table_from(path, markdown):
     bugs = [b for b in load_bugs(None) if b["name"] in names]
     results = {}
     for b in bugs:
-        runs = [{"found": r["found"] == "yes", "seconds": float(r["seconds"]) if r["seconds"] else None,
-                 "cases": int(r["cases"]) if r["cases"] else None} for r in rows if r["bug"] == b["name"]]
-        results[b["name"]] = {"summary": summarize(b, runs, runs)}
+        def runs_of(flow):
+            return [{"found": r["found"] == "yes", "seconds": float(r["seconds"]) if r["seconds"] else None,
+                     "cases": int(r["cases"]) if r["cases"] else None}
+                    for r in rows if r["bug"] == b["name"] and r["op"].startswith("flow ") == flow]
+        results[b["name"]] = {"summary": summarize(b, runs_of(False), runs_of(False))}
+        if runs_of(True):
+            results[b["name"]]["flow"] = summarize(b, runs_of(True), runs_of(True))
     md = table(bugs, results, "scenario --explore: present" in header)
     print(header.lstrip("# "))
     print(md)
@@ -388,6 +442,20 @@ def main():
                      f" (case {run['case']} of {run['op']}, shrunk in {run['steps']} steps): {run['signature']}") if hit else "not found"
             print(f"  {b['name']} seed {seed}: {where}; the run: {e.cases} cases in {e.seconds} s")
         results[b["name"]] = {"runs": runs, "summary": summarize(b, runs, seeds)}
+        if flows and b.get("longFlow"):
+            flow_runs = []
+            with tempfile.TemporaryDirectory() as tmp:
+                for seed in seeds:
+                    fr = explore_flow(concord, b, seed, a.seconds, tmp)
+                    flow_runs.append(fr)
+                    where = (f"found and shrunk in {fr['seconds']:.1f} s, in trial {fr['cases'] - 1} ({fr['file']})" if fr["found"]
+                             else f"not found ({fr['why']})")
+                    print(f"  {b['name']} flow {os.path.basename(b['longFlow'])} seed {seed}: {where}; {fr['run_cases']} flows run")
+                    rows.append({"bug": b["name"], "seed": seed, "found": fr["found"], "seconds": fr["seconds"], "cases": fr["cases"],
+                                 "bounded": False, "op": "flow " + os.path.basename(b["longFlow"]), "case": None, "steps": None,
+                                 "signature": fr["file"] or fr["why"], "made": "", "run_cases": fr["run_cases"], "run_seconds": None,
+                                 "wall": fr["wall"], "status": fr["status"], "other_findings": 0})
+            results[b["name"]]["flow"] = summarize(b, flow_runs, seeds)
 
     load = open("/proc/loadavg").read().split()[:3]
     md = table(bugs, results, flows)
