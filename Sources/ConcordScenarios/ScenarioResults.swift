@@ -35,7 +35,7 @@ public enum ScenarioResults {
         for name in t.assignment where !impls.contains(where: { $0.implementation == name }) {
             let mine = t.steps.filter { $0.implementation == name }
             let seconds = mine.reduce(0) { $0 + $1.seconds }
-            if let f = failed, f.blamed == name {
+            if let f = failed, f.blamed == name || f.alsoBlamed == name {
                 let outcome = f.step.flatMap { id in mine.first { $0.step == id }?.outcome } ?? .outputs([:])
                 var m = f.mismatch ?? Mismatch(field: f.step.map { "step \($0)" } ?? "check", expected: "the flow goes on", actual: f.message,
                                                line: f.line, column: f.column)

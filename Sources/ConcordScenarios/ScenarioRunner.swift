@@ -156,6 +156,9 @@ public struct TrialFailure: Sendable {
     /// An implementation crashed, hung, answered nonsense or called a supported op unsupported:
     /// the trial is an error, not a failure of the contract.
     public var isError: Bool
+    /// The other side of a tie (the only other implementation that runs the diverging step
+    /// disagrees): the failure is laid to it as well as to `blamed`.
+    public var alsoBlamed: String? = nil
 }
 
 /// One trial of one assignment.
@@ -558,8 +561,11 @@ public final class ScenarioRunner: Sendable {
         var record: StepRecord
         var step: Step
         var agreeing: [String], disagreeing: [(String, Outcome)]
-        /// The assigned implementation, when every other implementation that answered disagrees with it.
-        var alone: String? { agreeing.isEmpty && !disagreeing.isEmpty ? record.implementation : nil }
+        /// The assigned implementation, when every other implementation that answered disagrees with
+        /// it and there are at least two of them: one against one settles nothing.
+        var alone: String? { agreeing.isEmpty && disagreeing.count >= 2 ? record.implementation : nil }
+        /// The only other implementation that runs the step, when it disagrees: a tie, laid to both.
+        var tie: String? { agreeing.isEmpty && disagreeing.count == 1 ? disagreeing[0].0 : nil }
     }
 
     func firstDivergence(_ s: Scenario, trial: Int, records: [StepRecord]) -> Divergence? {
@@ -589,6 +595,11 @@ public final class ScenarioRunner: Sendable {
         let d = firstDivergence(s, trial: trial, records: records)
         failure.diagnosis = diagnosis(d, records: records, scenario: s)
         if let culprit = d?.alone { failure.blamed = culprit }
+        if let d, let other = d.tie {
+            // Neither side is settled: the failure is laid to both, never to one of them alone.
+            failure.blamed = d.record.implementation
+            failure.alsoBlamed = other
+        }
     }
 
     /// The first diverging step, in a sentence with its cause (docs/scenarios.md, "Diagnosis").
@@ -644,6 +655,9 @@ public final class ScenarioRunner: Sendable {
             text += "\(disagreeing) \(answer) otherwise"
         }
         if !d.agreeing.isEmpty { text += " (\(d.agreeing.joined(separator: ", ")) \(d.agreeing.count == 1 ? "answers" : "answer") as \(r.implementation) does)" }
+        if let other = d.tie {
+            text += "; no third implementation runs this step, so neither \(r.implementation) nor \(other) is settled: the failure is laid to both"
+        }
         return text
     }
 }
