@@ -77,6 +77,14 @@ extension ExplanationRules {
                 return "\(side) is r ‖ s written as DER's integers (minimal, with a 0x00 sign byte: r \(signed(r).count), s \(signed(s).count) bytes); "
                     + "IEEE P1363, as \(other) has it, writes each as \(half) bytes (askkey.md)"
             }
+            // Some of the leading zero bytes kept, not all (one put back, never two).
+            let zr = r.prefix(while: { $0 == 0 }).count, zs = s.prefix(while: { $0 == 0 }).count, cut = full.count - short.count
+            if cut > 0, cut <= zr + zs {
+                for i in max(0, cut - zs)...min(cut, zr) where Array(r.dropFirst(i)) + Array(s.dropFirst(cut - i)) == short {
+                    return "\(side) is r ‖ s with \(i) of r's \(zr) and \(cut - i) of s's \(zs) leading zero bytes left out (\(short.count) bytes); "
+                        + "IEEE P1363, as \(other) has it, keeps every one: each integer is \(half) bytes (askkey.md)"
+                }
+            }
         }
         // Two DER forms of the same numbers.
         if let de = DERSignature(e), let da = DERSignature(a), de.numbers == da.numbers {

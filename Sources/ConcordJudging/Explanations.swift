@@ -241,11 +241,14 @@ public enum ExplanationRules {
         return "the same nonce and ciphertext with another tag (from byte \(offset)): one key and nonce give one keystream, so the AAD differs\(candidates)"
     }
 
-    /// A Tink output prefix (0x01 or 0x00, then a 4-byte key id) on one side only.
+    /// A Tink output prefix (0x01 or 0x00, then a 4-byte key id) on one side only. Five zero bytes
+    /// are not taken for one (a LEGACY prefix of key id 0): they are a fixed-width value padded
+    /// with zeros far more often (an ECDSA integer, a coordinate), which the later rules name.
     public static let tinkPrefix = ExplanationRule(name: "tink-prefix") { expected, actual, _ in
         guard let e = blob(expected), let a = blob(actual) else { return nil }
         func prefixed(_ long: [UInt8], _ short: [UInt8]) -> String? {
             guard long.count == short.count + TinkOutputPrefix.length, let p = TinkOutputPrefix.find(in: long),
+                  !(p.marker == 0 && p.keyId == 0),
                   Array(long[TinkOutputPrefix.length...]) == short else { return nil }
             return "a Tink output prefix (\(p.kind): 0x0\(p.marker) ‖ key id 0x\(p.keyIdHex))"
         }

@@ -505,4 +505,16 @@ import ConcordTestSupport
         let extra: [UInt8] = [0x30, 69, 0x02, 33, 0] + r + [0x02, 32] + s
         #expect(rule.explain(.bytes(der), .bytes(extra), [:])?.contains("r with an extra leading zero byte") == true)
     }
+
+    /// A converter that puts back one leading zero byte and never two (the planted
+    /// askkey-der-short-integer): r ‖ s with some of an integer's zero bytes kept is named, and so
+    /// is no longer taken for a Tink LEGACY prefix of key id 0 (five zero bytes on one side only).
+    @Test func anIntegerWithSomeOfItsZerosIsNamed() {
+        let r: [UInt8] = [0, 0, 0, 0, 0, 0] + [UInt8](repeating: 0x2b, count: 26), s = [UInt8](repeating: 0x22, count: 32)
+        let short = Array(r.dropFirst(5)) + s  // one zero byte of six put back
+        let t = Explanations.match(expected: .bytes(r + s), actual: .bytes(short))
+        #expect(t?.rule == "ecdsa-encoding", "\(String(describing: t))")
+        #expect(t?.text.contains("actual is r ‖ s with 5 of r's 6 and 0 of s's 0 leading zero bytes left out (59 bytes)") == true, "\(String(describing: t))")
+        #expect(ExplanationRules.tinkPrefix.explain(.bytes(short), .bytes(r + s), [:]) == nil)
+    }
 }
