@@ -34,8 +34,10 @@ enum ServeCommand: Command {
         }
         let served = ServedImplementation(impl, limits: try Common.limits(o))
         impl.prepare()
-        guard Streams.outNow(served.handshake + "\n") else { return Streams.finish(2) }
-        _ = served.serve(input: 0, write: Streams.outNow)
-        return Streams.finish(0)
+        // Its standard output gone (the runner went away), an adapter exits 1 (docs/adapters.md §5).
+        Streams.unwrittenOutputExits(1)
+        guard Streams.outNow(served.handshake + "\n") else { return Streams.finish(1) }
+        let whole = served.serve(input: 0, write: Streams.outNow)
+        return Streams.finish(whole ? 0 : 2)
     }
 }

@@ -25,6 +25,7 @@ enum Streams {
         /// Why standard output cannot be written, once it could not (the rest is dropped).
         var failure: String? = nil
         var stdoutClosedAtStart = false
+        var unwrittenStatus: Int32 = 2
         var stdoutIsTerminal = false
     }
 
@@ -90,13 +91,17 @@ enum Streams {
         }
     }
 
-    /// Flushes everything; the exit status: `status`, or 2 when standard output could not be written.
+    /// Flushes everything; the exit status: `status`, or (2 unless `unwrittenOutputExits` said
+    /// otherwise) when standard output could not be written.
     static func finish(_ status: Int32) -> Int32 {
         locked { st in
             flush(&st, upTo: st.pending.count)
-            return st.failure == nil ? status : (status == 130 ? 130 : 2)
+            return st.failure == nil ? status : (status == 130 ? 130 : st.unwrittenStatus)
         }
     }
+
+    /// The exit status when standard output could not be written (an adapter's is 1: serve).
+    static func unwrittenOutputExits(_ status: Int32) { locked { $0.unwrittenStatus = status } }
 
     /// Writes the buffer up to its last line break; a buffer over `bufferBytes` without one, up to
     /// its last complete UTF-8 sequence.

@@ -44,6 +44,20 @@ import Testing
         #expect(r.peakKiB < 256 * 1024, "peak \(r.peakKiB) KiB")
     }
 
+    /// Its standard output gone (the runner went away) it exits 1, as docs/adapters.md §5 says an
+    /// adapter does, after saying why on standard error; with its output whole, 0. Before, it exited 2.
+    @Test func aClosedStandardOutputEndsItWithStatusOne() throws {
+        let closedAtStart = try shell(#"printf '%s\n' '\#(Self.gcm)' | "$C" serve openssl >&-; echo "status $?" >&2"#)
+        #expect(closedAtStart.output.stderr.contains("status 1"), "\(closedAtStart.output.stderr)")
+        #expect(closedAtStart.output.stderr.contains("cannot write standard output"), "\(closedAtStart.output.stderr)")
+        // The reader goes away after the handshake: answers to a stream of requests hit a broken pipe.
+        let piped = try runProcess("/bin/bash", ["-c", #"yes "$1" | head -n 200000 | "$C" serve openssl | head -n 2 >/dev/null; echo "serve ${PIPESTATUS[2]}" >&2"#, "bash", Self.gcm],
+                                   environment: ["C": concordBinary, "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"], timeout: 120)
+        #expect(piped.stderr.contains("serve 1"), "\(piped.stderr)")
+        let (answers, whole) = try shell(#"printf '%s\n' '\#(Self.gcm)' | "$C" serve openssl"#)
+        #expect(whole.status == 0 && answers.count == 1, "\(whole.status) \(answers)")
+    }
+
     /// A line of exactly 16 MiB is a request like any other (answered, not skipped).
     @Test func aLineOfSixteenMiBIsRead() throws {
         let pad = 16 * 1024 * 1024 - #"{"id":3,"suite":"no-such-suite","input":{"pad":""}}"#.utf8.count
