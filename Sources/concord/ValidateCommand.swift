@@ -58,6 +58,9 @@ enum ValidateCommand: Command {
 
     /// A JSON file whose `format` is one of Concord's own outputs, with its text.
     static func otherFormat(_ file: String, maxBytes: Int) -> (format: String, text: String)? {
+        // A pipe (`<(…)`) can be read once: it is read as run reads it, as a vector file.
+        var st = stat()
+        guard stat(file, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         // A divergence ledger (docs/ledger.md) names its format: checked by its own reader.
         if !file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
            let text = String(validating: bytes, as: UTF8.self), text.contains(Ledger.format),

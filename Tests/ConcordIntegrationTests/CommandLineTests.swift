@@ -271,6 +271,11 @@ import ConcordTestSupport
         write(truth.replacingOccurrences(of: "\"wire\"", with: "\"wire\", \"x\": 1, \"y\""), to: dir + "/c/truth.json")
         let badCaptured = try concord(["validate", dir + "/c/truth.json"])
         #expect(badCaptured.status == 2 && badCaptured.stdout.contains("invalid \(dir)/c/truth.json"), "\(badCaptured.stdout)")
+        // A pipe can be read once: validated as run reads it (before, validate read it twice and
+        // called it a FIFO nothing wrote to).
+        let piped = try runProcess("/bin/bash", ["-c", #""$C" validate <(cat "$1")"#, "bash", dir + "/c/kdf.yaml"],
+                                   environment: ["C": concordBinary, "CONCORD_HOME": repositoryRoot, "PATH": "/usr/bin:/bin"], timeout: 60)
+        #expect(piped.status == 0 && piped.stdout.contains("1 files, 1 vectors, 0 errors"), "\(piped.stdout)\(piped.stderr)")
     }
 
     // MARK: 8. Terminal output and exit codes
