@@ -59,7 +59,7 @@ let package = Package(
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
         .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Scheduling: plans, the job queue, workers, shards; hands each check's outcome to a judge.
-        .target(name: "ConcordScheduling", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Workflows: fill, export (and what they read back).
