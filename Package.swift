@@ -65,10 +65,10 @@ let package = Package(
         // Workflows: fill, export (and what they read back).
         .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
-        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh
         // values, the first diverging step, and a trial recorded as vector files.
-        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
+        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
                                                       "ConcordSuites", "ConcordYAML"]),
