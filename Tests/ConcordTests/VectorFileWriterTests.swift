@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 @testable import ConcordLoading
 import ConcordSuites
+@testable import ConcordWorkflows
 import ConcordYAML
 import Foundation
 import Testing
@@ -196,14 +197,14 @@ import ConcordTestSupport
             #expect(x.suite == y.suite && x.op == y.op && x.result == y.result && x.flags == y.flags, "\(at)")
             #expect(x.comment.map { Array($0.unicodeScalars) } == y.comment.map { Array($0.unicodeScalars) }, "\(at): comment")
             #expect(x.input.keys == y.input.keys, "\(at): input names \(x.input.keys) against \(y.input.keys)")
-            for k in x.input.keys { #expect(identical(x.input[k]!, y.input[k]!), "\(at): input \(k)") }
+            for k in x.input.keys { #expect(Fill.identical(x.input[k]!, y.input[k]!), "\(at): input \(k)") }
             switch (x.expect, y.expect) {
             case (.outputs(let p), .outputs(let q)):
                 #expect(p.map(\.field) == q.map(\.field), "\(at): expect names")
                 for (e, f) in zip(p, q) {
                     switch (e.expected, f.expected) {
                     case (.placeholder, .placeholder): break
-                    case (.value(let v), .value(let w)): #expect(identical(v, w), "\(at): expect \(e.field)")
+                    case (.value(let v), .value(let w)): #expect(Fill.identical(v, w), "\(at): expect \(e.field)")
                     default: Issue.record("\(at): expect \(e.field) \(e.expected) against \(f.expected)")
                     }
                 }
@@ -211,16 +212,6 @@ import ConcordTestSupport
             case (.none, .none): break
             default: Issue.record("\(at): expectation \(x.expect) against \(y.expect)")
             }
-        }
-    }
-
-    /// Equal, text compared scalar for scalar (Swift's `==` on strings would let a normalization pass).
-    static func identical(_ a: Value, _ b: Value) -> Bool {
-        switch (a, b) {
-        case (.text(let x), .text(let y)): return Array(x.unicodeScalars) == Array(y.unicodeScalars)
-        case (.list(let x), .list(let y)): return x.count == y.count && zip(x, y).allSatisfy { identical($0, $1) }
-        case (.map(let x), .map(let y)): return x.count == y.count && x.allSatisfy { k, v in y[k].map { identical(v, $0) } ?? false }
-        default: return a == b
         }
     }
 
