@@ -59,16 +59,16 @@ let package = Package(
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
         .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Scheduling: plans, the job queue, workers, shards; hands each check's outcome to a judge.
-        .target(name: "ConcordScheduling", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Workflows: fill, export (and what they read back).
         .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
-        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh
         // values, the first diverging step, and a trial recorded as vector files.
-        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
+        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
         .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
                                                       "ConcordSuites", "ConcordYAML"]),

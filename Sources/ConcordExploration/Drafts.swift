@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 
 /// A finding as a vector, ready for a vector file (concord-vectors/1) of its suite.
@@ -78,57 +79,44 @@ extension Finding {
 extension VectorDraft {
     public static let header = "# Written by concord explore"
 
-    /// The vector file (concord-vectors/1) of one suite's drafts; `quote` writes a YAML
-    /// double-quoted scalar, `value` a value as a vector file writes it (ConcordWorkflows' Fill
-    /// has both, one layer beside this one). Its `source:` names, per vector, the implementations
-    /// that agreed on the expected value and who wrote each (or why it is pending).
-    public static func file(_ suite: Suite, _ drafts: [VectorDraft], quote: (String) -> String, value: (Value) -> String) -> String {
-        var out = [header + " (docs/exploration.md): review each vector before adding it to a suite.",
-                   "format: concord-vectors/1", "suite: \(suite.name)",
-                   "title: " + quote("Divergences found by concord explore in \(suite.name)"),
-                   "source: " + quote("Generated inputs, shrunk, by " + drafts.map(\.source).joined(separator: "; ")
-                                      + ". An expected value is the answer of a library's own code that another implementation (a library or a Concord port) agreed with, or a round trip's own input; never the app under test's, never Concord's own ports' alone."),
-                   "notes:",
-                   "  explored: " + quote("found by concord explore; expect is the answer of a library's own code that another implementation agreed with (the implementations are named in the source), or a round trip's own input"),
-                   "  review: " + quote("not settled: no library's own code answered with another implementation agreeing, or the libraries disagree; result: pending, every side's answer in the comment. Settle it (a published value, or an independent implementation) and write the expected value"),
-                   "vectors:"]
+    /// The vector file (concord-vectors/1) of one suite's drafts, written by the one writer of the
+    /// format (`VectorFileWriter`). Its `source:` names, per vector, the implementations that agreed
+    /// on the expected value and who wrote each (or why it is pending).
+    public static func file(_ suite: Suite, _ drafts: [VectorDraft]) -> String {
         var ids = Set<String>()
+        var vectors: [Vector] = []
         for d in drafts {
             // Several findings of one case (the cells of a round trip) get -2, -3, … (ids are unique per suite).
             var id = d.id, n = 1
             while ids.contains(id) { n += 1; id = d.id + "-\(n)" }
             ids.insert(id)
-            out.append("  - id: \(id)")
-            if let op = d.op { out.append("    op: \(op)") }
-            let answers = d.answers.map { "\($0.who) answered \(Self.answer($0.answer, value: value))" }
-            out.append("    comment: " + quote(([d.comment] + answers).joined(separator: "; ")))
-            out.append("    flags: [explored\(d.needsReview ? ", review" : "")]")
+            let answers = d.answers.map { "\($0.who) answered \(Self.answer($0.answer))" }
+            let result: ResultKind
+            let expect: ConcordLoading.Expectation
             switch d.expect {
-            case .invalid: out.append("    result: invalid")
-            case .pending: out.append("    result: pending")
-            case .valid: break
+            case .valid(let outputs): (result, expect) = (.valid, .outputs(outputs.map { ($0.0, Expected.value($0.1)) }))
+            case .invalid(let c): (result, expect) = (.invalid, .error(c))
+            case .pending: (result, expect) = (.pending, .none)
             }
-            if d.input.isEmpty { out.append("    input: {}") } else { out.append("    input:") }
-            for (k, v) in d.input { out.append("      \(k): \(value(v))") }
-            switch d.expect {
-            case .valid(let outputs):
-                if outputs.isEmpty { out.append("    expect: {}") } else { out.append("    expect:") }
-                for (k, v) in outputs { out.append("      \(k): \(value(v))") }
-            case .invalid(let c?):
-                out.append("    expect:")
-                out.append("      error: \(c.rawValue)")
-            case .invalid(nil), .pending:
-                break
-            }
+            vectors.append(Vector(suite: suite.name, id: id, file: "", line: 0, column: 0, comment: ([d.comment] + answers).joined(separator: "; "),
+                                  flags: d.needsReview ? ["explored", "review"] : ["explored"], op: d.op, result: result, input: d.input, expect: expect))
         }
-        return out.joined(separator: "\n") + "\n"
+        let file = VectorFile(
+            suite: suite.name, title: "Divergences found by concord explore in \(suite.name)",
+            source: "Generated inputs, shrunk, by " + drafts.map(\.source).joined(separator: "; ")
+                + ". An expected value is the answer of a library's own code that another implementation (a library or a Concord port) agreed with, or a round trip's own input; never the app under test's, never Concord's own ports' alone.",
+            notes: [.init("explored", "found by concord explore; expect is the answer of a library's own code that another implementation agreed with (the implementations are named in the source), or a round trip's own input"),
+                    .init("review", "not settled: no library's own code answered with another implementation agreeing, or the libraries disagree; result: pending, every side's answer in the comment. Settle it (a published value, or an independent implementation) and write the expected value")],
+            vectors: vectors,
+            header: [String(header.dropFirst(2)) + " (docs/exploration.md): review each vector before adding it to a suite."])
+        return VectorFileWriter.write(file)
     }
 
     /// An answer as a comment shows it: `outputs tag: {hex: …}` (each field as a vector file writes
     /// it, sorted), `accepted` (no outputs), `refused (format: message)`.
-    static func answer(_ r: Reply, value: (Value) -> String) -> String {
+    static func answer(_ r: Reply) -> String {
         switch r {
-        case .outputs(let o): return o.isEmpty ? "accepted (no outputs)" : "outputs " + o.keys.sorted().map { "\($0): \(value(o[$0]!))" }.joined(separator: ", ")
+        case .outputs(let o): return o.isEmpty ? "accepted (no outputs)" : "outputs " + o.keys.sorted().map { "\($0): \(VectorFileWriter.value(o[$0]!, json: false))" }.joined(separator: ", ")
         case .refused(let c, let m): return "refused (\(c.rawValue): \(m))"
         case .error(let why): return "error (\(why))"
         }

@@ -9,7 +9,7 @@ public enum Catalog {
 
     /// Those of `names` that run as a process of their own, spoken to over the adapter protocol
     /// (`ExternalAdapter`; docs/adapters.md), in the same order; the others run inside Concord. A
-    /// shard starts each it needs once (`Shard.startCost`). DocTablesTests holds it to `make`.
+    /// shard starts each it needs once (`CostTable.start`, data/costs.tsv). DocTablesTests holds it to `make`.
     public static let adapters = ["jvm", "tink", "node", "webcrypto"]
 
     /// Where an implementation's programs live, and how long to wait for them.

@@ -1,5 +1,5 @@
 import ConcordFormats
-import ConcordWorkflows
+import ConcordLoading
 import ConcordYAML
 
 /// Writes a flow as a plain scenario file (docs/scenarios.md, "Shrinking"): the file it came from,
@@ -191,6 +191,6 @@ public enum FlowWriter {
         let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { c in
             (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || "_./+-%".unicodeScalars.contains(c)
         } && s.unicodeScalars.first.map { c in (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || c == "_" } == true
-        return plain && ScalarType.resolvePlain(s) == .string ? s : Fill.yamlQuoted(s)
+        return plain && ScalarType.resolvePlain(s) == .string ? s : VectorFileWriter.doubleQuoted(s)
     }
 }

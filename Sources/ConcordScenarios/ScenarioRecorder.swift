@@ -5,7 +5,6 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordSuites
-import ConcordWorkflows
 import Foundation
 
 /// `--record DIR` (docs/scenarios.md, "Recording"): each trial frozen into ordinary vector files,
@@ -218,11 +217,6 @@ public enum ScenarioRecorder {
     }
 
     static func render(_ items: [Recorded], suite: Suite, scenario s: Scenario, seed: UInt64, assignment: String) -> String {
-        let q = Fill.yamlQuoted
-        var y = "# Recorded by concord scenario --record: do not edit by hand; record again.\n"
-        y += "format: concord-vectors/1\n"
-        y += "suite: \(suite.name)\n"
-        y += "title: \(q("Recorded from scenario \(s.name) (\(s.title)), seed \(seed)"))\n"
         // Whose answers are expected, each kind of agreement once with how many vectors rest on it.
         var bases: [(String, Int)] = []
         for r in items {
@@ -235,13 +229,8 @@ public enum ScenarioRecorder {
             if let k = bases.firstIndex(where: { $0.0 == basis }) { bases[k].1 += 1 } else { bases.append((basis, 1)) }
         }
         let expected = bases.map { "\($0.0) (\($0.1) vector\($0.1 == 1 ? "" : "s"))" }.joined(separator: "; ")
-        y += "source: \(q("concord scenario \(s.file) --seed \(seed) --record, assignment \(assignment): each step computed by every implementation that runs it, on the inputs the earlier steps settled. Expected: \(expected). An expected value is a library's own code's answer that another implementation (a library or a Concord port) agreed with, never the app under test's, never Concord's own ports' alone; each vector's comment names who answered what. Scenario source: \(s.source)"))\n"
-        if items.contains(where: \.isPending) {
-            y += "notes:\n  \(reviewFlag): \(q("Not settled: only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree; result: pending, every answer in the comment. Settle it against a published source or a library's own code (Tink, libsodium, OpenSSL, BouncyCastle, Web Crypto) that another implementation agrees with, then write the expected value."))\n"
-        }
-        y += "vectors:\n"
+        var vectors: [Vector] = []
         for r in items {
-            y += "  - id: \(q("\(s.name)-s\(seed)-t\(r.trial)-\(r.step.id)"))\n"
             let answers = r.sides.map { side in
                 side.members.map(\.described).joined(separator: ", ") + " answered " + Self.answer(side.outcome)
             }
@@ -254,44 +243,43 @@ public enum ScenarioRecorder {
             // Every answer, unless one side gave it and the agreement already names it.
             var heard = answers.joined(separator: "; ")
             if r.sides.count == 1, case .witnessed = r.settled { heard = "" }
-            y += "    comment: \(q("step \(r.step.id) (role \(r.step.role)) of trial \(r.trial): \(why)" + (heard.isEmpty ? "" : "; " + heard)))\n"
-            if r.isPending { y += "    flags: [\(reviewFlag)]\n" }
-            if let op = r.step.op { y += "    op: \(op)\n" }
+            let result: ResultKind
+            let expect: Expectation
             if r.isPending {
-                y += "    result: pending\n"
-                y += "    input:\n" + inputLines(r.input)
-                continue
-            }
-            switch r.outcome {
-            case .refused(let e):
-                y += "    result: invalid\n"
-                y += "    input:\n" + inputLines(r.input)
-                if let stated = r.step.refuses ?? (e.errorClass == .unclassified ? nil : e.errorClass) {
-                    y += "    expect: {error: \(stated.rawValue)}\n"
+                (result, expect) = (.pending, .none)
+            } else {
+                switch r.outcome {
+                case .refused(let e):
+                    (result, expect) = (.invalid, .error(r.step.refuses ?? (e.errorClass == .unclassified ? nil : e.errorClass)))
+                case .outputs(let o):
+                    let spec = r.suite.op(r.step.op)!
+                    (result, expect) = (.valid, .outputs(spec.expects.compactMap { f in o[f.name].map { (f.name, Expected.value($0)) } }))
+                default:
+                    // Not reached (`record` keeps answers and refusals only): nothing to expect.
+                    (result, expect) = (.pending, .none)
                 }
-            case .outputs(let o):
-                y += "    input:\n" + inputLines(r.input)
-                let spec = r.suite.op(r.step.op)!
-                let lines = spec.expects.compactMap { f in o[f.name].map { "      \(f.name): \(Fill.render($0, json: false))\n" } }
-                y += lines.isEmpty ? "    expect: {}\n" : "    expect:\n" + lines.joined()
-            default: break
             }
+            vectors.append(Vector(suite: suite.name, id: "\(s.name)-s\(seed)-t\(r.trial)-\(r.step.id)", file: "", line: 0, column: 0,
+                                  comment: "step \(r.step.id) (role \(r.step.role)) of trial \(r.trial): \(why)" + (heard.isEmpty ? "" : "; " + heard),
+                                  flags: r.isPending ? [reviewFlag] : [], op: r.step.op, result: result, input: r.input, expect: expect))
         }
-        return y
+        let notes: [VectorFile.Note] = items.contains(where: \.isPending)
+            ? [.init(reviewFlag, "Not settled: only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree; result: pending, every answer in the comment. Settle it against a published source or a library's own code (Tink, libsodium, OpenSSL, BouncyCastle, Web Crypto) that another implementation agrees with, then write the expected value.")]
+            : []
+        return VectorFileWriter.write(VectorFile(
+            suite: suite.name, title: "Recorded from scenario \(s.name) (\(s.title)), seed \(seed)",
+            source: "concord scenario \(s.file) --seed \(seed) --record, assignment \(assignment): each step computed by every implementation that runs it, on the inputs the earlier steps settled. Expected: \(expected). An expected value is a library's own code's answer that another implementation (a library or a Concord port) agreed with, never the app under test's, never Concord's own ports' alone; each vector's comment names who answered what. Scenario source: \(s.source)",
+            notes: notes, vectors: vectors, header: ["Recorded by concord scenario --record: do not edit by hand; record again."]))
     }
 
     /// An answer as a comment shows it: `outputs F: V, …` (as a vector file writes each, sorted),
     /// `refused (CLASS: message)`.
     static func answer(_ o: Outcome) -> String {
         switch o {
-        case .outputs(let m): return m.isEmpty ? "accepted (no outputs)" : "outputs " + m.keys.sorted().map { "\($0): \(Fill.render(m[$0]!, json: false))" }.joined(separator: ", ")
+        case .outputs(let m): return m.isEmpty ? "accepted (no outputs)" : "outputs " + m.keys.sorted().map { "\($0): \(VectorFileWriter.value(m[$0]!, json: false))" }.joined(separator: ", ")
         case .refused(let e): return "refused (\(e.errorClass.rawValue): \(e.message))"
         case .unsupported(let why): return "unsupported (\(why))"
         case .error(let why): return "error (\(why))"
         }
-    }
-
-    static func inputLines(_ f: Fields) -> String {
-        f.keys.map { "      \($0): \(Fill.render(f[$0]!, json: false))\n" }.joined()
     }
 }

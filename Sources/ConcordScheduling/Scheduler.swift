@@ -12,9 +12,13 @@ public struct RunConfiguration: Sendable {
     /// cheap requests also run on a lane of their own). Default: the cores.
     public var workers: Int
     public var limits: Limits
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, limits: Limits = Limits()) {
+    /// Each implementation's CPU per second of a suite's estimated cost (`CostTable.weight`, the
+    /// figure the shard plan uses too): heavy jobs are ordered and placed by cost × weight.
+    public var costs: CostTable
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, limits: Limits = Limits(), costs: CostTable = .fallback) {
         self.workers = max(1, workers)
         self.limits = limits
+        self.costs = costs
     }
 }
 
@@ -76,11 +80,12 @@ public final class Scheduler: Sendable {
     }
     deinit { pool.stop() }
 
+    /// What a job of `implementation` is costed with: its suite's estimate times this, the cost
+    /// table's weight (`CostTable.weight`), the very figure the shard plan costs heavy work with.
+    package func weight(of implementation: String) -> Double { configuration.costs.weight(implementation) }
+
     /// Below this estimated cost (seconds) an adapter's job goes to the adapter's lane.
     static let laneCost = 1e-3
-
-    /// Relative speed of implementations, for scheduling only (measured here: see docs/performance.md).
-    static let weight: [String: Double] = ["libsodium": 1, "libargon2": 1.8, "jvm": 3.5]
 
     /// Whether an adapter is worth starting for these suites: a built-in one when a needed suite's
     /// definition names it; one no definition names (a user's adapter) always.
@@ -95,7 +100,8 @@ public final class Scheduler: Sendable {
                         progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?) -> Executed {
         let vectors = plan.vectors
         let implementations = self.implementations
-        let weight: @Sendable (Int) -> Double = { Self.weight[implementations[$0].name] ?? 1 }
+        let weights = implementations.map { self.weight(of: $0.name) }
+        let weight: @Sendable (Int) -> Double = { weights[$0] }
         let needed = Set(plan.suites.map(\.name))
         let starting = implementations.indices.filter { !implementations[$0].isReady && Self.shouldStart(implementations[$0], needed: needed) }
         var kdfMemory: [Int: Int] = [:]

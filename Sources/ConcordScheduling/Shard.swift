@@ -14,12 +14,13 @@ import ConcordSuites
 ///   are placed together, as one item (cut in slices by their hash when one suite's cheap work is
 ///   more than a shard's share): a shard running part of a suite pays its adapters' warm-up for it;
 /// - a shard starts every adapter its vectors' suites name (`Suite.implementations`; the runner
-///   starts no other), at a fixed cost each (`startCost`). Items are packed (`pack`) so that each
+///   starts no other), at a fixed cost each (`CostTable.start`). Items are packed (`pack`) so that each
 ///   adapter is started on as few shards as the balance allows: webcrypto's suites (Chromium) on
 ///   one shard when they fit there, then node's, then the rest, largest first, to the least
 ///   loaded shard.
 ///
-/// The plan depends only on the vectors, their suites' definitions and N: not on what is installed
+/// The plan depends only on the vectors, their suites' definitions, the cost table (data/costs.tsv:
+/// every shard of a run must read the same one) and N: not on what is installed
 /// (a missing adapter changes no shard), nor on the order of the vectors (every sum is of integer
 /// nanoseconds, every tie broken by name). Stability: an item moves only when a change before it in
 /// the packing order changes a shard's load at a bound (ShardMergeTests measures how many).
@@ -32,104 +33,21 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// the others with their suite's. 1 ms: the cost above which the runner schedules a job on its own.
     public static let heavyThreshold = 1e-3
 
-    /// The CPU seconds a shard pays for each adapter it starts, whatever it runs there: the
-    /// process's start and the warm-up every suite shares. Fitted with `measuredCheck` by
-    /// `scripts/bench-shard-costs` (2026-12-06, release build, 2 cores: 110 runs of random subsets
-    /// of the default run's suites, each process's CPU sampled from /proc). The JVM's figure is
-    /// small because its warm-up follows the code a suite runs, and so goes with the suites that
-    /// run it (ecdh-p256's and x25519's first pass each cost about 0.4 s more than a warm one);
-    /// Chromium and its Node driver cost 1.16 s however little they run. tink is counted as free:
-    /// its work is serial in one Python process, and holding it on one shard made that shard's wall
-    /// tink's chain (2026-12-02: shard 1 of 2 at 1.48× half the unsharded wall with 1.07 cores
-    /// busy). In-process implementations cost nothing to start. Only built-in names (adapters of
-    /// `Catalog.adapters`): a user's adapter is unknown here and counted as free. docs/ci.md "When
-    /// sharding pays".
-    public static let startCost: [String: Double] = ["webcrypto": 1.16, "jvm": 0.26, "node": 0.04]
-
-    /// The CPU seconds of one cheap check on an implementation, for a suite `measuredCheck` does
-    /// not list (a user's): typical figures of 2026-12-05; 10 µs in process.
-    public static let checkCost: [String: Double] = ["jvm": 4e-4, "tink": 3e-4, "node": 3e-4, "webcrypto": 7e-4]
-
-    /// The CPU seconds one cheap vector of a suite costs on each implementation: printed by
-    /// `scripts/bench-shard-costs` (above), which fits, per kind of process, a start cost for each
-    /// adapter a run starts and a cost for each suite it holds to what the runs measured, and
-    /// divides each suite's cost by its vectors (Concord's own side of the requests goes to the
-    /// suite's in-process implementations). It predicts a run it was not fitted on within 0.55 s
-    /// of CPU (root mean square; the runs took 8.6 s on average), where the table it replaces
-    /// erred by 0.86 s: that one shared each adapter's CPU among its suites by the per-vector
-    /// seconds of its report, waiting included. A suite of a few vectors has a noisy figure, and
-    /// weighs as little. The suites that derive Argon2id keys at real parameters keep the figures
-    /// of 2026-12-05: the plan costs that work by `planWeight`.
-    public static let measuredCheck: [String: [String: Double]] = [
-        "aes-gcm": ["jvm": 3.5e-04, "libsodium": 2.0e-05, "node": 9.8e-05, "openssl": 2.0e-05, "tink": 8.4e-05, "webcrypto": 6.4e-04],
-        "argon2id": ["jvm": 2.4e-04, "libargon2": 2.1e-04, "libsodium": 1.2e-04],
-        "askkey.pairing-code": ["jvm": 2.0e-03, "swift": 1.0e-07],
-        "askkey.signature-encoding": ["jvm": 5.5e-04, "swift": 1.0e-07],
-        "chacha20-poly1305": ["jvm": 3.4e-04, "libsodium": 3.6e-05, "openssl": 3.6e-05],
-        "closer.canonical-json": ["jvm": 1.0e-05, "node": 1.0e-05, "swift": 5.3e-05],
-        // closer.chain's jvm: keybox-to-answer, cheap since its cost counts no Argon2id
-        // (2026-12-06), from the per-vector seconds of a `-j 1` report once warm.
-        "closer.chain": ["jvm": 3.0e-03, "swift": 1.4e-04],
-        "closer.commitment": ["jvm": 5.3e-03, "node": 1.0e-05, "swift": 1.2e-03],
-        "closer.couple-key-wrap": ["jvm": 3.1e-04, "swift": 9.4e-06, "tink": 1.0e-04],
-        "closer.document": ["jvm": 2.7e-03, "swift": 4.8e-04],
-        "closer.field": ["jvm": 3.4e-05, "swift": 3.1e-04, "tink": 1.0e-05],
-        "closer.invite-code": ["jvm": 2.2e-03, "swift": 1.4e-03],
-        "closer.invite-phrase": ["jvm": 1.7e-04, "swift": 3.2e-06, "tink": 6.8e-05],
-        "closer.kdf-params": ["jvm": 1.0e-05, "swift": 1.0e-07],
-        "closer.keybox": ["jvm": 2.1e-03, "node": 1.4e-03, "swift": 3.6e-04, "tink": 9.7e-05],
-        "closer.recovery-phrase": ["jvm": 5.8e-03, "swift": 7.1e-04],
-        "closer.sealed-answer": ["jvm": 9.6e-04, "swift": 2.7e-05, "tink": 1.5e-04],
-        "closer.tink-public-key": ["jvm": 3.0e-03, "node": 1.2e-03, "swift": 7.2e-04, "tink": 3.5e-04],
-        "ecdh-p256": ["jvm": 5.7e-04, "node": 1.2e-04, "openssl": 1.3e-04, "webcrypto": 2.2e-04],
-        "ecdsa-p256": ["jvm": 5.9e-04, "openssl": 1.4e-04, "tink": 1.9e-04],
-        "ed25519": ["jvm": 1.4e-03, "libsodium": 6.4e-05, "openssl": 6.4e-05, "tink": 1.0e-05],
-        "hkdf-sha256": ["jvm": 1.0e-05, "node": 1.0e-05, "openssl": 1.0e-07, "webcrypto": 1.0e-05],
-        "hmac-sha256": ["jvm": 3.6e-04, "libsodium": 1.5e-06, "openssl": 1.5e-06, "tink": 2.4e-04],
-        "justsend.chain": ["jvm": 1.5e-03, "swift": 1.2e-04],
-        "justsend.chunk": ["jvm": 1.0e-05, "node": 2.8e-04, "swift": 1.0e-07, "webcrypto": 1.4e-03],
-        "justsend.device-envelope": ["jvm": 1.0e-05, "swift": 1.4e-04],
-        "justsend.recovery-code": ["jvm": 1.0e-05, "swift": 1.0e-07],
-        "justsend.seal": ["jvm": 1.0e-05, "swift": 1.1e-03],
-        "justsend.share-link": ["jvm": 1.0e-05, "node": 2.1e-04, "swift": 1.0e-07, "webcrypto": 1.5e-03],
-        "justsend.wrap": ["jvm": 3.1e-03, "swift": 1.0e-07],
-        "sinew.field-cipher": ["jvm": 6.8e-04, "node": 5.0e-05, "swift": 1.0e-07, "tink": 5.4e-05, "webcrypto": 9.6e-05],
-        "sophaxchat.group-message": ["jvm": 1.0e-05, "swift": 1.0e-07],
-        "sophaxchat.message": ["jvm": 9.5e-03, "swift": 1.3e-03],
-        "sophaxchat.onion-address": ["jvm": 3.6e-03, "swift": 3.0e-04],
-        "sophaxchat.ratchet": ["jvm": 1.2e-02, "swift": 2.3e-03],
-        "sophaxchat.safety-number": ["jvm": 2.2e-03, "swift": 1.0e-07],
-        "sophaxchat.sealed-sender": ["jvm": 1.0e-05, "swift": 1.0e-07],
-        "sophaxchat.sender-key": ["jvm": 1.0e-05, "swift": 1.7e-03],
-        "sophaxchat.x3dh": ["jvm": 1.0e-05, "swift": 1.0e-07],
-        "x25519": ["jvm": 4.7e-04, "libsodium": 6.2e-05, "openssl": 6.2e-05],
-        "xchacha20-poly1305": ["jvm": 1.7e-04, "libsodium": 9.6e-05, "tink": 1.2e-04],
-    ]
-
-    /// A cheap vector's expected CPU on one implementation.
-    static func checkSeconds(_ suite: String, _ implementation: String) -> Double {
-        measuredCheck[suite]?[implementation] ?? checkCost[implementation] ?? 1e-5
-    }
-
-    /// The CPU seconds an implementation spends per second of a suite's estimated cost (`Suite.cost`,
-    /// written for heavy work: Argon2id at real parameters), measured the same session: each
-    /// implementation's Argon2id CPU over the estimates of the work it ran, each shared key once.
-    /// BouncyCastle's Argon2 in Java 1.5, libargon2 1.4, libsodium 0.75, Tink's (libsodium through
-    /// Python) 0.7, swift 0.4 (libsodium's, each derived key shared between its suites).
-    static let planWeight: [String: Double] = ["jvm": 1.5, "libargon2": 1.4, "libsodium": 0.75, "tink": 0.7]
-    static func weight(_ implementation: String) -> Double { planWeight[implementation] ?? 0.4 }
-
+    /// The measured figures the plan costs vectors and adapters' starts with (`CostTable`: a data
+    /// file `scripts/bench-shard-costs` writes): a cheap vector's CPU on each implementation of its
+    /// suite, each adapter's start, and each implementation's CPU per second of a suite's estimated
+    /// cost (heavy work), the weight the scheduler uses too.
     /// A vector's expected CPU on every implementation its suite names, in nanoseconds (integers:
     /// sums that do not depend on the order of the vectors): its estimated cost on each, at least a
     /// cheap check's.
-    static func planNanoseconds(cost: Double, suite: String, implementations: [String]) -> Int64 {
+    static func planNanoseconds(cost: Double, suite: String, implementations: [String], costs: CostTable) -> Int64 {
         let names = implementations.isEmpty ? [""] : implementations
-        let seconds = names.reduce(0.0) { $0 + max(cost * weight($1), checkSeconds(suite, $1)) }
+        let seconds = names.reduce(0.0) { $0 + max(cost * costs.weight($1), costs.check(suite, $1)) }
         return Int64((seconds * 1e9).rounded())
     }
 
-    static func startNanoseconds(_ implementation: String) -> Int64 {
-        Int64(((startCost[implementation] ?? 0) * 1e9).rounded())
+    static func startNanoseconds(_ implementation: String, _ costs: CostTable) -> Int64 {
+        Int64((costs.start(implementation) * 1e9).rounded())
     }
 
     /// The implementations a vector's suite names (its definition's list): what its shard starts,
@@ -181,16 +99,16 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         Suites.all[v.suite]?.sharedWork(v.input) ?? []
     }
 
-    /// The vectors of this shard, in their given order.
-    public func select(_ vectors: [Vector]) -> [Vector] {
-        select(vectors, cost: Self.cost)
+    /// The vectors of this shard, in their given order, by the plan made with `costs`.
+    public func select(_ vectors: [Vector], costs: CostTable) -> [Vector] {
+        select(vectors, cost: Self.cost, costs: costs)
     }
 
     /// The same, with another cost estimate (tests).
     public func select(_ vectors: [Vector], cost: (Vector) -> Double,
                        sharedWork: (Vector) -> [SharedWork] = Shard.sharedWork,
-                       implementations: (Vector) -> [String] = Shard.implementations) -> [Vector] {
-        let assignment = Self.assign(vectors, count: count, cost: cost, sharedWork: sharedWork, implementations: implementations)
+                       implementations: (Vector) -> [String] = Shard.implementations, costs: CostTable) -> [Vector] {
+        let assignment = Self.assign(vectors, count: count, cost: cost, sharedWork: sharedWork, implementations: implementations, costs: costs)
         return vectors.indices.filter { assignment[$0] == index }.map { vectors[$0] }
     }
 
@@ -267,10 +185,10 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// The shard (1…count) of every vector, by position.
     public static func assign(_ vectors: [Vector], count: Int, cost: (Vector) -> Double = Shard.cost,
                               sharedWork: (Vector) -> [SharedWork] = Shard.sharedWork,
-                              implementations: (Vector) -> [String] = Shard.implementations) -> [Int] {
+                              implementations: (Vector) -> [String] = Shard.implementations, costs: CostTable) -> [Int] {
         precondition(count >= 1)
         var out = [Int](repeating: 0, count: vectors.count)
-        for (item, s) in plan(vectors, count: count, cost: cost, sharedWork: sharedWork, implementations: implementations).placed {
+        for (item, s) in plan(vectors, count: count, cost: cost, sharedWork: sharedWork, implementations: implementations, costs: costs).placed {
             for i in item.members { out[i] = s }
         }
         return out
@@ -291,9 +209,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// How far the model's figure for one shard may be from what it takes: a plan this close to
     /// the bar by the model counts as meeting it, so that a plan starting an adapter on fewer
-    /// shards is not passed over for one the model puts a few percent lower. 10 %: the cost
-    /// table's error on runs it was not fitted on is 6 % of a run's CPU (root mean square), the
-    /// JVM's own 9 % of its CPU (scripts/bench-shard-costs, 2026-12-06).
+    /// shards is not passed over for one the model puts a few percent lower: about the cost table's
+    /// error on runs it was not fitted on (docs/performance.md).
     public static let modelError = 1.10
 
     /// The items and where each goes (1-based), with the slack chosen: of the plans of `slacks`,
@@ -302,16 +219,17 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// and when none meets the bar, the least loaded most loaded shard, then the tighter slack.
     /// Pure as before: the same candidates, in the same order, on every machine.
     static func plan(_ vectors: [Vector], count: Int, cost: (Vector) -> Double, sharedWork: (Vector) -> [SharedWork],
-                     implementations: (Vector) -> [String]) -> (placed: [(Item, Int)], slack: Double) {
+                     implementations: (Vector) -> [String], costs: CostTable) -> (placed: [(Item, Int)], slack: Double) {
         var best: (placed: [(Item, Int)], slack: Double, meets: Bool, top: Int64, sum: Int64)? = nil
         // The units do not depend on the slack: found once, not once per candidate.
         let found = units(vectors, cost: cost, sharedWork: sharedWork)
         for slack in slacks {
-            let items = items(vectors, count: count, slack: slack, cost: cost, sharedWork: sharedWork, implementations: implementations, units: found)
-            let placed = pack(items, count: count, slack: slack)
-            let l = loads(placed, count: count)
+            let items = items(vectors, count: count, slack: slack, cost: cost, sharedWork: sharedWork, implementations: implementations,
+                              costs: costs, units: found)
+            let placed = pack(items, count: count, slack: slack, costs: costs)
+            let l = loads(placed, count: count, costs: costs)
             let (top, sum) = (l.max() ?? 0, l.reduce(0, +))
-            let meets = Double(top) <= wallBar * modelError * unavoidable(items, count: count) / Double(count)
+            let meets = Double(top) <= wallBar * modelError * unavoidable(items, count: count, costs: costs) / Double(count)
             let better: Bool
             if let b = best {
                 if meets != b.meets { better = meets }
@@ -329,34 +247,34 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
 
     /// The CPU no plan avoids, in nanoseconds: every item's, each adapter's start once, and the
     /// starts of those every item needs on every other shard too.
-    static func unavoidable(_ items: [Item], count: Int) -> Double {
+    static func unavoidable(_ items: [Item], count: Int, costs: CostTable) -> Double {
         var total = Double(items.reduce(Int64(0)) { $0 + $1.cost })
         for a in Set(items.flatMap(\.needs)).sorted() {
             let everywhere = items.allSatisfy { $0.needs.contains(a) }
-            total += Double(startNanoseconds(a)) * (everywhere ? Double(min(count, items.count)) : 1)
+            total += Double(startNanoseconds(a, costs)) * (everywhere ? Double(min(count, items.count)) : 1)
         }
         return total
     }
 
     /// Each shard's (0-based) expected CPU in nanoseconds: its items' costs plus the start of
     /// every adapter they need, once.
-    static func loads(_ placed: [(Item, Int)], count: Int) -> [Int64] {
+    static func loads(_ placed: [(Item, Int)], count: Int, costs: CostTable) -> [Int64] {
         var loads = [Int64](repeating: 0, count: min(count, placed.count))
         var needs = [Set<String>](repeating: [], count: loads.count)
         for (item, s) in placed {
             loads[s - 1] += item.cost
             needs[s - 1].formUnion(item.needs)
         }
-        for s in loads.indices { loads[s] += needs[s].reduce(Int64(0)) { $0 + startNanoseconds($1) } }
+        for s in loads.indices { loads[s] += needs[s].reduce(Int64(0)) { $0 + startNanoseconds($1, costs) } }
         return loads
     }
 
     /// What the plan expects each shard (0-based) to cost, in CPU seconds: its items' costs plus
     /// the start of every adapter it needs (tests; `scripts/bench` measures what they really take).
-    public static func plannedLoads(_ vectors: [Vector], count: Int) -> (loads: [Double], largestItem: Double, slack: Double) {
-        let (placed, slack) = plan(vectors, count: count, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations)
+    public static func plannedLoads(_ vectors: [Vector], count: Int, costs: CostTable) -> (loads: [Double], largestItem: Double, slack: Double) {
+        let (placed, slack) = plan(vectors, count: count, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations, costs: costs)
         var loads = [Double](repeating: 0, count: count)
-        for (s, l) in Self.loads(placed, count: count).enumerated() { loads[s] = Double(l) / 1e9 }
+        for (s, l) in Self.loads(placed, count: count, costs: costs).enumerated() { loads[s] = Double(l) / 1e9 }
         return (loads, Double(placed.map(\.0.cost).max() ?? 0) / 1e9, slack)
     }
 
@@ -367,7 +285,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         /// that do not depend on the order of the vectors).
         var cost: Int64
         var name: [UInt8]
-        /// The implementations with a start cost (`startCost`) that its suites name, sorted.
+        /// The implementations with a start cost (`CostTable.start`) that its suites name, sorted.
         var needs: [String]
         /// What placing it apart from the others of its adapters would add: the start costs of its
         /// needs, less those every item has (the JVM: every suite names it).
@@ -378,16 +296,17 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// slices when one suite's cheap work is above a shard's share.
     /// `units`: the vectors' units when already found (`units(_:cost:sharedWork:)`).
     static func items(_ vectors: [Vector], count: Int, slack: Double = packSlack, cost: (Vector) -> Double,
-                      sharedWork: (Vector) -> [SharedWork], implementations: (Vector) -> [String], units found: [Unit]? = nil) -> [Item] {
-        func needs(_ i: Int) -> Set<String> { Set(implementations(vectors[i]).filter { (startCost[$0] ?? 0) > 0 }) }
+                      sharedWork: (Vector) -> [SharedWork], implementations: (Vector) -> [String], costs: CostTable,
+                      units found: [Unit]? = nil) -> [Item] {
+        func needs(_ i: Int) -> Set<String> { Set(implementations(vectors[i]).filter { costs.start($0) > 0 }) }
         var items: [Item] = []
         var bySuite: [String: [(unit: Unit, cost: Int64)]] = [:]
         var cheapTotal: Int64 = 0
         for unit in found ?? units(vectors, cost: cost, sharedWork: sharedWork) {
             guard unit.cost >= heavyThreshold else {
-                // As measured (`measuredCheck`): a cheap check's cost on each implementation its suite names.
+                // As measured (`CostTable.check`): a cheap check's cost on each implementation its suite names.
                 let ns = unit.members.reduce(Int64(0)) { sum, i in
-                    sum + implementations(vectors[i]).reduce(Int64(0)) { $0 + Int64((checkSeconds(vectors[i].suite, $1) * 1e9).rounded()) }
+                    sum + implementations(vectors[i]).reduce(Int64(0)) { $0 + Int64((costs.check(vectors[i].suite, $1) * 1e9).rounded()) }
                 }
                 // A cheap group of several suites goes with its first member's.
                 bySuite[vectors[unit.members[0]].suite, default: []].append((unit, ns))
@@ -403,8 +322,8 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
                 let impls = implementations(v)
                 // A lone vector (no shared work) is its own cost; a group's member, what `units` found.
                 let own = unit.work.isEmpty ? unit.cost : unit.own[k]
-                ns += planNanoseconds(cost: own, suite: v.suite, implementations: impls)
-                let w = impls.reduce(0.0) { $0 + weight($1) }
+                ns += planNanoseconds(cost: own, suite: v.suite, implementations: impls, costs: costs)
+                let w = impls.reduce(0.0) { $0 + costs.weight($1) }
                 if !unit.work.isEmpty { for key in unit.keys[k] { keyWeight[key] = max(keyWeight[key] ?? 0, w) } }
             }
             for key in unit.work.keys.sorted() { ns += Int64((unit.work[key]! * keyWeight[key, default: 1] * 1e9).rounded()) }
@@ -436,7 +355,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         // Every item's adapters: starting them costs each shard the same, wherever items go.
         let everywhere = items.dropFirst().reduce(Set(items.first?.needs ?? [])) { $0.intersection($1.needs) }
         for k in items.indices {
-            items[k].avoidable = items[k].needs.reduce(Int64(0)) { everywhere.contains($1) ? $0 : $0 + startNanoseconds($1) }
+            items[k].avoidable = items[k].needs.reduce(Int64(0)) { everywhere.contains($1) ? $0 : $0 + startNanoseconds($1, costs) }
         }
         return items
     }
@@ -452,7 +371,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// `1 + slack` of the mean (every adapter started once, those every item needs once per
     /// shard), then the least loaded; when it fits in none, the shard
     /// it leaves least loaded. Each item's vectors with its 1-based shard.
-    static func pack(_ items: [Item], count: Int, slack: Double = packSlack) -> [(Item, Int)] {
+    static func pack(_ items: [Item], count: Int, slack: Double = packSlack, costs: CostTable) -> [(Item, Int)] {
         guard !items.isEmpty else { return [] }
         if count == 1 { return items.map { ($0, 1) } }
         let items = items.sorted {
@@ -464,7 +383,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         // allocated in proportion to N (`--shard 1/9223372036854775807` is legal).
         if count >= items.count { return items.enumerated().map { ($1, $0 + 1) } }
         let needs = Set(items.flatMap(\.needs)).sorted()
-        let capacity = unavoidable(items, count: count) / Double(count) * (1 + slack)
+        let capacity = unavoidable(items, count: count, costs: costs) / Double(count) * (1 + slack)
         // The shards in use, grouped by the adapters they start: within a group an item adds the
         // same to each, so only the least loaded of each group (ties: the lowest index) is weighed.
         // A few groups (one per set of adapters), whatever N and the number of items.
@@ -472,7 +391,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         // The adapters every item needs (the JVM) start on every shard whatever the plan: every
         // shard begins with them, so the rest is spread largest first to the least loaded.
         let everywhere = needs.filter { a in items.allSatisfy { $0.needs.contains(a) } }
-        let base = everywhere.reduce(0.0) { $0 + Double(startNanoseconds($1)) }
+        let base = everywhere.reduce(0.0) { $0 + Double(startNanoseconds($1, costs)) }
         for s in 0..<count { groups[everywhere, default: MinLoads()].insert(load: base, index: s) }
         let opened = count
         var out: [(Item, Int)] = []
@@ -483,7 +402,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
             for key in groups.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
                 guard let (load, index) = groups[key]!.min else { continue }
                 let started = Set(key)
-                let added = Double(item.cost) + item.needs.reduce(0.0) { started.contains($1) ? $0 : $0 + Double(startNanoseconds($1)) }
+                let added = Double(item.cost) + item.needs.reduce(0.0) { started.contains($1) ? $0 : $0 + Double(startNanoseconds($1, costs)) }
                 if load + added <= capacity,
                    best.map({ added < $0.added || (added == $0.added && (load, index) < ($0.load, $0.index)) }) ?? true {
                     best = (key, load, index, added)

@@ -141,59 +141,6 @@ public enum Fill {
         return nil
     }
 
-    /// A value as the file would write it: bytes `{hex: "…"}` (YAML) / `{"hex": "…"}` (JSON), text
-    /// a double-quoted string with escapes, integers plain, an answer a flow mapping.
-    public static func render(_ v: Value, json: Bool) -> String {
-        func key(_ k: String) -> String { json ? JSON.string(k).serialized() : k }
-        switch v {
-        case .bytes(let b): return "{\(key("hex")): \"\(Hex.encode(b))\"}"
-        case .text(let s): return json ? JSON.string(s).serialized() : yamlQuoted(s)
-        case .integer(let i): return String(i)
-        case .bool(let b): return b ? "true" : "false"
-        case .null: return "null"
-        case .list(let l): return "[" + l.map { render($0, json: json) }.joined(separator: ", ") + "]"
-        case .map(let m):
-            let answerOrder = ["scaleValue", "selectedOptionIds", "writtenText"]
-            let keys = answerOrder.filter { m[$0] != nil } + m.keys.filter { !answerOrder.contains($0) }.sorted()
-            return "{" + keys.map { "\(key($0)): \(render(m[$0]!, json: json))" }.joined(separator: ", ") + "}"
-        }
-    }
-
-    /// A YAML double-quoted scalar that libyaml reads back as exactly `s`: printable characters
-    /// as they are, everything else escaped (YAML 1.1 §5.1 printable set; inside double quotes a
-    /// line break would be folded, so LF, CR, NEL, U+2028 and U+2029 are escaped too, as `\n`,
-    /// `\r`, `\N`, `\L`, `\P`). DEL, the C0 and C1 controls, U+FEFF, U+FFFE/U+FFFF and the
-    /// bidirectional controls become `\xXX`, `\uXXXX` (visible, and read back verbatim).
-    public static func yamlQuoted(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            let v = u.value
-            switch v {
-            case 0x22: out += "\\\""
-            case 0x5C: out += "\\\\"
-            case 0x09: out += "\\t"
-            case 0x0A: out += "\\n"
-            case 0x0D: out += "\\r"
-            case 0x85: out += "\\N"
-            case 0x2028: out += "\\L"
-            case 0x2029: out += "\\P"
-            case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069, 0xFEFF:
-                out += "\\u" + hex(v, 4)
-            case 0x20...0x7E, 0xA0...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF:
-                out.unicodeScalars.append(u)
-            case 0..<0x100: out += "\\x" + hex(v, 2)
-            case 0..<0x10000: out += "\\u" + hex(v, 4)
-            default: out += "\\U" + hex(v, 8)
-            }
-        }
-        return out + "\""
-    }
-
-    private static func hex(_ v: UInt32, _ width: Int) -> String {
-        let h = String(v, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - h.count)) + h
-    }
-
     /// Whether a value has the type a field needs.
     public static func fits(_ v: Value, _ t: FieldType) -> Bool {
         switch (v, t) {
@@ -257,7 +204,7 @@ public enum Fill {
                     items.append(Item(placeholder: p, edit: .failure("the file does not hold \(Expected.placeholderText) at \(p.line):\(p.column) as written; edit it by hand")))
                     continue
                 }
-                items.append(Item(placeholder: p, edit: .success(Edit(range: r, text: Array(render(value, json: json).utf8), value: value, source: source))))
+                items.append(Item(placeholder: p, edit: .success(Edit(range: r, text: Array(VectorFileWriter.value(value, json: json).utf8), value: value, source: source))))
             }
         }
         return assemble(file: file, bytes: bytes, items)

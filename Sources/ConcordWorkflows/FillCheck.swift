@@ -27,7 +27,7 @@ extension Fill {
         }
         var lines = decisions.map { who, d -> String in
             switch d {
-            case .fill(let v, _): return "\(who) gave \(render(v, json: false))"
+            case .fill(let v, _): return "\(who) gave \(VectorFileWriter.value(v, json: false))"
             case .refuse(let why): return why
             }
         }
@@ -78,7 +78,7 @@ extension Fill {
                     return same.isEmpty ? "no live implementation computed \(who)'s value" : "\(same.joined(separator: ", ")) computed \(who)'s value"
                 }
                 let others = live.filter { l in !disagreeing.contains { identical($0.1, l.1) } }
-                    .map { "\($0.0) computed \(render($0.1, json: false)), neither captured value" }
+                    .map { "\($0.0) computed \(VectorFileWriter.value($0.1, json: false)), neither captured value" }
                 return .refuse(why + "\n" + (sides + others).map { "    " + $0 }.joined(separator: "\n"))
             }
             guard case .fill(let value, let source) = captured else { return captured }
@@ -96,7 +96,7 @@ extension Fill {
                 case .fail where r.mismatches.contains { $0.field == p.field || $0.field == "result" }:
                     let m = r.mismatches.first { $0.field == p.field } ?? r.mismatches.first { $0.field == "result" }!
                     let computed: String
-                    if m.field == "result" { computed = m.actual } else if let v = m.actualValue { computed = "computed \(render(v, json: false))" } else { computed = "computed \(m.actual)" }
+                    if m.field == "result" { computed = m.actual } else if let v = m.actualValue { computed = "computed \(VectorFileWriter.value(v, json: false))" } else { computed = "computed \(m.actual)" }
                     // The runner compared the captured value as "expected": named here as what it is.
                     contradicted.append("\(r.implementation) \(computed)" + (m.explanation.map { ": " + Explanations.naming($0, expected: source, actual: r.implementation) } ?? ""))
                 default:
@@ -107,7 +107,7 @@ extension Fill {
                 if confirmed.isEmpty { return .fill(value, source: "\(source); no live implementation computed it") }
                 return .fill(value, source: "\(source), confirmed by \(confirmed.joined(separator: ", "))")
             }
-            let lines = ["\(source) gave \(render(value, json: false))"] + contradicted
+            let lines = ["\(source) gave \(VectorFileWriter.value(value, json: false))"] + contradicted
                 + confirmed.map { "\($0) computed the captured value" } + skipped
             return .refuse("the live implementations contradict the captured value:\n" + lines.map { "    " + $0 }.joined(separator: "\n")
                            + "\n    (--trust-captured writes the captured value anyway)")

@@ -112,7 +112,7 @@ extension Fill {
         func who(_ name: String) -> String {
             "\(name) (\(provenance[name]?.description ?? "Concord's own port: it declares nothing")\(programs[name].map { "; answered by \($0)" } ?? ""))"
         }
-        let lines = computed.map { "\(who($0.0)) computed \(render($0.1, json: false))" } + refused.map { "\($0.0) refused (\($0.1))" }
+        let lines = computed.map { "\(who($0.0)) computed \(VectorFileWriter.value($0.1, json: false))" } + refused.map { "\($0.0) refused (\($0.1))" }
         let distinct = Set(computed.map(\.1))
         if distinct.count > 1 || (!computed.isEmpty && !refused.isEmpty) {
             return .refuse("the implementations disagree:\n" + (lines + absent).map { "    " + $0 }.joined(separator: "\n"))

@@ -19,7 +19,7 @@ extension FixtureMap {
     /// JSON. Nil when the bytes cannot be written in that encoding (bytes that are not UTF-8 where the
     /// map says `utf8`): such a value is refused, never written in another spelling.
     static func render(_ v: Value, _ encoding: Encoding) -> String? {
-        guard case .bytes(let b) = v else { return Fill.render(v, json: true) }
+        guard case .bytes(let b) = v else { return VectorFileWriter.value(v, json: true) }
         switch encoding {
         case .hex: return "\"\(Hex.encode(b))\""
         case .base64: return "\"\(Base64.encode(b, .standard))\""

@@ -391,7 +391,7 @@ enum ExploreCommand: Command {
         var files: [(path: String, text: String)] = []
         for suiteName in order {
             guard let suite = Suites.all[suiteName] else { continue }
-            let render = { (d: [VectorDraft]) in VectorDraft.file(suite, d, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) }) }
+            let render = { (d: [VectorDraft]) in VectorDraft.file(suite, d) }
             // Each vector is held to the loader before it is written: one the format cannot hold is
             // named and left out, never written broken.
             let drafts = bySuite[suiteName]!.compactMap { f in suite.op(f.op).flatMap { f.draft(op: $0) } }.filter { d in

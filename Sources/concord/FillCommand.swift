@@ -120,8 +120,10 @@ enum FillCommand: Command {
             }
         }
 
-        let settings = Catalog.Settings(home: Home.find(), requestTimeout: timeout)
-        var config = RunConfiguration()
+        let home = Home.find()
+        let settings = Catalog.Settings(home: home, requestTimeout: timeout)
+        guard let costs = Home.costs(home) else { return 2 }
+        var config = RunConfiguration(costs: costs)
         if let jobs { config.workers = Int(jobs) }
         let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
         let decide: (Fill.Placeholder) -> Fill.Decision

@@ -80,7 +80,9 @@ enum RunCommand: Command {
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         if ledgerIsAmbiguous(ledger, among: loaded) { return 2 }
         // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
-        let vectors = shard.map { $0.select(loaded) } ?? loaded
+        guard let costs = Home.costs(home, noteIfMissing: shard != nil) else { return 2 }
+        config.costs = costs
+        let vectors = shard.map { $0.select(loaded, costs: costs) } ?? loaded
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
         var capturedFiles: [(implementation: String, file: String, bytes: [UInt8])] = []
         for path in o.lists["captured"] ?? [] {

@@ -228,7 +228,7 @@ import Testing
         // The vector: expect from the libraries (outside code), loadable, failing only on broken.
         let draft = try #require(f.draft(op: Suites.aesGcm.op("seal")!))
         #expect(!draft.isPending && draft.outputs.map(\.0) == ["ciphertext", "tag"] && !draft.needsReview)
-        let text = VectorDraft.file(Suites.aesGcm, [draft], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let text = VectorDraft.file(Suites.aesGcm, [draft])
         #expect(text.contains("--seed 5 --case \(f.caseNumber)"))
         let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "explored.yaml"))
         #expect(loaded.errors.isEmpty, "\(loaded.errors)\n\(text)")
@@ -259,7 +259,7 @@ import Testing
         let alone = try #require(f.draft(op: spec))
         #expect(alone.isPending && alone.needsReview && alone.outputs.isEmpty)
         #expect(alone.answers.map(\.who) == ["app (the app under test)", "openssl (library: \(Self.libraryName("openssl", spec: "chacha20-poly1305")))"], "\(alone.answers.map(\.who))")
-        let text = VectorDraft.file(Suites.chacha20Poly1305, [alone], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let text = VectorDraft.file(Suites.chacha20Poly1305, [alone])
         #expect(text.contains("result: pending") && text.contains("flags: [explored, review]") && !text.contains("    expect:"), "\(text)")
         #expect(text.contains("app (the app under test) answered outputs ciphertext: {hex:") && text.contains("openssl (library: "), "\(text)")
         let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "pending.yaml"))
@@ -275,7 +275,7 @@ import Testing
         let draft = try #require(s.draft(op: spec))
         #expect(!draft.isPending && !draft.needsReview && draft.outputs.map(\.0) == ["ciphertext", "tag"])
         #expect(draft.source.contains("expected: openssl (library: ") && draft.source.contains("and libsodium (library: "), "\(draft.source)")
-        let file = VectorDraft.file(Suites.chacha20Poly1305, [draft], quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let file = VectorDraft.file(Suites.chacha20Poly1305, [draft])
         let vectors = VectorLoader().load(.bytes(Array(file.utf8), file: "settled.yaml")).vectors
         let run = try #require(Runner(implementations: [Self.openssl, Self.libsodium, app]).run(vectors).results.first)
         let statuses = Dictionary(uniqueKeysWithValues: run.implementations.map { ($0.implementation, $0.status) })
@@ -381,7 +381,7 @@ import Testing
         // Every finding's vector in one file loads (findings of one case get distinct ids).
         let drafts = summary.findings.compactMap { $0.draft(op: Suites.closerField.op("roundtrip")!) }
         #expect(drafts.count >= 2)
-        let text = VectorDraft.file(Suites.closerField, drafts, quote: Fill.yamlQuoted, value: { Fill.render($0, json: false) })
+        let text = VectorDraft.file(Suites.closerField, drafts)
         let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "explored.yaml"))
         #expect(loaded.errors.isEmpty && loaded.vectors.count == drafts.count, "\(loaded.errors)")
         #expect(f.input["plaintext"]?.bytes?.count == 1)

@@ -13,6 +13,13 @@ import ConcordTestSupport
 /// `--shard K/N` (every vector exactly once, balanced, stable) and `concord merge` (shards merged
 /// equal the unsharded report, timing aside): docs/ci.md.
 @Suite(.serialized) struct ShardMergeTests {
+    /// The plan's properties below are held against a fixed table (the figures of 2026-12-06), not
+    /// against data/costs.tsv, which `scripts/bench-shard-costs` rewrites: a new measurement may
+    /// move items, and what is tested is the method. `theShippedCostTable…` reads the shipped one.
+    static let costs: CostTable = {
+        do { return try CostTable.load(repositoryRoot + "/Tests/Fixtures/costs/2026-12-06.tsv").table } catch { preconditionFailure("\(error)") }
+    }()
+
     static let all: [Vector] = {
         let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors"]))
         let (vectors, errors) = (loaded.vectors, loaded.errors)
@@ -51,7 +58,7 @@ import ConcordTestSupport
     /// vector stays at its hash's shard or goes to an empty one.
     @Test func hugeShardCountsCostNothingInProportion() {
         for n in [4_294_967_296, Int.max] {
-            let a = Shard.assign(Self.all, count: n)
+            let a = Shard.assign(Self.all, count: n, costs: Self.costs)
             #expect(a.count == Self.all.count)
             #expect(a.allSatisfy { $0 >= 1 && $0 <= n })
             #expect(Set(a).count > Self.all.count / 2, "the vectors spread over many shards")
@@ -59,10 +66,10 @@ import ConcordTestSupport
         // Tiny capacity: every heavy vector overflows its hash's shard and takes the first empty one.
         let heavy = Self.all.filter { Shard.cost($0) >= Shard.heavyThreshold }
         #expect(heavy.count >= 2)
-        let spread = Shard.assign(heavy, count: Int.max, cost: { _ in 1 }, sharedWork: { _ in [] })
+        let spread = Shard.assign(heavy, count: Int.max, cost: { _ in 1 }, sharedWork: { _ in [] }, costs: Self.costs)
         #expect(Set(spread).count == heavy.count, "one heavy vector per shard")
         // With their shared work, the vectors that derive one key are one unit: one shard per key.
-        let grouped = Shard.assign(heavy, count: Int.max, cost: { _ in 1 })
+        let grouped = Shard.assign(heavy, count: Int.max, cost: { _ in 1 }, costs: Self.costs)
         let keys = Set(heavy.compactMap { Shard.sharedWork($0).first?.key })
         let alone = heavy.filter { Shard.sharedWork($0).isEmpty }.count
         #expect(Set(grouped).count == keys.count + alone, "one shard per key or lone vector")
@@ -80,7 +87,7 @@ import ConcordTestSupport
         #expect(vectors.count > 100)
         var count: [String: Int] = [:]
         for k in 1...n {
-            let slice = Shard(index: k, count: n).select(vectors)
+            let slice = Shard(index: k, count: n).select(vectors, costs: Self.costs)
             // A shard keeps the load order.
             let position = Dictionary(uniqueKeysWithValues: vectors.enumerated().map { ($1.name, $0) })
             let positions = slice.map { position[$0.name]! }
@@ -90,7 +97,7 @@ import ConcordTestSupport
         #expect(count.count == vectors.count)
         #expect(count.values.allSatisfy { $0 == 1 })
         if n > 1 { // every shard has work
-            for k in 1...n { #expect(!Shard(index: k, count: n).select(vectors).isEmpty) }
+            for k in 1...n { #expect(!Shard(index: k, count: n).select(vectors, costs: Self.costs).isEmpty) }
         }
     }
 
@@ -99,7 +106,7 @@ import ConcordTestSupport
     /// and a key's vectors still share one.
     @Test(arguments: [8, 64, 300, 5000, 100_000]) func everyVectorInOneShardOfMany(n: Int) {
         let vectors = Self.all
-        let a = Shard.assign(vectors, count: n)
+        let a = Shard.assign(vectors, count: n, costs: Self.costs)
         #expect(a.count == vectors.count)
         #expect(a.allSatisfy { $0 >= 1 && $0 <= n })
         let used = Set(a)
@@ -113,7 +120,7 @@ import ConcordTestSupport
     /// vector gets the same shard (every sum is of integer nanoseconds, every tie broken by name).
     @Test(arguments: 2...5) func samePlanWhateverTheOrder(n: Int) {
         let vectors = Self.all
-        let a = Shard.assign(vectors, count: n)
+        let a = Shard.assign(vectors, count: n, costs: Self.costs)
         let byName = Dictionary(uniqueKeysWithValues: zip(vectors.map(\.name), a))
         let half = vectors.count / 2
         let orders: [[Vector]] = [
@@ -121,7 +128,7 @@ import ConcordTestSupport
             vectors.indices.sorted { ($0 % 7, $0) < ($1 % 7, $1) }.map { vectors[$0] },
         ]
         for order in orders {
-            let b = Shard.assign(order, count: n)
+            let b = Shard.assign(order, count: n, costs: Self.costs)
             #expect(zip(order, b).allSatisfy { byName[$0.name] == $1 })
         }
     }
@@ -132,7 +139,7 @@ import ConcordTestSupport
     }
 
     /// Starting an adapter costs a shard the same whatever it runs there (Chromium for webcrypto
-    /// ≈ 1.2 s of CPU: `Shard.startCost`): with two shards, every vector whose suite names webcrypto
+    /// ≈ 1.2 s of CPU: the cost table's `start` row): with two shards, every vector whose suite names webcrypto
     /// is on one of them, and so is every one whose suite names node; with four, webcrypto's
     /// vectors (a quarter of the work, ecdh-p256's Wycheproof file most of it) take at most two.
     /// By name alone, as before, every shard started both.
@@ -142,14 +149,14 @@ import ConcordTestSupport
         #expect(web.count > 1000, "enough that a split by name would spread them")
         let byName = vectors.map { Int(Shard.fnv1a($0.name) % 2) + 1 }
         #expect(Self.starting("webcrypto", vectors, byName).count == 2)
-        let two = Shard.assign(vectors, count: 2)
+        let two = Shard.assign(vectors, count: 2, costs: Self.costs)
         #expect(Self.starting("webcrypto", vectors, two).count == 1)
         #expect(Self.starting("node", vectors, two).count == 1)
-        let four = Shard.assign(vectors, count: 4)
+        let four = Shard.assign(vectors, count: 4, costs: Self.costs)
         #expect(Self.starting("webcrypto", vectors, four).count <= 2)
         #expect(Self.starting("node", vectors, four).count <= 2)
         // The JVM is named by every suite: every shard starts it, whatever the plan.
-        for n in 2...5 { #expect(Self.starting("jvm", vectors, Shard.assign(vectors, count: n)).count == n) }
+        for n in 2...5 { #expect(Self.starting("jvm", vectors, Shard.assign(vectors, count: n, costs: Self.costs)).count == n) }
     }
 
     /// A suite's cheap vectors are placed together: a shard running part of a suite pays its
@@ -157,7 +164,7 @@ import ConcordTestSupport
     /// cheap vectors are split; with four at most one suite's (one above a shard's share is cut by hash).
     @Test(arguments: [2, 4]) func aSuitesCheapVectorsStayTogether(n: Int) {
         let vectors = Self.all
-        let a = Shard.assign(vectors, count: n)
+        let a = Shard.assign(vectors, count: n, costs: Self.costs)
         var shards: [String: Set<Int>] = [:]
         for (v, s) in zip(vectors, a) where Shard.cost(v) < Shard.heavyThreshold && Shard.sharedWork(v).isEmpty {
             shards[v.suite, default: []].insert(s)
@@ -185,38 +192,77 @@ import ConcordTestSupport
     /// or the mean plus its largest item. What the shards really take, only `scripts/bench` says.
     @Test(arguments: 2...5) func balancedByExpectedCost(n: Int) {
         let vectors = Self.all
-        let (load, largest, slack) = Shard.plannedLoads(vectors, count: n)
+        let (load, largest, slack) = Shard.plannedLoads(vectors, count: n, costs: Self.costs)
         let mean = load.reduce(0, +) / Double(n)
         #expect(load.max()! <= max(1.1 * mean, mean + largest), "loads \(load), mean \(mean)")
         print("shard N=\(n): planned CPU \(load.map { ($0 * 100).rounded() / 100 }) s, mean \((mean * 100).rounded() / 100), slack \(slack)")
         // The shards do no work twice: heavy work, each shared key counted once per shard that
         // holds it, adds up to the unsharded run's.
-        let heavy = Self.work(vectors, Shard.assign(vectors, count: n), n)
+        let heavy = Self.work(vectors, Shard.assign(vectors, count: n, costs: Self.costs), n)
         let whole = Self.work(vectors, [Int](repeating: 1, count: vectors.count), 1)[0]
         #expect(abs(heavy.reduce(0, +) - whole) < 1e-9, "\(heavy) against \(whole) whole")
         #expect(vectors.filter { Shard.cost($0) >= Shard.heavyThreshold }.count >= n)
     }
 
-    /// The plan's measured costs name suites and implementations that exist: a renamed suite, or
-    /// an implementation a suite no longer names, would fall back to the typical figures silently.
-    /// Every suite of the corpus with cheap vectors is measured, on every implementation it names
-    /// but the in-process ones (whose cheap checks cost microseconds and may be left out).
-    @Test func theMeasuredCostsNameWhatExists() {
-        for (suite, costs) in Shard.measuredCheck {
+    /// The shipped cost table (data/costs.tsv, what `concord run` reads) names suites and
+    /// implementations that exist: a renamed suite, or an implementation a suite no longer names,
+    /// would fall back to the `*` figures silently. Every suite of the corpus with cheap vectors is
+    /// measured, on every adapter it names (in-process checks cost microseconds and may be left out).
+    @Test func theShippedCostTableNamesWhatExists() throws {
+        let (table, missing) = try CostTable.load(repositoryRoot + "/" + CostTable.path)
+        #expect(!missing, "no \(CostTable.path)")
+        for (suite, costs) in table.checks where suite != "*" {
             let def = Suites.all[suite]
-            #expect(def != nil, "measuredCheck names \(suite), which is no suite")
+            #expect(def != nil, "the cost table names \(suite), which is no suite")
             for (name, seconds) in costs {
-                #expect(def?.implementations.contains(name) ?? false, "measuredCheck: \(suite) does not name \(name)")
+                #expect(def?.implementations.contains(name) ?? false, "the cost table: \(suite) does not name \(name)")
                 #expect(seconds > 0 && seconds < 0.1)
             }
         }
         // Only an adapter has a process to start: an in-process implementation starts nothing.
-        for (name, _) in Shard.startCost { #expect(Catalog.adapters.contains(name), "startCost names \(name), which is no adapter") }
+        for (name, _) in table.starts { #expect(Catalog.adapters.contains(name), "a start row names \(name), which is no adapter") }
         let suites = Set(Self.all.filter { Shard.cost($0) < Shard.heavyThreshold }.map(\.suite))
         for suite in suites {
             let adapters = Suites.all[suite]!.implementations.filter { Catalog.adapters.contains($0) }
-            for a in adapters { #expect(Shard.measuredCheck[suite]?[a] != nil, "no measured cost for \(suite) on \(a)") }
+            for a in adapters { #expect(table.checks[suite]?[a] != nil, "no measured cost for \(suite) on \(a)") }
         }
+        // Every implementation that runs heavy work (Argon2id at real parameters) has a weight.
+        let heavy = Set(Self.all.filter { Shard.cost($0) >= Shard.heavyThreshold }.flatMap(Shard.implementations))
+        for name in heavy { #expect(table.weights[name] != nil, "no weight for \(name), which runs heavy vectors") }
+    }
+
+    /// The plan is made from the table (no figure of the plan's in the source): making one suite's
+    /// cheap checks on the JVM a hundred times dearer in the table moves vectors between shards, and
+    /// the planned loads follow the table's start cost for Chromium.
+    @Test func thePlanReadsTheCostTable() throws {
+        let vectors = Self.all
+        let before = Shard.assign(vectors, count: 3, costs: Self.costs)
+        var text = try String(contentsOfFile: repositoryRoot + "/Tests/Fixtures/costs/2026-12-06.tsv", encoding: .utf8)
+        let row = "check\tx25519\tjvm\t4.7e-04\n"
+        #expect(text.contains(row))
+        text = text.replacingOccurrences(of: row, with: "check\tx25519\tjvm\t4.7e-02\n")
+        let dearer = try CostTable.parse(Array(text.utf8), file: "dearer.tsv")
+        #expect(dearer.check("x25519", "jvm") == 4.7e-2 && Self.costs.check("x25519", "jvm") == 4.7e-4)
+        let after = Shard.assign(vectors, count: 3, costs: dearer)
+        let moved = zip(before, after).filter { $0 != $1 }.count
+        #expect(moved > 0, "the plan did not change with the table")
+        // One start cost: Chromium's start, ten seconds dearer, is in the planned loads once per shard that starts it.
+        let slow = try CostTable.parse(Array(text.replacingOccurrences(of: "start\t*\twebcrypto\t1.16\n", with: "start\t*\twebcrypto\t11.16\n").utf8), file: "slow.tsv")
+        let one = Shard.plannedLoads(vectors, count: 1, costs: dearer).loads[0]
+        let oneSlow = Shard.plannedLoads(vectors, count: 1, costs: slow).loads[0]
+        #expect(abs(oneSlow - one - 10) < 1e-6, "\(one) → \(oneSlow)")
+    }
+
+    /// Without a table (no data/costs.tsv) the plan still splits every vector exactly once, by the
+    /// fallback figures (documented in docs/ci.md): never a crash.
+    @Test func withoutATableThePlanUsesTheFallback() throws {
+        let (table, missing) = try CostTable.load(NSTemporaryDirectory() + "/no-such-\(getpid())/costs.tsv")
+        #expect(missing && table == .fallback)
+        #expect(table.check("aes-gcm", "jvm") == CostTable.fallbackCheck && table.start("webcrypto") == 0 && table.weight("jvm") == 1)
+        let vectors = Self.all
+        var seen = [Int](repeating: 0, count: vectors.count)
+        for (i, s) in Shard.assign(vectors, count: 3, costs: table).enumerated() { #expect((1...3).contains(s)); seen[i] += 1 }
+        #expect(seen.allSatisfy { $0 == 1 })
     }
 
     /// The plan kept is the best of its slacks by the plan's own model: its most loaded shard
@@ -230,16 +276,18 @@ import ConcordTestSupport
         let vectors = Self.all
         func placed(_ slack: Double) -> [(Shard.Item, Int)] {
             Shard.pack(Shard.items(vectors, count: n, slack: slack, cost: Shard.cost, sharedWork: Shard.sharedWork,
-                                   implementations: Shard.implementations), count: n, slack: slack)
+                                   implementations: Shard.implementations, costs: Self.costs), count: n, slack: slack, costs: Self.costs)
         }
-        let (kept, slack) = Shard.plan(vectors, count: n, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations)
+        let (kept, slack) = Shard.plan(vectors, count: n, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations,
+                                       costs: Self.costs)
         #expect(Shard.slacks.contains(slack))
-        let items = Shard.items(vectors, count: n, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations)
-        let bar = Shard.wallBar * Shard.modelError * Shard.unavoidable(items, count: n) / Double(n)
-        let keptLoads = Shard.loads(kept, count: n)
+        let items = Shard.items(vectors, count: n, cost: Shard.cost, sharedWork: Shard.sharedWork, implementations: Shard.implementations,
+                               costs: Self.costs)
+        let bar = Shard.wallBar * Shard.modelError * Shard.unavoidable(items, count: n, costs: Self.costs) / Double(n)
+        let keptLoads = Shard.loads(kept, count: n, costs: Self.costs)
         #expect(Double(keptLoads.max()!) <= bar, "loads \(keptLoads), bar \(bar)")
         for s in Shard.slacks {
-            let l = Shard.loads(placed(s), count: n)
+            let l = Shard.loads(placed(s), count: n, costs: Self.costs)
             if Double(l.max()!) <= bar { #expect(keptLoads.reduce(0, +) <= l.reduce(0, +), "slack \(s) meets the bar with less CPU") }
         }
         func starting(_ p: [(Shard.Item, Int)], _ adapter: String) -> Int { Set(p.filter { $0.0.needs.contains(adapter) }.map(\.1)).count }
@@ -265,7 +313,7 @@ import ConcordTestSupport
         #expect(shared.count >= 5, "the corpus has keys several vectors derive")
         #expect(shared.values.reduce(0) { $0 + $1.count } >= 40)
         func split(_ a: [Int]) -> Int { shared.values.filter { Set($0.map { a[$0] }).count > 1 }.count }
-        #expect(split(Shard.assign(vectors, count: n)) == 0)
+        #expect(split(Shard.assign(vectors, count: n, costs: Self.costs)) == 0)
         #expect(split(vectors.map { Int(Shard.fnv1a($0.name) % UInt64(n)) + 1 }) > 0, "by name alone, groups split")
     }
 
@@ -275,11 +323,11 @@ import ConcordTestSupport
     /// is printed. Removing the added vector restores the plan exactly.
     @Test(arguments: 2...5) func addingAVectorMovesWholeItems(n: Int) {
         let vectors = Self.all
-        let before = Shard.assign(vectors, count: n)
+        let before = Shard.assign(vectors, count: n, costs: Self.costs)
         let cheap = vectors.first { $0.suite == "closer.kdf-params" }!
         let heavy = vectors.filter { Shard.cost($0) >= Shard.heavyThreshold && Shard.sharedWork($0).isEmpty }
         for (label, template) in [("cheap", cheap), ("heavy", heavy.max { Shard.cost($0) < Shard.cost($1) }!)] {
-            let after = Shard.assign(vectors + [Self.renamed(template, "zz-added")], count: n)
+            let after = Shard.assign(vectors + [Self.renamed(template, "zz-added")], count: n, costs: Self.costs)
             #expect(after.allSatisfy { $0 >= 1 && $0 <= n })
             if label == "cheap" {
                 let suite = zip(vectors, after).filter { $0.0.suite == cheap.suite && Shard.sharedWork($0.0).isEmpty }.map(\.1)
@@ -288,7 +336,7 @@ import ConcordTestSupport
             let moved = zip(before, after).filter { $0 != $1 }.count
             print("shard N=\(n): adding a \(label) vector moved \(moved) of \(vectors.count)")
         }
-        #expect(Shard.assign(vectors, count: n) == before)
+        #expect(Shard.assign(vectors, count: n, costs: Self.costs) == before)
     }
 
     // MARK: Merge
@@ -340,7 +388,7 @@ import ConcordTestSupport
         let inputs = RunInputs.make(vectors)
         let shards = (1...3).map { k in
             let shard = Shard(index: k, count: 3)
-            return ReportMerge.addingInputs(ReportMerge.annotate(Self.report(shard.select(vectors)), shard: shard, of: vectors.count), inputs)
+            return ReportMerge.addingInputs(ReportMerge.annotate(Self.report(shard.select(vectors, costs: Self.costs)), shard: shard, of: vectors.count), inputs)
         }
         #expect(shards.allSatisfy { !$0["results"]!.arrayValue!.isEmpty })
         for order in [[0, 1, 2], [2, 0, 1], [1, 2, 0]] {
