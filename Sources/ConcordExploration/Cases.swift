@@ -24,8 +24,9 @@ public enum Cases {
             input = s.input.map { ($0.key, $0.value) }
             made = "the input of \(s.name)"
         } else {
-            input = fresh(t, rng: &rng, produce: produce)
-            made = "fresh"
+            var notes: [String] = []
+            input = fresh(t, rng: &rng, produce: produce, notes: &notes)
+            made = notes.isEmpty ? "fresh" : "fresh (" + notes.joined(separator: "; ") + ")"
         }
         let free = input.indices.filter { !linked(input[$0].0, in: input, t) }
         if !free.isEmpty && rng.chance(1, in: 2) {
@@ -45,7 +46,7 @@ public enum Cases {
     /// one with a kind of its own three times in four), optional fields with a kind of their own
     /// one time in four (an optional field without one, a Tink keyset given as random text, would
     /// only make every case a refusal of it).
-    static func fresh(_ t: Target, rng: inout SeededRandom, produce: Producer) -> [(String, Value)] {
+    static func fresh(_ t: Target, rng: inout SeededRandom, produce: Producer, notes: inout [String]) -> [(String, Value)] {
         let inputs = t.op.inputs
         // One field of each exactly-one group; groups may overlap (`closer.keybox`: `contextInfo`
         // or every id), so a pick rules out the other members of every group that holds it.
@@ -98,6 +99,7 @@ public enum Cases {
             }
             if values[inputs[k].name] == nil { values[inputs[k].name] = draw(inputs[k], rng: &rng, pairs: &pairs) }
         }
+        notes = pairs.notes
         return included.map { (inputs[$0].name, values[inputs[$0].name]!) }
     }
 
@@ -123,7 +125,7 @@ public enum Cases {
     }
 
     static func draw(_ f: FieldSpec, rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
-        FieldGenerators.generate(f.kind ?? .bytes(lengths: []), rng: &rng, pairs: &pairs)
+        FieldGenerators.generate(f.kind ?? .bytes(lengths: []), bounds: f.bounds, rng: &rng, pairs: &pairs)
     }
 
     /// The op declared before this one whose outputs hold `field` (Target.producedBy).

@@ -44,7 +44,9 @@ extension Finding {
     public func draft(op spec: OpSpec) -> VectorDraft? {
         let id = "explore-\(op ?? "op")-\(seed)-\(caseNumber)"
         let names = sides.map(\.label).joined(separator: " vs ")
+        let classes = classes(op: spec)
         let made = "concord explore --seed \(seed) --case \(caseNumber) (\(suite) \(op ?? ""))"
+            + (classes.isEmpty ? "" : " [input classes: " + classes.joined(separator: "; ") + "]")
         if let (field, value) = compared {
             return VectorDraft(id: id, op: op, expect: .valid([(field, value)]), input: input, comment: "\(made): \(names)",
                                answers: [], needsReview: false,

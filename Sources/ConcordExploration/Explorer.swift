@@ -68,6 +68,8 @@ public final class Explorer: Sendable {
         public var unconfirmed = 0
         /// Every crash of a shared process, with what it takes to crash a fresh one (`ProcessCrash`).
         public var crashes: [ProcessCrash] = []
+        /// The bytes of the cases' inputs (bytes fields, and text as UTF-8), for a rate in bytes per second.
+        public var inputBytes = 0
         public var cases: Int { targets.reduce(0) { $0 + $1.cases } }
         public var compared: Int { targets.reduce(0) { $0 + $1.compared } }
         public var skipped: Int { targets.reduce(0) { $0 + $1.skipped } }
@@ -238,6 +240,7 @@ public final class Explorer: Sendable {
         let unsupported = slots.map { _ in AtomicCounter() }
         let findings = Locked<[String: Finding]>([:])
         let unconfirmed = AtomicCounter()
+        let inputBytes = AtomicCounter()
         let order = Locked<[String]>([])
         let seed = configuration.seed
 
@@ -251,6 +254,7 @@ public final class Explorer: Sendable {
                 return
             }
             tally.cases += 1
+            for v in input.values { if case .bytes(let b) = v { tally.bytes += b.count } else if case .text(let s) = v { tally.bytes += s.utf8.count } }
             if result.compared { tally.compared += 1 }
             for s in result.unsupported { tally.unsupported[s] += 1 }
             tally.count(p, result)
@@ -308,7 +312,7 @@ public final class Explorer: Sendable {
             for t in active {
                 var tally = Tally(slots.count, implementations: plans[t].implementations)
                 one(t, k, &tally)
-                tally.add(to: counts[t], unsupported, answers[t])
+                tally.add(to: counts[t], unsupported, inputBytes, answers[t])
             }
         } else {
             let pool = WorkerPool()
@@ -334,7 +338,7 @@ public final class Explorer: Sendable {
                     // only be woken and put to sleep again (a thousand of them for 16 cases).
                     pool.perform(threads: min(configuration.workers, (end - base + step - 1) / step)) { _ in
                         var tally = Tally(slotCount, implementations: plans[t].implementations)
-                        defer { tally.add(to: counts[t], unsupported, answers[t]) }
+                        defer { tally.add(to: counts[t], unsupported, inputBytes, answers[t]) }
                         while true {
                             let first = cursor.add(step) - step
                             if first >= end { return }
@@ -368,7 +372,7 @@ public final class Explorer: Sendable {
                                        })
                        },
                        findings: all, unsupported: perImplementation, seconds: Date().timeIntervalSince(start), unconfirmed: unconfirmed.load(),
-                       crashes: crashWatch?.crashes() ?? [])
+                       crashes: crashWatch?.crashes() ?? [], inputBytes: inputBytes.load())
     }
 
     /// Stops every implementation it started (and every replacement).
@@ -395,7 +399,7 @@ func fields(_ pairs: [(String, Value)]) -> Fields {
 
 /// A worker's counts of one chunk.
 struct Tally {
-    var cases = 0, compared = 0, skipped = 0
+    var cases = 0, compared = 0, skipped = 0, bytes = 0
     var unsupported: [Int]
     /// Per implementation of the op (its place in the plan's `implementations`).
     let implementations: [String]
@@ -429,9 +433,10 @@ struct Tally {
         }
     }
 
-    func add(to c: (cases: AtomicCounter, compared: AtomicCounter, skipped: AtomicCounter), _ u: [AtomicCounter],
+    func add(to c: (cases: AtomicCounter, compared: AtomicCounter, skipped: AtomicCounter), _ u: [AtomicCounter], _ b: AtomicCounter,
              _ a: [(AtomicCounter, AtomicCounter, AtomicCounter, AtomicCounter)] = []) {
         if cases > 0 { c.cases.add(cases) }
+        if bytes > 0 { b.add(bytes) }
         if compared > 0 { c.compared.add(compared) }
         if skipped > 0 { c.skipped.add(skipped) }
         for (k, n) in unsupported.enumerated() where n > 0 { u[k].add(n) }

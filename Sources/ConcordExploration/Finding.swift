@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordGeneration
 import ConcordImplementations
 import ConcordSuites
 
@@ -112,4 +113,15 @@ public struct Finding: Sendable {
     /// Every implementation's answer to the shrunk input, grouped, and whose answer a vector may
     /// expect (`WitnessRule`); nil for a round trip (its expected value is its input's).
     public var testimony: Testimony? = nil
+}
+
+extension Finding {
+    /// The classes its shrunk input belongs to (docs/exploration.md, "What a finding names"):
+    /// each field's size class, a text's Unicode classes and spellings, an integer at a wrap or at
+    /// one of `spec`'s caps. The rare events and structured values its case drew are in `made`.
+    public func classes(op spec: OpSpec? = nil) -> [String] {
+        var caps: [String: [Int64]] = [:]
+        for f in spec?.inputs ?? [] where !f.bounds.caps.isEmpty { caps[f.name] = f.bounds.caps }
+        return InputClasses.describe(input.map { ($0.key, $0.value) }, caps: caps)
+    }
 }

@@ -74,6 +74,11 @@ public enum Wire {
         (keybox, .url, [("prefix", 5), ("ephemeral key", 65), ("nonce", 12)]),
     ]
 
+    /// The alphabet of a known wire's blob (`enc:v1:` standard, `sealed:v1:` and `keybox:v1:` URL).
+    public static func alphabet(prefix: String) -> Base64.Alphabet? {
+        layouts.first { $0.prefix == prefix }?.alphabet
+    }
+
     /// The first difference of two wire strings of one known format (`enc:v1:`, `sealed:v1:`,
     /// `keybox:v1:`), named in the expected one's layout: nil when the expected value is not one,
     /// the actual one does not decode, or the blobs are the same.

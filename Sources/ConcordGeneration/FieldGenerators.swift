@@ -1,66 +1,24 @@
 import ConcordFormats
 
-/// The key pairs one generated case has drawn, one per curve: every field of a case naming a
-/// curve's private or public key takes the same pair (a signature made with `private` then
-/// verifies under `public`).
-public struct KeyPairs: Sendable {
-    private var made: [FieldKind.Curve: (private: [UInt8], public: [UInt8])] = [:]
-    private var keysets: [FreshKind: [String: Value]] = [:]
-    public init() {}
-
-    /// A part of the case's Tink keyset of `kind` (`tinkAesGcmKeyset`, `tinkEciesKeyset`), drawn
-    /// the first time: any output prefix, key-id edges (the high bit set, small ids) on half the draws.
-    public mutating func keyset(_ kind: FreshKind, part: String, rng: inout SeededRandom) -> Value? {
-        if keysets[kind] == nil {
-            var options = FreshOptions()
-            options.outputPrefix = rng.pick(TinkOutputPrefix.allCases)
-            let drawn = try? FreshValues.draw([FreshDeclaration(name: "k", kind: kind, options: options)],
-                                              path: ["explore-keyset", String(rng.next())], trial: Int(rng.below(4)))
-            keysets[kind] = drawn ?? [:]
-        }
-        return keysets[kind]!["k." + part]
-    }
-
-    /// The case's pair of `curve`, drawn (from `rng`) the first time it is asked for.
-    public mutating func pair(_ curve: FieldKind.Curve, rng: inout SeededRandom) -> (private: [UInt8], public: [UInt8]) {
-        if let p = made[curve] { return p }
-        let kind: FreshKind = switch curve {
-        case .x25519: .x25519KeyPair
-        case .ed25519: .ed25519KeyPair
-        case .p256: .p256KeyPair
-        }
-        // The fresh values' own generator (edges included: a coordinate with a leading zero byte),
-        // on a stream of its own drawn from this one; edge trials (odd) half the time.
-        let path = ["explore-key", String(rng.next())]
-        let trial = Int(rng.below(2))
-        var pair: (private: [UInt8], public: [UInt8]) = (rng.bytes(32), rng.bytes(curve == .p256 ? 65 : 32))
-        if let drawn = try? FreshValues.draw([FreshDeclaration(name: "k", kind: kind, options: FreshOptions())], path: path, trial: trial),
-           case .bytes(let d)? = drawn["k.private"], case .bytes(let q)? = drawn["k.public"] {
-            pair = (d, q)
-        }
-        made[curve] = pair
-        return pair
-    }
-}
-
-/// A generator per field kind (docs/exploration.md, "Field kinds"): each draw takes the kind's
-/// edges often (the shortest and longest lengths, the ends of a range, a text of nothing but
-/// tricky characters) and a uniform value otherwise. Every draw comes from `rng`: the same stream
-/// gives the same values on any machine.
+/// A generator per field kind (docs/exploration.md, "Field kinds"): sizes from the size classes,
+/// text with the Unicode catalogue, the rare events on purpose, structured values valid and
+/// near-valid. Every draw comes from `rng`: the same stream gives the same values on any machine.
 public enum FieldGenerators {
-    /// The byte lengths drawn for a field whose kind names none, the edges first.
-    public static let edgeLengths = [0, 1, 15, 16, 17, 31, 32, 33, 64]
-
-    public static func generate(_ kind: FieldKind, rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
+    /// A value of `kind` for a field the contract bounds so (`FieldBounds`): sizes from the size
+    /// classes within the case's byte budget (`pairs.bytesLeft`), text and ids with the Unicode
+    /// catalogue's classes, integers at their edges, wraps and caps, keys with the rare events,
+    /// structured values valid and near-valid.
+    public static func generate(_ kind: FieldKind, bounds: FieldBounds = FieldBounds(), rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
         switch kind {
         case .bytes(let lengths):
-            return .bytes(bytes(length: length(lengths, rng: &rng), rng: &rng))
+            let n = lengths.isEmpty ? size(bounds, pairs: &pairs, rng: &rng) : length(lengths, rng: &rng)
+            return .bytes(bytes(length: n, rng: &rng))
         case .text:
-            return .text(text(rng: &rng))
+            return .text(text(bounds, pairs: &pairs, rng: &rng))
         case .id:
-            return .text(id(rng: &rng))
+            return .text(id(bounds, pairs: &pairs, rng: &rng))
         case .integer(let lo, let hi):
-            return .integer(integer(lo, hi, rng: &rng))
+            return .integer(integer(lo, hi, caps: bounds.caps, rng: &rng))
         case .answer:
             return answer(rng: &rng)
         case .privateKey(let c):
@@ -71,10 +29,22 @@ public enum FieldGenerators {
         case .publicKey(let c):
             if rng.chance(1, in: 10) { return .bytes(oddKey(c == .p256 ? 65 : 32, rng: &rng)) }
             return .bytes(pairs.pair(c, rng: &rng).public)
+        case .peerPublicKey(let c):
+            if rng.chance(1, in: 10) { return .bytes(oddKey(c == .p256 ? 65 : 32, rng: &rng)) }
+            return .bytes(pairs.peerPublic(c, rng: &rng))
+        case .peerPrivateKey(let c):
+            if rng.chance(1, in: 10) { return .bytes(oddKey(32, rng: &rng)) }
+            return .bytes(pairs.peerPair(c, rng: &rng).private)
+        case .keyForm(let c, let side, let format):
+            return StructuredValues.keyForm(c, side, format, pairs: &pairs, rng: &rng)
+        case .kdfParams:
+            return StructuredValues.kdfTag(pairs: &pairs, rng: &rng)
+        case .wire(let prefix, let minimum):
+            return StructuredValues.wire(prefix: prefix, minimum: minimum, pairs: &pairs, rng: &rng)
         case .tinkAesGcm(let part):
-            return pairs.keyset(.tinkAesGcmKeyset, part: part, rng: &rng) ?? fallback(part, rng: &rng)
+            return pairs.keysetPart("aes-gcm", part: part, rng: &rng) ?? fallback(part, rng: &rng)
         case .tinkEcies(let part):
-            return pairs.keyset(.tinkEciesKeyset, part: part, rng: &rng) ?? fallback(part, rng: &rng)
+            return pairs.keysetPart("ecies", part: part, rng: &rng) ?? fallback(part, rng: &rng)
         }
     }
 
@@ -87,18 +57,22 @@ public enum FieldGenerators {
         }
     }
 
-    /// A length of a field: one of its stated lengths seven times in eight, else a neighbour of one
-    /// (±1) or 0; any length up to 64 with the edges half of the time when none is stated.
+    /// A size from the size classes, within the case's byte budget (which it spends).
+    static func size(_ bounds: FieldBounds, pairs: inout KeyPairs, rng: inout SeededRandom) -> Int {
+        let n = SizeSchedule.draw(bounds, budget: pairs.bytesLeft, rng: &rng).size
+        pairs.bytesLeft -= n
+        return n
+    }
+
+    /// A length of a field with stated lengths: one of them seven times in eight, else a neighbour
+    /// of one (±1) or 0.
     static func length(_ lengths: [Int], rng: inout SeededRandom) -> Int {
-        if lengths.isEmpty {
-            return rng.chance(1, in: 2) ? rng.pick(edgeLengths) : rng.int(0...64)
-        }
         let n = rng.pick(lengths)
         if rng.chance(7, in: 8) { return n }
         return rng.pick([0, max(0, n - 1), n + 1])
     }
 
-    /// Uniform bytes, or (one time in sixteen) all zeros or all 0xFF.
+    /// Uniform bytes, or (one time in sixteen each) all zeros or all 0xFF.
     public static func bytes(length n: Int, rng: inout SeededRandom) -> [UInt8] {
         switch rng.below(16) {
         case 0: return [UInt8](repeating: 0, count: n)
@@ -116,46 +90,50 @@ public enum FieldGenerators {
         }
     }
 
-    /// ASCII letters and digits (with a space): the plain part of a text.
-    static let plain: [Unicode.Scalar] = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 ".unicodeScalars)
-    static let idScalars: [Unicode.Scalar] = Array("abcdefghijklmnopqrstuvwxyz0123456789-_".unicodeScalars)
+    /// A text: its length from the size classes in characters, UTF-8 bytes or UTF-16 units (one
+    /// drawn), its characters from a class of the Unicode catalogue drawn by schedule
+    /// (UnicodeClasses), within the case's byte budget.
+    public static func text(_ bounds: FieldBounds = FieldBounds(), pairs: inout KeyPairs, rng: inout SeededRandom) -> String {
+        let measure = rng.pick(TextMeasure.allCases)
+        let draw = UnicodeClasses.drawClass(rng: &rng)
+        // The budget is in UTF-8 bytes, at most four a unit.
+        let n = SizeSchedule.draw(bounds, budget: pairs.bytesLeft / (measure == .utf8 ? 1 : 4), rng: &rng).size
+        let u = UnicodeClasses.text(length: n, measure: measure, draw: draw, rng: &rng)
+        let s = Spellings.string(u)
+        pairs.bytesLeft -= s.utf8.count
+        return s
+    }
 
-    /// A text: empty, every tricky character once, a plain ASCII text, or (most often) letters with
-    /// a tricky character a third of the time, up to 24 characters.
     public static func text(rng: inout SeededRandom) -> String {
-        var s = String.UnicodeScalarView()
-        switch rng.below(10) {
-        case 0: return ""
-        case 1:
-            s.append("e")
-            for c in TrickyCharacters.scalars { s.append(c) }
-        case 2:
-            for _ in 0..<rng.int(1...24) { s.append(rng.pick(plain)) }
-        default:
-            for _ in 0..<rng.int(1...24) { s.append(rng.chance(1, in: 3) ? rng.pick(TrickyCharacters.scalars) : rng.pick(plain)) }
-        }
-        return String(s)
+        var pairs = KeyPairs()
+        return text(pairs: &pairs, rng: &rng)
     }
 
-    /// An id of 1 to 16 characters, holding a `|` one time in four (and, rarely, empty).
+    /// An id: its length from the size classes (in characters), of `a-z0-9-_`, holding a `|` one
+    /// time in four and a class of the Unicode catalogue one time in two.
+    public static func id(_ bounds: FieldBounds = FieldBounds(), pairs: inout KeyPairs, rng: inout SeededRandom) -> String {
+        let n = SizeSchedule.draw(bounds, budget: pairs.bytesLeft / 4, rng: &rng).size
+        var draw = UnicodeClasses.Draw.plain
+        if rng.below(UnicodeClasses.idClassDenominator) < UnicodeClasses.idClassRate {
+            draw = .one(rng.pick(UnicodeClass.allCases))
+        }
+        var u = UnicodeClasses.text(length: n, measure: .scalars, draw: draw, alphabet: UnicodeClasses.idScalars, density: 16, rng: &rng)
+        if !u.isEmpty && rng.chance(1, in: 4) { u[Int(rng.below(UInt64(u.count)))] = "|" }
+        let s = Spellings.string(u)
+        pairs.bytesLeft -= s.utf8.count
+        return s
+    }
+
     public static func id(rng: inout SeededRandom) -> String {
-        if rng.chance(1, in: 32) { return "" }
-        var s = Array(String.UnicodeScalarView((0..<rng.int(1...16)).map { _ in rng.pick(idScalars) }))
-        if rng.chance(1, in: 4) { s[Int(rng.below(UInt64(s.count)))] = "|" }
-        if rng.chance(1, in: 16) { s.append(rng.pick(TrickyCharacters.scalars)) }
-        var v = String.UnicodeScalarView()
-        v.append(contentsOf: s)
-        return String(v)
+        var pairs = KeyPairs()
+        return id(pairs: &pairs, rng: &rng)
     }
 
-    /// An integer of the range: an edge (its ends, one inside them, 0 and ±1 when inside) half of
-    /// the time, else uniform.
-    public static func integer(_ lo: Int64, _ hi: Int64, rng: inout SeededRandom) -> Int64 {
+    /// An integer of the range: an edge (RareEvents.edges: its ends, one inside them, 0 and ±1,
+    /// the wraps at 2^8, 2^16, 2^31 and 2^32, each cap ±1) half of the time, else uniform.
+    public static func integer(_ lo: Int64, _ hi: Int64, caps: [Int64] = [], rng: inout SeededRandom) -> Int64 {
         guard lo < hi else { return lo }
-        if rng.chance(1, in: 2) {
-            let edges = [lo, hi, lo &+ 1, hi &- 1, 0, 1, -1].filter { $0 >= lo && $0 <= hi }
-            return rng.pick(edges)
-        }
+        if rng.chance(1, in: 2) { return rng.pick(RareEvents.edges(lo, hi, caps: caps)) }
         let span = UInt64(bitPattern: hi &- lo) &+ 1
         return span == 0 ? Int64(bitPattern: rng.next()) : lo &+ Int64(bitPattern: rng.below(span))
     }

@@ -75,7 +75,9 @@ public enum Mutations {
             v.append(contentsOf: x)
             return .text(String(v))
         }
-        if let r = reencoded(s, rng: &rng), rng.chance(1, in: 3) { return r }
+        // An encoded value (whole, after a wire prefix, in a PEM block or a JSON string) is spelled
+        // another way half of the time (Spellings).
+        if rng.chance(1, in: 2), let (t, spelling) = Spellings.respell(s, rng: &rng) { return (.text(t), "respell:\(spelling.rawValue)") }
         switch scalars.isEmpty ? 1 : rng.below(7) {
         case 0:
             let n = Int(rng.below(UInt64(scalars.count)))
@@ -104,29 +106,6 @@ public enum Mutations {
         default:
             return (.text(""), "empty")
         }
-    }
-
-    /// The same bytes in another base64 variant, when `s` (or its part after the last `:`) reads as
-    /// base64: the URL alphabet for the standard one and back, padding dropped or added.
-    static func reencoded(_ s: String, rng: inout SeededRandom) -> (value: Value, name: String)? {
-        let colon = s.lastIndex(of: ":")
-        let prefix = colon.map { String(s[...$0]) } ?? ""
-        let body = colon.map { String(s[s.index(after: $0)...]) } ?? s
-        guard body.utf8.count >= 4 else { return nil }
-        var decoded: [UInt8]? = nil, wasURL = false
-        if let b = try? Base64.decode(body, .standard) { decoded = b }
-        else if let b = try? Base64.decode(body, .url) { decoded = b; wasURL = true }
-        guard let bytes = decoded else { return nil }
-        let std = Base64.encode(bytes, .standard), url = Base64.encode(bytes, .url)
-        let variants: [(String, String)] = [
-            (wasURL ? std : url, wasURL ? "base64" : "base64url"),
-            (std.replacingOccurrences(of: "=", with: ""), "base64-unpadded"),
-            (url + String(repeating: "=", count: (4 - url.utf8.count % 4) % 4), "base64url-padded"),
-            (std + "\n", "base64+newline"),
-        ].filter { $0.0 != body }
-        guard !variants.isEmpty else { return nil }
-        let (v, name) = rng.pick(variants)
-        return (.text(prefix + v), "re-encode:\(name)")
     }
 }
 

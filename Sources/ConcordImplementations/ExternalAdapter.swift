@@ -54,6 +54,8 @@ public final class ExternalAdapter: Implementation, Sendable {
         var inFlightAtDeath: [Int64] = []
     }
     private let life = Locked(Life())
+    /// Held while a request's line is written, so that lines from several threads never interleave.
+    private let writing = Lock()
     private let started = DispatchSemaphore(value: 0)
     private let stderrTail = Tail(limit: 4096)
 
@@ -170,6 +172,8 @@ public final class ExternalAdapter: Implementation, Sendable {
         life.withLock { l in
             l.child = c
             l.stdinFD = c.stdin
+            // Writes wait with a deadline (`writeAll`), never blocked on a full pipe.
+            _ = fcntl(c.stdin, F_SETFL, fcntl(c.stdin, F_GETFL) | O_NONBLOCK)
             l.starts += 1
         }
         let tail = stderrTail
@@ -195,10 +199,23 @@ public final class ExternalAdapter: Implementation, Sendable {
             handshake(line)
             return
         }
-        guard let json = try? JSON.parse(line), let id = json["id"]?.intValue else {
+        let parsed: JSON
+        do { parsed = try JSON.parse(line) } catch {
+            // A line that is not JSON is passed over (a library may print to standard output), unless
+            // it starts as the answer to a request in flight (`{"id":N,…`): then that request is an
+            // error at once, naming why, rather than a wait for its timeout.
+            if let id = Self.leadingId(line), let waiter = life.withLock({ $0.pending.removeValue(forKey: id) }) {
+                waiter.finish(.error("\(name) answered request \(id) with a line that is not valid JSON (\(error)): \(line.prefix(200))"))
+                return
+            }
             stderrTail.append("[concord] unreadable line from \(name): \(line.prefix(200))")
             return
         }
+        guard let id = parsed["id"]?.intValue else {
+            stderrTail.append("[concord] unreadable line from \(name): \(line.prefix(200))")
+            return
+        }
+        let json = parsed
         let waiter = life.withLock { $0.pending.removeValue(forKey: id) }
         waiter?.finish(Self.outcome(json, name: name))
     }
@@ -224,6 +241,20 @@ public final class ExternalAdapter: Implementation, Sendable {
             if case .starting = l.state { l.state = .running }
         }
         started.signal()
+    }
+
+    /// The id of a line that begins as an answer does, `{"id":N` (spaces allowed around the
+    /// colon), read without parsing the rest; nil otherwise.
+    static func leadingId(_ line: String) -> Int64? {
+        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("{") else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("\"id\"") else { return nil }
+        rest = rest.dropFirst(4).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix(":") else { return nil }
+        let digits = rest.dropFirst().drop { $0 == " " || $0 == "\t" }.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 18 else { return nil }
+        return Int64(digits)
     }
 
     static func outcome(_ json: JSON, name: String) -> Outcome {
@@ -281,9 +312,12 @@ public final class ExternalAdapter: Implementation, Sendable {
         prepare()
         let waiter = Waiter()
         let name = self.name
-        // Sent under the lock so that lines from several threads never interleave; an answer
-        // decided here (dead, not announced) ends the request at once.
-        let sent: Result<Int64, Early> = life.withLock { l in
+        // Registered under the lock (an answer decided here, dead or not announced, ends the
+        // request at once); written outside it, one line at a time (`writing`), on a duplicate of
+        // the input so that closing the input meanwhile cannot pull it away. The reader takes
+        // `life` to hand out answers: a write waiting on a full pipe must not hold it, or the
+        // adapter, blocked writing an answer nobody reads, never reads the rest of the request.
+        let sent: Result<(id: Int64, fd: Int32, line: [UInt8]), Early> = life.withLock { l in
             switch l.state {
             case .dead(let why): return .failure(.outcome(.error(why)))
             case .idle, .starting: return .failure(.outcome(.error("\(name) is not running")))
@@ -295,29 +329,43 @@ public final class ExternalAdapter: Implementation, Sendable {
             case .unsupported(let why): return .failure(.outcome(.unsupported(why)))
             case .broken(let why): return .failure(.outcome(.error(why)))
             }
+            let fd = l.stdinFD >= 0 ? dup(l.stdinFD) : -1
+            if fd < 0 { return .failure(.outcome(.error("\(name) stopped reading its input (\(String(cString: strerror(errno))))"))) }
             let id = l.nextId
             l.nextId += 1
             l.pending[id] = waiter
             let line = Array(Self.line(id: id, request).utf8)
-            if !Self.writeAll(l.stdinFD, line) {
-                l.pending.removeValue(forKey: id)
-                return .failure(.outcome(.error("\(name) stopped reading its input (\(String(cString: strerror(errno))))")))
-            }
             l.sent.append(id, request, bytes: line.count)
-            return .success(id)
+            return .success((id, fd, line))
         }
         let id: Int64
+        let written: Written
         switch sent {
         case .failure(.outcome(let o)): return o
-        case .success(let i): id = i
+        case .success(let s):
+            id = s.id
+            written = writing.withLock { Self.writeAll(s.fd, s.line, within: timeout) }
+            close(s.fd)
         }
-        if let outcome = waiter.wait(timeout: timeout) { return outcome }
+        switch written {
+        case .written:
+            if let outcome = waiter.wait(timeout: timeout) { return outcome }
+        case .failed(let err):
+            let wasPending = life.withLock { $0.pending.removeValue(forKey: id) != nil }
+            // Not pending any more: the process died meanwhile and the waiter holds why.
+            if !wasPending, let outcome = waiter.wait(timeout: 0) { return outcome }
+            return .error("\(name) stopped reading its input (\(String(cString: strerror(err))))")
+        case .timedOut:
+            break
+        }
         life.withLock { _ = $0.pending.removeValue(forKey: id) }
         let shown = timeout == timeout.rounded() ? String(Int(timeout)) : String(timeout)
         // A request without an answer means a hung (or stopped: SIGSTOP) adapter: it is declared
         // dead at once, so the requests in flight and the remaining ones end now as `error` instead
         // of each waiting its own full timeout, and its process group is stopped.
-        let why = "\(name) gave no answer within \(shown) s (the per-request timeout; raise it with --timeout)"
+        let what: String
+        if case .timedOut = written { what = "did not read its request" } else { what = "gave no answer" }
+        let why = "\(name) \(what) within \(shown) s (the per-request timeout; raise it with --timeout)"
         die(why + "; it was declared dead and stopped, its remaining requests were not sent")
         DispatchQueue.global().async { [self] in kill() }
         return .error(why)
@@ -352,15 +400,25 @@ public final class ExternalAdapter: Implementation, Sendable {
         }
     }
 
-    private static func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
-        guard fd >= 0 else { return false }
+    private enum Written { case written, failed(Int32), timedOut }
+
+    /// Writes a whole line to the adapter's input (non-blocking since launch), waiting at most
+    /// `within` seconds for it to take it: one that stops reading is hung like one that stops answering.
+    private static func writeAll(_ fd: Int32, _ bytes: [UInt8], within: Double) -> Written {
+        let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, within) * 1e9)
         var off = 0
         while off < bytes.count {
             let n = bytes[off...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if n < 0 { if errno == EINTR { continue }; return false }
-            off += n
+            if n >= 0 { off += n; continue }
+            let err = errno
+            if err == EINTR { continue }
+            guard err == EAGAIN || err == EWOULDBLOCK else { return .failed(err) }
+            let now = DispatchTime.now().uptimeNanoseconds
+            if now >= deadline { return .timedOut }
+            var p = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&p, 1, Int32(min(1000, (deadline - now) / 1_000_000 + 1)))
         }
-        return true
+        return .written
     }
 
     /// Closes the adapter's input so it finishes and exits; stops it (and anything it started) if

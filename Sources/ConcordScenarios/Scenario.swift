@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordGeneration
 import ConcordSuites
+import ConcordYAML
 
 /// A scenario (`concord-scenario/1`, docs/scenarios.md): roles, fresh values, steps each done by one
 /// role as one op of one suite, and checks. Read and checked by `ScenarioReader`: every name it
@@ -18,6 +19,26 @@ public struct Scenario: Sendable {
     public var steps: [Step]
     public var checks: [Check]
     public var line: Int
+    /// Repetition and choice (docs/scenarios.md, "Flows that go long"): the file's steps and
+    /// blocks in run order, its blocks, and the drawn flow it was written from. A plain scenario
+    /// has only steps; `expanded` makes any scenario plain for one trial.
+    public var flow = FlowStructure()
+    /// The file as parsed (the writer of a shrunk flow edits it).
+    public var node: Node? = nil
+
+    public init(name: String, file: String, title: String, source: String, pack: String?, roles: [Role], fresh: [FreshDeclaration],
+                steps: [Step], checks: [Check], line: Int) {
+        self.name = name
+        self.file = file
+        self.title = title
+        self.source = source
+        self.pack = pack
+        self.roles = roles
+        self.fresh = fresh
+        self.steps = steps
+        self.checks = checks
+        self.line = line
+    }
 }
 
 public struct Role: Sendable {
@@ -46,6 +67,19 @@ public indirect enum Source: Sendable, Equatable {
     case concat([Source])
     /// A text's UTF-8 bytes.
     case bytesOf(Source)
+    /// A repeat block's iteration number (an integer), inside the block or a delivery of it.
+    case index(String)
+    /// How many times a repeat block runs (an integer).
+    case count(String)
+    /// A carried value: inside its block this iteration's, inside a delivery the delivered
+    /// iteration's, after the block the value after its last iteration.
+    case carry(String)
+    /// A number of the current delivery (`{delivery: skip}`).
+    case delivery(DeliveryValue)
+    /// A reference to a repeated value or step at one iteration (`of: K` or `of: {delivery: …}`).
+    case at(Source, Iteration)
+    /// A reference an expansion could not make (an iteration that did not run): the trial fails there.
+    case unavailable(String)
 
     public var description: String {
         switch self {
@@ -58,6 +92,12 @@ public indirect enum Source: Sendable, Equatable {
         case .sliced(let inner, let from, let to): return "\(inner.description)[\(from)..<\(to.map(String.init) ?? "")]"
         case .concat(let parts): return parts.map(\.description).joined(separator: " ‖ ")
         case .bytesOf(let inner): return "UTF-8 of \(inner.description)"
+        case .index(let b): return "the iteration of \(b)"
+        case .count(let b): return "the count of \(b)"
+        case .carry(let n): return "carried \(n)"
+        case .delivery(let v): return "the delivery's \(v.rawValue)"
+        case .at(let inner, let k): return "\(inner.description) of iteration \(k.description)"
+        case .unavailable(let why): return "(\(why))"
         }
     }
 
@@ -65,7 +105,7 @@ public indirect enum Source: Sendable, Equatable {
     public var steps: [String] {
         switch self {
         case .output(let s, _), .input(let s, _): return [s]
-        case .flipped(let inner, _), .flippedText(let inner, _, _, _), .sliced(let inner, _, _), .bytesOf(let inner): return inner.steps
+        case .flipped(let inner, _), .flippedText(let inner, _, _, _), .sliced(let inner, _, _), .bytesOf(let inner), .at(let inner, _): return inner.steps
         case .concat(let parts): return parts.flatMap(\.steps)
         default: return []
         }
@@ -75,7 +115,7 @@ public indirect enum Source: Sendable, Equatable {
     public var fresh: [String] {
         switch self {
         case .fresh(let n): return [n]
-        case .flipped(let inner, _), .flippedText(let inner, _, _, _), .sliced(let inner, _, _), .bytesOf(let inner): return inner.fresh
+        case .flipped(let inner, _), .flippedText(let inner, _, _, _), .sliced(let inner, _, _), .bytesOf(let inner), .at(let inner, _): return inner.fresh
         case .concat(let parts): return parts.flatMap(\.fresh)
         default: return []
         }
@@ -86,7 +126,11 @@ public indirect enum Source: Sendable, Equatable {
 }
 
 public struct Step: Sendable {
+    /// Its id; in an expanded flow, the instance's (`seal.17`: step seal of iteration 17;
+    /// `open.40.d12`: step open of delivery 12, which delivered iteration 40).
     public var id: String
+    /// The id the file declares it with (`seal` for `seal.17`).
+    public var base: String
     public var role: String
     public var suite: Suite
     public var op: String?
@@ -97,6 +141,19 @@ public struct Step: Sendable {
     public var line: Int, column: Int
     /// `suite op` as messages write it.
     public var what: String { suite.name + (op.map { " " + $0 } ?? "") }
+
+    public init(id: String, role: String, suite: Suite, op: String?, input: [(field: String, source: Source)], refuses: ErrorClass?,
+                line: Int, column: Int, base: String? = nil) {
+        self.id = id
+        self.base = base ?? id
+        self.role = role
+        self.suite = suite
+        self.op = op
+        self.input = input
+        self.refuses = refuses
+        self.line = line
+        self.column = column
+    }
 }
 
 /// Values that must be equal (`equal: [a, b, …]`, or a step's `expect:` entry).

@@ -25,7 +25,14 @@ public enum ScenarioFileSchema {
         defs.append(("reference", reference))
         defs.append(("combinator", combinator))
         defs.append(("step", step(suites)))
-        defs.append(("fresh", fresh))
+        defs.append(("item", item))
+        defs.append(("repeat", repeatBlock))
+        defs.append(("deliver", deliverBlock))
+        defs.append(("count", count))
+        defs.append(("order", order(delivery: true)))
+        defs.append(("repeatOrder", order(delivery: false)))
+        defs.append(("fresh", fresh()))
+        defs.append(("blockFresh", fresh(every: true)))
         defs.append(("check", obj(["type": .string("object"), "additionalProperties": .bool(false),
                                    "oneOf": .array([obj(["required": strings(["equal"])]), obj(["required": strings(["differ"])])]),
                                    "properties": obj(["equal": obj(["type": .string("array"), "minItems": .int(2)]),
@@ -50,24 +57,114 @@ public enum ScenarioFileSchema {
                 "source": obj(["type": .string("string")]),
                 "pack": obj(["enum": strings(Contracts.all.map(\.name))]),
                 "notes": obj(["type": .string("object")]),
+                "flow": obj(["title": .string("A written flow: its values are drawn as scenario `from`'s trial `trial` with seed `seed`"),
+                             "type": .string("object"), "additionalProperties": .bool(false), "required": strings(["from", "seed", "trial"]),
+                             "properties": obj(["from": obj(["type": .string("string"), "pattern": .string("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")]),
+                                                "seed": obj(["anyOf": .array([obj(["type": .string("integer"), "minimum": .int(0)]),
+                                                                              obj(["type": .string("string"), "pattern": .string("^[0-9]{1,20}$")])])]),
+                                                "trial": obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(ScenarioConfiguration.maxTrials - 1))])])]),
                 "roles": obj(["type": .string("object"), "minProperties": .int(1), "propertyNames": name, "additionalProperties": role]),
                 "fresh": obj(["type": .string("object"), "propertyNames": name, "additionalProperties": ref("fresh")]),
-                "steps": obj(["type": .string("array"), "minItems": .int(1), "items": ref("step")]),
+                "steps": obj(["type": .string("array"), "minItems": .int(1), "items": ref("item")]),
                 "checks": obj(["type": .string("array"), "items": ref("check")]),
             ]),
             "$defs": .object(defs),
         ])
     }
 
+    static let delivery = obj(["enum": strings(DeliveryValue.allCases.map(\.rawValue))])
+
     static let reference: JSON = obj([
-        "title": .string("A reference: a fresh value, or an earlier step's output or input"),
+        "title": .string("A reference: a fresh value, an earlier step's output or input, a carried value, a repeat block's iteration or count, a number of the current delivery"),
         "type": .string("object"), "additionalProperties": .bool(false),
         "properties": obj(["fresh": obj(["type": .string("string")]), "output": obj(["type": .string("string"), "pattern": .string("^[^.]+\\..+$")]),
-                           "input": obj(["type": .string("string"), "pattern": .string("^[^.]+\\..+$")]), "flip": ref("int64"),
+                           "input": obj(["type": .string("string"), "pattern": .string("^[^.]+\\..+$")]), "carry": name, "index": name, "count": name,
+                           "delivery": delivery,
+                           "of": obj(["anyOf": .array([ref("int64"), obj(["type": .string("object"), "additionalProperties": .bool(false),
+                                                                           "required": strings(["delivery"]), "properties": obj(["delivery": delivery])])])]),
+                           "flip": ref("int64"),
                            "slice": obj(["type": .string("array"), "minItems": .int(1), "maxItems": .int(2), "items": ref("int64")]),
                            "encoding": obj(["enum": strings(["base64", "base64url", "hex"])]), "prefix": obj(["type": .string("string")])]),
-        "oneOf": .array([obj(["required": strings(["fresh"])]), obj(["required": strings(["output"])]), obj(["required": strings(["input"])])]),
+        "oneOf": .array(["fresh", "output", "input", "carry", "index", "count", "delivery"].map { obj(["required": strings([$0])]) }),
     ])
+
+    /// An item of `steps`: a step, a repeat block or a deliver block.
+    static let item: JSON = obj([
+        "if": obj(["type": .string("object"), "required": strings(["repeat"])]), "then": ref("repeat"),
+        "else": obj(["if": obj(["type": .string("object"), "required": strings(["deliver"])]), "then": ref("deliver"), "else": ref("step")]),
+    ])
+
+    static let count: JSON = obj([
+        "title": .string("A count: N, {min, max} (drawn by the count schedule), or {oneOf: [...]}; at most \(FlowLimits.maxCount): a repetition must end"),
+        "anyOf": .array([
+            obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(FlowLimits.maxCount))]),
+            obj(["type": .string("object"), "additionalProperties": .bool(false), "required": strings(["max"]),
+                 "properties": obj(["min": obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(FlowLimits.maxCount))]),
+                                    "max": obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(FlowLimits.maxCount))])])]),
+            obj(["type": .string("object"), "additionalProperties": .bool(false), "required": strings(["oneOf"]),
+                 "properties": obj(["oneOf": obj(["type": .string("array"), "minItems": .int(1),
+                                                  "items": obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(FlowLimits.maxCount))])])])]),
+        ]),
+    ])
+
+    static func order(delivery: Bool) -> JSON {
+        let percent = obj(["type": .string("string"), "pattern": .string("^([0-9]|[1-9][0-9]|100)%$")])
+        var props: [(key: String, value: JSON)] = [("shuffle", obj(["type": .string("boolean")])), ("delay", ref("count"))]
+        if delivery { props += [("drop", percent), ("duplicate", percent)] }
+        return obj([
+            "title": .string(delivery ? "in-order, shuffled, {shuffle, delay, drop, duplicate} or the deliveries' iterations as a list"
+                                      : "in-order, shuffled, {delay} or the iterations as a list"),
+            "anyOf": .array([
+                obj(["enum": strings(["in-order", "shuffled"])]),
+                obj(["type": .string("array"), "items": obj(["type": .string("integer"), "minimum": .int(0)])]),
+                obj(["type": .string("object"), "additionalProperties": .bool(false), "properties": .object(props),
+                     "not": obj(["required": strings(["shuffle", "delay"]), "properties": obj(["shuffle": obj(["const": .bool(true)])])])]),
+            ]),
+        ])
+    }
+
+    static var repeatBlock: JSON {
+        obj([
+            "title": .string("A repeat block: its steps run count times, each iteration with its own fresh values"),
+            "type": .string("object"), "additionalProperties": .bool(false), "required": strings(["repeat", "count", "steps"]),
+            "properties": obj([
+                "repeat": name, "doc": obj(["type": .string("string")]), "count": ref("count"), "order": ref("repeatOrder"),
+                "fresh": obj(["type": .string("object"), "propertyNames": name, "additionalProperties": ref("blockFresh")]),
+                "carry": obj(["type": .string("object"), "propertyNames": name,
+                              "additionalProperties": obj(["type": .string("object"), "additionalProperties": .bool(false),
+                                                           "required": strings(["first", "next"]), "properties": obj(["first": obj([:]), "next": obj([:])])])]),
+                "steps": obj(["type": .string("array"), "minItems": .int(1), "items": ref("step")]),
+            ]),
+            // Iterations that carry a value to the next run in order: they cannot be permuted.
+            "if": obj(["required": strings(["carry"]), "properties": obj(["carry": obj(["minProperties": .int(1)])])]),
+            "then": obj(["properties": obj(["order": obj(["const": .string("in-order")])])]),
+        ])
+    }
+
+    static var deliverBlock: JSON {
+        let classes = obj(["enum": strings(DeliveryClass.allCases.map(\.rawValue))])
+        let steps = obj(["type": .string("array"), "minItems": .int(1), "items": ref("step")])
+        return obj([
+            "title": .string("A deliver block: its steps run once per delivery of a repeat block's iterations, in a drawn order"),
+            "type": .string("object"), "additionalProperties": .bool(false), "required": strings(["deliver", "id"]),
+            "anyOf": .array([obj(["required": strings(["steps"])]), obj(["required": strings(["cases"])])]),
+            "properties": obj([
+                "deliver": name, "id": name, "doc": obj(["type": .string("string")]), "order": ref("order"),
+                "receiver": obj(["type": .string("object"), "additionalProperties": .bool(false), "minProperties": .int(1), "maxProperties": .int(1),
+                                 "properties": obj(["skipCap": obj(["type": .string("integer"), "minimum": .int(0)]),
+                                                    "window": obj(["type": .string("integer"), "minimum": .int(0)])])]),
+                "steps": steps,
+                "cases": obj(["type": .string("array"), "minItems": .int(1),
+                              "items": obj(["type": .string("object"), "additionalProperties": .bool(false), "required": strings(["on", "steps"]),
+                                            "properties": obj(["on": obj(["type": .string("array"), "minItems": .int(1), "uniqueItems": .bool(true), "items": classes]),
+                                                               "doc": obj(["type": .string("string")]), "steps": steps])])]),
+            ]),
+            // Nothing is beyond a receiver without a limit.
+            "if": obj(["required": strings(["cases"]),
+                       "properties": obj(["cases": obj(["contains": obj(["properties": obj(["on": obj(["contains": obj(["const": .string("beyond")])])])])])])]),
+            "then": obj(["required": strings(["receiver"])]),
+        ])
+    }
 
     static let combinator: JSON = obj([
         "title": .string("Values made of other values: {concat: [a, b, …]} (all bytes or all texts), {bytesOf: TEXT} (its UTF-8)"),
@@ -128,7 +225,7 @@ public enum ScenarioFileSchema {
         return .object(pairs)
     }
 
-    static var fresh: JSON {
+    static func fresh(every: Bool = false) -> JSON {
         var branches: [JSON] = []
         for k in FreshKind.allCases {
             var props: [(key: String, value: JSON)] = [("kind", obj(["const": .string(k.rawValue)]))]
@@ -147,6 +244,7 @@ public enum ScenarioFileSchema {
                 }
                 props.append((o, schema))
             }
+            if every { props.append(("every", ref("count"))) }
             let parts = k.parts.map(\.name)
             branches.append(obj(["title": .string("\(k.rawValue): parts \(parts.joined(separator: ", "))"),
                                  "type": .string("object"), "additionalProperties": .bool(false), "required": strings(["kind"]),

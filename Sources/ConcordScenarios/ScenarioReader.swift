@@ -38,6 +38,21 @@ struct Reading {
     let file: String
     var fresh: [String: FreshDeclaration] = [:]
     var steps: [String: (step: Step, node: Node)] = [:]
+    var stepFields: [String: [String: (key: Node, value: Node)]] = [:]
+    /// The blocks, per-iteration values and carried values read so far.
+    var flow = FlowStructure()
+    var blockFresh: [FreshDeclaration] = []
+    var carries: [String: (block: String, key: Node, first: Node, next: Node)] = [:]
+    var carryTypes: [String: FieldType] = [:]
+    var typing: Set<String> = []
+    /// The case of each step of a deliver block's case (its place in `cases`).
+    var stepCase: [String: Int] = [:]
+    /// What each step's expect entries read (a block comes after what they read).
+    var expectReads: [String: [Source]] = [:]
+    var blockNodes: [String: Node] = [:]
+    /// Where the values being read are used.
+    var here: Scope = .top
+    var roles: [Role] = []
 
     init(file: String) { self.file = file }
 
@@ -110,7 +125,7 @@ struct Reading {
         } else if pairs.contains(where: { $0.key.scalarText == "schema" }) {
             throw fail(root, "missing required field \"format\" in the file: this is a Wycheproof file (concord run runs it), not a scenario")
         }
-        let top = try fields(root, "the file", allowed: ["format", "name", "title", "source", "pack", "notes", "roles", "fresh", "steps", "checks"],
+        let top = try fields(root, "the file", allowed: ["format", "name", "title", "source", "pack", "notes", "flow", "roles", "fresh", "steps", "checks"],
                              required: ["format", "name", "title", "source", "roles", "steps"])
         let nameNode = top["name"]!.value
         let scenarioName = try string(nameNode, "name")
@@ -130,7 +145,6 @@ struct Reading {
         }
 
         // Roles.
-        var roles: [Role] = []
         for (k, v) in try mapping(top["roles"]!.value, "roles") {
             let n = try name(k, "role")
             if roles.contains(where: { $0.name == n }) { throw fail(k, "role \(n) is declared twice") }
@@ -178,57 +192,31 @@ struct Reading {
             if let problem = FreshValues.dependencyProblem(declarations) { throw fail(f.value, problem) }
         }
 
-        // Steps, read in file order; references are resolved once all are known.
-        var order: [String] = []
-        var stepNodes: [(Node, [String: (key: Node, value: Node)])] = []
+        // Steps and blocks, read in file order; references are resolved once all are known.
+        if let p = top["flow"] { flow.pin = try pin(p.value) }
+        var items: [FlowItem] = []
+        var order: [String] = []   // every step, in file order
         for node in try sequence(top["steps"]!.value, "steps") {
-            let f = try fields(node, "a step", allowed: ["id", "role", "suite", "op", "input", "refuses", "expect", "doc"],
-                               required: ["id", "role", "suite", "input"])
-            let id = try name(f["id"]!.value, "step id")
-            if steps[id] != nil { throw fail(f["id"]!.value, "step id \(id) is used twice") }
-            let roleName = try string(f["role"]!.value, "role")
-            guard roles.contains(where: { $0.name == roleName }) else {
-                throw fail(f["role"]!.value, "unknown role \"\(Printable.escape(roleName))\" (declared: \(roles.map(\.name).joined(separator: ", ")))")
-            }
-            let suiteName = try string(f["suite"]!.value, "suite")
-            guard let suite = Suites.resolve(suiteName) else {
-                throw fail(f["suite"]!.value, "unknown suite \"\(Printable.escape(suiteName))\" (expected one of: \(Suites.names.joined(separator: ", ")))")
-            }
-            var op: String? = nil
-            if suite.opNames.isEmpty {
-                if let o = f["op"] { throw fail(o.key, "suite \(suite.name) has one direction: no op") }
+            if let m = node.mapping, m.contains(where: { $0.key.scalarText == "repeat" }) {
+                let b = try repeatBlock(node, order: &order)
+                items.append(.repeatBlock(b))
+            } else if let m = node.mapping, m.contains(where: { $0.key.scalarText == "deliver" }) {
+                let d = try deliverBlock(node, order: &order)
+                items.append(.deliverBlock(d))
             } else {
-                guard let o = f["op"] else { throw fail(node, "suite \(suite.name) needs an op (one of: \(usableOps(suite).joined(separator: ", ")))") }
-                let s = try string(o.value, "op")
-                if s == suite.roundtrip?.op {
-                    throw fail(o.value, "op \(s) draws its own randomness and checks itself: a scenario's steps use \(usableOps(suite).joined(separator: ", "))")
-                }
-                guard usableOps(suite).contains(s) else {
-                    throw fail(o.value, "suite \(suite.name) has no op \"\(Printable.escape(s))\" (expected one of: \(usableOps(suite).joined(separator: ", ")))")
-                }
-                op = s
+                let id = try stepHeader(node, block: nil)
+                order.append(id)
+                items.append(.step(id))
             }
-            var refuses: ErrorClass? = nil
-            if let r = f["refuses"] {
-                let s = try string(r.value, "refuses")
-                guard let c = ErrorClass(rawValue: s), ErrorClass.stated.contains(c) else {
-                    throw fail(r.value, "refuses must be one of: \(ErrorClass.stated.map(\.rawValue).joined(separator: ", ")) (found \"\(Printable.escape(s))\")")
-                }
-                refuses = c
-                if let e = f["expect"] { throw fail(e.key, "a step that refuses has no outputs to expect") }
-            }
-            let step = Step(id: id, role: roleName, suite: suite, op: op, input: [], refuses: refuses,
-                            line: node.mark.line, column: node.mark.column)
-            steps[id] = (step, node)
-            order.append(id)
-            stepNodes.append((node, f))
         }
         guard !order.isEmpty else { throw fail(top["steps"]!.value, "a scenario needs at least one step") }
+        try checkDeliveries()
 
         // Inputs, now that every step's op (and so its fields' types) is known.
         var checks: [Check] = []
-        for (k, id) in order.enumerated() {
-            let (node, f) = stepNodes[k]
+        for id in order {
+            let (node, f) = (steps[id]!.node, stepFields[id]!)
+            here = scope(of: id)
             var step = steps[id]!.step
             let spec = step.suite.op(step.op)!
             var given: [String: Source] = [:]
@@ -255,19 +243,32 @@ struct Reading {
                     guard let fs = spec.expects.first(where: { $0.name == field }) else {
                         throw fail(key, "unknown field \"\(Printable.escape(field))\" in step \(id)'s expect: \(step.what) outputs \(spec.expects.map(\.name).joined(separator: ", "))")
                     }
-                    checks.append(Check(equal: [.output(step: id, field: field), try source(value, type: fs.type, field: fs)],
+                    let expected = try source(value, type: fs.type, field: fs)
+                    expectReads[id, default: []].append(expected)
+                    checks.append(Check(equal: [.output(step: id, field: field), expected],
                                         why: nil, line: key.mark.line, column: key.mark.column, step: id))
                 }
             }
         }
+        try readCarries()
+        here = .top
         // References: known steps and fields, types already matched by `source`; then the order.
         for id in order {
             let (step, node) = steps[id]!
             for (field, src) in step.input { try reference(src, from: node, in: "step \(id)'s input \(field)") }
         }
-        let ordered = try topological(order)
+        for id in order {
+            let step = steps[id]!.step
+            for (_, src) in step.input where src.steps.contains(id) {
+                throw fail(steps[id]!.node, "step \(id) reads its own \(src.description)")
+            }
+        }
+        try orderBlocks()
+        let ordered = try topological(items.map(\.name), reads: { n throws(LoadError) in try self.itemReads(n) })
+        flow.items = ordered.map { n in items.first { $0.name == n }! }
 
         if let c = top["checks"] {
+            here = .top
             for node in try sequence(c.value, "checks") {
                 let f = try fields(node, "a check", allowed: ["equal", "differ", "why"])
                 let kinds = ["equal", "differ"].filter { f[$0] != nil }
@@ -295,8 +296,22 @@ struct Reading {
         for role in roles where !order.contains(where: { steps[$0]!.step.role == role.name }) {
             throw LoadError(file: file, line: role.line, column: role.column, message: "role \(role.name) has no step")
         }
-        return Scenario(name: scenarioName, file: file, title: title, source: sourceText, pack: pack, roles: roles, fresh: declarations,
-                        steps: ordered.map { steps[$0]!.step }, checks: checks, line: root.mark.line)
+        try checkSize()
+        var all: [Step] = []
+        for item in flow.items {
+            switch item {
+            case .step(let id): all.append(steps[id]!.step)
+            case .repeatBlock(let b): all += flow.repeats[b]!.steps.map { steps[$0]!.step }
+            case .deliverBlock(let d):
+                let block = flow.deliveries[d]!
+                all += (block.steps + block.cases.flatMap(\.steps)).map { steps[$0]!.step }
+            }
+        }
+        var scenario = Scenario(name: scenarioName, file: file, title: title, source: sourceText, pack: pack, roles: roles,
+                                fresh: declarations + blockFresh, steps: all, checks: checks, line: root.mark.line)
+        scenario.flow = flow
+        scenario.node = root
+        return scenario
     }
 
     /// A vector id's pattern (the loader's rule), at most 128 characters.
@@ -305,9 +320,13 @@ struct Reading {
     /// The ops a step may name: the suite's ops but its round trip.
     func usableOps(_ s: Suite) -> [String] { s.opNames.filter { $0 != s.roundtrip?.op } }
 
+    /// What a reference names: a fresh value, a step's output or input, a carried value, a repeat
+    /// block's iteration or count, a number of the current delivery.
+    static let referenceKinds = ["fresh", "output", "input", "carry", "index", "count", "delivery"]
+
     func isReference(_ node: Node) -> Bool {
         guard let m = node.mapping else { return false }
-        return m.contains { ["fresh", "output", "input", "concat", "bytesOf"].contains($0.key.scalarText ?? "") }
+        return m.contains { Self.referenceKinds.contains($0.key.scalarText ?? "") || ["concat", "bytesOf"].contains($0.key.scalarText ?? "") }
     }
 
     /// `{concat: [...]}` or `{bytesOf: VALUE}`: the key and its value, when the node is one.
@@ -336,19 +355,24 @@ struct Reading {
         guard isReference(node) else {
             return .literal(try LiteralValue.read(node, field, file: file))
         }
-        let f = try fields(node, "a reference", allowed: ["fresh", "output", "input", "slice", "flip", "encoding", "prefix"])
-        let kinds = ["fresh", "output", "input"].filter { f[$0] != nil }
-        guard kinds.count == 1 else { throw fail(node, "a reference names exactly one of fresh, output, input (found \(kinds.joined(separator: ", ")))") }
+        let f = try fields(node, "a reference", allowed: Self.referenceKinds + ["of", "slice", "flip", "encoding", "prefix"])
+        let kinds = Self.referenceKinds.filter { f[$0] != nil }
+        guard kinds.count == 1 else { throw fail(node, "a reference names exactly one of \(Self.referenceKinds.joined(separator: ", ")) (found \(kinds.joined(separator: ", ")))") }
         let got = try referenceType(node)
         var src: Source
         let text = try string(f[kinds[0]]!.value, kinds[0])
         switch kinds[0] {
         case "fresh": src = .fresh(text)
+        case "carry": src = .carry(text)
+        case "index": src = .index(text)
+        case "count": src = .count(text)
+        case "delivery": src = .delivery(DeliveryValue(rawValue: text)!)
         default:
             let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
             guard parts.count == 2 else { throw fail(f[kinds[0]]!.value, "\(kinds[0]) must be STEP.FIELD, found \"\(Printable.escape(text))\"") }
             src = kinds[0] == "output" ? .output(step: parts[0], field: parts[1]) : .input(step: parts[0], field: parts[1])
         }
+        if let of = f["of"] { src = .at(src, try iteration(of.value)) }
         if let slice = f["slice"] {
             guard got == .bytes else { throw fail(slice.key, "slice takes bytes of a bytes value; \(src.description) is \(got.rawValue)") }
             let bounds = try sequence(slice.value, "slice")
@@ -388,12 +412,15 @@ struct Reading {
             throw fail(value, "concat of literals only: name at least one fresh value or step output")
         }
         let m = node.mapping ?? []
+        let of = m.first(where: { $0.key.scalarText == "of" })
+        if let t = try flowReferenceType(m, of: of) { return t }
         if let v = m.first(where: { $0.key.scalarText == "fresh" })?.value {
             let text = try string(v, "fresh")
             let parts = text.split(separator: ".", maxSplits: 1).map(String.init)
             guard let d = fresh[parts[0]] else {
                 throw fail(v, "unknown fresh value \"\(Printable.escape(parts[0]))\" (declared: \(fresh.keys.sorted().joined(separator: ", ")))")
             }
+            try reach(v, what: "fresh \(parts[0])", block: flow.freshBlock[parts[0]], step: nil, of: of)
             let part = parts.count == 2 ? parts[1] : "value"
             guard let p = d.kind.parts.first(where: { $0.name == part }) else {
                 let names = d.kind.parts.map(\.name)
@@ -410,6 +437,7 @@ struct Reading {
             guard let (step, _) = steps[parts[0]] else {
                 throw fail(v, "unknown step \"\(Printable.escape(parts[0]))\" (steps: \(steps.keys.sorted().joined(separator: ", ")))")
             }
+            try reach(v, what: "step \(step.id)", block: flow.stepBlock[step.id], step: step.id, of: of)
             let spec = step.suite.op(step.op)!
             if kind == "output" {
                 if let c = step.refuses { throw fail(v, "step \(step.id) is refused (\(c.rawValue)): it has no output \(parts[1])") }
@@ -423,7 +451,7 @@ struct Reading {
             }
             return fs.type
         }
-        throw fail(node, "a reference names one of fresh, output, input")
+        throw fail(node, "a reference names one of \(Self.referenceKinds.joined(separator: ", "))")
     }
 
     /// An `input` reference must name an input the step was given.
@@ -432,7 +460,7 @@ struct Reading {
         case .concat(let parts):
             for p in parts { try reference(p, from: node, in: what, line: line, column: column) }
             return
-        case .bytesOf(let inner), .sliced(let inner, _, _), .flippedText(let inner, _, _, _):
+        case .bytesOf(let inner), .sliced(let inner, _, _), .flippedText(let inner, _, _, _), .at(let inner, _):
             try reference(inner, from: node, in: what, line: line, column: column)
             return
         default: break
@@ -447,30 +475,25 @@ struct Reading {
 
     func unflipped(_ s: Source) -> Source {
         if case .flipped(let inner, _) = s { return unflipped(inner) }
+        if case .at(let inner, _) = s { return unflipped(inner) }
         return s
     }
 
-    /// The steps in file order, each moved after the steps it reads; a cycle is refused, named
-    /// (a long one abbreviated). Depth first without recursion: a chain of 100,000 forward
-    /// references is followed on a list, not on 100,000 stack frames.
-    func topological(_ order: [String]) throws(LoadError) -> [String] {
+    /// The names (steps, or a block's steps, or the file's steps and blocks) in file order, each
+    /// moved after those it reads; a cycle is refused, named (a long one abbreviated). Depth first
+    /// without recursion: a chain of 100,000 forward references is followed on a list, not on
+    /// 100,000 stack frames.
+    func topological(_ order: [String], reads: (String) throws(LoadError) -> [String]) throws(LoadError) -> [String] {
         var done: [String] = []
         done.reserveCapacity(order.count)
+        let known = Set(order)
         var finished = Set<String>()
-        // The steps being followed, each with what it reads and how many of those were taken.
-        var path: [(id: String, reads: [(step: String, source: Source)], next: Int)] = []
-        var onPath: [String: Int] = [:]   // step → its place on the path
+        // The names being followed, each with what it reads and how many of those were taken.
+        var path: [(id: String, reads: [String], next: Int)] = []
+        var onPath: [String: Int] = [:]   // name → its place on the path
         func enter(_ id: String) throws(LoadError) {
-            let step = steps[id]!.step
-            var reads: [(step: String, source: Source)] = []
-            for (_, src) in step.input {
-                for s in src.steps {
-                    if s == id { throw fail(steps[id]!.node, "step \(id) reads its own \(src.description)") }
-                    reads.append((s, src))
-                }
-            }
             onPath[id] = path.count
-            path.append((id, reads, 0))
+            path.append((id, try reads(id).filter { $0 != id && known.contains($0) }, 0))
         }
         for root in order where !finished.contains(root) {
             try enter(root)
@@ -483,11 +506,11 @@ struct Reading {
                     continue
                 }
                 path[path.count - 1].next += 1
-                let s = top.reads[top.next].step
+                let s = top.reads[top.next]
                 if finished.contains(s) { continue }
                 if let at = onPath[s] {
                     let cycle = path[at...].map(\.id) + [s]
-                    throw fail(steps[s]!.node, "the steps read each other in a cycle" + (cycle.count > 12 ? " of \(cycle.count - 1) steps" : "")
+                    throw fail(steps[s]?.node ?? blockNodes[s]!, "the steps read each other in a cycle" + (cycle.count > 12 ? " of \(cycle.count - 1) steps" : "")
                                + ": \(FreshValues.describeCycle(cycle))")
                 }
                 try enter(s)
@@ -496,7 +519,54 @@ struct Reading {
         return done
     }
 
-    func freshDeclaration(_ n: String, _ node: Node) throws(LoadError) -> FreshDeclaration {
+    /// A step's id, role, suite, op and refusal (its inputs are read once every step is known).
+    mutating func stepHeader(_ node: Node, block: String?) throws(LoadError) -> String {
+        let f = try fields(node, "a step", allowed: ["id", "role", "suite", "op", "input", "refuses", "expect", "doc"],
+                           required: ["id", "role", "suite", "input"])
+        let id = try name(f["id"]!.value, "step id")
+        if steps[id] != nil { throw fail(f["id"]!.value, "step id \(id) is used twice") }
+        if blockNodes[id] != nil { throw fail(f["id"]!.value, "step id \(id) is also a block's name") }
+        let roleName = try string(f["role"]!.value, "role")
+        guard roles.contains(where: { $0.name == roleName }) else {
+            throw fail(f["role"]!.value, "unknown role \"\(Printable.escape(roleName))\" (declared: \(roles.map(\.name).joined(separator: ", ")))")
+        }
+        let suiteName = try string(f["suite"]!.value, "suite")
+        guard let suite = Suites.resolve(suiteName) else {
+            throw fail(f["suite"]!.value, "unknown suite \"\(Printable.escape(suiteName))\" (expected one of: \(Suites.names.joined(separator: ", ")))")
+        }
+        var op: String? = nil
+        if suite.opNames.isEmpty {
+            if let o = f["op"] { throw fail(o.key, "suite \(suite.name) has one direction: no op") }
+        } else {
+            guard let o = f["op"] else { throw fail(node, "suite \(suite.name) needs an op (one of: \(usableOps(suite).joined(separator: ", ")))") }
+            let s = try string(o.value, "op")
+            if s == suite.roundtrip?.op {
+                throw fail(o.value, "op \(s) draws its own randomness and checks itself: a scenario's steps use \(usableOps(suite).joined(separator: ", "))")
+            }
+            guard usableOps(suite).contains(s) else {
+                throw fail(o.value, "suite \(suite.name) has no op \"\(Printable.escape(s))\" (expected one of: \(usableOps(suite).joined(separator: ", ")))")
+            }
+            op = s
+        }
+        var refuses: ErrorClass? = nil
+        if let r = f["refuses"] {
+            let s = try string(r.value, "refuses")
+            guard let c = ErrorClass(rawValue: s), ErrorClass.stated.contains(c) else {
+                throw fail(r.value, "refuses must be one of: \(ErrorClass.stated.map(\.rawValue).joined(separator: ", ")) (found \"\(Printable.escape(s))\")")
+            }
+            refuses = c
+            if let e = f["expect"] { throw fail(e.key, "a step that refuses has no outputs to expect") }
+        }
+        if let d = f["doc"] { _ = try string(d.value, "doc") }
+        let step = Step(id: id, role: roleName, suite: suite, op: op, input: [], refuses: refuses,
+                        line: node.mark.line, column: node.mark.column)
+        steps[id] = (step, node)
+        stepFields[id] = f
+        if let block { flow.stepBlock[id] = block }
+        return id
+    }
+
+    func freshDeclaration(_ n: String, _ node: Node, extra: [String] = []) throws(LoadError) -> FreshDeclaration {
         let pairs = try mapping(node, "fresh \(n)")
         guard let kindNode = pairs.first(where: { $0.key.scalarText == "kind" })?.value else {
             throw fail(node, "fresh \(n) needs a kind (one of: \(FreshKind.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -505,7 +575,7 @@ struct Reading {
         guard let kind = FreshKind(rawValue: kindText) else {
             throw fail(kindNode, "unknown kind \"\(Printable.escape(kindText))\" (expected one of: \(FreshKind.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        let f = try fields(node, "fresh \(n) (a \(kind.rawValue))", allowed: ["kind"] + kind.options)
+        let f = try fields(node, "fresh \(n) (a \(kind.rawValue))", allowed: ["kind"] + kind.options + extra)
         var o = FreshOptions()
         func length(_ v: Node, _ what: String, max: Int64) throws(LoadError) -> Int {
             let i = try integer(v, what)

@@ -106,14 +106,15 @@ public enum ScenarioRecorder {
     /// records several scenarios checks every target before it writes the first.
     public static func recording(_ plan: ScenarioPlan, runner: ScenarioRunner, configuration c: ScenarioConfiguration, into dir: String,
                                  assignment: String) -> Recording {
-        let s = plan.scenario
-        let read = s.freshRead
         var out = Recording()
         var recorded: [Recorded] = []
-        for i in 0..<c.trialCount {
-            let t = c.trialNumber(i)
+        for i in 0..<c.trialCount(plan.scenario) {
+            let t = c.trialNumber(i, plan.scenario)
+            // The trial's flow (its blocks expanded, a written flow's own values) and its values.
+            let (trialPlan, drawn) = ScenarioRunner.flow(plan, seed: c.seed, trial: t)
+            let s = trialPlan.scenario
             let values: [String: Value]
-            do { values = try FreshValues.draw(s.fresh, path: ScenarioRunner.path(seed: c.seed, scenario: s.name), trial: t, parts: read) } catch {
+            do { values = try drawn.get() } catch {
                 out.notes.append("trial \(t) not recorded: \(error.description)")
                 continue
             }
@@ -196,8 +197,8 @@ public enum ScenarioRecorder {
         for r in recorded where !suites.contains(where: { $0.name == r.suite.name }) { suites.append(r.suite) }
         for suite in suites {
             let mine = recorded.filter { $0.suite.name == suite.name }
-            let file = path(dir: dir, scenario: s, suite: suite, seed: c.seed)
-            out.texts.append((file, render(mine, suite: suite, scenario: s, seed: c.seed, assignment: assignment)))
+            let file = path(dir: dir, scenario: plan.scenario, suite: suite, seed: c.seed)
+            out.texts.append((file, render(mine, suite: suite, scenario: plan.scenario, seed: c.seed, assignment: assignment)))
             out.vectors += mine.count
             out.needingReview += mine.filter(\.isPending).count
         }

@@ -12,10 +12,12 @@ public enum ScenarioResults {
 
     /// The command that replays one trial exactly.
     public static func replay(_ plan: ScenarioPlan, _ t: TrialResult, seed: UInt64) -> String {
-        "concord scenario \(shellQuoted(plan.scenario.file)) --seed \(seed) --trial \(t.trial) --assign \(plan.describe(t.assignment))"
+        // A written flow replays from its own seed and trial.
+        if plan.scenario.flow.pin != nil { return "concord scenario \(shellQuoted(plan.scenario.file)) --assign \(plan.describe(t.assignment))" }
+        return "concord scenario \(shellQuoted(plan.scenario.file)) --seed \(seed) --trial \(t.trial) --assign \(plan.describe(t.assignment))"
     }
 
-    static func shellQuoted(_ s: String) -> String {
+    public static func shellQuoted(_ s: String) -> String {
         let plain = s.unicodeScalars.allSatisfy { c in
             (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (c >= "0" && c <= "9") || "/._-+:=,".unicodeScalars.contains(c)
         }

@@ -45,6 +45,10 @@ public struct ScenarioConfiguration: Sendable {
     /// The number of its `i`th trial (`--trial K`: K). No list of them is made: a run of a
     /// billion trials starts at once.
     public func trialNumber(_ i: Int) -> Int { trial ?? i }
+
+    /// The same for one scenario: a written flow (`flow:`) is one trial, its own.
+    public func trialCount(_ s: Scenario) -> Int { s.flow.pin == nil ? trialCount : 1 }
+    public func trialNumber(_ i: Int, _ s: Scenario) -> Int { s.flow.pin?.trial ?? trialNumber(i) }
 }
 
 /// Which implementations may take each role, and every assignment of them.
@@ -199,14 +203,14 @@ public final class ScenarioRunner: Sendable {
     /// and `each` is handed every result in order (one call at a time), so a run of a billion trials
     /// starts at once and holds only the trials in flight.
     public func run(_ plan: ScenarioPlan, configuration c: ScenarioConfiguration,
-                    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil, each: @Sendable (TrialResult) -> Void) {
+                    progress: (@Sendable (_ done: Int, _ total: Int) -> Void)? = nil,
+                    stop: (@Sendable () -> Bool)? = nil, each: @Sendable (TrialResult) -> Void) {
         let s = plan.scenario
-        let read = s.freshRead
         let perTrial = plan.assignments.count
-        let (total, overflow) = c.trialCount.multipliedReportingOverflow(by: perTrial)
+        let (total, overflow) = c.trialCount(s).multipliedReportingOverflow(by: perTrial)
         precondition(!overflow, "more trials than an Int counts")
         guard total > 0 else { return }
-        struct Trial { var values: Result<[String: Value], FreshValues.Failure>; var finished = 0 }
+        struct Trial { var values: Result<[String: Value], FreshValues.Failure>; var plan: ScenarioPlan; var finished = 0 }
         struct State { var trials: [Int: Trial] = [:]; var waiting: [Int: TrialResult] = [:]; var emitted = 0 }
         let state = Locked(State())
         let done = AtomicCounter()
@@ -215,23 +219,23 @@ public final class ScenarioRunner: Sendable {
         // A worker takes the next unit until none is left: a slow trial does not hold the others.
         _ = Parallel.map(workers) { [self] _ in
             while true {
+                if stop?() == true { break }
                 let k = next.add(1) - 1
                 guard k < total else { break }
                 let (ti, ai) = k.quotientAndRemainder(dividingBy: perTrial)
-                let t = c.trialNumber(ti)
-                var values = state.withLock { $0.trials[ti]?.values }
-                if values == nil {
+                let t = c.trialNumber(ti, s)
+                var known = state.withLock { $0.trials[ti].map { ($0.values, $0.plan) } }
+                if known == nil {
                     // Drawn outside the lock; two workers that start one trial at once keep the first draw.
-                    let drawn = Result { () throws(FreshValues.Failure) in
-                        try FreshValues.draw(s.fresh, path: Self.path(seed: c.seed, scenario: s.name), trial: t, parts: read)
-                    }
-                    values = state.withLock { st in
-                        if let known = st.trials[ti] { return known.values }
-                        st.trials[ti] = Trial(values: drawn)
-                        return drawn
+                    let flow = Self.flow(plan, seed: c.seed, trial: t)
+                    known = state.withLock { st in
+                        if let x = st.trials[ti] { return (x.values, x.plan) }
+                        st.trials[ti] = Trial(values: flow.values, plan: flow.plan)
+                        return (flow.values, flow.plan)
                     }
                 }
-                let r = trial(plan, assignment: plan.assignments[ai], trial: t, values: values!)
+                let (values, trialPlan) = known!
+                let r = trial(trialPlan, assignment: plan.assignments[ai], trial: t, values: values)
                 let last = state.withLock { st in
                     st.trials[ti]!.finished += 1
                     guard st.trials[ti]!.finished == perTrial else { return false }
@@ -255,9 +259,28 @@ public final class ScenarioRunner: Sendable {
         }
     }
 
-    /// One trial of one assignment.
+    /// One trial's flow: the plan of its expanded scenario (a plain one as it is) and its fresh values.
+    public static func flow(_ plan: ScenarioPlan, seed: UInt64, trial t: Int, choice: FlowChoice? = nil)
+        -> (plan: ScenarioPlan, values: Result<[String: Value], FreshValues.Failure>) {
+        var p = plan
+        let s = plan.scenario
+        p.scenario = s.expanded(choice ?? s.choice(seed: seed, trial: t))
+        let (path, drawTrial) = s.stream(seed: seed, trial: t)
+        let x = p.scenario
+        let values = Result { () throws(FreshValues.Failure) in try FreshValues.draw(x.fresh, path: path, trial: drawTrial, parts: x.freshRead) }
+        return (p, values)
+    }
+
+    /// Lets go of a trial's answers, so that the next run of it asks the implementations again
+    /// (a shrinking run of one flow after another).
+    public func forget(trial: Int) {
+        answers.withLock { $0 = $0.filter { $0.key.trial != trial } }
+    }
+
+    /// One trial of one assignment. Without `diagnosing`, a failure is laid to the implementation
+    /// whose step failed (or whose output a check read), and no other implementation is asked.
     public func trial(_ plan: ScenarioPlan, assignment: [String], trial: Int,
-                      values drawn: Result<[String: Value], FreshValues.Failure>) -> TrialResult {
+                      values drawn: Result<[String: Value], FreshValues.Failure>, diagnosing: Bool = true) -> TrialResult {
         let start = Date()
         let s = plan.scenario
         var result = TrialResult(assignment: assignment, trial: trial, steps: [], failure: nil, seconds: 0)
@@ -285,7 +308,7 @@ public final class ScenarioRunner: Sendable {
                     result.failure = TrialFailure(step: step.id, line: step.line, column: step.column,
                                                   message: "step \(step.id) (\(step.what)) could not be given \(field): \(why.text)",
                                                   blamed: why.blamed.flatMap { records[$0]?.implementation } ?? implName, mismatch: nil, diagnosis: nil, isError: false)
-                    diagnose(&result.failure!, s, trial: trial, records: result.steps)
+                    if diagnosing { diagnose(&result.failure!, s, trial: trial, records: result.steps) }
                     result.seconds = Date().timeIntervalSince(start)
                     return result
                 }
@@ -297,14 +320,14 @@ public final class ScenarioRunner: Sendable {
             records[step.id] = record
             result.steps.append(record)
             if var failure = judge(step, record, role: step.role) {
-                if !failure.isError { diagnose(&failure, s, trial: trial, records: result.steps) }
+                if !failure.isError && diagnosing { diagnose(&failure, s, trial: trial, records: result.steps) }
                 result.failure = failure
                 result.seconds = Date().timeIntervalSince(start)
                 return result
             }
             // The step's own expect entries, before the next step reads what it output.
             for check in expects[step.id] ?? [] {
-                if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment) {
+                if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment, diagnosing: diagnosing) {
                     result.failure = failure
                     result.seconds = Date().timeIntervalSince(start)
                     return result
@@ -312,7 +335,7 @@ public final class ScenarioRunner: Sendable {
             }
         }
         for check in s.checks where check.step == nil {
-            if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment) {
+            if let failure = self.check(check, s, trial: trial, values: values, records: records, steps: result.steps, assignment: assignment, diagnosing: diagnosing) {
                 result.failure = failure
                 result.seconds = Date().timeIntervalSince(start)
                 return result
@@ -324,7 +347,7 @@ public final class ScenarioRunner: Sendable {
 
     /// One check: nil when its values are equal.
     func check(_ check: Check, _ s: Scenario, trial: Int, values: [String: Value], records: [String: StepRecord],
-               steps: [StepRecord], assignment: [String]) -> TrialFailure? {
+               steps: [StepRecord], assignment: [String], diagnosing: Bool = true) -> TrialFailure? {
         do {
             var seen: [(Source, Value)] = []
             for src in check.equal {
@@ -344,7 +367,7 @@ public final class ScenarioRunner: Sendable {
                                                mismatch: Mismatch(field: "\(seen[i].0.description) ≠ \(seen[j].0.description)", expected: "different values", actual: seen[i].1.display,
                                                                   line: check.line, column: check.column),
                                                diagnosis: nil, isError: false)
-                    diagnose(&failure, s, trial: trial, records: steps)
+                    if diagnosing { diagnose(&failure, s, trial: trial, records: steps) }
                     return failure
                 } }
                 return nil
@@ -374,7 +397,7 @@ public final class ScenarioRunner: Sendable {
                 var failure = TrialFailure(step: check.step, line: check.line, column: check.column,
                                            message: "check at line \(check.line): \(src.description) is not \(firstSource.description)" + (check.why.map { " (\($0))" } ?? ""),
                                            blamed: producer?.implementation ?? assignment[0], mismatch: m, diagnosis: nil, isError: false)
-                diagnose(&failure, s, trial: trial, records: steps)
+                if diagnosing { diagnose(&failure, s, trial: trial, records: steps) }
                 return failure
             }
             return nil
@@ -390,6 +413,9 @@ public final class ScenarioRunner: Sendable {
     func resolve(_ src: Source, values: [String: Value], records: [String: StepRecord]) -> Result<Value, Unresolved> {
         switch src {
         case .literal(let v): return .success(v)
+        case .unavailable(let why): return .failure(Unresolved(text: why, blamed: nil))
+        case .index, .count, .carry, .delivery, .at:
+            return .failure(Unresolved(text: "\(src.description) belongs to a flow that was not expanded", blamed: nil))
         case .fresh(let n):
             guard let v = values[n] else { return .failure(Unresolved(text: "fresh \(n) was not drawn", blamed: nil)) }
             return .success(v)

@@ -30,6 +30,9 @@ public struct FieldSpec: Sendable {
     public var doc: String
     /// What `concord explore` generates for it, when its type does not say enough (`kind(_:)`).
     public var hint: FieldKind?
+    /// What the contract bounds about its generated values: associated data, a largest size, a
+    /// counter's caps (docs/exploration.md, "Sizes").
+    public var bounds = FieldBounds()
 
     public init(_ name: String, _ type: FieldType, required: Bool = true, minimum: Int64? = nil, title: String? = nil,
                 _ doc: String = "") {
@@ -45,6 +48,27 @@ public struct FieldSpec: Sendable {
     public func kind(_ kind: FieldKind) -> FieldSpec {
         var f = self
         f.hint = kind
+        return f
+    }
+
+    /// Associated data of some kind (AAD, context, info): generated empty at a high rate.
+    public func associatedData() -> FieldSpec {
+        var f = self
+        f.bounds.associatedData = true
+        return f
+    }
+
+    /// At most `size` bytes (text: characters, UTF-8 bytes and UTF-16 units) where the contract says so.
+    public func atMost(_ size: Int) -> FieldSpec {
+        var f = self
+        f.bounds.maxSize = size
+        return f
+    }
+
+    /// A counter's caps in the contract, each generated exactly and ±1.
+    public func caps(_ caps: [Int64]) -> FieldSpec {
+        var f = self
+        f.bounds.caps = caps
         return f
     }
 

@@ -193,6 +193,7 @@ enum ExploreCommand: Command {
         for f in new {
             say("finding: \(f.signature)")
             say("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
+            say("  input classes: " + f.classes(op: Suites.resolve(f.suite)?.op(f.op)).joined(separator: "; "))
             for side in f.sides { say("  \(side.label): \(Self.show(side.answer))") }
             say("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
             say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
@@ -234,8 +235,9 @@ enum ExploreCommand: Command {
         if !lonely.isEmpty && !o.flags.contains("quiet") {
             stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
         }
-        say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
-                   seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9), compared, summary.skipped,
+        say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
+                   seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9),
+                   Double(summary.inputBytes) / 1_048_576, compared, summary.skipped,
                    new.count + stateful.count, new.count + stateful.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
             say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")

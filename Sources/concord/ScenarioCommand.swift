@@ -23,6 +23,8 @@ enum ScenarioCommand: Command {
         and seed, the first step whose outputs diverged between implementations and its cause, and the command
         that replays it (--seed S --trial K --assign …). A pack name (closer) runs Concord's own
         vectors/<pack>/scenarios/; a folder runs the scenario files in it; with no argument, every pack's.
+        With --explore, flows (repetitions and deliveries drawn from the seed, docs/scenarios.md) are drawn until
+        one fails; it is shrunk to its shortest form and written as a scenario file that replays it exactly.
         """,
         options: [
             Common.implementations,
@@ -31,6 +33,10 @@ enum ScenarioCommand: Command {
             .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)"),
             .value("trial", "K", "run only trial K (a replay, with --seed and --assign)"),
             .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)"),
+            .flag("explore", "draw flows (trials) until one fails, shrink it to its shortest form (fewest steps, smallest counts) and write it as a scenario file that replays exactly"),
+            .value("seconds", "T", "with --explore: draw flows of each scenario for at most T seconds (default \(FlowExploration.seconds(FlowExploration.defaultSeconds)); --trials N stops after N flows instead)"),
+            .value("emit", "DIR", "with --explore: the folder a shrunk flow is written to (default reports; never replaces a file)"),
+            .value("shrink-runs", "N", "with --explore: shrink a failing flow with at most N runs of it (default \(FlowExploration.maxShrinkRuns); 0 writes it as found)"),
             .value("report", "PATH", short: "o", "the JSON report (default reports/scenario.json)"),
         ] + Common.reportOutputs + [
             Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
@@ -45,7 +51,17 @@ enum ScenarioCommand: Command {
         let ledger = try Common.ledger(o, user: user, failed: &badLedger)
         if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
-        let trials = Int(try o.integer("trials", min: 1) ?? Int64(ScenarioConfiguration.defaultTrials))
+        let explore = o.flags.contains("explore")
+        if !explore, let k = ["seconds", "emit", "shrink-runs"].first(where: { o.values[$0] != nil }) { throw UsageError("--\(k) is an option of --explore") }
+        let shrinkRuns = Int(try o.integer("shrink-runs", min: 0) ?? Int64(FlowExploration.maxShrinkRuns))
+        if explore, let k = ["trial", "record"].first(where: { o.values[$0] != nil }) {
+            throw UsageError("--explore draws flows and writes the one that fails: --\(k) is for a run (replay a written flow with concord scenario FILE)")
+        }
+        if explore && o.values["seconds"] != nil && o.values["trials"] != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
+        let exploreSeconds = try o.number("seconds") ?? FlowExploration.defaultSeconds
+        let emitDir = o.values["emit"] ?? "reports"
+        if explore && emitDir.isEmpty { throw UsageError("--emit needs a folder") }
+        let trials = Int(try o.integer("trials", min: 1) ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
         if trials > ScenarioConfiguration.maxTrials {
             throw UsageError("--trials \(trials) is above the limit of \(ScenarioConfiguration.maxTrials) trials (the report holds one result per trial of each assignment)")
         }
@@ -95,7 +111,12 @@ enum ScenarioCommand: Command {
         for s in scenarios {
             if let other = seenNames[s.name] { stderr("concord: \(s.file): scenario name \(s.name) is also \(other)'s"); return 2 }
             seenNames[s.name] = s.file
+            // A written flow draws from its own seed and trial (docs/scenarios.md, "Shrinking").
+            if let pin = s.flow.pin, o.values["seed"] != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
+                stderr("concord: note: \(Printable.escape(s.file)) is one flow of \(pin.from), seed \(pin.seed), trial \(pin.trial): its values are drawn from those, not from --seed \(seed)\(trial.map { " --trial \($0)" } ?? "")")
+            }
         }
+        if explore, let problem = FlowExploration.emitProblem(emitDir) { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
         let reportPath = o.values["report"] ?? "reports/scenario.json"
         let output = try ReportOutput(o, json: reportPath)
         guard output.distinct(from: files) else { return 2 }
@@ -157,25 +178,65 @@ enum ScenarioCommand: Command {
 
         let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
         let runner = ScenarioRunner(implementations: impls)
-        let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialCount }
+        let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialCount($1.scenario) }
         let assignments = plans.reduce(0) { $0 + $1.assignments.count }
-        if !o.flags.contains("quiet") { stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s")") }
+        if !o.flags.contains("quiet") {
+            if explore {
+                let bound = o.values["trials"] != nil ? "at most \(trials) flow\(trials == 1 ? "" : "s")" : "\(FlowExploration.seconds(exploreSeconds)) s"
+                stderr("concord: seed \(seed) (replay with --seed \(seed)); exploring the flows of \(plans.count) scenario\(plans.count == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s"), \(bound) each")
+            } else {
+                stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s")")
+            }
+        }
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced, unit: "trials")
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet") && (!explore || o.values["trials"] != nil), immediate: forced, unit: "trials")
         let start = Date()
         // Each trial's result as the report's, as it comes: a long run holds one small result per trial.
         let collected = Locked<(results: [VectorResult], checks: Int)>(([], 0))
         var finished = 0
+        var emitFailed = false
+        var writtenFlows: [String] = []
         for plan in plans {
             let before = finished
             var onProgress: (@Sendable (Int, Int) -> Void)? = nil
             if progress.enabled { onProgress = { @Sendable done, _ in progress.update(before + done, total) } }
-            runner.run(plan, configuration: config, progress: onProgress) { t in
+            // Exploring: the first failing trial (the results come in order) stops the drawing.
+            let found = Locked<TrialResult?>(nil)
+            let deadline = Date().addingTimeInterval(exploreSeconds)
+            let bounded = o.values["trials"] != nil
+            let stop: (@Sendable () -> Bool)? = explore ? { @Sendable in found.withLock { $0 != nil } || (!bounded && Date() >= deadline) } : nil
+            let flows = Locked((count: 0, steps: 0))
+            runner.run(plan, configuration: config, progress: onProgress, stop: stop) { t in
+                if explore {
+                    if found.withLock({ $0 != nil }) { return }
+                    if t.failure != nil { found.withLock { $0 = t } }
+                    flows.withLock { $0.count += 1; $0.steps = max($0.steps, t.steps.count) }
+                }
                 let r = ScenarioResults.vectorResult(plan, t, seed: seed)
                 collected.withLock { $0.results.append(r); $0.checks += t.steps.count }
             }
-            finished += plan.assignments.count * config.trialCount
+            finished += plan.assignments.count * config.trialCount(plan.scenario)
             Interrupt.holdIfInterrupted()
+            guard explore else { continue }
+            progress.finish()
+            let (count, longest) = flows.withLock { $0 }
+            guard let failing = found.withLock({ $0 }) else {
+                if !o.flags.contains("quiet") { stderr("concord: \(plan.scenario.name): \(count) flow\(count == 1 ? "" : "s") run (the longest \(longest) steps): none failed") }
+                continue
+            }
+            let x = FlowExploration(plan: plan, runner: runner, seed: seed, failing: failing, maxRuns: shrinkRuns)
+            let shrunk = x.shrink()
+            Interrupt.holdIfInterrupted()
+            for line in x.describe(shrunk) { stderr("concord: " + line) }
+            do {
+                let path = try x.write(shrunk, into: emitDir)
+                writtenFlows.append(path)
+                say("written: \(path)")
+                stderr("concord: replay: \(x.replay(shrunk, path: path))")
+            } catch {
+                stderr("concord: --emit: \(error)")
+                emitFailed = true
+            }
         }
         progress.finish()
         var recordFailed = false
@@ -210,9 +271,14 @@ enum ScenarioCommand: Command {
         // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
         var report = JSONReport.make(result, concordVersion: concordVersion)
         if case .object(var top) = report {
-            top.append(("scenario", .object([("seed", .string(String(seed))), ("trials", .int(Int64(trials))),
-                                             ("trial", trial.map { .int(Int64($0)) } ?? .null),
-                                             ("files", .array(files.map { .string($0) }))])))
+            var about: [(String, JSON)] = [("seed", .string(String(seed))), ("trials", .int(Int64(trials))),
+                                           ("trial", trial.map { .int(Int64($0)) } ?? .null), ("files", .array(files.map { .string($0) }))]
+            // --explore: how long each scenario was explored (null: --trials bounded it) and the flows written.
+            if explore {
+                about.append(("explore", .object([("seconds", o.values["trials"] == nil ? .double(exploreSeconds) : .null),
+                                                  ("written", .array(writtenFlows.map { .string($0) }))])))
+            }
+            top.append(("scenario", .object(about)))
             report = .object(top)
         }
         var status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
@@ -220,7 +286,7 @@ enum ScenarioCommand: Command {
             stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
             if status == 0 { status = 1 }
         }
-        if recordFailed && status == 0 { status = 2 }
+        if (recordFailed || emitFailed) && status == 0 { status = 2 }
         return status
     }
 

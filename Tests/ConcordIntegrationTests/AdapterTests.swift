@@ -1,5 +1,5 @@
 import ConcordFormats
-import ConcordImplementations
+@testable import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import Foundation
@@ -98,6 +98,20 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
         #expect(why.contains("unknown error class \"cosmic-rays\""), "\(why)")
     }
 
+    /// An answer that names its request but cannot be read (a lone surrogate escape) ends that
+    /// request at once as an error saying why, instead of leaving it to wait out its timeout.
+    @Test func anUnreadableAnswerToARequestIsAnErrorAtOnce() {
+        let a = fakeAdapter("unreadable-answer", timeout: 60)
+        defer { a.shutdown() }
+        let t0 = Date()
+        let o = a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("x")]))
+        #expect(Date().timeIntervalSince(t0) < 20)
+        guard case .error(let why) = o else { Issue.record("got \(o)"); return }
+        #expect(why.contains("answered request") && why.contains("not valid JSON"), "\(why)")
+        #expect(ExternalAdapter.leadingId(#"{ "id" : 42, "x": "\ud83d"}"#) == 42)
+        #expect(ExternalAdapter.leadingId("this is not json") == nil && ExternalAdapter.leadingId(#"{"idx":1}"#) == nil)
+    }
+
     @Test func hungAdapterHitsThePerRequestTimeout() {
         let a = fakeAdapter("silent", timeout: 1)
         defer { a.shutdown() }
@@ -128,6 +142,30 @@ func isAlive(_ pid: Int32) -> Bool { kill(pid, 0) == 0 }
             answers.set(i, a.run(Request(suite: "closer.kdf-params", input: ["tag": .text("t\(i)")])))
         }
         for i in 0..<4 { #expect(answers.values[i] == .outputs(["tag": .text("t\(i)")])) }
+    }
+
+    /// Requests and answers larger than a pipe (256 KiB each, sixteen in flight: explore's medium and
+    /// large sizes) are all answered: a request is written outside the lock the reader takes to hand
+    /// out answers, so a write waiting on a full pipe never keeps the reader from the answer the
+    /// adapter is blocked writing (that deadlock hung `explore --isolate` four times in six).
+    @Test func largeRequestsAndAnswersInFlightDoNotDeadlock() {
+        let a = ExternalAdapter(name: "fake", command: [fixture("adapters/echo-large")], timeout: 120)
+        defer { a.shutdown() }
+        let tags = (0..<16).map { i in String(repeating: String(UnicodeScalar(UInt8(97 + i))), count: 256 * 1024) }
+        let answers = LockedArray(count: tags.count)
+        // A thread each (concurrentPerform would run as many at once as there are cores).
+        let group = DispatchGroup()
+        for i in tags.indices {
+            group.enter()
+            Thread.detachNewThread {
+                answers.set(i, a.run(Request(suite: "closer.kdf-params", input: ["tag": .text(tags[i])])))
+                group.leave()
+            }
+        }
+        let finished = group.wait(timeout: .now() + 90) == .success
+        #expect(finished, "the requests were still waiting after 90 s: a deadlock")
+        if !finished { a.shutdown(); _ = group.wait(timeout: .now() + 30); return }
+        for i in tags.indices { #expect(answers.values[i] == .outputs(["tag": .text(tags[i])]), "request \(i)") }
     }
 
     /// A request that timed out gets its answer late; that answer must not be taken as the next

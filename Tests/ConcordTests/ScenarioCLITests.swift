@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordScenarios
 import ConcordTestSupport
 import Foundation
 import Testing
@@ -329,5 +330,87 @@ import Testing
                                   env: ["CONCORD_CHROMIUM": "/nonexistent/chromium"])
         #expect(missing.status == 2 && missing.stderr.contains("--implementations names webcrypto, which is not available here"), "\(missing.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/w.json"))
+    }
+
+    // MARK: Flows that go long (issue 44 item 6)
+
+    static let longFlow = fixture("scenario-files/valid-long-sender-keys.yaml")
+    static let plantedAdapter = "fake=" + fixture("adapters/sender-key-planted")
+
+    /// The one file an exploration wrote in `dir`, read.
+    func writtenFlow(_ dir: String) throws -> (path: String, text: String) {
+        let files = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".yaml") }
+        #expect(files.count == 1, "\(files)")
+        let path = dir + "/" + (files.first ?? "")
+        return (path, try String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// A user's adapter (line protocol) that keeps a sender key's iteration in one byte: right on
+    /// every flow of up to 256 messages. `--explore` finds it, shrinks the flow to exactly 257
+    /// messages (the smallest count that fails) and writes it; the written file replays the failure
+    /// with the seed it names, at message 256, and passes on an adapter without the bug.
+    @Test func exploreFindsABugOnlyALongFlowMeetsAndTheWrittenFileReplaysIt() throws {
+        let dir = temporaryFolder()
+        let base = ["--implementations", "swift,fake", "--adapter", Self.plantedAdapter]
+        let out = try concord(["scenario", Self.longFlow, "--explore", "--seed", "1", "--trials", "4", "--shrink-runs", "30", "--emit", "flows", "-o", "r.json"] + base,
+                              in: dir, env: ["FAKE_BUG": "iteration-byte"])
+        #expect(out.status == 1, "\(out.stderr)")
+        #expect(out.stderr.contains("concord: flow found: scenario fixture.long-sender-keys, trial "), "\(out.stderr)")
+        #expect(out.stderr.contains("400 → 257 iterations"), "\(out.stderr)")
+        let (path, text) = try writtenFlow(dir + "/flows")
+        #expect(out.stdout.contains("written: flows/"), "\(out.stdout)")
+        let flow = try ScenarioReader().read(file: path)
+        #expect(flow.flow.repeats["sent"]?.count == .fixed(257), "\(text)")
+        #expect(flow.flow.pin?.from == "fixture.long-sender-keys" && flow.flow.pin?.seed == 1)
+        #expect(text.contains("# Replay: concord scenario flows/"), "\(text)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        #expect(report["scenario"]?["explore"]?["written"]?.arrayValue?.compactMap(\.stringValue) == ["flows/" + (path as NSString).lastPathComponent])
+        // Replayed with the seed it names (and with another: a written flow draws from its own).
+        for seed in ["1", "2"] {
+            let replay = try concord(["scenario", path, "--seed", seed, "-o", "replay.json"] + base, in: dir, env: ["FAKE_BUG": "iteration-byte"])
+            #expect(replay.status == 1, "\(replay.stderr)")
+            #expect(replay.stdout.contains("receive-key.256.d"), "the failure is at message 256: \(replay.stdout)")
+            if seed == "2" { #expect(replay.stderr.contains("is one flow of fixture.long-sender-keys, seed 1"), "\(replay.stderr)") }
+        }
+        let clean = try concord(["scenario", path, "--seed", "1", "-o", "clean.json"] + base, in: dir, env: ["FAKE_BUG": "none"])
+        #expect(clean.status == 0, "\(clean.stderr)\(clean.stdout)")
+    }
+
+    /// A user's adapter whose window behind is 40 instead of the contract's 100: only a delivery out
+    /// of order by more than 40 meets it. The same seed explores alike on another run (the same file,
+    /// byte for byte), shrunk to its shortest form: 41 messages, message 40 delivered, then 0.
+    @Test func exploreIsDeterministicAndShrinksAnOutOfOrderBugToItsShortestForm() throws {
+        var texts: [String] = []
+        for _ in 0..<2 {
+            let dir = temporaryFolder()
+            let out = try concord(["scenario", Self.longFlow, "--explore", "--seed", "5", "--trials", "6", "--emit", "flows", "-o", "r.json",
+                                   "--implementations", "swift,fake", "--adapter", Self.plantedAdapter, "--assign", "sender=swift,receiver=fake"],
+                                  in: dir, env: ["FAKE_BUG": "window-40"])
+            #expect(out.status == 1, "\(out.stderr)")
+            let (path, text) = try writtenFlow(dir + "/flows")
+            let flow = try ScenarioReader().read(file: path)
+            #expect(flow.flow.repeats["sent"]?.count == .fixed(41), "\(text)")
+            #expect(flow.flow.deliveries["received"]?.order == .explicit([40, 0]), "\(text)")
+            texts.append(text)
+        }
+        #expect(texts[0] == texts[1])
+    }
+
+    /// Bad flows and options are refused before anything runs, located, exit 2.
+    @Test func aFlowThatCannotRunIsRefusedWithExitTwo() throws {
+        let dir = temporaryFolder()
+        let text = try String(contentsOfFile: Self.longFlow, encoding: .utf8)
+        write(text.replacingOccurrences(of: "count: {min: 1, max: 400}", with: "count: {min: 1}"), to: dir + "/unbounded.yaml")
+        let unbounded = try concord(["scenario", dir + "/unbounded.yaml", "--implementations", "swift"])
+        #expect(unbounded.status == 2 && unbounded.stderr.contains(dir + "/unbounded.yaml:17:12: count has no max: a repetition must end"), "\(unbounded.stderr)")
+        write("not a folder", to: dir + "/file")
+        for (args, fragment) in [(["--seconds", "3"], "--seconds is an option of --explore"),
+                                 (["--emit", "x"], "--emit is an option of --explore"),
+                                 (["--explore", "--record", dir + "/rec"], "--explore draws flows and writes the one that fails: --record is for a run"),
+                                 (["--explore", "--seconds", "0"], "--seconds needs a positive number"),
+                                 (["--explore", "--emit", dir + "/file"], "is not a folder")] {
+            let out = try concord(["scenario", Self.longFlow, "--implementations", "swift"] + args)
+            #expect(out.status == 2 && out.stderr.contains(fragment), "\(args): \(out.stderr)")
+        }
     }
 }

@@ -237,7 +237,8 @@ import Testing
                             refuses: nil, line: i + 8, column: 5)
             reading.steps[step.id] = (step, Node(.scalar(step.id, .string), at: Mark(line: i + 8, column: 5)))
         }
-        let order = try reading.topological((0..<n).map { "s\($0)" })
+        let r = reading
+        let order = try r.topological((0..<n).map { "s\($0)" }, reads: { id in r.steps[id]!.step.input.flatMap(\.source.steps) })
         #expect(order == (0..<n).reversed().map { "s\($0)" })
     }
 

@@ -1,3 +1,5 @@
+import ConcordFormats
+
 extension Suites {
     public static let closerField = Suite(
         name: "closer.field", contract: "closer",
@@ -8,7 +10,7 @@ extension Suites {
                      expects: [FieldSpec("wire", .text, "`enc:v1:` + `b64` of the combined blob.")]),
               OpSpec("decrypt", "Decrypt a wire string: the plaintext, or a refusal.",
                      inputs: [FieldSpec("coupleKey", .bytes, "The couple key.").kind(.tinkAesGcm(part: "key")), FieldSpec("coupleId", .text, "The couple id, the AAD.").kind(.id),
-                              FieldSpec("wire", .text, "The `enc:v1:` string."),
+                              FieldSpec("wire", .text, "The `enc:v1:` string.").kind(.wire(prefix: Wire.field, minimum: 28)),
                               FieldSpec("userId", .text, required: false, "Optional. Only used to explain a failure: the historical AAD `userId:questionId`."),
                               FieldSpec("questionId", .text, required: false, "Optional. Only used to explain a failure: the historical AAD `userId:questionId`."),
                               fieldKeyset],

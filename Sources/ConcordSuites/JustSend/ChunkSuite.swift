@@ -1,8 +1,8 @@
 extension Suites {
     static let justsendChunkInputs = [
-        FieldSpec("shareKey", .bytes, "The share key (32 bytes); the chunk's key is the attachment key derived from it."),
+        FieldSpec("shareKey", .bytes, "The share key (32 bytes); the chunk's key is the attachment key derived from it.").kind(.bytes(lengths: [32])),
         FieldSpec("assetId", .text, "The attachment's id."),
-        FieldSpec("noncePrefix", .bytes, "The 4 bytes before the index in every nonce (not shown in the seed: an input)."),
+        FieldSpec("noncePrefix", .bytes, "The 4 bytes before the index in every nonce (not shown in the seed: an input).").kind(.bytes(lengths: [4])),
         FieldSpec("index", .integer, minimum: 0, "The chunk's index, 0-based (below count)."),
         FieldSpec("count", .integer, minimum: 0, "The attachment's number of chunks (at least 1)."),
     ]

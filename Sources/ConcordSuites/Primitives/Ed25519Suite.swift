@@ -5,11 +5,11 @@ extension Suites {
         ops: [OpSpec("sign", "Sign `message`: the 64-byte signature (deterministic, so compared byte for byte).",
                      inputs: [FieldSpec("private", .bytes, "The 32-byte secret key of RFC 8032 (libsodium's seed).").kind(.privateKey(.ed25519)),
                               FieldSpec("message", .bytes, "The message.")],
-                     expects: [FieldSpec("signature", .bytes, "The signature R‖S (64 bytes).")]),
+                     expects: [FieldSpec("signature", .bytes, "The signature R‖S (64 bytes).").kind(.bytes(lengths: [64]))]),
               OpSpec("verify", "Verify `signature` over `message`: no output when it verifies (a valid vector has `expect: {}`); `authentication` when it does not, `parameters` for a key or signature of another length.",
                      inputs: [FieldSpec("public", .bytes, "The 32-byte encoded public point.").kind(.publicKey(.ed25519)),
                               FieldSpec("message", .bytes, "The message."),
-                              FieldSpec("signature", .bytes, "The signature (64 bytes).")],
+                              FieldSpec("signature", .bytes, "The signature (64 bytes).").kind(.bytes(lengths: [64]))],
                      expects: [])],
         implementations: ["libsodium", "openssl", "jvm", "tink"])
 }

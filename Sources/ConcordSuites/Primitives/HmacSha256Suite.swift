@@ -5,7 +5,7 @@ extension Suites {
         ops: [OpSpec("compute", "The 32-byte HMAC of `message` under `key`.",
                      inputs: [FieldSpec("key", .bytes, "The key, any length (0 included)."),
                               FieldSpec("message", .bytes, "The message.")],
-                     expects: [FieldSpec("tag", .bytes, "The HMAC (32 bytes).")]),
+                     expects: [FieldSpec("tag", .bytes, "The HMAC (32 bytes).").kind(.bytes(lengths: [32]))]),
               OpSpec("verify", "Check `tag` against the HMAC's leading bytes: no output when it matches (a valid vector has `expect: {}`); `authentication` when it does not, `parameters` for a tag shorter than 16 or longer than 32 bytes.",
                      inputs: [FieldSpec("key", .bytes, "The key, any length."),
                               FieldSpec("message", .bytes, "The message."),

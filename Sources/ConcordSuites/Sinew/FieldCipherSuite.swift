@@ -11,7 +11,7 @@ extension Suites {
     ]
     static let sinewPrimary = FieldSpec("primaryKeyId", .integer, required: false, minimum: 0,
                                         "With `keys`: the id of the key that encrypts (unsigned 32-bit). Not used with `keysetJson`, which names its own primary.").kind(.tinkAesGcm(part: "primaryKeyId"))
-    static let sinewContext = FieldSpec("context", .text, "The context: its UTF-8 bytes are the AES-GCM associated data (`\"\"` for none).")
+    static let sinewContext = FieldSpec("context", .text, "The context: its UTF-8 bytes are the AES-GCM associated data (`\"\"` for none).").associatedData()
 
     public static let sinewFieldCipher = Suite(
         name: "sinew.field-cipher", contract: "sinew",
@@ -19,7 +19,7 @@ extension Suites {
         ops: [OpSpec("encrypt", "Encrypt with the primary key and a given nonce (deterministic, for known answers).",
                      inputs: sinewKeyFields + [sinewPrimary, sinewContext,
                                                FieldSpec("plaintext", .text, "The value to encrypt (its UTF-8 bytes are encrypted)."),
-                                               FieldSpec("nonce", .bytes, "The AES-GCM nonce (12 bytes).")],
+                                               FieldSpec("nonce", .bytes, "The AES-GCM nonce (12 bytes).").kind(.bytes(lengths: [12]))],
                      expects: [FieldSpec("value", .text, "The stored value: `b64` of version, key id, nonce, ciphertext and tag.")],
                      exactlyOne: [["keysetJson", "keys"]]),
               OpSpec("decrypt", "Decrypt a stored value with the key its header names: the plaintext, or a refusal.",
