@@ -33,11 +33,12 @@ public struct ExploredTarget: Sendable, Equatable {
 
         /// The implementation's status on the op (docs/report.md): `pass` when an answer of it was
         /// compared, `pending` when it answered but nothing was compared with it (no other
-        /// implementation answered those cases), `error` when every answer it gave was an error (its
-        /// findings say which), `unsupported` when it answered none.
+        /// implementation answered those cases) or when it was given no case (the time ran out first),
+        /// `error` when every answer it gave was an error (its findings say which), `unsupported` when
+        /// it answered none.
         public var status: ImplementationStatus {
             if compared > 0 { return .pass }
-            if answered > 0 { return .pending }
+            if answered > 0 || (errors == 0 && unsupported == 0) { return .pending }
             if errors > 0 { return .error }
             return .unsupported
         }
@@ -46,7 +47,9 @@ public struct ExploredTarget: Sendable, Equatable {
         public var reason: String? {
             switch status {
             case .pass: return nil
-            case .pending: return "answered \(answered) case\(answered == 1 ? "" : "s") that no other implementation answered: nothing was compared with it"
+            case .pending:
+                if answered == 0 { return "given no case: the exploration ended (its --seconds) before it reached this op" }
+                return "answered \(answered) case\(answered == 1 ? "" : "s") that no other implementation answered: nothing was compared with it"
             case .error: return "every one of its \(errors) answer\(errors == 1 ? " was an error" : "s were errors") (its findings say which)"
             default: return "unsupported on every case it was given (\(unsupported))"
             }
@@ -88,7 +91,8 @@ public struct ExploredTarget: Sendable, Equatable {
     /// The result's note: the counts, and why it is not a pass.
     public var note: String {
         var n = "explored: \(cases) case\(cases == 1 ? "" : "s"), \(compared) compared, \(skipped) skipped (past the limits)"
-        if compared == 0 { n += "; nothing was compared: fewer than two implementations here answered a case of this op" }
+        if cases == 0 { n += "; the exploration ended (its --seconds) before it reached this op" }
+        else if compared == 0 { n += "; nothing was compared: fewer than two implementations here answered a case of this op" }
         return n
     }
 
