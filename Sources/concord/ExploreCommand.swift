@@ -309,7 +309,6 @@ enum ExploreCommand: Command {
         report = ExplorationReport.addingOptions(report, seed: seed, cases: config.cases, seconds: config.seconds, onlyCase: onlyCase,
                                                  shard: shard.map { ($0.index, $0.count) }, suites: suites.map(\.name),
                                                  implementations: impls.map(\.name), timeout: timeout, isolate: isolate)
-        if let verdict { report = JSONReport.addingLedger(report, verdict, run: result) }
         let status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict, terminalSummary: false)
         if writeFailed || status == 2 { return 2 }
         if status != 0 || !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
