@@ -109,7 +109,7 @@ enum ExploreCommand: Command {
             throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
         }
         let user = try Common.userAdapters(o)
-        var gate = try Common.gate(o, user: user)
+        let gate = try Common.gate(o, user: user)
         _ = try o.integer("max-failures", min: 0)
         var badLedger = false
         let home = Home.find()
@@ -156,7 +156,6 @@ enum ExploreCommand: Command {
         // hello, speaks another protocol version, announces nonsense) is named with why, the others
         // are explored, and the exit status is 1; a built-in one not named is one line, left out.
         let named = Set((explicit ? names : []) + user.map(\.name))
-        gate.named = names.filter { named.contains($0) }
         let starting = impls
         Interrupt.watch(starting)
         DispatchQueue.concurrentPerform(iterations: starting.count) { k in starting[k].prepare() }
