@@ -117,6 +117,8 @@ enum ExploreCommand: Command {
         if badLedger { return 2 }
         let output = try ReportOutput(o, json: o.values["report"] ?? "reports/explore.json")
         guard output.distinct(from: project?.vectors ?? []) else { return 2 }
+        // With an output on standard output ("-"), what is printed for a person goes to standard error.
+        let tell: (String) -> Void = output.stdoutTaken ? { stderr($0) } : { say($0) }
         let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 10)
@@ -233,15 +235,15 @@ enum ExploreCommand: Command {
             "concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)"
         }
         for f in new {
-            say("finding: \(f.signature)")
-            say("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
-            say("  input classes: " + f.classes(op: Suites.resolve(f.suite)?.op(f.op)).joined(separator: "; "))
-            for side in f.sides { say("  \(side.label): \(Self.show(side.answer))") }
-            say("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
-            say("  replay: " + replay(f))
-            if emit != nil, let t = f.testimony, f.kind != .librariesDisagree { say("  " + Self.verdict(t)) }
+            tell("finding: \(f.signature)")
+            tell("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
+            tell("  input classes: " + f.classes(op: Suites.resolve(f.suite)?.op(f.op)).joined(separator: "; "))
+            for side in f.sides { tell("  \(side.label): \(Self.show(side.answer))") }
+            tell("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
+            tell("  replay: " + replay(f))
+            if emit != nil, let t = f.testimony, f.kind != .librariesDisagree { tell("  " + Self.verdict(t)) }
         }
-        for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
+        for (f, e) in known { tell("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
         // An entry that can silence a whole suite is never silent itself (as in run, report,
         // merge and scenario): one warning per such entry, `--quiet` or not, with what it knew here.
         var broad: [(entry: Ledger.Entry, knew: Int)] = []
@@ -265,24 +267,24 @@ enum ExploreCommand: Command {
                     writeFailed = true
                 }
             }
-            Self.printCrash(c)
+            Self.printCrash(c, tell)
         }
         if let emit, !new.isEmpty {
             do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return 2 }
         }
-        for w in wrote { say("wrote \(w)") }
+        for w in wrote { tell("wrote \(w)") }
         let compared = summary.compared
         let unsupported = summary.unsupported.keys.sorted().map { "\($0) \(summary.unsupported[$0]!)" }.joined(separator: ", ")
         let lonely = summary.targets.filter { $0.implementations.count < 2 }.map { "\($0.suite)\($0.op.map { " " + $0 } ?? "")" }
         if !lonely.isEmpty && !o.flags.contains("quiet") {
             stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
         }
-        say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
+        tell(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
                    seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9),
                    Double(summary.inputBytes) / 1_048_576, compared, summary.skipped,
                    new.count + stateful.count, new.count + stateful.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
-            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
+            tell("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
         }
         for d in didNotStart { stderr("concord: \(d)") }
 
@@ -416,28 +418,28 @@ enum ExploreCommand: Command {
     }
 
     /// Prints a crash that needs earlier requests, with what replays it.
-    static func printCrash(_ c: StatefulCrash) {
+    static func printCrash(_ c: StatefulCrash, _ tell: (String) -> Void = { say($0) }) {
         let f = c.first
         let times = { (n: Int) in n == 1 ? "once" : "\(n) times" }
-        say("finding: \(c.implementation) crash (needs earlier requests)")
-        say("  its process crashed \(times(c.crashes)) while exploring; at \(c.count == c.crashes ? (c.count == 1 ? "that crash" : "each") : "\(c.count) of those crashes"), "
+        tell("finding: \(c.implementation) crash (needs earlier requests)")
+        tell("  its process crashed \(times(c.crashes)) while exploring; at \(c.count == c.crashes ? (c.count == 1 ? "that crash" : "each") : "\(c.count) of those crashes"), "
             + "no request in flight crashes a fresh process alone: the crash needs the state earlier requests left")
-        say("  \(c.implementation): \(f.reason)")
+        tell("  \(c.implementation): \(f.reason)")
         if let why = f.unchecked, f.kept.isEmpty || f.replayed == nil {
-            say("  not checked further: \(why)")
+            tell("  not checked further: \(why)")
         }
         guard let file = c.file else {
-            if f.kept.isEmpty { say("  its requests were not kept (no request was sent to that process)") }
+            if f.kept.isEmpty { tell("  its requests were not kept (no request was sent to that process)") }
             return
         }
         let before = f.kept.count == f.sent ? "the \(f.sent) requests" : "the last \(f.kept.count) of the \(f.sent) requests"
-        say("  kept: \(before) that process was sent, \(f.inFlight) in flight when it crashed, in \(file) (one request a line, as sent)")
+        tell("  kept: \(before) that process was sent, \(f.inFlight) in flight when it crashed, in \(file) (one request a line, as sent)")
         if let (crash, at) = f.replayed {
-            say("  replayed in order on a fresh process, they crash it again at request \(at): \(crash)")
+            tell("  replayed in order on a fresh process, they crash it again at request \(at): \(crash)")
         } else if f.unchecked == nil {
-            say("  replayed in order on a fresh process, they do not crash it: it may need more of its history than was kept, requests in flight at once, or its end came from outside it")
+            tell("  replayed in order on a fresh process, they do not crash it: it may need more of its history than was kept, requests in flight at once, or its end came from outside it")
         }
-        say("  replay: " + f.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted(file))
+        tell("  replay: " + f.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted(file))
     }
 
     /// A word as a POSIX shell reads it back.

@@ -559,6 +559,11 @@ import Testing
         #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
         let unledgered = try concord(["report", "known.json", "-q"], in: dir)
         #expect(unledgered.status == 1, "\(unledgered.stdout)\n\(unledgered.stderr)")
+        // `-o -`: standard output holds exactly the report; the findings and the summary go to standard error.
+        let piped = try concord(["explore", "hmac-sha256"] + common + ["-o", "-"], in: dir)
+        #expect(piped.status == 1)
+        #expect((try? JSON.parse(piped.stdout))?["exploration"]?["seed"]?.stringValue == "11", "\(piped.stdout.prefix(300))")
+        #expect(piped.stderr.contains("finding: hmac-sha256 compute") && piped.stderr.contains("explore: seed 11"), "\(piped.stderr)")
     }
 
     /// `--shard K/N` splits one seed's cases disjointly: every case a shard ran is K−1 modulo N, and
