@@ -635,6 +635,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir + "/home/docs", withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: dir + "/app", withIntermediateDirectories: true)
         try Self.adapter.write(toFile: dir + "/app/broken.py", atomically: true, encoding: .utf8)
+        try Self.project.write(toFile: dir + "/app/concord.yaml", atomically: true, encoding: .utf8)
         try """
         divergences:
           - vector: hmac-sha256/explore-compute
@@ -652,10 +653,11 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["CONCORD_HOME"] = dir + "/home"
         env.removeValue(forKey: "GITHUB_ACTIONS")
+        func concord(_ args: [String]) throws -> ProcessOutput {
+            try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir + "/app", concordBinary] + args, environment: env, timeout: 300)
+        }
         func explore(_ extra: [String]) throws -> ProcessOutput {
-            try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir + "/app", concordBinary, "explore", "hmac-sha256", "--adapter", "broken=python3 broken.py",
-                                       "--implementations", "openssl,libsodium,broken", "--cases", "150", "--seed", "11", "-o", "r.json"] + extra,
-                           environment: env, timeout: 300)
+            try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium,broken", "--cases", "150", "--seed", "11", "-o", "r.json"] + extra)
         }
         let own = try explore([])
         #expect(own.status == 1, "\(own.stdout)\n\(own.stderr)")
@@ -665,6 +667,11 @@ import Testing
         let both = try explore(["--ledger", "ledger.yaml"])
         #expect(both.status == 0, "\(both.stdout)\n\(both.stderr)")
         #expect(!both.stdout.contains("finding: "), "\(both.stdout)")
+        // `report` judges the saved report again the same way.
+        let again = try concord(["report", "r.json", "--ledger", "ledger.yaml", "-q"])
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        let appOnly = try concord(["report", "r.json", "-q"])
+        #expect(appOnly.status == 1 && appOnly.stdout.contains("explore-verify-"), "\(appOnly.stdout)\n\(appOnly.stderr)")
     }
 
     /// In an app repository (a concord.yaml that declares what a run covers), explore covers what
