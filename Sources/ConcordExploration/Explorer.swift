@@ -17,6 +17,9 @@ public final class Explorer: Sendable {
         public var seconds: Double?
         /// Only this case of every op (replay).
         public var onlyCase: Int?
+        /// `--shard K/N`: only the cases K−1, K−1+N, K−1+2N, … of every op (`index` from 1), so
+        /// that N shards explore disjoint cases whose union, for `cases`, is the unsharded exploration's.
+        public var shard: (index: Int, count: Int)?
         /// Worker threads: requests in flight at once (an adapter's pipe holds many).
         public var workers: Int
         /// Re-runs a shrink may spend on one finding, and seconds (a hang's re-runs each wait out
@@ -49,6 +52,8 @@ public final class Explorer: Sendable {
         public var cases: Int
         public var compared: Int
         public var skipped: Int
+        /// What each of `implementations` did with the cases, in that order.
+        public var answers: [ExploredTarget.Answers] = []
     }
 
     public struct Summary: Sendable {
@@ -230,6 +235,8 @@ public final class Explorer: Sendable {
         Parallel.map(slots.count) { k in slots[k].current.prepare() }.forEach { _ in }
         let plans = targets.map(plan)
         let counts = plans.map { _ in (cases: AtomicCounter(), compared: AtomicCounter(), skipped: AtomicCounter()) }
+        // Per op and implementation (its place in the op's `implementations`): answered, compared, unsupported, errors.
+        let answers = plans.map { p in p.implementations.map { _ in (AtomicCounter(), AtomicCounter(), AtomicCounter(), AtomicCounter()) } }
         let unsupported = slots.map { _ in AtomicCounter() }
         let findings = Locked<[String: Finding]>([:])
         let unconfirmed = AtomicCounter()
@@ -250,6 +257,7 @@ public final class Explorer: Sendable {
             for v in input.values { if case .bytes(let b) = v { tally.bytes += b.count } else if case .text(let s) = v { tally.bytes += s.utf8.count } }
             if result.compared { tally.compared += 1 }
             for s in result.unsupported { tally.unsupported[s] += 1 }
+            tally.count(p, result)
             for seen in result.observations {
                 var o = seen
                 if findings.withLock({ f in
@@ -302,16 +310,19 @@ public final class Explorer: Sendable {
         let active = plans.indices.filter { plans[$0].oracles.count + plans[$0].sealers.count > 0 }
         if let k = configuration.onlyCase {
             for t in active {
-                var tally = Tally(slots.count)
+                var tally = Tally(slots.count, implementations: plans[t].implementations)
                 one(t, k, &tally)
-                tally.add(to: counts[t], unsupported, inputBytes)
+                tally.add(to: counts[t], unsupported, inputBytes, answers[t])
             }
         } else {
             let pool = WorkerPool()
             var next = plans.map { _ in 0 }
             var chunk = plans.map { _ in 16 }
             var remaining = active
-            let limit = configuration.cases ?? Int.max
+            // With a shard, the cases are numbered j = 0, 1, 2, … in it and case j·N + K − 1 is run:
+            // below `cases`, that is j < ⌈(cases − K + 1) / N⌉.
+            let shard = configuration.shard
+            let limit = configuration.cases.map { c in shard.map { s in max(0, (c - (s.index - 1) + s.count - 1) / s.count) } ?? c } ?? Int.max
             while !remaining.isEmpty {
                 if let deadline, Date() >= deadline { break }
                 for t in remaining {
@@ -326,13 +337,13 @@ public final class Explorer: Sendable {
                     // No more threads than steps of the chunk: a thread with nothing to take would
                     // only be woken and put to sleep again (a thousand of them for 16 cases).
                     pool.perform(threads: min(configuration.workers, (end - base + step - 1) / step)) { _ in
-                        var tally = Tally(slotCount)
-                        defer { tally.add(to: counts[t], unsupported, inputBytes) }
+                        var tally = Tally(slotCount, implementations: plans[t].implementations)
+                        defer { tally.add(to: counts[t], unsupported, inputBytes, answers[t]) }
                         while true {
                             let first = cursor.add(step) - step
                             if first >= end { return }
                             if let deadline, Date() >= deadline { return }
-                            for k in first..<min(end, first + step) { one(t, k, &tally) }
+                            for j in first..<min(end, first + step) { one(t, shard.map { j * $0.count + $0.index - 1 } ?? j, &tally) }
                         }
                     }
                     next[t] = end
@@ -355,7 +366,10 @@ public final class Explorer: Sendable {
         for (k, s) in slots.enumerated() where unsupported[k].load() > 0 { perImplementation[s.name] = unsupported[k].load() }
         return Summary(targets: plans.indices.map { t in
                            TargetCount(suite: plans[t].target.suite.name, op: plans[t].target.op.name, implementations: plans[t].implementations,
-                                       cases: counts[t].cases.load(), compared: counts[t].compared.load(), skipped: counts[t].skipped.load())
+                                       cases: counts[t].cases.load(), compared: counts[t].compared.load(), skipped: counts[t].skipped.load(),
+                                       answers: answers[t].map { a in
+                                           ExploredTarget.Answers(answered: a.0.load(), compared: a.1.load(), unsupported: a.2.load(), errors: a.3.load())
+                                       })
                        },
                        findings: all, unsupported: perImplementation, seconds: Date().timeIntervalSince(start), unconfirmed: unconfirmed.load(),
                        crashes: crashWatch?.crashes() ?? [], inputBytes: inputBytes.load())
@@ -387,13 +401,51 @@ func fields(_ pairs: [(String, Value)]) -> Fields {
 struct Tally {
     var cases = 0, compared = 0, skipped = 0, bytes = 0
     var unsupported: [Int]
-    init(_ slots: Int) { unsupported = Array(repeating: 0, count: slots) }
-    func add(to c: (cases: AtomicCounter, compared: AtomicCounter, skipped: AtomicCounter), _ u: [AtomicCounter], _ b: AtomicCounter) {
+    /// Per implementation of the op (its place in the plan's `implementations`).
+    let implementations: [String]
+    var answers: [ExploredTarget.Answers]
+    init(_ slots: Int, implementations: [String] = []) {
+        unsupported = Array(repeating: 0, count: slots)
+        self.implementations = implementations
+        answers = implementations.map { _ in ExploredTarget.Answers() }
+    }
+
+    /// What each implementation of the op did with one case: unsupported, an error (a finding of
+    /// its own), or an answer (compared when the case compared two or more).
+    mutating func count(_ p: Explorer.Plan, _ r: CaseResult) {
+        // The common case, every case: everyone answered (no set is made).
+        if r.unsupported.isEmpty && r.observations.isEmpty {
+            for k in answers.indices {
+                answers[k].answered += 1
+                if r.compared { answers[k].compared += 1 }
+            }
+            return
+        }
+        let unsupportedNames = Set(r.unsupported.compactMap { k in (p.oracles + p.sealers + p.openers).first { $0.slot == k }?.name })
+        let erred = Set(r.observations.filter { $0.kind == .error }.flatMap { $0.sides.prefix(1).flatMap(\.implementations) })
+        for (k, name) in implementations.enumerated() {
+            if unsupportedNames.contains(name) { answers[k].unsupported += 1 }
+            else if erred.contains(name) { answers[k].errors += 1 }
+            else {
+                answers[k].answered += 1
+                if r.compared { answers[k].compared += 1 }
+            }
+        }
+    }
+
+    func add(to c: (cases: AtomicCounter, compared: AtomicCounter, skipped: AtomicCounter), _ u: [AtomicCounter], _ b: AtomicCounter,
+             _ a: [(AtomicCounter, AtomicCounter, AtomicCounter, AtomicCounter)] = []) {
         if cases > 0 { c.cases.add(cases) }
         if bytes > 0 { b.add(bytes) }
         if compared > 0 { c.compared.add(compared) }
         if skipped > 0 { c.skipped.add(skipped) }
         for (k, n) in unsupported.enumerated() where n > 0 { u[k].add(n) }
+        for (k, x) in answers.enumerated() where k < a.count {
+            if x.answered > 0 { a[k].0.add(x.answered) }
+            if x.compared > 0 { a[k].1.add(x.compared) }
+            if x.unsupported > 0 { a[k].2.add(x.unsupported) }
+            if x.errors > 0 { a[k].3.add(x.errors) }
+        }
     }
 }
 

@@ -174,6 +174,11 @@ public struct VectorResult: Sendable {
         get { extras?.matrix }
         set { extra { $0.matrix = newValue } }
     }
+    /// What exploration adds, for a result of an exploration's report (an explored op, a finding).
+    public var explored: Explored? {
+        get { extras?.explored }
+        set { extra { $0.explored = newValue } }
+    }
 
     /// What most vectors do not have, in one box most do without: a result is then three words.
     /// Immutable: a change makes a new box (at most a few per vector, while judging it).
@@ -182,26 +187,28 @@ public struct VectorResult: Sendable {
         let divergence: String?
         let warnings: [String]
         let matrix: RoundtripMatrix?
-        init(note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?) {
-            self.note = note; self.divergence = divergence; self.warnings = warnings; self.matrix = matrix
+        let explored: Explored?
+        init(note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?, explored: Explored?) {
+            self.note = note; self.divergence = divergence; self.warnings = warnings; self.matrix = matrix; self.explored = explored
         }
         /// nil when nothing is left.
-        static func make(note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?) -> Extras? {
-            note == nil && divergence == nil && warnings.isEmpty && matrix == nil
-                ? nil : Extras(note: note, divergence: divergence, warnings: warnings, matrix: matrix)
+        static func make(note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?, explored: Explored? = nil) -> Extras? {
+            note == nil && divergence == nil && warnings.isEmpty && matrix == nil && explored == nil
+                ? nil : Extras(note: note, divergence: divergence, warnings: warnings, matrix: matrix, explored: explored)
         }
     }
     private var extras: Extras?
 
     private struct ExtraFields {
-        var note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?
+        var note: String?, divergence: String?, warnings: [String], matrix: RoundtripMatrix?, explored: Explored?
     }
     private mutating func extra(_ change: (inout ExtraFields) -> Void) {
-        var f = ExtraFields(note: extras?.note, divergence: extras?.divergence, warnings: extras?.warnings ?? [], matrix: extras?.matrix)
+        var f = ExtraFields(note: extras?.note, divergence: extras?.divergence, warnings: extras?.warnings ?? [], matrix: extras?.matrix,
+                            explored: extras?.explored)
         change(&f)
         // No box for nothing (most vectors' warnings are set to none).
-        if extras == nil && f.note == nil && f.divergence == nil && f.warnings.isEmpty && f.matrix == nil { return }
-        extras = Extras.make(note: f.note, divergence: f.divergence, warnings: f.warnings, matrix: f.matrix)
+        if extras == nil && f.note == nil && f.divergence == nil && f.warnings.isEmpty && f.matrix == nil && f.explored == nil { return }
+        extras = Extras.make(note: f.note, divergence: f.divergence, warnings: f.warnings, matrix: f.matrix, explored: f.explored)
     }
 
     public init(vector: Vector, status: VectorStatus, implementations: [ImplementationResult], note: String? = nil,

@@ -62,9 +62,15 @@ extension RunResult {
             }
             matrix = RoundtripMatrix(implementations: names, cells: cells)
         }
-        return VectorResult(vector: vector, status: status, implementations: impls, note: r["note"]?.stringValue,
-                            divergence: r["divergence"]?.stringValue, warnings: r["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? [],
-                            matrix: matrix)
+        var out = VectorResult(vector: vector, status: status, implementations: impls, note: r["note"]?.stringValue,
+                               divergence: r["divergence"]?.stringValue, warnings: r["warnings"]?.arrayValue?.compactMap(\.stringValue) ?? [],
+                               matrix: matrix)
+        if let e = r["exploration"] {
+            do { out.explored = try Explored(json: e) } catch {
+                throw ReportError("\(place) (\(full)): exploration" + error.path.map { "." + $0 }.joined() + ": \(error.message)")
+            }
+        }
+        return out
     }
 
     static func implementation(_ who: String, _ i: JSON, at place: String) throws(ReportError) -> ImplementationResult {

@@ -20,13 +20,13 @@ public enum GitHubAnnotations {
         if let ledger {
             for p in ledger.problemEntries {
                 let e = ledger.ledger.entries[p.entry]
-                errors.append(command("error", file: ledger.ledger.file, line: e.line, column: e.column,
+                errors.append(command("error", file: e.originFile, line: e.line, column: e.column,
                                       title: "concord: ledger entry \(e.vector) on \(e.implementation) " + (p.kind == "stale" ? "is stale" : "expired"),
                                       message: p.message))
             }
             for (b, message) in zip(ledger.broad, ledger.warnings) {
                 let e = ledger.ledger.entries[b.entry]
-                warnings.append(command("warning", file: ledger.ledger.file, line: e.line, column: e.column,
+                warnings.append(command("warning", file: e.originFile, line: e.line, column: e.column,
                                         title: "concord: ledger entry \(e.vector) on \(e.implementation) silences a whole suite", message: message))
             }
         }

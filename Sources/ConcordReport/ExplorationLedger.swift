@@ -1,4 +1,5 @@
 import ConcordExploration
+import ConcordJudging
 
 extension Ledger {
     /// The entry that knows an exploration finding (docs/exploration.md, "Known differences"): the
@@ -11,13 +12,31 @@ extension Ledger {
     /// (jvm is on that side, unledgered), nor is a third side that disagrees with the other two.
     /// The entry returned is the first side's first implementation's (the first in the file).
     public func entry(exploring suite: String, op: String?, sides: [Side]) -> Entry? {
-        let name = "\(suite)/explore-\(op ?? "op")"
-        func entry(_ implementation: String, _ answer: Reply) -> Entry? {
-            entries.first { e in
+        knowing(exploring: suite, op: op, sides: sides.map(Self.side)).map { entries[$0[0].entry] }
+    }
+
+    /// A finding's side as the ledger tells answers apart.
+    static func side(_ s: Side) -> ExploredFinding.Side {
+        let answer: ExploredFinding.Answer
+        switch s.answer {
+        case .outputs: answer = .outputs
+        case .refused(let c, _): answer = .refused(c)
+        case .error: answer = .error
+        }
+        return ExploredFinding.Side(implementations: s.implementations, answer: answer)
+    }
+
+    /// The rule of `entry(exploring:op:sides:)`: nil when the finding is not known, else the entry
+    /// (its index) of every implementation of every side it covers, the first side's first.
+    public func knowing(exploring suite: String, op: String?, sides: [ExploredFinding.Side]) -> [(implementation: String, entry: Int)]? {
+        let name = "\(suite)/\(ExploredTarget.id(op: op))"
+        func entry(_ implementation: String, _ answer: ExploredFinding.Answer) -> Int? {
+            entries.indices.first { k in
+                let e = entries[k]
                 guard e.implementation == implementation, e.names(name) else { return false }
                 switch (e.status, answer) {
                 case (.fail, .outputs), (.error, .error): return true
-                case (.refused, .refused(let c, _)): return e.errorClass.map { $0 == c } ?? true
+                case (.refused, .refused(let c)): return e.errorClass.map { $0 == c } ?? true
                 default: return false
                 }
             }
@@ -33,13 +52,13 @@ extension Ledger {
                 }
             }
         }
-        let covered = sides.indices.compactMap { k -> Entry? in
+        let covered = sides.indices.compactMap { k -> [(implementation: String, entry: Int)]? in
             let side = sides[k]
             let known = side.implementations.map { entry($0, side.answer) }
-            guard !known.isEmpty, known.allSatisfy({ $0.map { holds($0, besides: k) } ?? false }) else { return nil }
-            return known[0]
+            guard !known.isEmpty, known.allSatisfy({ $0.map { holds(entries[$0], besides: k) } ?? false }) else { return nil }
+            return zip(side.implementations, known).map { ($0, $1!) }
         }
-        guard let first = covered.first, covered.count >= sides.count - 1 else { return nil }
-        return first
+        guard !covered.isEmpty, covered.count >= sides.count - 1 else { return nil }
+        return covered.flatMap { $0 }
     }
 }

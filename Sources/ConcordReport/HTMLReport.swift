@@ -261,6 +261,8 @@ public enum HTMLReport {
         if let n = r.note { h += "<p class=\"note\"><b>note:</b> \(escape(n))</p>\n" }
         if let d = r.divergence { h += "<p class=\"note diverge\"><b>divergence:</b> \(escape(d))</p>\n" }
         for w in r.warnings { h += "<p class=\"note warn\"><b>warning:</b> \(escape(w))</p>\n" }
+        // An exploration's finding: its shrunk input, every side's answer, its classes.
+        if let f = r.explored?.finding { return h + finding(f, r) }
         for i in r.implementations {
             switch i.status {
             case .fail:
@@ -282,6 +284,41 @@ public enum HTMLReport {
             h += bad || notable ? grid : "<details class=\"rt\"><summary>round-trip grid</summary>\n\(grid)</details>\n"
         }
         return h
+    }
+
+    /// A finding of an exploration (docs/exploration.md, "Reports"): what it is, its input as
+    /// shrunk, each side (the implementations that answered alike) with its answer, the classes
+    /// its input belongs to, what made its case, whose answer its vector expects, and the replay.
+    static func finding(_ f: ExploredFinding, _ r: VectorResult) -> String {
+        var h = "<div class=\"finding\"><p class=\"meta\"><b>\(escape(f.kind.rawValue))</b>, first in case \(f.caseNumber) of seed \(f.seed) "
+            + "(\(escape(f.made))), \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all</p>\n"
+        if !f.input.isEmpty {
+            h += "<h4>input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s")</h4>\n<table class=\"outputs\">"
+            for (k, v) in f.input { h += "<tr><th>\(escape(k))</th><td><code class=\"val\">\(escape(v.display))</code></td></tr>" }
+            h += "</table>\n"
+        }
+        h += "<p><b>input classes:</b> " + (f.classes.isEmpty ? "none named" : f.classes.map { "<code>\(escape($0))</code>" }.joined(separator: " ")) + "</p>\n"
+        for side in f.sides {
+            let answer = side.implementations.lazy.compactMap { n in r.implementations.first { $0.implementation == n } }.first
+            h += "<div class=\"impl-detail\"><h4>\(escape(side.implementations.joined(separator: " + "))): \(escape(side.answer.word))</h4>\n"
+            if let a = answer {
+                if case .outputs(let o) = a.outcome {
+                    if o.isEmpty { h += "<p>(accepted)</p>\n" }
+                    else {
+                        h += "<table class=\"outputs\">"
+                        for k in o.keys.sorted() { h += "<tr><th>\(escape(k))</th><td><code class=\"val\">\(escape(o[k]!.display))</code></td></tr>" }
+                        h += "</table>\n"
+                    }
+                } else if let why = reason(a.outcome) {
+                    h += "<pre class=\"msg\">\(escape(why))</pre>\n"
+                }
+            }
+            h += "</div>\n"
+        }
+        if let v = f.verdict { h += "<p class=\"note\"><b>vector:</b> \(escape(v))</p>\n" }
+        if let e = f.emitted { h += "<p class=\"note\"><b>written to:</b> <code>\(escape(e))</code></p>\n" }
+        h += "<p class=\"note\"><b>replay:</b> <code>\(escape(f.replay))</code></p>\n"
+        return h + "</div>\n"
     }
 
     static func pendingOutputs(_ i: ImplementationResult) -> String {

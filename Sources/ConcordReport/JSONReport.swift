@@ -127,6 +127,8 @@ public enum JSONReport {
         if let n = r.note { o.append(("note", .string(n))) }
         if let d = r.divergence { o.append(("divergence", .string(d))) }
         if !r.warnings.isEmpty { o.append(("warnings", .array(r.warnings.map { .string($0) }))) }
+        // An exploration's op or finding (docs/report.md, "Explorations").
+        if let e = r.explored { o.append(("exploration", e.json)) }
         o.append(("implementations", .object(r.implementations.map { ($0.implementation, implementation($0)) })))
         if let m = r.matrix {
             o.append(("matrix", .object([

@@ -32,7 +32,7 @@ public enum JUnitReport {
             let problems = ledger.problemEntries
             for (entry, kind, message) in problems {
                 let e = ledger.ledger.entries[entry]
-                cases.append("    <testcase classname=\"concord.ledger\" name=\"\(attr("\(e.vector) [\(e.implementation)] \(kind)"))\" file=\"\(attr(ledger.ledger.file))\" line=\"\(e.line)\" time=\"0.000\">")
+                cases.append("    <testcase classname=\"concord.ledger\" name=\"\(attr("\(e.vector) [\(e.implementation)] \(kind)"))\" file=\"\(attr(e.originFile))\" line=\"\(e.line)\" time=\"0.000\">")
                 cases.append("      <failure message=\"\(attr(ReportText.clip(message)))\" type=\"ledger \(kind)\">" + text(message) + "</failure>")
                 cases.append("    </testcase>")
             }

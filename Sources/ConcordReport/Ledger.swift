@@ -62,6 +62,18 @@ public struct Ledger: Sendable {
         public var column: Int = 0
 
         public var isPattern: Bool { vector.contains("*") || vector.contains("?") }
+        /// Whether it names only exploration findings (`SUITE/explore-…`, docs/exploration.md).
+        public var namesExplorationFindings: Bool {
+            guard let slash = vector.firstIndex(of: "/") else { return false }
+            return vector[vector.index(after: slash)...].hasPrefix("explore-")
+        }
+        /// The file its `origin` names (`FILE:LINE:COLUMN`).
+        public var originFile: String {
+            var parts = origin.split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count >= 3, Int(parts[parts.count - 1]) != nil, Int(parts[parts.count - 2]) != nil else { return origin }
+            parts.removeLast(2)
+            return parts.joined(separator: ":")
+        }
 
         /// What the entry says it does: `refused (authentication)`.
         public var described: String {
@@ -406,8 +418,27 @@ public struct Ledger: Sendable {
         let index = Index(entries, resolved: resolvedNames(run))
         let present = Set(run.implementations.filter { $0.startFailure == nil }.map(\.name))
         let suites = Set(run.results.map { Suites.canonicalVectorName($0.vector.name).split(separator: "/").first.map(String.init) ?? "" })
+        // An exploration's report (docs/exploration.md, "Known differences"): its findings are known by
+        // the exploration rule (`knowing(exploring:op:sides:)`), its explored ops name nothing.
+        let exploration = run.results.contains { $0.explored != nil }
         for r in run.results {
             let name = r.vector.name
+            if let explored = r.explored {
+                guard let f = explored.finding, f.kind != .crash else { continue }
+                let suite = r.vector.suite
+                let base = "\(suite)/\(ExploredTarget.id(op: f.op))"
+                for k in entries.indices where entries[k].names(base) {
+                    let mine = f.sides.filter { $0.implementations.contains(entries[k].implementation) }.count
+                    if mine > 0 { namedVectors[k] += 1; namedPairs[k] += mine }
+                }
+                guard let known = knowing(exploring: suite, op: f.op, sides: f.sides) else { continue }
+                for (implementation, k) in known {
+                    knownPairs[k] += 1
+                    v.known[name, default: [:]][implementation] = k
+                }
+                if r.status == .fail || r.status == .error { v.knownVectors.insert(name) }
+                continue
+            }
             let naming = index.naming(r.vector, name, in: entries)
             guard !naming.isEmpty else { continue }
             for k in naming { namedVectors[k] += 1 }
@@ -432,17 +463,22 @@ public struct Ledger: Sendable {
                 }
             }
         }
-        for r in run.results where r.status == .fail || r.status == .error {
+        for r in run.results where (r.status == .fail || r.status == .error) && r.explored == nil {
             let failing = r.implementations.filter { $0.status == .fail || $0.status == .error }
             if !failing.isEmpty && failing.allSatisfy({ v.known[r.vector.name]?[$0.implementation] != nil }) {
                 v.knownVectors.insert(r.vector.name)
             }
         }
         for (k, e) in entries.enumerated() {
-            if let x = e.expires, x < today { v.expired.append(k) }
+            // An exploration meets what its cases happen to reach: it judges no entry stale or expired.
+            if let x = e.expires, x < today, !exploration { v.expired.append(k) }
             if e.scope != nil { v.broad.append((k, knownPairs[k], namedPairs[k])) }
             if knownPairs[k] > 0 { continue }
-            if !present.contains(e.implementation) {
+            if exploration {
+                v.notChecked.append((k, "an exploration does not judge its ledger's entries: its cases may not have met what this one describes"))
+            } else if e.namesExplorationFindings {
+                v.notChecked.append((k, "it names exploration findings (\(e.vector)): concord explore holds it, a run of vectors meets none"))
+            } else if !present.contains(e.implementation) {
                 v.notChecked.append((k, "\(e.implementation) was not part of this run"))
             } else if namedVectors[k] == 0 && (shard || e.suite.map { !suites.contains($0) } ?? false) {
                 v.notChecked.append((k, shard ? "no vector of this shard is \(e.vector)" : "this run has no vector of the suite \(e.suite!)"))

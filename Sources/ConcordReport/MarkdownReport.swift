@@ -169,9 +169,29 @@ public enum MarkdownReport {
             }
         }
         if let m = r.matrix { out += roundtrip(m) }
+        if let f = r.explored?.finding { out += finding(f, r) }
         if let d = r.divergence { out += ["Divergence: " + text(d), ""] }
         if let n = r.note { out += ["Note: " + text(n), ""] }
         out += ["</details>", ""]
+        return out
+    }
+
+    /// An exploration's finding: its shrunk input, every side's answer, its input classes.
+    static func finding(_ f: ExploredFinding, _ r: VectorResult) -> [String] {
+        var lines = f.input.map { "input  \($0.key)=\($0.value.display)" }
+        for side in f.sides {
+            guard let a = side.implementations.lazy.compactMap({ n in r.implementations.first { $0.implementation == n } }).first else { continue }
+            let who = side.implementations.joined(separator: "+")
+            switch a.outcome {
+            case .outputs(let o): lines.append(who + ": " + (o.isEmpty ? "(accepted)" : o.keys.sorted().map { "\($0)=\(o[$0]!.display)" }.joined(separator: " ")))
+            case .refused(let e): lines.append(who + ": refused (\(e.errorClass.rawValue)): \(e.message)")
+            case .unsupported(let why): lines.append(who + ": unsupported: " + why)
+            case .error(let why): lines.append(who + ": error: " + why)
+            }
+        }
+        var out = fence(lines.map { ReportText.clip($0) }) + [""]
+        out += ["Input classes: " + (f.classes.isEmpty ? "none named" : f.classes.map(code).joined(separator: " ")), ""]
+        if let v = f.verdict { out += ["Vector: " + text(v), ""] }
         return out
     }
 

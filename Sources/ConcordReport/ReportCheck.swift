@@ -124,6 +124,35 @@ public enum ReportCheck {
         return true
     }
 
+    /// An exploration's `exploration` object (docs/report.md, "Explorations"): readable, and for a
+    /// finding, sides of valid names with none on two sides, and every implementation that answered
+    /// in the result on one of them; for an explored op, an implementation's counts only for those
+    /// that answered in the result.
+    static func checkExploration(_ e: JSON, _ name: String, answered: Set<String>, at here: [ReportMerge.Step]) throws(Problem) {
+        let explored: Explored
+        do { explored = try Explored(json: e) } catch {
+            throw Problem("\(name): exploration" + error.path.map { "." + $0 }.joined() + " " + error.message,
+                          at: here + error.path.map { k in Int(k).map { .index($0) } ?? .key(k) })
+        }
+        switch explored {
+        case .target(let t):
+            for a in t.answers where !answered.contains(a.implementation) {
+                throw Problem("\(name): exploration.answers names \(a.implementation), which did not answer in this result", at: here + [.key("answers"), .key(a.implementation)])
+            }
+        case .finding(let f):
+            var seen = Set<String>()
+            for (k, side) in f.sides.enumerated() {
+                for n in side.implementations {
+                    if let why = badImplementationName(n) { throw Problem("\(name): exploration.sides[\(k)] names \"\(n)\", which \(why)", at: here + [.key("sides"), .index(k)]) }
+                    guard seen.insert(n).inserted else { throw Problem("\(name): \(n) is on two sides of the finding", at: here + [.key("sides"), .index(k)]) }
+                }
+            }
+            for n in answered.sorted() where !seen.contains(n) {
+                throw Problem("\(name): \(n) answered in the result but is on no side of the finding", at: here + [.key("sides")])
+            }
+        }
+    }
+
     /// One result: a known vector name, its file and line, known statuses, implementations the
     /// report lists, and a status that agrees with its implementations'.
     static func checkResult(_ result: JSON, _ name: String, index i: Int, implementations listed: Set<String>,
@@ -167,6 +196,7 @@ public enum ReportCheck {
                 }
             }
         }
+        if let e = result["exploration"] { try checkExploration(e, name, answered: Set(statuses.keys), at: here + [.key("exploration")]) }
         // The runner's verdict (Judge.vector) from the implementations' statuses.
         let all = Array(statuses.values)
         func who(_ s: String) -> String { statuses.filter { $0.value == s }.keys.sorted().joined(separator: ", ") }

@@ -6,6 +6,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordPlatform
 import ConcordReport
+import ConcordScheduling
 import ConcordSuites
 import ConcordWorkflows
 import Foundation
@@ -34,17 +35,22 @@ enum ExploreCommand: Command {
             .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))"),
             .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
             .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
-            Common.ledger, Common.maxFileBytes, Common.quiet,
-        ],
-        notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/* with scope: suite) and the implementation that diverges (docs/exploration.md).",
-                "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start, 2 bad input or a bad option"])
+            .value("shard", "K/N", "explore only the cases K-1, K-1+N, K-1+2N, … of every op: N shards of one --seed explore disjoint cases (CI matrices; concord merge joins their reports)"),
+            .value("report", "PATH", short: "o", "the JSON report: one result per explored op and per finding (default reports/explore.json)"),
+        ] + Common.reportOutputs + [Common.maxFileBytes],
+        notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/* with scope: suite) and the implementation that diverges (docs/exploration.md). "
+                + "Concord's own known differences (docs/exploration-ledger.yaml) always apply; --ledger (or the project file's ledger:) adds to them.",
+                Common.dashNote,
+                "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start (or --fail-on/--require), 2 bad input or a bad option"])
 
     /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
     /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
     static let maxJobs = 1024
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        // What to explore: suite names (or old names) and packs.
+        // What to explore: suite names (or old names) and packs; with none, what the project file
+        // declares (its packs, and the suites of its own vectors), else every suite.
+        let project = try Common.projectSettings(o)
         var suites: [Suite] = []
         for name in o.positional {
             if let s = Suites.resolve(name) { if !suites.contains(where: { $0.name == s.name }) { suites.append(s) }; continue }
@@ -55,7 +61,35 @@ enum ExploreCommand: Command {
             }
             for s in pack where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
         }
+        // The project's own vectors seed exploration (and, with no name given, say which suites it covers).
+        let loader = try Common.loader(o)
+        var projectVectors: [Vector] = []
+        if let project, !project.vectors.isEmpty {
+            let loaded = loader.load(.paths(project.vectors))
+            if !loaded.errors.isEmpty {
+                for e in loaded.errors { stderr("concord: \(e.file):\(e.line):\(e.column): \(e.message)") }
+                stderr("concord: \(loaded.errors.count) error\(loaded.errors.count == 1 ? "" : "s") in the project's vectors (\(project.file)); nothing was explored")
+                return 2
+            }
+            projectVectors = loaded.vectors
+        }
+        if o.positional.isEmpty, let project, project.declaresRun {
+            for name in project.packs {
+                let named = Suites.resolve(name).map { [$0] } ?? Suites.list.filter { $0.contract == name }
+                for s in named where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+            }
+            for v in projectVectors {
+                if let s = Suites.all[v.suite], !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+            }
+            if suites.isEmpty { throw UsageError("explore: \(project.file) declares neither packs nor vectors of a suite: nothing to explore (name a suite or pack)") }
+        }
         if suites.isEmpty { suites = Suites.list }
+        var shard: Shard?
+        if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
+        if shard != nil && o.values["seed"] == nil {
+            throw UsageError("--shard needs --seed: the shards of one exploration split the cases of one seed (docs/ci.md)")
+        }
+        if shard != nil && o.values["case"] != nil { throw UsageError("--case replays one case: it takes no --shard") }
         if o.values["seconds"] != nil && o.values["cases"] != nil { throw UsageError("--seconds and --cases exclude each other: give one") }
         let seconds = try o.number("seconds")
         let cases = try o.integer("cases").map(Int.init)
@@ -75,12 +109,18 @@ enum ExploreCommand: Command {
             throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
         }
         let user = try Common.userAdapters(o)
+        let gate = try Common.gate(o, user: user)
+        _ = try o.integer("max-failures", min: 0)
         var badLedger = false
-        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        let home = Home.find()
+        let ledger = try Self.ledger(o, home: home, user: user, failed: &badLedger)
         if badLedger { return 2 }
+        let output = try ReportOutput(o, json: o.values["report"] ?? "reports/explore.json")
+        guard output.distinct(from: project?.vectors ?? []) else { return 2 }
+        // With an output on standard output ("-"), what is printed for a person goes to standard error.
+        let tell: (String) -> Void = output.stdoutTaken ? { stderr($0) } : { say($0) }
         let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
-        let home = Home.find()
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 10)
         // --isolate: Concord's in-process implementations behind the adapter protocol, each in a
         // `concord serve NAME` process, so that a crash (a Swift trap) is an error finding like an adapter's.
@@ -134,24 +174,25 @@ enum ExploreCommand: Command {
             return false
         }
 
-        // Seeds: the suites' own vectors (Concord's vectors/), their inputs per op.
-        let loader = try Common.loader(o)
+        // Seeds: the suites' own vectors (Concord's vectors/), then the project's, their inputs per op.
         var targets: [Target] = []
         for s in suites {
             let folder = home + "/" + s.vectorFolder
             var seeds: [String?: [(name: String, input: Fields)]] = [:]
-            if FileManager.default.fileExists(atPath: folder) {
-                // An `acceptable` vector is a divergence the suite already names: not a seed.
-                for v in loader.load(.paths([folder])).vectors where v.result != .acceptable { seeds[v.op, default: []].append((v.name, v.input)) }
+            // An `acceptable` vector is a divergence the suite already names, a pending one is not settled: not seeds.
+            let own = FileManager.default.fileExists(atPath: folder) ? loader.load(.paths([folder])).vectors : []
+            for v in own + projectVectors.filter({ $0.suite == s.name }) where v.result != .acceptable && v.result != .pending {
+                seeds[v.op, default: []].append((v.name, v.input))
             }
             targets += Target.all(s, seeds: seeds)
         }
 
         let adapters = impls.contains { !($0 is InProcessImplementation) }
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        let config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
+        var config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
                                             seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
                                             onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
+        config.shard = shard.map { ($0.index, $0.count) }
         let restart: @Sendable (String) -> (any Implementation)? = { name in
             (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolated)
         }
@@ -190,16 +231,19 @@ enum ExploreCommand: Command {
             if let e = ledger.flatMap({ Self.entry($0, for: f) }) { known.append((f, e)) } else { new.append(f) }
         }
         let implementationList = names.filter { n in impls.contains { $0.name == n } }.joined(separator: ",")
-        for f in new {
-            say("finding: \(f.signature)")
-            say("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
-            say("  input classes: " + f.classes(op: Suites.resolve(f.suite)?.op(f.op)).joined(separator: "; "))
-            for side in f.sides { say("  \(side.label): \(Self.show(side.answer))") }
-            say("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
-            say("  replay: concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)")
-            if emit != nil, let t = f.testimony, f.kind != .librariesDisagree { say("  " + Self.verdict(t)) }
+        func replay(_ f: Finding) -> String {
+            "concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)"
         }
-        for (f, e) in known { say("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
+        for f in new {
+            tell("finding: \(f.signature)")
+            tell("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
+            tell("  input classes: " + f.classes(op: Suites.resolve(f.suite)?.op(f.op)).joined(separator: "; "))
+            for side in f.sides { tell("  \(side.label): \(Self.show(side.answer))") }
+            tell("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
+            tell("  replay: " + replay(f))
+            if emit != nil, let t = f.testimony, f.kind != .librariesDisagree { tell("  " + Self.verdict(t)) }
+        }
+        for (f, e) in known { tell("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
         // An entry that can silence a whole suite is never silent itself (as in run, report,
         // merge and scenario): one warning per such entry, `--quiet` or not, with what it knew here.
         var broad: [(entry: Ledger.Entry, knew: Int)] = []
@@ -223,34 +267,91 @@ enum ExploreCommand: Command {
                     writeFailed = true
                 }
             }
-            Self.printCrash(c)
+            Self.printCrash(c, tell)
         }
         if let emit, !new.isEmpty {
             do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return 2 }
         }
-        for w in wrote { say("wrote \(w)") }
+        for w in wrote { tell("wrote \(w)") }
         let compared = summary.compared
         let unsupported = summary.unsupported.keys.sorted().map { "\($0) \(summary.unsupported[$0]!)" }.joined(separator: ", ")
         let lonely = summary.targets.filter { $0.implementations.count < 2 }.map { "\($0.suite)\($0.op.map { " " + $0 } ?? "")" }
         if !lonely.isEmpty && !o.flags.contains("quiet") {
             stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
         }
-        say(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
+        tell(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
                    seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9),
                    Double(summary.inputBytes) / 1_048_576, compared, summary.skipped,
                    new.count + stateful.count, new.count + stateful.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
-            say("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
+            tell("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
         }
         for d in didNotStart { stderr("concord: \(d)") }
-        if writeFailed { return 2 }
-        if !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
+
+        // The report (docs/exploration.md, "Reports"): every output run writes, held to the ledger.
+        let emittedFile = { (f: Finding) -> String? in emit.map { Self.emitPath($0, suite: f.suite, seed: f.seed) }.flatMap { wrote.contains($0) ? $0 : nil } }
+        let reported = (new + known.map(\.0)).map { f in
+            ExplorationReport.Finding(f, replay: replay(f), verdict: f.testimony.flatMap { f.kind == .librariesDisagree ? nil : Self.verdict($0) },
+                                      emitted: new.contains(where: { $0.signature == f.signature }) ? emittedFile(f) : nil)
+        }
+        let crashes = stateful.map { c in
+            ExplorationReport.Crash(implementation: c.implementation,
+                                    suite: c.kept.first?.request.suite ?? summary.targets.first { $0.implementations.contains(c.implementation) }?.suite ?? suites[0].name,
+                                    reason: c.first.reason,
+                                    replay: c.file.map { c.first.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted($0) } ?? c.first.command.map(shellQuoted).joined(separator: " "),
+                                    seed: seed)
+        }
+        let infos = starting.map { i in
+            ImplementationInfo(name: i.name, version: i.startFailure == nil ? i.version : "not started", startFailure: i.startFailure, processStarts: 1)
+        }
+        let result = ExplorationReport.result(summary, findings: reported, crashes: crashes, implementations: infos, workers: config.workers)
+        let verdict = Common.judge(ledger, result, shard: shard != nil)
+        var report = JSONReport.make(result, concordVersion: concordVersion)
+        report = ExplorationReport.addingOptions(report, seed: seed, cases: config.cases, seconds: config.seconds, onlyCase: onlyCase,
+                                                 shard: shard.map { ($0.index, $0.count) }, suites: suites.map(\.name),
+                                                 implementations: impls.map(\.name), timeout: timeout, isolate: isolate)
+        let status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict, terminalSummary: false)
+        if writeFailed || status == 2 { return 2 }
+        if status != 0 || !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
         if compared == 0 {
             stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
             return 1
         }
         return 0
     }
+
+    /// The ledger an exploration is held to: Concord's own known differences
+    /// (docs/exploration-ledger.yaml, always), with --ledger's or the project file's entries added.
+    static func ledger(_ o: Options, home: String, user: [UserAdapter], failed: inout Bool) throws(UsageError) -> Ledger? {
+        let named = try Common.ledger(o, user: user, failed: &failed)
+        if failed { return nil }
+        let ownPath = (home as NSString).appendingPathComponent(ownLedger)
+        guard FileManager.default.fileExists(atPath: ownPath) else {
+            stderr("concord: warning: \(ownPath) is missing: Concord's own known differences do not apply (CONCORD_HOME names another folder?)")
+            return named
+        }
+        // Named by --ledger itself: read once.
+        if let named, (named.file as NSString).resolvingSymlinksInPath == (ownPath as NSString).resolvingSymlinksInPath
+            || URL(fileURLWithPath: named.file).standardizedFileURL.path == URL(fileURLWithPath: ownPath).standardizedFileURL.path {
+            return named
+        }
+        let own: Ledger
+        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        do {
+            own = try Ledger.load(path: ownPath, maxBytes: maxBytes) { n in
+                Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }
+            }
+        } catch {
+            stderr("concord: \(error.description)")
+            failed = true
+            return nil
+        }
+        guard let named else { return own }
+        return Ledger(file: named.file, entries: own.entries + named.entries)
+    }
+
+    /// Concord's own ledger of known exploration differences, in its home.
+    static let ownLedger = "docs/exploration-ledger.yaml"
 
     /// The implementations of the catalog that were not explored, started, that may witness the
     /// findings of `suites`: those available here that run one of them (the others are shut down).
@@ -317,28 +418,28 @@ enum ExploreCommand: Command {
     }
 
     /// Prints a crash that needs earlier requests, with what replays it.
-    static func printCrash(_ c: StatefulCrash) {
+    static func printCrash(_ c: StatefulCrash, _ tell: (String) -> Void = { say($0) }) {
         let f = c.first
         let times = { (n: Int) in n == 1 ? "once" : "\(n) times" }
-        say("finding: \(c.implementation) crash (needs earlier requests)")
-        say("  its process crashed \(times(c.crashes)) while exploring; at \(c.count == c.crashes ? (c.count == 1 ? "that crash" : "each") : "\(c.count) of those crashes"), "
+        tell("finding: \(c.implementation) crash (needs earlier requests)")
+        tell("  its process crashed \(times(c.crashes)) while exploring; at \(c.count == c.crashes ? (c.count == 1 ? "that crash" : "each") : "\(c.count) of those crashes"), "
             + "no request in flight crashes a fresh process alone: the crash needs the state earlier requests left")
-        say("  \(c.implementation): \(f.reason)")
+        tell("  \(c.implementation): \(f.reason)")
         if let why = f.unchecked, f.kept.isEmpty || f.replayed == nil {
-            say("  not checked further: \(why)")
+            tell("  not checked further: \(why)")
         }
         guard let file = c.file else {
-            if f.kept.isEmpty { say("  its requests were not kept (no request was sent to that process)") }
+            if f.kept.isEmpty { tell("  its requests were not kept (no request was sent to that process)") }
             return
         }
         let before = f.kept.count == f.sent ? "the \(f.sent) requests" : "the last \(f.kept.count) of the \(f.sent) requests"
-        say("  kept: \(before) that process was sent, \(f.inFlight) in flight when it crashed, in \(file) (one request a line, as sent)")
+        tell("  kept: \(before) that process was sent, \(f.inFlight) in flight when it crashed, in \(file) (one request a line, as sent)")
         if let (crash, at) = f.replayed {
-            say("  replayed in order on a fresh process, they crash it again at request \(at): \(crash)")
+            tell("  replayed in order on a fresh process, they crash it again at request \(at): \(crash)")
         } else if f.unchecked == nil {
-            say("  replayed in order on a fresh process, they do not crash it: it may need more of its history than was kept, requests in flight at once, or its end came from outside it")
+            tell("  replayed in order on a fresh process, they do not crash it: it may need more of its history than was kept, requests in flight at once, or its end came from outside it")
         }
-        say("  replay: " + f.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted(file))
+        tell("  replay: " + f.command.map(shellQuoted).joined(separator: " ") + " < " + shellQuoted(file))
     }
 
     /// A word as a POSIX shell reads it back.

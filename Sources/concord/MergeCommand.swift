@@ -18,7 +18,8 @@ enum MergeCommand: Command {
         Combines shard reports (run --shard K/N) into the report of one unsharded run, and writes the same
         outputs as run: the JSON report (default: standard output), Markdown, JUnit, HTML, GitHub annotations
         and $GITHUB_STEP_SUMMARY, with the terminal summary. Only shards of one run merge: the same
-        implementations and options, each report consistent (docs/ci.md).
+        implementations and options, each report consistent (docs/ci.md). Shards of an exploration
+        (explore --shard K/N, one --seed) merge into the whole exploration's report, each finding once.
         """,
         options: [
             .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)"),
@@ -31,7 +32,7 @@ enum MergeCommand: Command {
         let gate = try Common.gate(o)
         var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        let ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
+        var ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
         if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: o.values["out"] ?? "-")
@@ -43,8 +44,17 @@ enum MergeCommand: Command {
             reports.append(json)
             texts.append(text)
         }
+        // Shards of an exploration (explore --shard K/N) are joined by their own rules, held to
+        // Concord's own known differences as explore is.
+        let exploration = reports.contains(where: ReportMerge.isExploration)
+        if exploration {
+            ledger = try ExploreCommand.ledger(o, home: Home.find(), user: try Common.userAdapters(o), failed: &badLedger)
+            if badLedger { return 2 }
+        }
         let merged: JSON
-        do { merged = try ReportMerge.merge(reports, names: o.positional) } catch {
+        do {
+            merged = exploration ? try ReportMerge.mergeExplorations(reports, names: o.positional) : try ReportMerge.merge(reports, names: o.positional)
+        } catch {
             if let r = error.report, let mark = locate(error.path, in: texts[r]) {
                 stderr("concord: \(o.positional[r]):\(mark.line):\(mark.column): \(error.message)")
             } else {

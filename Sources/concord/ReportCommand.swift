@@ -25,7 +25,7 @@ enum ReportCommand: Command {
         let gate = try Common.gate(o)
         var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        let ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
+        var ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
         if badLedger { return 2 }
         _ = try o.integer("max-failures", min: 0)
         let output = try ReportOutput(o, json: nil)
@@ -37,6 +37,11 @@ enum ReportCommand: Command {
             let mark = locate(error.path, in: text)
             stderr("concord: \(path)" + (mark.map { ":\($0.line):\($0.column)" } ?? "") + ": \(error.message)")
             return 2
+        }
+        // An exploration's report is held to Concord's own known differences too, as explore held it.
+        if ReportMerge.isExploration(json) {
+            ledger = try ExploreCommand.ledger(o, home: Home.find(), user: try Common.userAdapters(o), failed: &badLedger)
+            if badLedger { return 2 }
         }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }

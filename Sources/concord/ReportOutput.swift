@@ -58,7 +58,7 @@ struct ReportOutput {
     /// called when the report is written, handing each chunk to the writer it is given as it is
     /// made, so the report's bytes are never held whole.
     func emit(_ result: RunResult, report: JSON?, reportBytes: ((_ write: ([UInt8]) throws -> Void) throws -> Void)? = nil,
-              options o: Options, gate: Gate, ledger: LedgerVerdict? = nil) throws(UsageError) -> Int32 {
+              options o: Options, gate: Gate, ledger: LedgerVerdict? = nil, terminalSummary: Bool = true) throws(UsageError) -> Int32 {
         for (option, path) in outputs {
             let text: String
             switch option {
@@ -109,8 +109,11 @@ struct ReportOutput {
             let tty = isatty(stdoutTaken ? 2 : 1) == 1
             let color = tty && (env["NO_COLOR"] ?? "").isEmpty
             let limit = Int(try o.integer("max-failures", min: 0) ?? 20)
-            let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit, ledger: ledger)
-            raw(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+            // A command with a summary of its own (explore) prints that instead.
+            if terminalSummary {
+                let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit, ledger: ledger)
+                raw(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
+            }
             for (option, path) in outputs where path != "-" {
                 let line = "\(option): \(path)"
                 if stdoutTaken { stderr(line) } else { say(line) }

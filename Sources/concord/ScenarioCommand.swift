@@ -98,8 +98,18 @@ enum ScenarioCommand: Command {
         gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } || assign.values.contains(n) }
 
         // The scenario files, read and checked before anything starts.
+        // With no argument in an app repository, what its project file declares (docs/scenarios.md):
+        // the scenarios of its packs (and of the packs of its suites) and those among its vectors.
+        var arguments = o.positional
+        if arguments.isEmpty, let project = try Common.projectSettings(o), project.declaresRun {
+            arguments = Self.declared(project)
+            if arguments.isEmpty {
+                stderr("concord: \(project.file) declares no pack with scenarios and no scenario file among its vectors: nothing to run (name a file, folder or pack)")
+                return 2
+            }
+        }
         let files: [String]
-        do { files = try scenarioFiles(o.positional, home: home) } catch { stderr("concord: \(error.message)"); return 2 }
+        do { files = try scenarioFiles(arguments, home: home) } catch { stderr("concord: \(error.message)"); return 2 }
         let reader = ScenarioReader(limits: try Common.loader(o).yamlLimits)
         var scenarios: [Scenario] = []
         var bad = 0
@@ -319,6 +329,35 @@ enum ScenarioCommand: Command {
 
     struct Missing: Error { var message: String }
 
+    /// What a project file declares, as `scenarioFiles` arguments: each pack it names (a suite
+    /// stands for its pack), once, then its vector folders and the scenario files among its
+    /// vector files (a vector file is not a scenario).
+    static func declared(_ project: ProjectSettings) -> [String] {
+        var packs: [String] = []
+        for p in project.packs {
+            guard let pack = Contracts.named(p)?.name ?? Suites.resolve(p)?.contract, !packs.contains(pack) else { continue }
+            packs.append(pack)
+        }
+        var out = packs.map { "\u{0}pack:" + $0 }
+        for path in project.vectors {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else { continue }
+            if isDir.boolValue {
+                if !folder(path).isEmpty { out.append(path) }
+            } else if isScenario(path) {
+                out.append(path)
+            }
+        }
+        return out
+    }
+
+    /// Whether a file's top-level `format` is `concord-scenario/1`.
+    static func isScenario(_ f: String) -> Bool {
+        guard let bytes = try? InputFile.read(f, regularFileOnly: true),
+              let format = try? YAMLParser().parse(bytes).mapping?.first(where: { $0.key.scalarText == "format" })?.value.string else { return false }
+        return format == VectorLoader.scenarioFormat
+    }
+
     /// The files the arguments name: files as they are, folders' `.yaml`/`.yml`/`.json` files that
     /// declare `concord-scenario/1` (sorted), pack names as Concord's own `vectors/<pack>/scenarios/`.
     static func scenarioFiles(_ args: [String], home: String) throws(Missing) -> [String] {
@@ -343,7 +382,7 @@ enum ScenarioCommand: Command {
             }
             throw Missing(message: "\(a) is neither a file, a folder nor a pack (packs: \(Contracts.all.map(\.name).joined(separator: ", ")))")
         }
-        if out.isEmpty { throw Missing(message: "no scenario files under \(args.isEmpty ? (home as NSString).appendingPathComponent("vectors/*/scenarios") : args.joined(separator: " "))") }
+        if out.isEmpty { throw Missing(message: "no scenario files under \(args.isEmpty ? (home as NSString).appendingPathComponent("vectors/*/scenarios") : args.map { $0.hasPrefix("\u{0}pack:") ? "pack " + $0.dropFirst(6) : $0 }.joined(separator: " "))") }
         return readOnce(out)
     }
 

@@ -273,7 +273,8 @@ import Testing
         let third = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
                                  "--cases", "30", "--seed", "7"], in: dir)
         #expect(again.status == 1 && third.status == 1, "\(again.stdout)\n\(third.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports").sorted() == ["explore-crash-fake-7-2.jsonl", "explore-crash-fake-7.jsonl"])
+        // (reports/ also holds the exploration's own report, explore.json.)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports").filter { $0.hasSuffix(".jsonl") }.sorted() == ["explore-crash-fake-7-2.jsonl", "explore-crash-fake-7.jsonl"])
     }
 
     /// The fail-closed gate of `run` (docs/gating.md), on explore: an adapter the user named that
@@ -477,6 +478,239 @@ import Testing
         // finding (exit 1) that no request gives alone, whose kept requests do not crash a fresh one.
         #expect(killed.stdout.contains("status 1") && killed.stdout.contains("finding: openssl crash (needs earlier requests)"), "\(killed.stdout)")
         #expect(killed.stdout.contains("openssl exited (killed by signal 9)") && killed.stdout.contains("they do not crash it"), "\(killed.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports") == ["explore-crash-openssl-5.jsonl"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir + "/reports").filter { $0.hasSuffix(".jsonl") } == ["explore-crash-openssl-5.jsonl"])
+    }
+
+    // MARK: - Reports, shards and merge (docs/exploration.md, "Reports"; docs/ci.md, "Nightly exploration")
+
+    func json(_ path: String) throws -> JSON { try JSON.parse(String(contentsOfFile: path, encoding: .utf8)) }
+    func results(_ report: JSON) -> [JSON] { report["results"]?.arrayValue ?? [] }
+    func findings(_ report: JSON) -> [JSON] { results(report).filter { $0["exploration"]?["signature"] != nil } }
+    func op(_ report: JSON, _ name: String) -> JSON? { results(report).first { $0["vector"]?.stringValue == name } }
+
+    static let ledger = """
+        divergences:
+          - vector: hmac-sha256/explore-compute
+            implementation: broken
+            status: fail
+            reason: "planted: a tag bit flipped"
+          - vector: "hmac-sha256/explore-ver*"
+            implementation: broken
+            status: refused
+            reason: "planted: verify is unclassified"
+        """
+
+    static let project = """
+        adapters:
+          broken:
+            command: [python3, broken.py]
+        """
+
+    /// An exploration writes what a run writes (-o, --junit, --html, --markdown): one result per
+    /// explored op with its counts, one per finding named by its signature, with its shrunk input,
+    /// its sides and classes; `compare` with a night that had no such finding names it new (a
+    /// regression), and the same night compared with itself has none; the ledger gates it. Before,
+    /// explore wrote no report: --report was refused as an unknown option.
+    @Test func anExplorationWritesTheReportsARunWrites() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        try Self.ledger.write(toFile: dir + "/ledger.yaml", atomically: true, encoding: .utf8)
+        // The app's project file names its adapter, so that `report` and `merge` know the name the ledger gives.
+        try Self.project.write(toFile: dir + "/concord.yaml", atomically: true, encoding: .utf8)
+        let common = ["--implementations", "openssl,libsodium,broken", "--cases", "150", "--seed", "11"]
+        let r = try concord(["explore", "hmac-sha256"] + common + ["-o", "night.json", "--junit", "night.xml", "--html", "night.html", "--markdown", "night.md"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        let night = try json(dir + "/night.json")
+        #expect(night["exploration"]?["seed"]?.stringValue == "11")
+        #expect(op(night, "hmac-sha256/explore-compute")?["exploration"]?["cases"]?.intValue == 150)
+        #expect(op(night, "hmac-sha256/explore-compute")?["implementations"]?["broken"]?["status"]?.stringValue == "pass")
+        let compute = try #require(findings(night).first { $0["exploration"]?["signature"]?.stringValue == "hmac-sha256 compute: broken outputs vs openssl+libsodium outputs [no known cause]" }
+                                   ?? findings(night).first { $0["exploration"]?["signature"]?.stringValue?.hasPrefix("hmac-sha256 compute: broken outputs vs openssl+libsodium outputs") == true },
+                                   "\(findings(night).map { $0["exploration"]?["signature"]?.stringValue ?? "" })")
+        let name = try #require(compute["vector"]?.stringValue)
+        #expect(name.hasPrefix("hmac-sha256/explore-compute-"))
+        #expect(compute["status"]?.stringValue == "fail")
+        #expect(compute["implementations"]?["broken"]?["status"]?.stringValue == "fail")
+        let sides = compute["exploration"]?["sides"]?.arrayValue?.map { $0["implementations"]?.arrayValue?.compactMap(\.stringValue) ?? [] }
+        #expect(sides == [["broken"], ["openssl", "libsodium"]])
+        // The shrunk message: 5 bytes, the shortest that still diverges; its size class named.
+        let message = try #require(compute["exploration"]?["input"]?["message"]?["hex"]?.stringValue)
+        #expect(message.count == 10)
+        #expect(compute["exploration"]?["classes"]?.arrayValue?.isEmpty == false, "\(compute)")
+        let html = try String(contentsOfFile: dir + "/night.html", encoding: .utf8)
+        #expect(html.contains("input, shrunk in") && html.contains(message) && html.contains("input classes:"))
+        let junit = try String(contentsOfFile: dir + "/night.xml", encoding: .utf8)
+        #expect(junit.contains("name=\"\(name.dropFirst("hmac-sha256/".count)) [broken]\"") && junit.contains("<failure"), "\(junit)")
+        let md = try String(contentsOfFile: dir + "/night.md", encoding: .utf8)
+        #expect(md.contains(name) && md.contains("message=\(message)"))
+
+        // Last night had no adapter with the bug: tonight's finding is new.
+        let base = try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium", "--cases", "150", "--seed", "11", "-o", "last.json"], in: dir)
+        #expect(base.status == 0, "\(base.stdout)\n\(base.stderr)")
+        let compared = try concord(["compare", "last.json", "night.json"], in: dir)
+        #expect(compared.status == 1 && compared.stdout.contains(name), "\(compared.stdout)\n\(compared.stderr)")
+        let same = try concord(["compare", "night.json", "night.json"], in: dir)
+        #expect(same.status == 0, "\(same.stdout)\n\(same.stderr)")
+        // The ledger gates the report: known, exit 0, and `report` agrees.
+        let known = try concord(["explore", "hmac-sha256"] + common + ["--ledger", "ledger.yaml", "-o", "known.json"], in: dir)
+        #expect(known.status == 0, "\(known.stdout)\n\(known.stderr)")
+        let again = try concord(["report", "known.json", "--ledger", "ledger.yaml", "-q"], in: dir)
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        let unledgered = try concord(["report", "known.json", "-q"], in: dir)
+        #expect(unledgered.status == 1, "\(unledgered.stdout)\n\(unledgered.stderr)")
+        // `-o -`: standard output holds exactly the report; the findings and the summary go to standard error.
+        let piped = try concord(["explore", "hmac-sha256"] + common + ["-o", "-"], in: dir)
+        #expect(piped.status == 1)
+        #expect((try? JSON.parse(piped.stdout))?["exploration"]?["seed"]?.stringValue == "11", "\(piped.stdout.prefix(300))")
+        #expect(piped.stderr.contains("finding: hmac-sha256 compute") && piped.stderr.contains("explore: seed 11"), "\(piped.stderr)")
+    }
+
+    /// `--shard K/N` splits one seed's cases disjointly: every case a shard ran is K−1 modulo N, and
+    /// `merge` of the N shards is the unsharded exploration: the same cases per op, the same
+    /// findings each once (by signature), with their occurrences added.
+    /// Merge refuses (exit 2, located) a shard of another seed, a missing shard, and a mix of an
+    /// exploration with a run; a bad --shard, or one without --seed, is refused before anything runs.
+    @Test func shardsSplitOneSeedsCasesAndMergeJoinsThem() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try Self.adapter.write(toFile: dir + "/broken.py", atomically: true, encoding: .utf8)
+        try Self.ledger.write(toFile: dir + "/ledger.yaml", atomically: true, encoding: .utf8)
+        try Self.project.write(toFile: dir + "/concord.yaml", atomically: true, encoding: .utf8)
+        let common = ["explore", "hmac-sha256", "--implementations", "openssl,libsodium,broken", "--cases", "150"]
+        let whole = try concord(common + ["--seed", "11", "-o", "whole.json"], in: dir)
+        #expect(whole.status == 1, "\(whole.stdout)\n\(whole.stderr)")
+        for k in 1...3 {
+            let r = try concord(common + ["--seed", "11", "--shard", "\(k)/3", "-o", "s\(k).json"], in: dir)
+            #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+            let report = try json(dir + "/s\(k).json")
+            #expect(report["exploration"]?["shard"]?["index"]?.intValue == Int64(k))
+            for f in findings(report) { #expect((f["exploration"]?["case"]?.intValue ?? -1) % 3 == Int64(k - 1), "\(f)") }
+        }
+        let merged = try concord(["merge", "s1.json", "s2.json", "s3.json", "-o", "merged.json"], in: dir)
+        #expect(merged.status == 1, "\(merged.stdout)\n\(merged.stderr)")
+        let m = try json(dir + "/merged.json"), w = try json(dir + "/whole.json")
+        #expect(m["exploration"]?["shard"] == nil)
+        for name in ["hmac-sha256/explore-compute", "hmac-sha256/explore-verify"] {
+            #expect(op(m, name)?["exploration"]?["cases"]?.intValue == op(w, name)?["exploration"]?["cases"]?.intValue)
+        }
+        // Each finding once, seen in as many cases as in the unsharded exploration. (Its first case is
+        // the first a worker met, not always the smallest: workers run cases side by side.)
+        func found(_ r: JSON) -> [String: Int64] {
+            Dictionary(uniqueKeysWithValues: findings(r).map { f in (f["vector"]?.stringValue ?? "", f["exploration"]?["occurrences"]?.intValue ?? -1) })
+        }
+        #expect(!found(w).isEmpty)
+        #expect(found(m) == found(w), "merged \(found(m)), whole \(found(w))")
+        let gated = try concord(["merge", "s1.json", "s2.json", "s3.json", "-o", "merged.json", "--ledger", "ledger.yaml", "-q"], in: dir)
+        #expect(gated.status == 0, "\(gated.stdout)\n\(gated.stderr)")
+
+        // Another seed, a missing shard, a run's report: refused, located.
+        _ = try concord(common + ["--seed", "12", "--shard", "3/3", "-o", "other.json"], in: dir)
+        let seed = try concord(["merge", "s1.json", "s2.json", "other.json", "-o", "x.json"], in: dir)
+        #expect(seed.status == 2 && seed.stderr.contains(#/concord: other\.json:\d+:\d+: explored seed 12, s1\.json seed 11/#), "\(seed.stderr)")
+        let missing = try concord(["merge", "s1.json", "s2.json", "-o", "x.json"], in: dir)
+        #expect(missing.status == 2 && missing.stderr.contains("shard 3/3 missing"), "\(missing.stderr)")
+        let run = try concord(["run", repositoryRoot + "/vectors/primitives/hmac-sha256", "--implementations", "openssl,libsodium", "-o", "run.json", "-q"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let mix = try concord(["merge", "s1.json", "run.json", "-o", "x.json"], in: dir)
+        #expect(mix.status == 2 && mix.stderr.contains("run.json is a run's report and s1.json an exploration's"), "\(mix.stderr)")
+        let mix2 = try concord(["merge", "run.json", "s1.json", "-o", "x.json"], in: dir)
+        #expect(mix2.status == 2, "\(mix2.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.json"))
+        // Bad --shard.
+        for (args, message) in [(["--seed", "11", "--shard", "4/3"], "--shard 4/3: K must be between 1 and N"),
+                                (["--seed", "11", "--shard", "1-3"], "--shard needs K/N"),
+                                (["--shard", "1/3"], "--shard needs --seed")] {
+            let bad = try concord(common + args, in: dir)
+            #expect(bad.status == 2 && bad.stderr.contains(message), "\(args): \(bad.stderr)")
+        }
+    }
+
+    /// Concord's own known differences (docs/exploration-ledger.yaml, in its home) always apply:
+    /// with no ledger, and beside the one --ledger names (each knows one of the two findings here).
+    /// Before, a first exploration reported Concord's own known differences as new and exited 1.
+    @Test func concordsOwnKnownDifferencesAlwaysApply() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/home/docs", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/app", withIntermediateDirectories: true)
+        try Self.adapter.write(toFile: dir + "/app/broken.py", atomically: true, encoding: .utf8)
+        try Self.project.write(toFile: dir + "/app/concord.yaml", atomically: true, encoding: .utf8)
+        try """
+        divergences:
+          - vector: hmac-sha256/explore-compute
+            implementation: broken
+            status: fail
+            reason: "Concord's own: a tag bit flipped"
+        """.write(toFile: dir + "/home/docs/exploration-ledger.yaml", atomically: true, encoding: .utf8)
+        try """
+        divergences:
+          - vector: "hmac-sha256/explore-ver*"
+            implementation: broken
+            status: refused
+            reason: "the app's: verify is unclassified"
+        """.write(toFile: dir + "/app/ledger.yaml", atomically: true, encoding: .utf8)
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = dir + "/home"
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        func concord(_ args: [String]) throws -> ProcessOutput {
+            try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir + "/app", concordBinary] + args, environment: env, timeout: 300)
+        }
+        func explore(_ extra: [String]) throws -> ProcessOutput {
+            try concord(["explore", "hmac-sha256", "--implementations", "openssl,libsodium,broken", "--cases", "150", "--seed", "11", "-o", "r.json"] + extra)
+        }
+        let own = try explore([])
+        #expect(own.status == 1, "\(own.stdout)\n\(own.stderr)")
+        #expect(own.stdout.contains("known: hmac-sha256 compute: broken outputs vs openssl+libsodium outputs"), "\(own.stdout)")
+        #expect(own.stdout.contains("(ledgered at \(dir)/home/docs/exploration-ledger.yaml:2:5"), "\(own.stdout)")
+        #expect(own.stdout.contains("finding: hmac-sha256 verify"), "\(own.stdout)")
+        let both = try explore(["--ledger", "ledger.yaml"])
+        #expect(both.status == 0, "\(both.stdout)\n\(both.stderr)")
+        #expect(!both.stdout.contains("finding: "), "\(both.stdout)")
+        // `report` judges the saved report again the same way.
+        let again = try concord(["report", "r.json", "--ledger", "ledger.yaml", "-q"])
+        #expect(again.status == 0, "\(again.stdout)\n\(again.stderr)")
+        let appOnly = try concord(["report", "r.json", "-q"])
+        #expect(appOnly.status == 1 && appOnly.stdout.contains("explore-verify-"), "\(appOnly.stdout)\n\(appOnly.stderr)")
+    }
+
+    /// In an app repository (a concord.yaml that declares what a run covers), explore covers what
+    /// it declares (here the suite of its own vectors, not every suite) and the project's vectors
+    /// seed exploration: the adapter's bug needs the exact message of the project's vector, which no
+    /// fresh case makes. Before, explore explored every suite and only Concord's own vectors seeded it.
+    @Test func anAppsProjectFileSaysWhatIsExploredAndSeedsIt() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let seeded = Self.adapter.replacingOccurrences(of: "if len(msg) >= 5:", with: "if msg == b\"project-seed-message\":")
+            .replacingOccurrences(of: "\"name\": \"broken\"", with: "\"name\": \"app\"")
+        try seeded.write(toFile: dir + "/app.py", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: dir + "/tests/vectors", withIntermediateDirectories: true)
+        try """
+        format: concord-vectors/1
+        suite: hmac-sha256
+        title: "the app's own HMAC vector"
+        source: "written for this test"
+        vectors:
+          - id: app-message
+            op: compute
+            input:
+              key: {hex: "000102030405060708090a0b0c0d0e0f"}
+              message: {hex: "70726f6a6563742d736565642d6d657373616765"}
+            expect:
+              tag: {hex: "5bb0e8faf0f379eb274bde05bf19c98d4d84b96462ebc3250d8708bb024f8c28"}
+        """.write(toFile: dir + "/tests/vectors/app.yaml", atomically: true, encoding: .utf8)
+        try """
+        adapters:
+          app:
+            command: [python3, app.py]
+        vectors: [tests/vectors]
+        """.write(toFile: dir + "/concord.yaml", atomically: true, encoding: .utf8)
+        let r = try concord(["explore", "--implementations", "openssl,libsodium,app", "--cases", "60", "--seed", "3", "-o", "r.json"], in: dir)
+        #expect(r.status == 1, "\(r.stdout)\n\(r.stderr)")
+        let report = try json(dir + "/r.json")
+        #expect(report["exploration"]?["suites"]?.arrayValue?.compactMap(\.stringValue) == ["hmac-sha256"])
+        #expect(results(report).allSatisfy { $0["vector"]?.stringValue?.hasPrefix("hmac-sha256/") == true })
+        let f = try #require(findings(report).first { $0["exploration"]?["signature"]?.stringValue?.hasPrefix("hmac-sha256 compute: app outputs") == true }, "\(r.stdout)")
+        #expect(f["exploration"]?["made"]?.stringValue?.contains("hmac-sha256/app-message") == true, "\(f)")
     }
 }

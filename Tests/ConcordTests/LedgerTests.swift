@@ -78,6 +78,81 @@ import ConcordTestSupport
         link: https://example.org/12
     """
 
+    /// An exploration's report (docs/exploration.md, "Reports"): its finding is known by the
+    /// exploration rule (every side but one ledgered), the gate passes on it and fails without the
+    /// entry; an exploration judges no entry expired or stale; a run of vectors reports an entry that
+    /// names exploration findings as not checked, never stale. The report reads back equal, and a
+    /// malformed `exploration` object is refused where it is.
+    static func explored() -> RunResult {
+        let target = ExplorationReport.targetResult(suite: "closer.field", op: "decrypt", ExploredTarget(
+            cases: 40, compared: 40, skipped: 0,
+            answers: [("swift", .init(answered: 40, compared: 40)), ("tink", .init(answered: 40, compared: 40))]))
+        let signature = "closer.field decrypt: tink refused (format) vs swift outputs [accepted or refused]"
+        let f = ExploredFinding(kind: .divergence, signature: signature, op: "decrypt", rule: "accepted or refused", seed: 9, caseNumber: 3,
+                                occurrences: 2, made: "fresh", input: Fields(ordered: [("wire", .text("enc:v1:AA"))]), shrinkSteps: 1,
+                                sides: [.init(implementations: ["tink"], answer: .refused(.format)), .init(implementations: ["swift"], answer: .outputs)],
+                                classes: ["wire: 9 characters"], replay: "concord explore closer.field --seed 9 --case 3")
+        let id = ExploredFinding.id(op: "decrypt", signature: signature)
+        var finding = VectorResult(
+            vector: Vector(suite: "closer.field", id: id, file: "explore closer.field", line: 1, column: 1, comment: signature, flags: [], op: "decrypt",
+                           result: .pending, input: f.input, expect: .none),
+            status: .fail,
+            implementations: [ImplementationResult(implementation: "tink", status: .fail, outcome: .refused(ContractError(.format, "bad")), mismatches: [], seconds: 0),
+                              ImplementationResult(implementation: "swift", status: .pending, outcome: .outputs(["plaintext": .text("x")]), mismatches: [], seconds: 0)])
+        finding.explored = .finding(f)
+        let results = [target, finding]
+        return RunResult(implementations: ["swift", "tink"].map { ImplementationInfo(name: $0, version: "1", startFailure: nil, processStarts: 1) },
+                         results: results, summary: RunSummary(results), wallSeconds: 1, workers: 1)
+    }
+
+    @Test func anExplorationsReportIsJudgedByTheExplorationRule() throws {
+        let run = Self.explored()
+        let name = run.results[1].vector.name
+        #expect(name.hasPrefix("closer.field/explore-decrypt-") && name.count == "closer.field/explore-decrypt-".count + 12)
+        let ledger = try Self.ledger("""
+            divergences:
+              - vector: closer.field/explore-decrypt
+                implementation: tink
+                status: refused
+                class: format
+                reason: "Tink reads keysetJson alone"
+              - vector: closer.field/old
+                implementation: swift
+                status: fail
+                expires: "2001-01-01"
+                reason: "long gone"
+            """)
+        let verdict = ledger.judge(run)
+        #expect(verdict.knownVectors == [name])
+        #expect(verdict.expired.isEmpty && verdict.stale.isEmpty)
+        #expect(Gate().exitStatus(run, ledger: verdict).0 == 0)
+        #expect(Gate().exitStatus(run, ledger: nil).0 == 1)
+        // Another refusal class is another divergence: not known.
+        let other = try Self.ledger("divergences:\n  - vector: closer.field/explore-decrypt\n    implementation: tink\n    status: refused\n    class: parameters\n    reason: r\n")
+        #expect(Gate().exitStatus(run, ledger: other.judge(run)).0 == 1)
+        // A run of vectors meets no exploration finding: the entry is not checked, never stale.
+        let vectors = Self.run([("v1", [("tink", .pass), ("swift", .pass)])])
+        let judged = ledger.judge(vectors)
+        #expect(!judged.stale.contains { $0.entry == 0 })
+        #expect(judged.notChecked.contains { $0.entry == 0 && $0.why.contains("names exploration findings") })
+
+        // The report reads back: the same finding, checked by the reader's rules.
+        let json = JSONReport.make(run, concordVersion: "test")
+        try ReportCheck.check(json)
+        let back = try RunResult(report: json, name: "r.json")
+        let f = try #require(back.results.first { $0.vector.name == name }?.explored?.finding)
+        #expect(f.signature.hasPrefix("closer.field decrypt: tink refused (format)") && f.sides.map(\.implementations) == [["tink"], ["swift"]])
+        #expect(f.input.map(\.key) == ["wire"] && f.classes == ["wire: 9 characters"] && f.occurrences == 2)
+        #expect(back.results.first?.explored?.target == run.results[0].explored?.target)
+        // A side answer the format does not know is refused at its place.
+        let broken = try JSON.parse(json.serialized().replacingOccurrences(of: #""answer":"outputs""#, with: #""answer":"maybe""#))
+        #expect(throws: ReportCheck.Problem.self) { try ReportCheck.check(broken) }
+        do { try ReportCheck.check(broken) } catch {
+            #expect(error.message.contains("sides[1].answer must be outputs, refused or error"), "\(error.message)")
+            #expect(error.path.contains(.key("exploration")) && error.path.contains(.key("answer")), "\(error.path)")
+        }
+    }
+
     @Test func aRunWhoseOnlyFailuresAreLedgeredPassesTheGateAndEveryFormatShowsThemApart() throws {
         let run = Self.run([("v0", [("swift", .refused(.format)), ("jvm", .pass)]), ("v1", [("swift", .pass), ("jvm", .pass)])])
         let verdict = try Self.ledger(Self.refusedFormat).judge(run, today: "2026-01-01")

@@ -413,4 +413,23 @@ import Testing
             #expect(out.status == 2 && out.stderr.contains(fragment), "\(args): \(out.stderr)")
         }
     }
+
+    /// In an app repository (a concord.yaml that declares what a run covers), `scenario` with no
+    /// argument runs what it declares: the scenarios of its packs and those among its vector folders,
+    /// not every pack's. Before, every pack's scenarios ran there and the project's own were left out.
+    @Test func anAppsProjectFileSaysWhichScenariosRun() throws {
+        let dir = temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/flows", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.couple, toPath: dir + "/flows/couple.yaml")
+        try "packs: [askkey]\nvectors: [flows]\n".write(toFile: dir + "/concord.yaml", atomically: true, encoding: .utf8)
+        let out = try concord(["scenario", "--implementations", "swift,openssl", "--trials", "1", "--seed", "1", "-o", "r.json"], in: dir)
+        #expect(out.status == 0, "\(out.stderr)\(out.stdout)")
+        let report = try JSON.parse(String(contentsOfFile: dir + "/r.json", encoding: .utf8))
+        let names = Set((report["results"]?.arrayValue ?? []).compactMap { $0["vector"]?.stringValue?.split(separator: "/").first.map(String.init) })
+        #expect(names == ["scenario:askkey.confirmation", "scenario:askkey.key-agreement", "scenario:closer.couple"], "\(names)")
+        // Declaring nothing with a scenario is refused, located at the project file.
+        try "packs: []\n".write(toFile: dir + "/concord.yaml", atomically: true, encoding: .utf8)
+        let none = try concord(["scenario", "--implementations", "swift", "-o", "r.json"], in: dir)
+        #expect(none.status == 2 && none.stderr.contains("concord.yaml declares no pack with scenarios"), "\(none.stderr)")
+    }
 }

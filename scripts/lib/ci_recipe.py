@@ -4,11 +4,12 @@ order, each matrix value, each step's `run:` lines through bash in a fresh works
 
     python3 ci_recipe.py github|gitlab DOC APP STATE EVENT [--substitute OLD=NEW ...]
 
-DOC    docs/ci.md: the recipe is the fenced block after the line `<!-- app-recipe: github -->` (or gitlab)
+DOC    docs/ci.md: the recipe is the fenced block after the line `<!-- app-recipe: github -->` (or
+       github-nightly, the nightly exploration's workflow, or gitlab)
 APP    the app repository (a git repository): every checkout of it is a clone of its HEAD
 STATE  a folder that outlives one pipeline: the artifacts of each run, the main branch's saved
        report (what `gh run download` serves), the pull-request comments `gh pr comment` posted
-EVENT  push (to main) or pull_request
+EVENT  push (to main), pull_request or schedule (a night: its run is the next night's last night)
 
 The stand-ins, and all they do:
   actions/checkout           the app: a clone of APP's HEAD; with `repository:` (Concord): a
@@ -20,10 +21,11 @@ The stand-ins, and all they do:
   (GitLab) the before_script line that fetches $CONCORD_REPOSITORY: the same link as checkout's;
            `parallel: N` runs N jobs with CI_NODE_INDEX/CI_NODE_TOTAL; every earlier job's
            artifacts are in a later job's workspace (as `needs:` gives them)
-  gh (a command on PATH)     run list -> the last successful main run; run download -> its artifact;
+  gh (a command on PATH)     run list -> the last successful main run (with --workflow concord-nightly:
+                             the last night's run, or nothing); run download -> its artifact;
                              pr comment --body-file F -> STATE/comments/<n>.md
 A `run:` line is run exactly as written but for `--substitute OLD=NEW` (printed when used), and
-${{ }} expressions: matrix.*, env.*, github.event_name, github.event.number, github.token,
+${{ }} expressions: matrix.*, env.*, github.event_name, github.event.number, github.run_id, github.token,
 runner.os; `if:` knows always(), success(), failure(), ==, !=, &&, ||.
 Prints one line per step; exits 0 when every job succeeded, 1 when one failed, 2 on a recipe it
 cannot run (an unknown action, a malformed block).
@@ -109,6 +111,11 @@ state = {self.state!r}
 a = sys.argv[1:]
 main = os.path.join(state, "main-run")
 if a[:2] == ["run", "list"]:
+    # The nightly workflow's last completed run (whatever its result), else main's last successful one.
+    if "--workflow" in a and a[a.index("--workflow") + 1] == "concord-nightly":
+        main = os.path.join(state, "nightly-run")
+        if not os.path.exists(main):
+            sys.exit(0)   # no earlier night: gh prints nothing
     if not os.path.exists(main):
         sys.exit("gh: no successful run of the main branch")
     print(open(main).read().strip())
@@ -147,6 +154,8 @@ else:
             return self.event
         if e == "github.event.number":
             return 7 if self.event == "pull_request" else ""
+        if e == "github.run_id":
+            return self.run_id
         if e == "github.token":
             return "stand-in-token"
         if e == "runner.os":
@@ -369,8 +378,8 @@ else:
 
 def main():
     a = sys.argv[1:]
-    if len(a) < 5 or a[0] not in ("github", "gitlab") or a[4] not in ("push", "pull_request"):
-        die("usage: ci_recipe.py github|gitlab DOC APP STATE push|pull_request [--substitute OLD=NEW ...]")
+    if len(a) < 5 or a[0] not in ("github", "github-nightly", "gitlab") or a[4] not in ("push", "pull_request", "schedule"):
+        die("usage: ci_recipe.py github|github-nightly|gitlab DOC APP STATE push|pull_request|schedule [--substitute OLD=NEW ...]")
     subs = []
     rest = a[5:]
     while rest:
@@ -381,9 +390,12 @@ def main():
     kind, doc, app, state, event = a[:5]
     p = Pipeline(kind, app, state, event, subs)
     block = recipe_block(doc, kind)
-    ok = p.github(block) if kind == "github" else p.gitlab(block)
+    ok = p.gitlab(block) if kind == "gitlab" else p.github(block)
     if ok and event == "push":
         with open(os.path.join(state, "main-run"), "w") as f:
+            f.write(str(p.run_id))
+    if event == "schedule":   # a night is last night's tomorrow, found or not
+        with open(os.path.join(state, "nightly-run"), "w") as f:
             f.write(str(p.run_id))
     print(f"pipeline run-{p.run_id} ({kind}, {event}): {'passed' if ok else 'FAILED'}")
     print(json.dumps({"run": p.run_id, "dir": p.run_dir, "ok": ok}), file=open(os.path.join(state, "last.json"), "w"))
