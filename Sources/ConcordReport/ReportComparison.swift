@@ -2,7 +2,7 @@ import ConcordFormats
 import ConcordJudging
 import ConcordSuites
 
-/// `concord compare BASE HEAD` (docs/ci.md "Comparing with the main branch"): two JSON reports
+/// `concord compare BASE HEAD` (docs/ci.md "Comparing a pull request with the main branch"): two JSON reports
 /// compared per vector × implementation: what went from pass to fail or error (a regression) and
 /// back (fixed), what is new or gone, newly unsupported or pending, refused with another class,
 /// wrong with other values.
