@@ -57,6 +57,95 @@ import ConcordTestSupport
 
     var planted: String { repositoryRoot + "/Tests/Fixtures/adapters/planted-closer-field-aad" }
 
+    /// The whole loop: archived once (opened by a library first), opened by every later project run
+    /// with the release matrix in every report; a reader that no longer opens one fails the run
+    /// naming the release and platform that wrote it, and `compare` says which release stopped
+    /// opening; retired in the ledger with a reason and a date, the run passes again.
+    @Test func aReleaseIsArchivedOpenedByEveryRunAndNamedWhenItNoLongerOpens() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        Self.project(dir)
+        write(Self.capture, to: dir + "/ios-1.0.0.json")
+        let p = dir + "/concord.yaml"
+        let add = try concord(["archive", "add", dir + "/ios-1.0.0.json", "--release", "1.0.0", "--project", p, "--implementations", "swift,jvm,tink"])
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        #expect(add.stdout.contains("archived 2 artifacts of ios 1.0.0 (app 1.0.0 (CryptoKit))"), "\(add.stdout)")
+        #expect(add.stdout.contains("opened by swift, jvm, tink"), "\(add.stdout)")
+        // The decrypt answer is no artifact: said, not archived.
+        #expect(add.stderr.contains("ios-1.0.0.json:6:15: closer.field/app-read: its op decrypt reads, it writes no artifact"), "\(add.stderr)")
+        let file = try String(contentsOfFile: dir + "/archive/1.0.0/ios/closer.field.yaml", encoding: .utf8)
+        #expect(file.contains("release:\n  name: \"1.0.0\"\n  platform: \"ios\"\n  version: \"app 1.0.0 (CryptoKit)\"\n  device: \"iOS 18, iPhone 15\""), "\(file)")
+        // The expected value is what the app was given, not what it wrote.
+        #expect(file.contains("plaintext: {hex: \"68656c6c6f\"}"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/archive/concord-archive.json"))
+
+        // Added again: nothing to do.
+        let again = try concord(["archive", "add", dir + "/ios-1.0.0.json", "--release", "1.0.0", "--project", p, "--implementations", "swift"])
+        #expect(again.status == 0 && again.stdout.contains("already archived with exactly these artifacts"), "\(again.stdout)\(again.stderr)")
+
+        // Every project run opens the past, and shows the matrix (the app's own vectors moved on).
+        Self.released(dir)
+        let ok = try concord(["run", "--project", p, "--implementations", "swift,tink", "--report", dir + "/base.json", "--markdown", dir + "/base.md", "--html", dir + "/base.html"])
+        #expect(ok.status == 0, "\(ok.stdout)\(ok.stderr)")
+        #expect(ok.stdout.contains("Releases × implementations"), "\(ok.stdout)")
+        #expect(ok.stdout.contains("2 vectors: 2 passed"), "\(ok.stdout)")
+        #expect(ok.stdout.split(separator: "\n").contains { $0.hasPrefix("  1.0.0 × ios") && $0.split(separator: " ").filter { $0 == "✓2" }.count == 2 }, "\(ok.stdout)")
+        let base = try JSON.parse(String(contentsOfFile: dir + "/base.json", encoding: .utf8))
+        #expect(base["releases"]?.arrayValue?.first?["release"]?["platform"]?.stringValue == "ios")
+        #expect(base["releases"]?.arrayValue?.first?["readers"]?["tink"]?["pass"]?.intValue == 2)
+        #expect(try String(contentsOfFile: dir + "/base.md", encoding: .utf8).contains("| ios 1.0.0 (app 1.0.0 (CryptoKit)) | ✅ 2 opens | ✅ 2 opens |"))
+        #expect(try String(contentsOfFile: dir + "/base.html", encoding: .utf8).contains("<h2>Archived releases</h2>"))
+
+        // A reader whose AAD cuts the couple id at `|` no longer opens the app's artifact.
+        let bad = try concord(["run", "--project", p, "--implementations", "swift,android", "--adapter", "android=\(planted)", "--report", dir + "/head.json"])
+        #expect(bad.status == 1, "\(bad.stdout)\(bad.stderr)")
+        #expect(bad.stdout.contains("FAIL    closer.field/archived-1.0.0-ios-app-pipe-couple"), "\(bad.stdout)")
+        #expect(bad.stdout.contains("written by ios 1.0.0 (app 1.0.0 (CryptoKit)), no longer opens on android (planted 1)"), "\(bad.stdout)")
+        #expect(bad.stdout.split(separator: "\n").contains { $0.hasPrefix("  1.0.0 × ios") && $0.hasSuffix("✓2     ✓1 ✗1") }, "\(bad.stdout)")
+
+        // Retired in the ledger, with a reason and a date: not run, said so, the gate passes.
+        write("retired:\n  - vector: closer.field/archived-1.0.0-ios-app-pipe-couple\n    reason: \"couple ids with | were dropped in 2.0\"\n    date: 2026-12-07\n", to: dir + "/ledger.yaml")
+        let retired = try concord(["run", "--project", p, "--implementations", "swift,android", "--adapter", "android=\(planted)", "--ledger", dir + "/ledger.yaml"])
+        #expect(retired.status == 0, "\(retired.stdout)\(retired.stderr)")
+        #expect(retired.stderr.contains("1 archived vector is retired by the ledger and not run (closer.field/archived-1.0.0-ios-app-pipe-couple, written by ios 1.0.0 (app 1.0.0 (CryptoKit)): couple ids with | were dropped in 2.0, retired 2026-12-07)"), "\(retired.stderr)")
+        // A retirement without a reason is refused, located.
+        write("retired:\n  - vector: closer.field/archived-1.0.0-ios-app-pipe-couple\n    date: 2026-12-07\n", to: dir + "/ledger.yaml")
+        let noReason = try concord(["run", "--project", p, "--implementations", "swift", "--ledger", dir + "/ledger.yaml"])
+        #expect(noReason.status == 2 && noReason.stderr.contains("ledger.yaml:2:5: retired[0] has no reason"), "\(noReason.stderr)")
+    }
+
+    /// `compare` across a run where the app's reader opened every archived release and one where
+    /// it no longer opens the first: the old release that stopped opening, and on which reader.
+    @Test func compareSaysWhichOldReleasesStoppedOpening() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        Self.project(dir)
+        write(Self.capture, to: dir + "/ios.json")
+        let p = dir + "/concord.yaml"
+        let add = try concord(["archive", "add", dir + "/ios.json", "--release", "1.0.0", "--project", p, "--implementations", "jvm,tink"])
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        Self.released(dir)
+        // The reader before its change: the planted adapter with its bug taken out.
+        let fixed = dir + "/android-fixed"
+        let source = try String(contentsOfFile: planted, encoding: .utf8)
+        #expect(source.contains("coupleId.split('|')[0]"))
+        write(source.replacingOccurrences(of: "coupleId.split('|')[0]", with: "coupleId"), to: fixed)
+        let base = try concord(["run", "--project", p, "--implementations", "swift,android", "--adapter", "android=node \(fixed)", "--report", dir + "/base.json"])
+        #expect(base.status == 0, "\(base.stdout)\(base.stderr)")
+        let head = try concord(["run", "--project", p, "--implementations", "swift,android", "--adapter", "android=\(planted)", "--report", dir + "/head.json"])
+        #expect(head.status == 1, "\(head.stdout)\(head.stderr)")
+        let cmp = try concord(["compare", dir + "/base.json", dir + "/head.json"])
+        #expect(cmp.status == 1, "\(cmp.stdout)\(cmp.stderr)")
+        #expect(cmp.stdout.contains("### ❌ Old releases that stopped opening (1)"), "\(cmp.stdout)")
+        #expect(cmp.stdout.contains("| ios 1.0.0 (app 1.0.0 (CryptoKit)) | `android` | 1 |"), "\(cmp.stdout)")
+        let json = try concord(["compare", dir + "/base.json", dir + "/head.json", "--json"])
+        let c = try JSON.parse(json.stdout)
+        #expect(c["stoppedOpening"]?.arrayValue?.count == 1)
+        #expect(c["stoppedOpening"]?.arrayValue?.first?["release"]?["name"]?.stringValue == "1.0.0")
+        #expect(c["stoppedOpening"]?.arrayValue?.first?["reader"]?.stringValue == "android")
+        #expect(c["stoppedOpening"]?.arrayValue?.first?["artifacts"]?.arrayValue?.first?.stringValue == "closer.field/archived-1.0.0-ios-app-pipe-couple")
+    }
+
     /// Bad input is refused with its place and exit 2, and nothing is written: an artifact whose
     /// opening inputs the capture does not store, a result whose vector is unknown, an empty or
     /// malformed release name, a release reused with other content, no archive declared.
