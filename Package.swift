@@ -63,7 +63,7 @@ let package = Package(
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Workflows: fill, export (and what they read back).
-        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
         .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh

@@ -34,6 +34,10 @@ public final class CapturedOutputs: Implementation, Sendable {
     /// `captured:NAME`.
     public let name: String
     public let version: String
+    /// The file's own `implementation.platform` and `implementation.version`, as written (an
+    /// archived release names them apart: docs/archive.md).
+    public let platform: String?
+    public let declaredVersion: String?
     /// The answers in the file's order.
     public let results: [(vector: String, outcome: Outcome)]
     public let suites: Set<String>
@@ -55,10 +59,13 @@ public final class CapturedOutputs: Implementation, Sendable {
         }
     }
 
-    init(file: String, name: String, version: String, results: [(vector: String, outcome: Outcome)], unplaced: [Unplaced] = []) {
+    init(file: String, name: String, version: String, results: [(vector: String, outcome: Outcome)], unplaced: [Unplaced] = [],
+         platform: String? = nil, declaredVersion: String? = nil) {
         self.file = file
         self.name = "captured:" + name
         self.version = version
+        self.platform = platform
+        self.declaredVersion = declaredVersion
         self.results = results
         self.unplaced = unplaced
         // Names written with an old suite name (`field/x`) answer for the canonical one (`closer.field/x`).
@@ -158,10 +165,22 @@ public final class CapturedOutputs: Implementation, Sendable {
             return Unplaced(vector: read.results[i].vector, line: mark?.line, column: mark?.column)
         }
         return CapturedOutputs(file: read.file, name: String(read.name.dropFirst("captured:".count)), version: read.version,
-                               results: read.results, unplaced: unplaced)
+                               results: read.results, unplaced: unplaced, platform: read.platform, declaredVersion: read.declaredVersion)
     }
 
     enum Step: Sendable { case key(String), index(Int) }
+
+    /// Where each result's `vector` is in the file's text (line, column), in the results' order (nil
+    /// where it cannot be found): read again with the positioned reader, for messages about results.
+    public static func resultPlaces(_ text: String, count: Int) -> [(line: Int, column: Int)?] {
+        guard let root = try? JSONNodeParser(limits: .init(maxDepth: 200, maxBytes: Int.max)).parse(Array(text.utf8)) else {
+            return Array(repeating: nil, count: count)
+        }
+        return (0..<count).map { i in
+            let n = node(at: [.key("results"), .index(i), .key("vector")], from: root)
+            return (n.mark.line, n.mark.column)
+        }
+    }
 
     /// The line and column of the value at `path`, read again with the positioned JSON reader of
     /// vector files (only when there is an error to locate). For a key given twice, where the
@@ -206,6 +225,7 @@ public final class CapturedOutputs: Implementation, Sendable {
         }
         var name = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         var version = "captured in \((file as NSString).lastPathComponent)"
+        var declared: (platform: String?, version: String?) = (nil, nil)
         if let impl = json["implementation"] {
             guard let o = impl.objectValue else { throw fail("\"implementation\" must be an object", [.key("implementation")]) }
             try checkKeys(o, allowed: ["name", "platform", "version"], required: [], at: "\"implementation\"", path: [.key("implementation")], fail)
@@ -217,6 +237,7 @@ public final class CapturedOutputs: Implementation, Sendable {
                 name = n
             }
             let v = impl["version"]?.stringValue, p = impl["platform"]?.stringValue
+            declared = (p, v)
             switch (v, p) {
             case let (v?, p?): version = "\(v) (\(p))"
             case let (v?, nil): version = v
@@ -275,7 +296,8 @@ public final class CapturedOutputs: Implementation, Sendable {
             case (_?, _?): throw fail("\(named) has both \"outputs\" and \"error\": one answer per vector", here)
             }
         }
-        return CapturedOutputs(file: file, name: name, version: Printable.bounded(version), results: results)
+        return CapturedOutputs(file: file, name: name, version: Printable.bounded(version), results: results,
+                               platform: declared.platform, declaredVersion: declared.version)
     }
 
     static func checkKeys(_ o: [(key: String, value: JSON)], allowed: Set<String>, required: [String], at: String, path: [Step],

@@ -25,12 +25,16 @@ public struct ProjectSettings: Sendable, Equatable {
     public var vectors: [String] = []
     /// The declared fixture maps, resolved the same way.
     public var fixtureMaps: [String] = []
-    /// Whether any of the three keys is present (even as an empty list): then the project, not
+    /// Whether any of the four keys is present (even as an empty list): then the project, not
     /// `vectors/`, says what a run with no path covers.
     public var declaresRun = false
+    /// The archive's folder (`archive: archive`, docs/archive.md), resolved against the project
+    /// file's folder; it need not exist before `concord archive add` first writes it. Every run of
+    /// what the project declares opens it.
+    public var archive: String?
 
     /// The keys of the project file this reads; the adapters' reader allows them.
-    public static let keys = ["packs", "vectors", "fixture-maps"]
+    public static let keys = ["packs", "vectors", "fixture-maps", "archive"]
 
     public init(file: String) { self.file = file }
 
@@ -59,6 +63,19 @@ public struct ProjectSettings: Sendable, Equatable {
         let folder = (path as NSString).deletingLastPathComponent
         for (k, v) in top {
             guard let key = k.string ?? k.scalarText, keys.contains(key) else { continue }
+            if key == "archive" {
+                guard let s = v.string, !s.isEmpty, !s.unicodeScalars.contains("\0") else {
+                    throw fail(v, "archive must be a folder's path (a non-empty string), found \(v.string == nil ? v.typeDescription : "an empty or broken string") (write archive: archive)")
+                }
+                let resolved = s.hasPrefix("/") || folder.isEmpty ? s : folder + "/" + s
+                var st = stat()
+                if stat(resolved, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR {
+                    throw fail(v, "archive \"\(Printable.escape(s))\" is not a folder (\(Printable.escape(resolved)))")
+                }
+                out.archive = resolved
+                out.declaresRun = true
+                continue
+            }
             out.declaresRun = true
             guard let items = v.sequence else {
                 let example = key == "packs" ? "[closer]" : key == "vectors" ? "[tests/vectors]" : "[Fixtures/x.concord.yaml]"

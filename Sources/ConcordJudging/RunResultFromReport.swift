@@ -42,11 +42,19 @@ extension RunResult {
         guard let statusName = r["status"]?.stringValue, let status = VectorStatus(rawValue: statusName) else {
             throw ReportError("\(place) (\(full)): \"status\" must be pass, fail, pending or error")
         }
-        let vector = Vector(suite: String(full[..<slash]), id: String(full[full.index(after: slash)...]),
+        var vector = Vector(suite: String(full[..<slash]), id: String(full[full.index(after: slash)...]),
                             file: r["file"]?.stringValue ?? "?", line: Int(r["line"]?.intValue ?? 0), column: 0,
                             comment: r["comment"]?.stringValue, flags: r["flags"]?.arrayValue?.compactMap(\.stringValue) ?? [],
                             op: r["op"]?.stringValue, result: r["result"]?.stringValue.flatMap(ResultKind.init(rawValue:)) ?? .valid,
                             input: [:], expect: .none, inputOrder: [])
+        if let rel = r["release"] {
+            guard let name = rel["name"]?.stringValue, let platform = rel["platform"]?.stringValue else {
+                throw ReportError("\(place) (\(full)): \"release\" must name the release and platform that wrote the artifact")
+            }
+            vector.release = Release(name: name, platform: platform, version: rel["version"]?.stringValue, device: rel["device"]?.stringValue,
+                                     captured: rel["captured"]?.stringValue, archived: rel["archived"]?.stringValue,
+                                     confirmed: rel["confirmed"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        }
         var impls: [ImplementationResult] = []
         for (who, i) in r["implementations"]?.objectValue ?? [] {
             impls.append(try implementation(who, i, at: "\(place) (\(full)) \(who)"))

@@ -12,6 +12,39 @@ public enum ResultKind: String, Sendable, CaseIterable {
     case pending
 }
 
+/// Who wrote an archived artifact (a vector file's `release:`, docs/archive.md): the app's release
+/// and platform, the versions its capture names, when it was captured and archived, and which
+/// implementations opened it when it was archived.
+public struct Release: Sendable, Equatable, Hashable {
+    /// The release's name (`3.2.0`): letters, digits, `.`, `_` and `-`.
+    public var name: String
+    /// The platform that wrote it: the capture's implementation name (`android`).
+    public var platform: String
+    /// The capture's version string (`app 3.2.0 (Tink 1.15.0)`).
+    public var version: String?
+    /// The capture's platform string (`Android 15, Pixel 8`).
+    public var device: String?
+    /// The day the capture file was written, and the day it was archived (`YYYY-MM-DD`).
+    public var captured: String?
+    public var archived: String?
+    /// The implementations that opened every artifact of the file when it was archived.
+    public var confirmed: [String]
+
+    public init(name: String, platform: String, version: String? = nil, device: String? = nil, captured: String? = nil,
+                archived: String? = nil, confirmed: [String] = []) {
+        self.name = name; self.platform = platform; self.version = version; self.device = device
+        self.captured = captured; self.archived = archived; self.confirmed = confirmed
+    }
+
+    /// `android 3.2.0 (app 3.2.0 (Tink 1.15.0))`: who wrote it, as a failure names it.
+    public var writer: String { "\(platform) \(name)" + (version.map { " (\($0))" } ?? "") }
+    /// `3.2.0 × android`: a row of the release matrix.
+    public var cell: String { "\(name) × \(platform)" }
+
+    /// Whether `name` can name a release (and a folder of the archive): the characters of a vector id.
+    public static func validName(_ name: String) -> Bool { VectorID.isValid(name) }
+}
+
 /// An expected value, or the placeholder `TODO_ANDROID_RUN` (computed and shown, never compared).
 public enum Expected: Sendable, Equatable {
     case value(Value)
@@ -41,7 +74,9 @@ public struct Vector: Sendable {
     /// others; a suite's name is the definition's, whose copies count nothing.)
     final class Origin: Sendable {
         let file: String
-        init(file: String) { self.file = file }
+        /// The release that wrote the file's artifacts, for an archived file (docs/archive.md).
+        let release: Release?
+        init(file: String, release: Release? = nil) { self.file = file; self.release = release }
     }
 
     /// A vector's file, with its comment and flags when it has them (most do not): one word.
@@ -195,7 +230,13 @@ public struct Vector: Sendable {
     }
     public var file: String {
         get { storage.place.origin.file }
-        set { let n = storage.place.notes; storage = storage.with(place: .make(Origin(file: newValue), n?.comment, n?.flags ?? [])) }
+        set { let n = storage.place.notes; storage = storage.with(place: .make(Origin(file: newValue, release: release), n?.comment, n?.flags ?? [])) }
+    }
+    /// The release and platform that wrote this archived artifact (its file's `release:`), nil for
+    /// any other vector.
+    public var release: Release? {
+        get { storage.place.origin.release }
+        set { let n = storage.place.notes; storage = storage.with(place: .make(Origin(file: file, release: newValue), n?.comment, n?.flags ?? [])) }
     }
     public var line: Int {
         get { Int(storage.line) }

@@ -19,11 +19,14 @@ public struct VectorFile: Sendable {
     public var title: String
     public var source: String
     public var notes: [Note]
+    /// The release that wrote an archived file's artifacts (`release:`, docs/archive.md).
+    public var release: Release?
     public var vectors: [Vector]
     /// Comment lines written above `format:` (each without its `# `): who wrote the file and why.
     public var header: [String]
 
-    public init(suite: String, title: String, source: String, notes: [Note] = [], vectors: [Vector], header: [String] = []) {
+    public init(suite: String, title: String, source: String, notes: [Note] = [], release: Release? = nil, vectors: [Vector], header: [String] = []) {
+        self.release = release
         self.suite = suite
         self.title = title
         self.source = source
@@ -48,7 +51,7 @@ public struct VectorFile: Sendable {
         func text(_ key: String) -> String { top.first { $0.key.scalarText == key }?.value.string ?? "" }
         let notes = (top.first { $0.key.scalarText == "notes" }?.value.mapping ?? []).map { Note($0.key.scalarText ?? "", $0.value.string ?? "") }
         return VectorFile(suite: Suites.resolve(text("suite"))?.name ?? text("suite"), title: text("title"), source: text("source"),
-                          notes: notes, vectors: vectors)
+                          notes: notes, release: vectors.first?.release, vectors: vectors)
     }
 }
 
@@ -58,7 +61,7 @@ public struct VectorFile: Sendable {
 /// table of cases (Tests/Fixtures/vector-writer/rules.tsv, VectorFileWriterTests).
 ///
 /// The rules (docs/vector-format.md "How Concord writes a vector file"):
-/// - keys in a fixed order: `format`, `suite`, `title`, `source`, `notes`, `vectors`; in a vector
+/// - keys in a fixed order: `format`, `suite`, `title`, `source`, `release`, `notes`, `vectors`; in a vector
 ///   `id`, `op`, `comment`, `flags`, `result` (left out when valid), `input`, `expect`;
 /// - bytes as `{hex: "…"}` (lowercase, quoted: an all-digit hex would read as an integer);
 ///   integers in decimal; null as `null`; a list in flow style; an answer (a mapping) in flow style
@@ -77,6 +80,13 @@ public enum VectorFileWriter {
     public static func write(_ file: VectorFile) -> String {
         var out = file.header.map { $0.isEmpty ? "#" : "# " + $0 }
         out += ["format: " + format, "suite: " + name(file.suite), "title: " + doubleQuoted(file.title), "source: " + doubleQuoted(file.source)]
+        if let r = file.release {
+            out += ["release:", "  name: " + doubleQuoted(r.name), "  platform: " + doubleQuoted(r.platform)]
+            for (k, v) in [("version", r.version), ("device", r.device), ("captured", r.captured), ("archived", r.archived)] {
+                if let v { out.append("  \(k): " + doubleQuoted(v)) }
+            }
+            if !r.confirmed.isEmpty { out.append("  confirmed: [" + r.confirmed.map(doubleQuoted).joined(separator: ", ") + "]") }
+        }
         if !file.notes.isEmpty {
             out.append("notes:")
             for n in file.notes { out.append("  " + name(n.flag) + ": " + doubleQuoted(n.meaning)) }

@@ -269,6 +269,7 @@ public struct VectorLoader: Sendable {
     public static let ownFormats = ["concord-report/1": "a report", "concord-outputs/1": "a captured-outputs file",
                                     "concord-export/1": "an export", "concord-diff/1": "a diff",
                                     "concord-ledger/1": "a divergence ledger", "concord-compare/1": "a comparison",
+                                    "concord-archive/1": "an archive's manifest (concord archive add writes it)",
                                     scenarioFormat: "a scenario (concord scenario runs it)"]
     public static let scenarioFormat = "concord-scenario/1"
     /// The keys by which a file found by a folder scan is taken for a vector file (`format`, `suite`,
@@ -372,7 +373,7 @@ struct FileReader {
         if let node = top.first(where: { $0.key.scalarText == "format" })?.value, let format = node.string, let what = VectorLoader.ownFormats[format] {
             throw fail(node, "format must be \"concord-vectors/1\", found \"\(format)\" (\(what), not a vector file)")
         }
-        let f = try fields(top, allowed: ["format", "suite", "title", "source", "notes", "defaults", "vectors"], in: "the file")
+        let f = try fields(top, allowed: ["format", "suite", "title", "source", "release", "notes", "defaults", "vectors"], in: "the file")
         for required in ["format", "suite", "title", "source", "vectors"] where f[required] == nil {
             throw fail(root, "missing required field \"\(required)\" at the top of the file")
         }
@@ -391,6 +392,7 @@ struct FileReader {
         }
         _ = try string(f["title"]!.value, "title")
         _ = try string(f["source"]!.value, "source")
+        let release = try f["release"].map { (p) throws(LoadError) in try self.release(p.value) }
         var declaredFlags = Set<String>()
         if let notes = f["notes"] {
             for pair in try mapping(notes.value, "notes (flag: what it means)") {
@@ -418,7 +420,7 @@ struct FileReader {
         // The vectors of a file mostly list their inputs in the same order: one shared array per
         // order, not one per vector (issue 12 item 9: memory per small vector).
         var orders: [[String]: Fields.Order] = [:]
-        let origin = Vector.Origin(file: file)
+        let origin = Vector.Origin(file: file, release: release)
         for item in items {
             var v: (vector: Vector, idNode: Node)
             do { v = try vector(item, suite: suite, defaults: defaults, flags: declaredFlags, orders: &orders, origin: origin) } catch {
@@ -433,6 +435,31 @@ struct FileReader {
             out.append(v.vector)
         }
         return out
+    }
+
+    /// A file's `release:` (docs/archive.md): who wrote its archived artifacts.
+    func release(_ node: Node) throws(LoadError) -> Release {
+        let pairs = try mapping(node, "release (name, platform, version, device, captured, archived, confirmed)")
+        let f = try fields(pairs, allowed: ["name", "platform", "version", "device", "captured", "archived", "confirmed"], in: "release")
+        for required in ["name", "platform"] where f[required] == nil {
+            throw fail(node, "missing required field \"\(required)\" in release")
+        }
+        let name = try string(f["name"]!.value, "release.name")
+        guard Release.validName(name) else {
+            throw fail(f["name"]!.value, "invalid release name \"\(name)\": use letters, digits, '.', '_' and '-', starting with a letter or digit")
+        }
+        let platform = try string(f["platform"]!.value, "release.platform")
+        guard Release.validName(platform) else {
+            throw fail(f["platform"]!.value, "invalid release platform \"\(platform)\": use letters, digits, '.', '_' and '-', starting with a letter or digit")
+        }
+        func optional(_ k: String) throws(LoadError) -> String? { try f[k].map { (p) throws(LoadError) in try string(p.value, "release.\(k)") } }
+        var confirmed: [String] = []
+        if let c = f["confirmed"] {
+            guard let seq = c.value.sequence else { throw fail(c.value, "expected a sequence of implementation names, found \(c.value.typeDescription)") }
+            for item in seq { confirmed.append(try string(item, "an implementation name")) }
+        }
+        return Release(name: name, platform: platform, version: try optional("version"), device: try optional("device"),
+                       captured: try optional("captured"), archived: try optional("archived"), confirmed: confirmed)
     }
 
     func vector(_ node: Node, suite: Suite, defaults: [(key: Node, value: Node)], flags: Set<String>,

@@ -31,6 +31,7 @@ public enum HTMLReport {
         h += "<title>Concord report: \(title(run.summary))</title>\n<style>\(css)</style>\n</head>\n<body>\n"
         h += header(run)
         if let ledger { h += ledgerSection(run, ledger) }
+        h += releaseSection(run)
         h += filterBar(run)
         h += "<main id=\"matrix\">\n"
         // Failing and erroring suites first and open, then pending (open), then those with only
@@ -112,6 +113,28 @@ public enum HTMLReport {
     }
 
     /// The ledger's stale or expired entries, then its known divergences with their reasons.
+    /// The release matrix (docs/archive.md): the archived artifacts' writers against the readers.
+    static func releaseSection(_ run: RunResult) -> String {
+        let m = ReleaseMatrix(run)
+        guard !m.isEmpty else { return "" }
+        var h = "<section class=\"releases\" id=\"releases\">\n<h2>Archived releases</h2>\n"
+        h += "<table class=\"matrix\">\n<thead><tr><th class=\"vname\">written by</th>"
+        for n in m.readers { h += "<th>\(escape(n))</th>" }
+        h += "</tr></thead>\n<tbody>\n"
+        for r in m.rows {
+            let broken = !ReleaseMatrix.broken(r).isEmpty
+            h += "<tr class=\"\(broken ? "c-fail" : "c-pass")\"><td class=\"vname\">\(escape(r.release.writer))</td>"
+            for n in m.readers {
+                let c = r.cells[n]
+                let bad = ((c?[.fail] ?? 0) + (c?[.error] ?? 0)) > 0
+                h += "<td class=\"\(bad ? "c-fail" : c == nil ? "c-none" : "c-pass")\">\(escape(ReleaseMatrix.cell(c)))\(bad ? " no longer opens" : "")</td>"
+            }
+            h += "</tr>\n"
+        }
+        h += "</tbody></table>\n</section>\n"
+        return h
+    }
+
     static func ledgerSection(_ run: RunResult, _ ledger: LedgerVerdict) -> String {
         let known = ledger.knownResults(run)
         var h = "<section class=\"ledger\" id=\"ledger\">\n<h2>Ledger <span class=\"where\">\(escape(ledger.ledger.file))</span></h2>\n"
@@ -259,6 +282,10 @@ public enum HTMLReport {
             h += "<p class=\"flags\">result <code>\(v.result.rawValue)</code> · flags " + v.flags.map { "<code>\(escape($0))</code>" }.joined(separator: " ") + "</p>\n"
         }
         if let n = r.note { h += "<p class=\"note\"><b>note:</b> \(escape(n))</p>\n" }
+        if notable, let rel = v.release {
+            let readers = r.implementations.filter { $0.status == .fail || $0.status == .error }.map(\.implementation)
+            h += "<p class=\"note\"><b>written by \(escape(rel.writer))</b>" + (readers.isEmpty ? "" : ", no longer opens on \(escape(readers.joined(separator: ", ")))") + "</p>\n"
+        }
         if let d = r.divergence { h += "<p class=\"note diverge\"><b>divergence:</b> \(escape(d))</p>\n" }
         for w in r.warnings { h += "<p class=\"note warn\"><b>warning:</b> \(escape(w))</p>\n" }
         // An exploration's finding: its shrunk input, every side's answer, its classes.

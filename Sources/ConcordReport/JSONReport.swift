@@ -73,6 +73,9 @@ public enum JSONReport {
             ("wallSeconds", .double((run.wallSeconds * 1000).rounded() / 1000)),
             ("workers", .int(Int64(run.workers))),
         ]
+        // The release matrix (docs/archive.md), when the run opened archived artifacts.
+        let releases = ReleaseMatrix(run)
+        if !releases.isEmpty { top.append(("releases", releases.json())) }
         top.append(("results", .array(withResults ? run.results.map(result) : [])))
         return .object(top)
     }
@@ -119,6 +122,7 @@ public enum JSONReport {
             ("vector", .string(v.name)), ("file", .string(v.file)), ("line", .int(Int64(v.line))),
         ]
         if let op = v.op { o.append(("op", .string(op))) }
+        if let rel = v.release { o.append(("release", ReleaseMatrix.json(rel))) }
         o.append(("result", .string(v.result.rawValue)))
         o.append(("status", .string(r.status.rawValue)))
         if !v.flags.isEmpty { o.append(("flags", .array(v.flags.map { .string($0) }))) }

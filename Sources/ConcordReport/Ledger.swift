@@ -107,10 +107,32 @@ public struct Ledger: Sendable {
         }
     }
 
+    /// An archived vector retired (docs/archive.md): a format deliberately dropped, said with a
+    /// reason and the day it was retired. A retired vector is not run, and the archive's integrity
+    /// check lets it be removed or changed.
+    public struct Retirement: Sendable {
+        /// A vector name (`suite/id`) or a pattern with `*` and `?`.
+        public var vector: String
+        public var reason: String
+        public var date: String
+        public var origin: String
+        public init(vector: String, reason: String, date: String, origin: String) {
+            self.vector = vector; self.reason = reason; self.date = date; self.origin = origin
+        }
+        public func names(_ name: String) -> Bool {
+            vector.contains("*") || vector.contains("?") ? Ledger.glob(vector, name) || Ledger.glob(Suites.canonicalVectorName(vector), Suites.canonicalVectorName(name))
+                : Suites.canonicalVectorName(vector) == Suites.canonicalVectorName(name)
+        }
+    }
+
     public var file: String
     public var entries: [Entry]
+    public var retired: [Retirement] = []
 
-    public init(file: String, entries: [Entry]) { self.file = file; self.entries = entries }
+    public init(file: String, entries: [Entry], retired: [Retirement] = []) { self.file = file; self.entries = entries; self.retired = retired }
+
+    /// The retirement that names an archived vector, if any.
+    public func retirement(of name: String) -> Retirement? { retired.first { $0.names(name) } }
 
     public struct Problem: Error, Sendable, CustomStringConvertible {
         public var description: String
@@ -157,15 +179,41 @@ public struct Ledger: Sendable {
             return s
         }
         var list: Node?
-        for f in try fields(root, "the ledger", allowed: ["format", "divergences"]) {
+        var retiredList: Node?
+        for f in try fields(root, "the ledger", allowed: ["format", "divergences", "retired"]) {
             if f.key == "format" {
                 let v = try text(f.value, "format")
                 guard v == format else { throw fail(f.value, "format is \"\(v)\"; this concord reads \(format)") }
+            } else if f.key == "retired" {
+                retiredList = f.value
             } else {
                 list = f.value
             }
         }
-        guard let list else { throw fail(root, "the ledger has no divergences list (divergences: [] for none)") }
+        var retired: [Retirement] = []
+        if let retiredList {
+            guard let items = retiredList.sequence else { throw fail(retiredList, "retired must be a list of entries, found \(retiredList.typeDescription)") }
+            for (k, item) in items.enumerated() {
+                let at = "retired[\(k)]"
+                var values: [String: (String, Node)] = [:]
+                for f in try fields(item, at, allowed: ["vector", "reason", "date"]) { values[f.key] = (try text(f.value, "\(at).\(f.key)"), f.value) }
+                for required in ["vector", "reason", "date"] where values[required] == nil {
+                    throw fail(item, "\(at) has no \(required)" + (required == "reason" ? " (a retirement says why the format was dropped)" : required == "date" ? " (the day it was retired, YYYY-MM-DD)" : ""))
+                }
+                let (vector, vectorNode) = values["vector"]!
+                if !vector.contains("/") && !vector.contains("*") {
+                    throw fail(vectorNode, "\(at).vector \"\(vector)\" is not a vector name suite/id (or a pattern with * or ?)")
+                }
+                if vector.contains("[") || vector.contains("]") { throw fail(vectorNode, "\(at).vector: a pattern knows * and ? only; [ and ] are not allowed") }
+                let (d, dateNode) = values["date"]!
+                if !isDate(d) { throw fail(dateNode, "\(at).date \"\(d)\" is not a date YYYY-MM-DD") }
+                retired.append(Retirement(vector: vector, reason: values["reason"]!.0, date: d, origin: "\(file):\(item.mark)"))
+            }
+        }
+        guard let list else {
+            if !retired.isEmpty { return Ledger(file: file, entries: [], retired: retired) }
+            throw fail(root, "the ledger has no divergences list (divergences: [] for none)")
+        }
         guard let items = list.sequence else { throw fail(list, "divergences must be a list of entries, found \(list.typeDescription)") }
         var entries: [Entry] = []
         // Each entry's (implementation, vector) once, the vector by its canonical name (old suite
@@ -227,7 +275,7 @@ public struct Ledger: Sendable {
             seen[key] = entries.count
             entries.append(entry)
         }
-        return Ledger(file: file, entries: entries)
+        return Ledger(file: file, entries: entries, retired: retired)
     }
 
     /// The keys an entry may have, in the order docs/ledger.md and the schema give them.

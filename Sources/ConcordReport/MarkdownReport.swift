@@ -42,6 +42,7 @@ public enum MarkdownReport {
         out.append("")
 
         out += matrixTable(run)
+        out += releaseTable(run)
 
         let started = run.implementations.filter { $0.startFailure != nil }
         if !started.isEmpty {
@@ -72,14 +73,14 @@ public enum MarkdownReport {
         if !failures.isEmpty {
             out.append("### ❌ Failures (\(failures.count))")
             out.append("")
-            for r in failures.prefix(limit) { out += failure(r) }
+            for r in failures.prefix(limit) { out += failure(r, run: run) }
             out += more(failures.count, limit)
         }
         let errors = run.results.filter { $0.status == .error && !isKnown($0) }
         if !errors.isEmpty {
             out.append("### ⚠️ Errors (\(errors.count))")
             out.append("")
-            for r in errors.prefix(limit) { out += error(r) }
+            for r in errors.prefix(limit) { out += error(r, run: run) }
             out += more(errors.count, limit)
         }
         if !known.isEmpty {
@@ -156,8 +157,29 @@ public enum MarkdownReport {
         return out
     }
 
-    static func failure(_ r: VectorResult) -> [String] {
+    /// The release matrix (docs/archive.md): writers against readers, when the run opened an archive.
+    static func releaseTable(_ run: RunResult) -> [String] {
+        let m = ReleaseMatrix(run)
+        guard !m.isEmpty else { return [] }
+        var out = ["**Archived releases** (written by release × platform, opened by each implementation):", "",
+                   "| written by | " + m.readers.map(code).joined(separator: " | ") + " |",
+                   "|---|" + m.readers.map { _ in "---|" }.joined()]
+        for r in m.rows {
+            let cells = m.readers.map { name -> String in
+                guard let c = r.cells[name], !c.isEmpty else { return "—" }
+                return [(ImplementationStatus.pass, "✅", "opens"), (.fail, "❌", "no longer opens"), (.error, "⚠️", "error"), (.pending, "⏳", "pending"), (.unsupported, "⏭️", "unsupported")]
+                    .compactMap { st, icon, what in c[st].map { "\(icon) \($0) \(what)" } }
+                    .joined(separator: "<br>")
+            }
+            out.append("| " + text(r.release.writer) + " | " + cells.joined(separator: " | ") + " |")
+        }
+        out.append("")
+        return out
+    }
+
+    static func failure(_ r: VectorResult, run: RunResult? = nil) -> [String] {
         var out = ["<details><summary>❌ " + summaryLine(r) + "</summary>", ""]
+        if let run, let w = ReleaseMatrix.sentence(r, run: run) { out += ["**" + text(w) + "**", ""] }
         for i in r.implementations where i.status == .fail {
             for m in i.mismatches {
                 out.append("**" + text(i.implementation) + "**: " + code(m.field) + " " + ReportText.differs(m)
@@ -195,8 +217,9 @@ public enum MarkdownReport {
         return out
     }
 
-    static func error(_ r: VectorResult) -> [String] {
+    static func error(_ r: VectorResult, run: RunResult? = nil) -> [String] {
         var out = ["<details><summary>⚠️ " + summaryLine(r) + "</summary>", ""]
+        if let run, let w = ReleaseMatrix.sentence(r, run: run) { out += ["**" + text(w) + "**", ""] }
         if let n = r.note { out += [text(n), ""] }
         for i in r.implementations where i.status == .error {
             if case .error(let why) = i.outcome { out.append("- **" + text(i.implementation) + "**: " + text(why)) }

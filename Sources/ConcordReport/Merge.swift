@@ -223,7 +223,8 @@ public enum ReportMerge {
                                  + "merge cannot tell whether the reports ran on the same vector files; run the shards again with this concord")
             }
             // A shard's `ledger` verdict is its own slice's: `merge --ledger` holds the whole run to the ledger.
-            for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" && key != "ledger" {
+            // `releases` is the shard's slice of the release matrix: made again from the merged results.
+            for (key, value) in pairs where !coreKeys.contains(key) && key != "shard" && key != "ledger" && key != "releases" {
                 if let e = extra.first(where: { $0.key == key }) {
                     // Compared as values: the same options in another key order are the same options.
                     if key == "options", !sameValue(e.value, value) {
@@ -281,6 +282,9 @@ public enum ReportMerge {
         if let peak { top.append(("peakResidentKiB", .int(peak))) }
         for e in extra { top.append((e.key, e.value)) }
         top.append(("results", .array(sorted)))
+        if let run = try? RunResult(report: .object(top), name: "merged"), case let m = ReleaseMatrix(run), !m.isEmpty {
+            top.insert(("releases", m.json()), at: top.count - 1)
+        }
         return .object(top)
     }
 

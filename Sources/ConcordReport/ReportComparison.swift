@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordJudging
+import ConcordLoading
 import ConcordSuites
 
 /// `concord compare BASE HEAD` (docs/ci.md "Comparing a pull request with the main branch"): two JSON reports
@@ -103,8 +104,18 @@ public enum ReportComparison {
         public var changes: [Change]
         /// Vector × implementation pairs that are the same on both sides.
         public var unchanged: Int
+        /// The old releases that stopped opening (docs/archive.md): per writer and reader, the
+        /// archived artifacts that opened in the base and fail (or are gone) in the head.
+        public var stoppedOpening: [StoppedOpening] = []
         public var regressions: Int { changes.filter(\.regression).count }
         public func count(_ k: Kind) -> Int { changes.filter { $0.kind == k }.count }
+    }
+
+    /// A writer (release × platform) whose archived artifacts a reader no longer opens.
+    public struct StoppedOpening: Sendable {
+        public var release: Release
+        public var reader: String
+        public var artifacts: [String]
     }
 
     public struct Problem: Error, Sendable, CustomStringConvertible {
@@ -208,7 +219,22 @@ public enum ReportComparison {
             changes.append(Change(vector: name, implementation: impl, base: before.outcome, head: nil, kind: .gone,
                                   regression: before.outcome.status == "pass", file: before.file, line: before.line))
         }
-        return Result(base: baseName, head: headName, changes: changes, unchanged: unchanged)
+        var result = Result(base: baseName, head: headName, changes: changes, unchanged: unchanged)
+        result.stoppedOpening = stoppedOpening(base, head, changes)
+        return result
+    }
+
+    /// The regressions of archived vectors, by writer and reader.
+    static func stoppedOpening(_ base: RunResult, _ head: RunResult, _ changes: [Change]) -> [StoppedOpening] {
+        var releases: [String: Release] = [:]
+        for r in base.results + head.results { if let rel = r.vector.release { releases[Suites.canonicalVectorName(r.vector.name)] = rel } }
+        var out: [StoppedOpening] = []
+        for c in changes where c.regression && c.implementation != vectorItself {
+            guard let rel = releases[c.vector] else { continue }
+            if let k = out.firstIndex(where: { $0.release == rel && $0.reader == c.implementation }) { out[k].artifacts.append(c.vector) }
+            else { out.append(StoppedOpening(release: rel, reader: c.implementation, artifacts: [c.vector])) }
+        }
+        return out
     }
 
     static let titles: [(Kind, String)] = [
@@ -250,6 +276,14 @@ public enum ReportComparison {
             out.append("")
             out += M.more(rows.count, limit)
         }
+        if !r.stoppedOpening.isEmpty {
+            out.append("### ❌ Old releases that stopped opening (\(r.stoppedOpening.count))")
+            out.append("")
+            out.append("| written by | no longer opens on | artifacts |")
+            out.append("|---|---|---:|")
+            for s in r.stoppedOpening { out.append("| " + M.text(s.release.writer) + " | " + M.code(s.reader) + " | \(s.artifacts.count) |") }
+            out.append("")
+        }
         table("❌ Regressions", r.changes.filter(\.regression))
         table("✅ Fixed", r.changes.filter { $0.kind == .fixed })
         table("Other changes", r.changes.filter { !$0.regression && $0.kind != .fixed })
@@ -277,6 +311,10 @@ public enum ReportComparison {
             ("format", .string("concord-compare/1")),
             ("base", .string(r.base)), ("head", .string(r.head)),
             ("summary", .object(summary)),
+            ("stoppedOpening", .array(r.stoppedOpening.map { s in
+                .object([("release", ReleaseMatrix.json(s.release)), ("reader", .string(s.reader)),
+                         ("artifacts", .array(s.artifacts.map { .string($0) }))])
+            })),
             ("changes", .array(r.changes.map { c in
                 .object([("vector", .string(c.vector)), ("implementation", .string(c.implementation)),
                          ("kind", .string(c.kind.rawValue)), ("regression", .bool(c.regression)),

@@ -129,6 +129,7 @@ public enum TerminalSummary {
                 // At the expect entry that differs (the first one's), else the vector.
                 let at = r.place
                 out.append("FAIL    \(r.vector.name)  (\(r.vector.file):\(at.line))")
+                if let w = ReleaseMatrix.sentence(r, run: run) { out.append("        \(w)") }
                 for i in r.implementations where i.status == .fail {
                     for m in i.mismatches {
                         let line = m.place(in: r.vector).line
@@ -139,6 +140,7 @@ public enum TerminalSummary {
                 if let n = r.note { out.append("        note: \(n)") }
             case .error:
                 out.append("ERROR   \(r.vector.name)  (\(r.vector.file):\(r.vector.line))" + (r.note.map { ": \($0)" } ?? ""))
+                if let w = ReleaseMatrix.sentence(r, run: run) { out.append("        \(w)") }
                 for i in r.implementations where i.status == .error {
                     guard case .error(let why) = i.outcome else { continue }
                     if lastError[i.implementation] == why {
@@ -192,6 +194,7 @@ public enum TerminalSummary {
         if !out.isEmpty { out.append("") }
         out.append("Suites × implementations (\(legend)):")
         out += table(run)
+        out += ReleaseMatrix(run).lines()
         out.append("Implementations:")
         let width = run.implementations.map(\.name.count).max() ?? 0
         for info in run.implementations {

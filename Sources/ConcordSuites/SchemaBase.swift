@@ -38,6 +38,51 @@ enum SchemaBase {
     "description": "Where the answers come from, e.g. `libsodium 1.0.18 and libargon2 20171227 agreed`.",
     "type": "string"
    },
+   "release": {
+    "title": "Release that wrote the artifacts",
+    "description": "Only in an archived file (docs/archive.md, written by `concord archive add`): the app release and platform whose capture wrote the artifacts these vectors open, with the versions the capture names, when it was captured and archived, and the implementations that opened them when archived.",
+    "type": "object",
+    "required": [
+     "name",
+     "platform"
+    ],
+    "additionalProperties": false,
+    "properties": {
+     "name": {
+      "title": "Release name",
+      "type": "string",
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
+     },
+     "platform": {
+      "title": "Platform that wrote them (the capture's implementation name)",
+      "type": "string",
+      "pattern": "^[A-Za-z0-9][A-Za-z0-9._-]*$"
+     },
+     "version": {
+      "title": "The capture's version string",
+      "type": "string"
+     },
+     "device": {
+      "title": "The capture's platform string",
+      "type": "string"
+     },
+     "captured": {
+      "title": "Day the capture file was written",
+      "type": "string"
+     },
+     "archived": {
+      "title": "Day the artifacts were archived",
+      "type": "string"
+     },
+     "confirmed": {
+      "title": "Implementations that opened them when archived",
+      "type": "array",
+      "items": {
+       "type": "string"
+      }
+     }
+    }
+   },
    "notes": {
     "title": "Flag notes",
     "description": "What each flag means (Wycheproof style): flag name -> explanation. A vector may only use flags declared here (checked by the loader).",

@@ -162,6 +162,9 @@ public struct Suite: Sendable {
     /// Whether the definition gave `warnings` (a run asks only those suites, not every vector).
     public private(set) var hasWarnings: Bool
     public var roundtrip: RoundtripSpec?
+    /// What the app writes and keeps, and how a later release opens it (`concord archive add`,
+    /// docs/archive.md); empty for a suite whose outputs are computed, not kept and opened.
+    public var artifacts: [ArtifactSpec]
 
     public init(name: String, contract: String? = nil, summary: String, ops: [OpSpec], aliases: [String] = [],
                 implementations: [String],
@@ -169,7 +172,7 @@ public struct Suite: Sendable {
                 sharedWork: @escaping @Sendable (Fields) -> [SharedWork] = { _ in [] },
                 exceedsLimits: @escaping @Sendable (Fields, Limits) -> String? = { _, _ in nil },
                 warnings: (@Sendable (Fields) -> [String])? = nil,
-                roundtrip: RoundtripSpec? = nil) {
+                roundtrip: RoundtripSpec? = nil, artifacts: [ArtifactSpec] = []) {
         self.name = name
         self.contract = contract
         self.summary = summary
@@ -182,6 +185,7 @@ public struct Suite: Sendable {
         self.warnings = warnings ?? { _ in [] }
         self.hasWarnings = warnings != nil
         self.roundtrip = roundtrip
+        self.artifacts = artifacts
     }
 
     public var opNames: [String] { ops.compactMap(\.name) }

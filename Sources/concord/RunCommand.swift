@@ -6,6 +6,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordScheduling
 import ConcordSuites
+import ConcordWorkflows
 import Foundation
 
 /// `concord run [PATH|SUITE|PACK…]`: every selected vector on every implementation that supports it.
@@ -76,8 +77,10 @@ enum RunCommand: Command {
             impls[k] = NotAvailable(name: impl.name, why: why)
         }
         let load = try Common.loader(o)
-        guard let loaded = selection.load(load) else { return 2 }
+        guard var loaded = selection.load(load) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
+        guard let opened = Self.openingThePast(loaded, selection: selection, ledger: ledger, loader: load) else { return 2 }
+        loaded = opened
         if ledgerIsAmbiguous(ledger, among: loaded) { return 2 }
         // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
         guard let costs = Home.costs(home, noteIfMissing: shard != nil) else { return 2 }
@@ -173,6 +176,24 @@ enum RunCommand: Command {
             }, into: write)
         }
         return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate, ledger: verdict)
+    }
+
+    /// The archive a run opens (docs/archive.md), held to its manifest first: a file changed by hand
+    /// stops the run (nil, exit 2). The vectors the ledger retires are left out, said in one line.
+    static func openingThePast(_ loaded: [Vector], selection: VectorSelection, ledger: Ledger?, loader: VectorLoader) -> [Vector]? {
+        guard let folder = selection.archive, selection.archiveAll || !selection.suites.isEmpty else { return loaded }
+        let problems = Archive.check(folder: folder, loader: loader) { ledger?.retirement(of: $0).map { ($0.reason, $0.date) } }
+        if !problems.isEmpty {
+            for p in problems { stderr("concord: \(p)") }
+            stderr("concord: the archive is not as concord archive add left it: nothing was run")
+            return nil
+        }
+        guard let ledger, !ledger.retired.isEmpty else { return loaded }
+        let retired = loaded.filter { $0.release != nil && ledger.retirement(of: $0.name) != nil }
+        guard let first = retired.first, let why = ledger.retirement(of: first.name) else { return loaded }
+        stderr("concord: \(retired.count) archived vector\(retired.count == 1 ? " is" : "s are") retired by the ledger and not run (\(first.name), written by \(first.release!.writer): \(why.reason), retired \(why.date))")
+        let names = Set(retired.map(\.name))
+        return loaded.filter { !names.contains($0.name) }
     }
 
     /// The vectors no implementation that started checked, naming the ones that would have: a

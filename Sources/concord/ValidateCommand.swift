@@ -21,7 +21,7 @@ enum ValidateCommand: Command {
         their format and checked by their own readers, as are divergence ledgers (concord-ledger/1);
         exports (concord-export/1) are recognised and skipped.
         """,
-        options: [Common.maxFileBytes, Common.maxDepth],
+        options: [Common.maxFileBytes, Common.maxDepth, Common.ledger],
         notes: ["exit status: 0 every file is valid, 2 an error (each printed as invalid FILE:LINE:COLUMN: what was expected)"])
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
@@ -34,9 +34,24 @@ enum ValidateCommand: Command {
         var errors: [String] = scan.errors.map(\.description)
         for n in scan.notes { stderr("concord: note: \(n)") }
         var others = 0
+        // An archive's manifest (docs/archive.md): the archive beside it is held to it, the ledger's
+        // retirements allowed (--ledger, else the project file's ledger:).
+        var retired: Ledger? = nil
+        var ledgerRead = false
         for file in files {
             guard let kind = otherFormat(file, maxBytes: load.yamlLimits.maxBytes) else { vectorFiles.append(file); continue }
             others += 1
+            if kind.format == Archive.format {
+                if !ledgerRead {
+                    ledgerRead = true
+                    var bad = false
+                    retired = try Common.ledger(o, user: (try? Common.userAdapters(o)) ?? [], failed: &bad)
+                    if bad { return 2 }
+                }
+                let folder = (file as NSString).deletingLastPathComponent
+                errors += Archive.check(folder: folder.isEmpty ? "." : folder, loader: load) { name in retired?.retirement(of: name).map { ($0.reason, $0.date) } }
+                continue
+            }
             if let problem = check(file, kind: kind.format, text: kind.text) { errors.append(problem) }
         }
         // The same load as `run`: every file, then ids across files; the vectors are counted, not kept.
@@ -71,7 +86,7 @@ enum ValidateCommand: Command {
         guard file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
               let text = String(validating: bytes, as: UTF8.self), let json = try? JSON.parse(text),
               let format = json["format"]?.stringValue,
-              [CapturedOutputs.format, "concord-report/1", "concord-export/1"].contains(format) else { return nil }
+              [CapturedOutputs.format, "concord-report/1", "concord-export/1", Archive.format].contains(format) else { return nil }
         return (format, text)
     }
 

@@ -1,6 +1,7 @@
 import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
+import ConcordWorkflows
 import Foundation
 
 /// What `run` and `export` were asked to load (docs/running.md, "Which vectors a run covers"):
@@ -28,8 +29,13 @@ struct VectorSelection {
     /// The folders chosen for the user (`vectors/` here, Concord's own): each must be a folder,
     /// checked before anything is opened (a FIFO named `vectors` is never read as a vector file).
     var defaultFolders: [String] = []
+    /// The project's archive (docs/archive.md): opened by every run of what the project declares,
+    /// and, for a suite or pack named, its archived vectors of those suites. Never by paths alone.
+    var archive: String?
+    var archiveAll = false
 
     init(_ arguments: [String], project: ProjectSettings? = nil) {
+        archive = project?.archive
         if let project, project.declaresRun {
             projectPaths = project.paths
             projectFile = project.file
@@ -59,11 +65,13 @@ struct VectorSelection {
             paths = project.paths
             for p in project.packs { add(p) }
             announceNames = false
+            archiveAll = true
             projectPaths = []  // a declared pack is Concord's, not looked up in the project's folders
             let parts = [project.vectors.isEmpty ? nil : "vectors " + project.vectors.joined(separator: ", "),
                          project.fixtureMaps.isEmpty ? nil : "fixture maps " + project.fixtureMaps.joined(separator: ", "),
                          project.packs.isEmpty ? nil : "packs " + project.packs.joined(separator: ", ") + " from Concord's own vectors (\(Self.homeVectors))"]
-            notes.append("running what \(project.file) declares: " + (parts.compactMap { $0 }.joined(separator: "; ").nilIfEmpty ?? "nothing"))
+            let withArchive = parts + [project.archive.map { "the archive " + $0 }]
+            notes.append("running what \(project.file) declares: " + (withArchive.compactMap { $0 }.joined(separator: "; ").nilIfEmpty ?? "nothing"))
             return
         }
         let home = Self.homeVectors
@@ -121,6 +129,21 @@ struct VectorSelection {
             guard let v = loadVectors(paths, loader) else { return nil }
             vectors = v
         }
+        guard let named = loadNamed(loader, vectors) else { return nil }
+        vectors = named
+        // The past: the archive's vectors of what is run (all of it for what the project declares).
+        if let archive, archiveAll || !suites.isEmpty, FileManager.default.fileExists(atPath: archive),
+           !((try? VectorLoader.files([archive])) ?? []).isEmpty {
+            let files = ((try? VectorLoader.files([archive])) ?? []).filter { !$0.hasSuffix("/" + Archive.manifestName) }
+            guard let v = loadVectors(files, loader) else { return nil }
+            let wanted = Set(suites.map(\.suite))
+            vectors += v.filter { archiveAll || wanted.contains($0.suite) }
+        }
+        return vectors
+    }
+
+    private func loadNamed(_ loader: VectorLoader, _ given: [Vector]) -> [Vector]? {
+        var vectors = given
         guard !suites.isEmpty else { return vectors }
         var project: [Vector] = []
         if !projectPaths.isEmpty {

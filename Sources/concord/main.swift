@@ -19,6 +19,7 @@ let commands: [CommandEntry] = [
     CommandEntry(ValidateCommand.self), CommandEntry(ExportCommand.self), CommandEntry(FillCommand.self),
     CommandEntry(MergeCommand.self), CommandEntry(ReportCommand.self), CommandEntry(DiffCommand.self),
     CommandEntry(CompareCommand.self), CommandEntry(ScenarioCommand.self), CommandEntry(ExploreCommand.self), CommandEntry(ServeCommand.self),
+    CommandEntry(ArchiveCommand.self),
 ]
 
 /// The global usage: each command's usage line (from its declaration) and what it does.

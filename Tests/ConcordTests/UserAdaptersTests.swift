@@ -35,7 +35,7 @@ struct UserAdaptersTests {
     @Test func refusalsAreLocated() {
         #expect(problem("adapters:\n  android:\n    command: java\n") == "concord.yaml:3:14: adapters.android.command must be a non-empty list of strings (the program, then its arguments)")
         #expect(problem("adapters:\n  android:\n    cmd: [java]\n") == "concord.yaml:3:5: adapter android has an unknown key \"cmd\" (allowed: command, environment)")
-        #expect(problem("adapter:\n  x: 1\n") == "concord.yaml:1:1: the project file has an unknown key \"adapter\" (allowed: adapters, packs, vectors, fixture-maps, ledger)")
+        #expect(problem("adapter:\n  x: 1\n") == "concord.yaml:1:1: the project file has an unknown key \"adapter\" (allowed: adapters, packs, vectors, fixture-maps, archive, ledger)")
         #expect(problem("adapters:\n  jvm:\n    command: [java]\n") == "concord.yaml:2:3: adapter jvm: jvm is a built-in implementation; choose another name")
         #expect(problem("adapters:\n  Android:\n    command: [java]\n").contains("concord.yaml:2:3: adapter Android: an adapter name is lower-case"))
         #expect(problem("adapters:\n  a:\n    command: [java]\n  a:\n    command: [x]\n") == "concord.yaml:4:3: duplicate key \"a\" (first at 2:3)")

@@ -23,5 +23,6 @@ extension Suites {
         implementations: closerImplementations + ["tink"],
         cost: closerCost(coupleKeyWrapSharedWork),
         sharedWork: coupleKeyWrapSharedWork,
-        exceedsLimits: closerKdfLimits)
+        exceedsLimits: closerKdfLimits,
+        artifacts: [ArtifactSpec.opening(write: "wrap", open: "unwrap", artifact: "wrappedCoupleKey", held: ["phrase"], stored: ["kdfSalt", "kdfParams"], expects: ["coupleKey"])])
 }

@@ -22,7 +22,8 @@ extension Suites {
         aliases: ["field"],
         implementations: closerImplementations + ["tink"],
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "decrypt", carried: "wire",
-                                 openInputs: ["coupleKey", "coupleId", "keysetJson"], compared: "plaintext"))
+                                 openInputs: ["coupleKey", "coupleId", "keysetJson"], compared: "plaintext"),
+        artifacts: [ArtifactSpec.opening(write: "encrypt", open: "decrypt", artifact: "wire", held: ["coupleKey", "coupleId"], expects: ["plaintext"])])
 
     /// The Android side's couple keyset (a Tink cleartext JSON keyset holding `coupleKey`): the Tink
     /// implementation encrypts and decrypts through Tink's `Aead` on it, as Android does; the others use

@@ -15,5 +15,6 @@ extension Suites {
         aliases: ["invite-phrase"],
         implementations: closerImplementations + ["tink"],
         cost: closerCost(invitePhraseSharedWork),
-        sharedWork: invitePhraseSharedWork)
+        sharedWork: invitePhraseSharedWork,
+        artifacts: [ArtifactSpec.opening(write: "seal", open: "open", artifact: "encryptedRecoveryPhrase", held: ["inviteCode"], expects: ["phrase"])])
 }

@@ -17,5 +17,6 @@ extension Suites {
                      expects: [FieldSpec("answer", .answer, "The decrypted answer.")])],
         aliases: ["sealed-answer"],
         implementations: closerImplementations + ["tink"],
-        warnings: pipeWarning)
+        warnings: pipeWarning,
+        artifacts: [ArtifactSpec.opening(write: "seal", open: "open", artifact: "encryptedPayload", held: ["coupleId", "questionId", "userId", "oneTimeKey"], stored: ["commitmentHash"], expects: ["answer"])])
 }

@@ -16,5 +16,6 @@ extension Suites {
               OpSpec("open", "Open one chunk at the position given: its bytes, or `authentication` when the chunk belongs elsewhere (another index, count, attachment or share).",
                      inputs: justsendChunkInputs + [FieldSpec("chunk", .bytes, "`ct || tag`.")],
                      expects: [FieldSpec("plaintext", .bytes, "The chunk's bytes.")])],
-        implementations: justsendImplementations + ["node", "webcrypto"])
+        implementations: justsendImplementations + ["node", "webcrypto"],
+        artifacts: [ArtifactSpec.opening(write: "seal", open: "open", artifact: "chunk", held: ["shareKey", "assetId", "noncePrefix", "index", "count"], expects: ["plaintext"])])
 }

@@ -17,5 +17,6 @@ extension Suites {
               OpSpec("unwrap", "Derive the KEK from the other side and unwrap the ARK: the ARK, or a refusal (a low-order public key is `key`).",
                      inputs: justsendAgreementInputs + [FieldSpec("wrappedARK", .text, "`wrap(ARK, KEK)`.")],
                      expects: [FieldSpec("ark", .bytes, "The account root key.")])],
-        implementations: justsendImplementations)
+        implementations: justsendImplementations,
+        artifacts: [ArtifactSpec.opening(write: "wrap", open: "unwrap", artifact: "wrappedARK", held: ["ourPrivate", "theirPublic", "salt", "deviceKEKInfo"], expects: ["ark"])])
 }

@@ -22,5 +22,6 @@ extension Suites {
                               FieldSpec("recoveryInfo", .bytes, "The HKDF info.").associatedData(),
                               FieldSpec("wrappedARK", .text, "`wrap(ARK, KEK)`.")],
                      expects: [FieldSpec("ark", .bytes, "The account root key.")])],
-        implementations: justsendImplementations)
+        implementations: justsendImplementations,
+        artifacts: [ArtifactSpec.opening(write: "wrap", open: "unwrap", artifact: "wrappedARK", held: ["typed", "recoveryInfo"], expects: ["ark"])])
 }

@@ -13,5 +13,6 @@ extension Suites {
                               FieldSpec("ciphertext", .text, "`b64(ct || tag)`."),
                               FieldSpec("storedNonce", .text, "`b64(nonce)`; a nonce that is not 12 bytes is `format`.")],
                      expects: [FieldSpec("plaintext", .bytes, "The item content.")])],
-        implementations: justsendImplementations)
+        implementations: justsendImplementations,
+        artifacts: [ArtifactSpec.opening(write: "seal", open: "open", artifact: "ciphertext", held: ["key"], stored: ["storedNonce"], expects: ["plaintext"])])
 }

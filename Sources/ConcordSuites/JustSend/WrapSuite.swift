@@ -17,5 +17,6 @@ extension Suites {
                      expects: [FieldSpec("key", .bytes, "The key every unwrap must find.")])],
         implementations: justsendImplementations,
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-wrap", openOp: "unwrap", carried: "wrapped",
-                                 openInputs: ["wrappingKey"], compared: "key"))
+                                 openInputs: ["wrappingKey"], compared: "key"),
+        artifacts: [ArtifactSpec.opening(write: "wrap", open: "unwrap", artifact: "wrapped", held: ["wrappingKey"], expects: ["key"])])
 }

@@ -40,5 +40,6 @@ extension Suites {
             return ["the keyset holds a \(first) key: Tink reads values without the 0x01 header for it, the iOS and web layout readers refuse them"]
         },
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "decrypt", carried: "value",
-                                 openInputs: ["keysetJson", "keys", "context"], compared: "plaintext"))
+                                 openInputs: ["keysetJson", "keys", "context"], compared: "plaintext"),
+        artifacts: [ArtifactSpec.opening(write: "encrypt", open: "decrypt", artifact: "value", held: ["keysetJson", "keys", "context"], expects: ["plaintext"])])
 }

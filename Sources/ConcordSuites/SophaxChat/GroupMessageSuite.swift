@@ -22,5 +22,6 @@ extension Suites {
         cost: { input in Double(input["iteration"]?.integer ?? 0) * 2e-6 },
         exceedsLimits: stepLimit("iteration"),
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "wire",
-                                 openInputs: ["chainKey", "iteration"], compared: "plaintext"))
+                                 openInputs: ["chainKey", "iteration"], compared: "plaintext"),
+        artifacts: [ArtifactSpec.opening(write: "seal", open: "open", artifact: "wire", held: ["chainKey", "iteration"], expects: ["plaintext"])])
 }

@@ -15,5 +15,6 @@ extension Suites {
                      expects: [FieldSpec("plaintext", .bytes, "The content every open must find.")])],
         implementations: sophaxChatImplementations,
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "wire",
-                                 openInputs: ["messageKey"], compared: "plaintext"))
+                                 openInputs: ["messageKey"], compared: "plaintext"),
+        artifacts: [ArtifactSpec.opening(write: "seal", open: "open", artifact: "wire", held: ["messageKey"], expects: ["plaintext"])])
 }
