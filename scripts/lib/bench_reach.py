@@ -450,7 +450,7 @@ def main():
                     flow_runs.append(fr)
                     where = (f"found and shrunk in {fr['seconds']:.1f} s, in trial {fr['cases'] - 1} ({fr['file']})" if fr["found"]
                              else f"not found ({fr['why']})")
-                    print(f"  {b['name']} flow {os.path.basename(b['longFlow'])} seed {seed}: {where}; {fr['run_cases']} flows run")
+                    print(f"  {b['name']} flow {os.path.basename(b['longFlow'])} seed {seed}: {where}" + (f"; {fr['run_cases']} flows run" if fr["run_cases"] is not None else ""))
                     rows.append({"bug": b["name"], "seed": seed, "found": fr["found"], "seconds": fr["seconds"], "cases": fr["cases"],
                                  "bounded": False, "op": "flow " + os.path.basename(b["longFlow"]), "case": None, "steps": None,
                                  "signature": fr["file"] or fr["why"], "made": "", "run_cases": fr["run_cases"], "run_seconds": None,
