@@ -58,7 +58,8 @@ enum ValidateCommand: Command {
         let loaded = vectorFiles.isEmpty ? VectorLoader.Loaded() : load.load(.paths(vectorFiles, named: Set(o.positional)), keepingVectors: false)
         let (count, loadErrors, notes) = (loaded.count, loaded.errors, loaded.notes)
         for n in notes { stderr("concord: note: \(n)") }
-        errors += loadErrors.map(\.description)
+        // An archived file that no longer loads is said once, by the archive's check (which says why).
+        errors += loadErrors.map(\.description).filter { e in !errors.contains { $0.hasPrefix(e + " (an archived file") } }
         for e in errors { say("invalid \(e)") }
         var line = "\(files.count) files, \(count) vectors"
         if others > 0 { line += " (and \(others) captured-outputs, report, export or ledger file\(others == 1 ? "" : "s"))" }

@@ -245,6 +245,11 @@ import ConcordTestSupport
         write(original.replacingOccurrences(of: "# Written by", with: "# Edited, written by"), to: file)
         let comment = try concord(["validate", archive])
         #expect(comment.status == 2 && comment.stdout.contains("changed by hand (its digest is not the one recorded"), "\(comment.stdout)")
+        // A file broken by hand (it no longer loads): said once, by the archive's check.
+        write(original.replacingOccurrences(of: "format: concord-vectors/1", with: "formbt: concord-vectors/1"), to: file)
+        let broken = try concord(["validate", archive])
+        #expect(broken.status == 2 && broken.stdout.contains("(an archived file changed by hand: restore it from version control)"), "\(broken.stdout)")
+        #expect(broken.stdout.components(separatedBy: "unknown field \"formbt\"").count == 2, "said twice: \(broken.stdout)")
         // A file added by hand.
         write(original, to: file)
         write(original, to: archive + "/1.0.0/ios/extra.yaml")
