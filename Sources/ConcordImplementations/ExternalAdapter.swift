@@ -329,8 +329,9 @@ public final class ExternalAdapter: Implementation, Sendable {
             case .unsupported(let why): return .failure(.outcome(.unsupported(why)))
             case .broken(let why): return .failure(.outcome(.error(why)))
             }
-            let fd = l.stdinFD >= 0 ? dup(l.stdinFD) : -1
-            if fd < 0 { return .failure(.outcome(.error("\(name) stopped reading its input (\(String(cString: strerror(errno))))"))) }
+            guard l.stdinFD >= 0 else { return .failure(.outcome(.error("\(name)'s input was closed (it is being shut down)"))) }
+            let fd = dup(l.stdinFD)
+            if fd < 0 { return .failure(.outcome(.error("\(name): its input could not be written (\(String(cString: strerror(errno))))"))) }
             let id = l.nextId
             l.nextId += 1
             l.pending[id] = waiter
