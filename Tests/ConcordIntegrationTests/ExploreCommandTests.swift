@@ -76,17 +76,7 @@ import Testing
         #expect(bad.status == 1, "\(bad.stdout)\n\(bad.stderr)")
 
         // Ledgered: known, not new; exit 0 when nothing else is new.
-        try """
-        divergences:
-          - vector: hmac-sha256/explore-compute
-            implementation: broken
-            status: fail
-            reason: "planted: a tag bit flipped"
-          - vector: "hmac-sha256/explore-ver*"
-            implementation: broken
-            status: refused
-            reason: "planted: verify is unclassified"
-        """.write(toFile: dir + "/ledger.yaml", atomically: true, encoding: .utf8)
+        try Self.ledger.write(toFile: dir + "/ledger.yaml", atomically: true, encoding: .utf8)
         let known = try concord(["explore", "hmac-sha256"] + common + ["--cases", "150", "--seed", "11", "--ledger", "ledger.yaml"], in: dir)
         #expect(known.stdout.contains("known: hmac-sha256 compute: broken outputs vs openssl+libsodium outputs"), "\(known.stdout)\n\(known.stderr)")
         #expect(!known.stdout.contains("finding: "), "\(known.stdout)")
