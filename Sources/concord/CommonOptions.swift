@@ -22,7 +22,7 @@ enum Common {
     static let quiet = OptionSpec.flag("quiet", short: "q", "print nothing but failures (and no progress line)")
     // The user's own adapters (a platform kit's serve, docs/platforms.md): never named in a vector file.
     static let adapter = OptionSpec.repeatable("adapter", "NAME=COMMAND", "also run this adapter (the app's own code, docs/platforms.md) as NAME")
-    static let project = OptionSpec.value("project", "FILE", "the project file: adapters, and what a run with no path covers (default: ./concord.yaml when it exists)")
+    static let project = OptionSpec.value("project", "FILE", "the project file: adapters, and what a run with no path covers (default: the nearest concord.yaml, here or in a parent folder up to the repository's root)")
 
     // The report outputs of run, merge and report.
     static let markdown = OptionSpec.value("markdown", "PATH", "a Markdown summary (also appended to $GITHUB_STEP_SUMMARY when set)")
@@ -87,11 +87,10 @@ enum Common {
         return gate
     }
 
-    /// The project file a command reads: `--project FILE` when the command has it, else
-    /// ./concord.yaml when something has that name.
+    /// The project file a command reads: `--project FILE` when the command has it, else the
+    /// nearest concord.yaml (ProjectFile; one it refuses is refused by the readers, exit 2).
     static func projectFile(_ o: Options) -> String? {
-        var st = stat()
-        return o.values["project"] ?? (lstat(UserAdapters.projectFile, &st) == 0 ? UserAdapters.projectFile : nil)
+        (try? ProjectFile.locate(o.values["project"])) ?? nil
     }
 
     /// The project file and the divergence ledger a command reads (`--ledger`, else the project
