@@ -169,7 +169,10 @@ enum ArchiveCommand: Command {
         let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
         var config = RunConfiguration()
         if let j = try o.integer("jobs") { config.workers = Int(j) }
-        let impls = try implementations(names, settings: settings, user: user)
+        let explicit = o.values["implementations"] != nil ? names : []
+        var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: explicit + user.map(\.name))
+        let impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
+        for line in availability.notHereLines { stderr("concord: \(line)") }
         Interrupt.watch(impls)
         let all = fresh.flatMap(\.vectors)
         let confirmation = Archive.confirm(all, implementations: impls, configuration: config)

@@ -187,6 +187,14 @@ func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
     return vectors
 }
 
+extension Common {
+    /// The implementations not available here left out by the one policy (Availability): refused
+    /// (exit 2) when the command line named one.
+    static func leaveOut(_ impls: [any Implementation], _ availability: inout Availability) throws(UsageError) -> [any Implementation] {
+        do { return try availability.leaveOut(impls) } catch { throw UsageError(error.description) }
+    }
+}
+
 func implementations(_ names: [String], settings: Catalog.Settings, user: [UserAdapter] = []) throws(UsageError) -> [any Implementation] {
     var out: [any Implementation] = []
     for n in names {

@@ -132,16 +132,12 @@ enum ExploreCommand: Command {
             guard isolate, i is InProcessImplementation else { return i }
             return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout, origin: .concord)
         }
-        var impls = try implementations(names, settings: settings, user: user).map(isolated)
         let explicit = o.values["implementations"] != nil
-        var missing: [String] = []
-        impls = impls.filter { i in
-            guard let why = i.startFailure else { return true }
-            missing.append("\(i.name) (\(why))")
-            return false
-        }
-        if explicit && !missing.isEmpty { throw UsageError("--implementations names what is not available here: \(missing.joined(separator: "; "))") }
-        for m in missing { stderr("concord: not available here, so not explored: \(m)") }
+        var availability = Availability(explicit: explicit ? names.map { ($0, "--implementations") } : [],
+                                        named: (explicit ? names : []) + user.map(\.name), required: gate.required)
+        var impls = try Common.leaveOut(try implementations(names, settings: settings, user: user).map(isolated), &availability)
+            .filter { $0.startFailure == nil }
+        for line in availability.notHereLines { stderr("concord: \(line)") }
         // Every --emit file is checked before anything is explored (a link, a file explore did not
         // write, one it cannot read): nothing is explored that could not be written.
         if let emit {
@@ -157,19 +153,14 @@ enum ExploreCommand: Command {
         // (--implementations, --adapter, the project file) that does not start (it exits, never says
         // hello, speaks another protocol version, announces nonsense) is named with why, the others
         // are explored, and the exit status is 1; a built-in one not named is one line, left out.
-        let named = Set((explicit ? names : []) + user.map(\.name))
         let starting = impls
         Interrupt.watch(starting)
         DispatchQueue.concurrentPerform(iterations: starting.count) { k in starting[k].prepare() }
-        var didNotStart: [String] = []
+        let started = availability.started(impls)
+        for line in started.lines { stderr("concord: \(line)") }
+        let didNotStart = impls.filter { started.failedNamed.contains($0.name) }.map { availability.didNotStart($0.name, $0.startFailure!) }
         impls = impls.filter { i in
-            guard let why = i.startFailure else { return true }
-            if named.contains(i.name) {
-                didNotStart.append("\(i.name) could not start: \(why)")
-                stderr("concord: \(i.name) could not start: \(why)")
-            } else {
-                stderr("concord: \(i.name) could not start, so it was not explored: \(why)")
-            }
+            guard i.startFailure != nil else { return true }
             i.shutdown()
             return false
         }

@@ -126,6 +126,14 @@ enum FillCommand: Command {
         var config = RunConfiguration(costs: costs)
         if let jobs { config.workers = Int(jobs) }
         let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
+        // The live implementations, held to the one availability policy (Availability).
+        let explicit = o.values["implementations"] != nil ? names : []
+        var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: explicit + user.map(\.name), required: require)
+        let live = { () throws(UsageError) -> [any Implementation] in
+            let impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
+            for line in availability.notHereLines { stderr("concord: \(line)") }
+            return impls
+        }
         let decide: (Fill.Placeholder) -> Fill.Decision
         if !froms.isEmpty {
             var sources: [Fill.Captured] = []
@@ -159,7 +167,7 @@ enum FillCommand: Command {
                 // Each captured value is run on the live implementations before it is written.
                 var check = Fill.LiveCheck()
                 if !pending.isEmpty {
-                    let impls = try implementations(names, settings: settings, user: user)
+                    let impls = try live()
                     Interrupt.watch(impls)
                     let placeholders = files.flatMap(\.placeholders)
                     let disagreeing = Set(placeholders.filter { !Fill.disagreement(captured: sources, $0).isEmpty }.map(\.vector))
@@ -175,7 +183,7 @@ enum FillCommand: Command {
             var provenances: Fill.Provenances = [:]
             var programs: [String: String] = [:]
             if !pending.isEmpty {
-                let impls = try implementations(names, settings: settings, user: user)
+                let impls = try live()
                 Interrupt.watch(impls)
                 answers = Fill.live(pending, implementations: impls, configuration: config)
                 // Who wrote each one's code, per suite (an adapter said so in its handshake).

@@ -67,15 +67,8 @@ enum RunCommand: Command {
         // is reported once and left out, and the run judges what was checked.
         let explicit = o.values["implementations"] != nil ? names : []
         gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } }
-        var notHere: [(name: String, why: String)] = []
-        for (k, impl) in impls.enumerated() {
-            guard let why = impl.startFailure else { continue }
-            if explicit.contains(impl.name) {
-                throw UsageError("--implementations names \(impl.name), which is not available here: \(why)")
-            }
-            notHere.append((impl.name, why))
-            impls[k] = NotAvailable(name: impl.name, why: why)
-        }
+        var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: gate.named, required: gate.required)
+        impls = try Common.leaveOut(impls, &availability)
         let load = try Common.loader(o)
         guard var loaded = selection.load(load) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
@@ -118,8 +111,7 @@ enum RunCommand: Command {
         guard output.distinct(from: inputs) else { return 2 }
 
         // Once, at the top: what is not run here and how to install it (not an error per vector).
-        for (name, why) in notHere where !gate.required.contains(name) { stderr("concord: \(name) is not available here, so it is not run: \(why)") }
-        for (name, why) in notHere where gate.required.contains(name) { stderr("concord: \(name) is required but not available here: \(why)") }
+        for line in availability.notHereLines { stderr("concord: \(line)") }
 
         Interrupt.watch(impls)
         let runner = Runner(implementations: impls, configuration: config)
@@ -142,12 +134,11 @@ enum RunCommand: Command {
         closeInputs(impls)
         defer { shutdownAll(impls) }
         // An adapter that did not start: one line at the top, and the vectors nothing else checked say so.
-        let unavailable = Set(notHere.map(\.name))
-        for i in result.implementations where i.startFailure != nil && !unavailable.contains(i.name) {
-            let named = gate.named.contains(i.name) || gate.required.contains(i.name)
-            stderr("concord: \(i.name) could not start\(named ? "" : ", so it was not run"): \(i.startFailure!)")
+        availability.named = gate.named
+        for i in result.implementations where i.startFailure != nil && !availability.notHere.contains(where: { $0.name == i.name }) {
+            stderr("concord: " + availability.didNotStart(i.name, i.startFailure!))
         }
-        result = Self.naming(result, notHere: notHere, named: gate.named)
+        result = Self.naming(result, notHere: availability.notHere, named: gate.named)
 
         // What identifies the run for `merge`: every vector loaded (not only this shard's) and the captured files.
         let runInputs = RunInputs.make(loaded, captured: capturedFiles)
@@ -213,22 +204,4 @@ enum RunCommand: Command {
         }
         return out
     }
-}
-
-/// A built-in implementation that is not available on this machine (no Chromium, the JVM adapter
-/// not built), left out of a run that did not name it: listed with why, planned for nothing, so
-/// its absence is one line, not an error per vector (docs/gating.md).
-final class NotAvailable: Implementation {
-    let name: String
-    let why: String
-    init(name: String, why: String) {
-        self.name = name
-        self.why = why
-    }
-    var suites: Set<String> { [] }
-    var version: String { "unavailable" }
-    var startFailure: String? { why }
-    func prepare() {}
-    func shutdown() {}
-    func run(_ request: Request) -> Outcome { .error(why) }
 }

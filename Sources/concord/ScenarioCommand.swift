@@ -138,12 +138,11 @@ enum ScenarioCommand: Command {
         guard recordable(targets, in: recordDir, outputs: output.outputs, inputs: files) else { return 2 }
 
         let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300, shareDerivations: true)
-        var impls = try implementations(names, settings: settings, user: user)
         // A built-in one named while it is not available here (no Chromium) is a bad option, as in
         // `run`: exit 2 before anything starts.
-        for impl in impls where (explicit.contains(impl.name) || assign.values.contains(impl.name)) && !user.contains(where: { $0.name == impl.name }) {
-            if let why = impl.startFailure { throw UsageError("\(explicit.contains(impl.name) ? "--implementations" : "--assign") names \(impl.name), which is not available here: \(why)") }
-        }
+        var availability = Availability(explicit: explicit.map { ($0, "--implementations") } + assign.values.filter { !explicit.contains($0) }.map { ($0, "--assign") },
+                                        named: gate.named, required: gate.required)
+        var impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
         let workers = Int(try o.integer("jobs") ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
         let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
@@ -151,20 +150,11 @@ enum ScenarioCommand: Command {
         Interrupt.watch(impls)
         let starting = impls
         _ = Parallel.map(starting.count) { starting[$0].prepare() }
-        var notHere: [(name: String, why: String)] = []
-        var failedNamed: [String] = []
-        for (k, impl) in impls.enumerated() {
-            guard let why = impl.startFailure else { continue }
-            if gate.named.contains(impl.name) {
-                // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.
-                stderr("concord: \(impl.name) could not start: \(why)")
-                failedNamed.append(impl.name)
-                continue
-            }
-            notHere.append((impl.name, why))
-            impls[k] = NotAvailable(name: impl.name, why: why)
-        }
-        for (name, why) in notHere { stderr("concord: \(name) is not available here, so it takes no role: \(why)") }
+        // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.
+        let started = availability.started(impls)
+        impls = started.implementations
+        let failedNamed = started.failedNamed
+        for line in started.lines + availability.notHereLines { stderr("concord: \(line)") }
 
         var plans: [ScenarioPlan] = []
         for s in scenarios {
