@@ -23,12 +23,21 @@ enum ArchiveCommand: Command {
         its digest recorded in FOLDER/concord-archive.json. Each artifact must open on at least one implementation
         not written by Concord (a library's own code, or another platform's app) before anything is written.
         """,
-        options: [
-            .value("release", "NAME", "the release that wrote the captures (letters, digits, '.', '_', '-'): required"),
-            Common.implementations, Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
-            Common.ledger,
-        ],
+        options: Options.specs,
         notes: ["exit status: 0 archived (or already archived), 1 an artifact no implementation outside Concord opened (nothing written), 2 bad input (nothing written), 130 interrupted"])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var release: String?
+        static var args: [Arg<Self>] {
+            [
+                .value(\.release, .value("release", "NAME", "the release that wrote the captures (letters, digits, '.', '_', '-'): required")),
+                .shared(Common.implementations), .shared(Common.jobs), .shared(Common.timeout), .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.adapter), .shared(Common.project),
+                .shared(Common.ledger),
+            ]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.first == "add" else {
@@ -37,20 +46,20 @@ enum ArchiveCommand: Command {
         }
         let captures = Array(o.positional.dropFirst())
         guard !captures.isEmpty else { throw UsageError("archive add needs at least one captured-outputs file (concord-outputs/1)") }
-        guard let release = o.values["release"] else { throw UsageError("archive add needs --release NAME (the release that wrote the captures)") }
+        guard let release = o.release else { throw UsageError("archive add needs --release NAME (the release that wrote the captures)") }
         guard !release.isEmpty else { throw UsageError("--release is empty: name the release that wrote the captures (3.2.0)") }
         guard Release.validName(release) else {
             throw UsageError("--release \"\(Printable.escape(release))\": a release name uses letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
-        let user = try Common.userAdapters(o)
-        guard let project = try Common.projectSettings(o), let folder = project.archive else {
-            throw UsageError("archive add writes into the archive the project file declares: add `archive: archive` to \(Common.projectFile(o) ?? "concord.yaml") (docs/archive.md)")
+        let user = try Common.userAdapters(o.common)
+        guard let project = try Common.projectSettings(o.common), let folder = project.archive else {
+            throw UsageError("archive add writes into the archive the project file declares: add `archive: archive` to \(Common.projectFile(o.common) ?? "concord.yaml") (docs/archive.md)")
         }
-        let load = try Common.loader(o)
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+        let load = Common.loader(o.common)
+        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
         var badLedger = false
-        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        let ledger = try Common.ledger(o.common, user: user, failed: &badLedger)
         if badLedger { return 2 }
 
         // The archive as it stands must be whole before it grows.
@@ -166,10 +175,10 @@ enum ArchiveCommand: Command {
         guard !fresh.isEmpty else { return 0 }
 
         // Each artifact opened by the live implementations; one that nothing outside Concord opens is not archived.
-        let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
+        let settings = Catalog.Settings(home: Home.find(), requestTimeout: o.common.timeout ?? 300)
         var config = RunConfiguration()
-        if let j = try o.integer("jobs") { config.workers = Int(j) }
-        let explicit = o.values["implementations"] != nil ? names : []
+        if let j = o.common.jobs { config.workers = Int(j) }
+        let explicit = o.common.implementations != nil ? names : []
         var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: explicit + user.map(\.name))
         let impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
         for line in availability.notHereLines { stderr("concord: \(line)") }

@@ -25,23 +25,39 @@ enum ExploreCommand: Command {
         its signature, and printed with the command that replays it; --emit writes it as a vector file.
         Unsupported answers and the ledger's known divergences are counted apart.
         """,
-        options: [
-            Common.implementations, Common.adapter, Common.project,
-            .value("seconds", "T", "explore for T seconds in all (default 10, unless --cases is given)"),
-            .value("cases", "N", "explore N cases of every op"),
-            .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere"),
-            .value("case", "K", "run only case K of every op (replaying a finding)"),
-            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)"),
-            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))"),
-            .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
-            .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
-            .value("shard", "K/N", "explore only the cases K-1, K-1+N, K-1+2N, … of every op: N shards of one --seed explore disjoint cases (CI matrices; concord merge joins their reports)"),
-            .value("report", "PATH", short: "o", "the JSON report: one result per explored op and per finding (default reports/explore.json)"),
-        ] + Common.reportOutputs + [Common.maxFileBytes],
+        options: Options.specs,
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/* with scope: suite) and the implementation that diverges (docs/exploration.md). "
                 + "Concord's own known differences (docs/exploration-ledger.yaml) always apply; --ledger (or the project file's ledger:) adds to them.",
                 Common.dashNote,
                 "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start (or --fail-on/--require), 2 bad input or a bad option"])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var seconds: Double?
+        var cases: Int64?
+        var seed: String?
+        var onlyCase: Int64?
+        var emit: String?
+        var isolate = false
+        var shard: String?
+        var report: String?
+        static var args: [Arg<Self>] {
+            [
+                .shared(Common.implementations), .shared(Common.adapter), .shared(Common.project),
+                .number(\.seconds, .value("seconds", "T", "explore for T seconds in all (default 10, unless --cases is given)")),
+                .integer(\.cases, .value("cases", "N", "explore N cases of every op")),
+                .value(\.seed, .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere")),
+                .integer(\.onlyCase, min: 0, .value("case", "K", "run only case K of every op (replaying a finding)")),
+                .value(\.emit, .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)")),
+                .integer(\.common.jobs, .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))")),
+                .number(\.common.timeout, .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)")),
+                .flag(\.isolate, .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower")),
+                .value(\.shard, .value("shard", "K/N", "explore only the cases K-1, K-1+N, K-1+2N, … of every op: N shards of one --seed explore disjoint cases (CI matrices; concord merge joins their reports)")),
+                .value(\.report, .value("report", "PATH", short: "o", "the JSON report: one result per explored op and per finding (default reports/explore.json)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [.shared(Common.maxFileBytes)]
+        }
+    }
 
     /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
     /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
@@ -50,7 +66,7 @@ enum ExploreCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // What to explore: suite names (or old names) and packs; with none, what the project file
         // declares (its packs, and the suites of its own vectors), else every suite.
-        let project = try Common.projectSettings(o)
+        let project = try Common.projectSettings(o.common)
         var suites: [Suite] = []
         for name in o.positional {
             if let s = Suites.resolve(name) { if !suites.contains(where: { $0.name == s.name }) { suites.append(s) }; continue }
@@ -62,7 +78,7 @@ enum ExploreCommand: Command {
             for s in pack where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
         }
         // The project's own vectors seed exploration (and, with no name given, say which suites it covers).
-        let loader = try Common.loader(o)
+        let loader = Common.loader(o.common)
         var projectVectors: [Vector] = []
         if let project, !project.vectors.isEmpty {
             let loaded = loader.load(.paths(project.vectors))
@@ -85,54 +101,53 @@ enum ExploreCommand: Command {
         }
         if suites.isEmpty { suites = Suites.list }
         var shard: Shard?
-        if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
-        if shard != nil && o.values["seed"] == nil {
+        if let k = o.shard { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
+        if shard != nil && o.seed == nil {
             throw UsageError("--shard needs --seed: the shards of one exploration split the cases of one seed (docs/ci.md)")
         }
-        if shard != nil && o.values["case"] != nil { throw UsageError("--case replays one case: it takes no --shard") }
-        if o.values["seconds"] != nil && o.values["cases"] != nil { throw UsageError("--seconds and --cases exclude each other: give one") }
-        let seconds = try o.number("seconds")
-        let cases = try o.integer("cases").map(Int.init)
-        let onlyCase = try o.integer("case", min: 0).map(Int.init)
+        if shard != nil && o.onlyCase != nil { throw UsageError("--case replays one case: it takes no --shard") }
+        if o.seconds != nil && o.cases != nil { throw UsageError("--seconds and --cases exclude each other: give one") }
+        let seconds = o.seconds
+        let cases = o.cases.map(Int.init)
+        let onlyCase = o.onlyCase.map(Int.init)
         var seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_007
-        if let s = o.values["seed"] {
+        if let s = o.seed {
             guard let v = UInt64(s) else { throw UsageError("--seed needs an unsigned integer, got \"\(s)\"") }
             seed = v
         }
-        let emit = o.values["emit"]
+        let emit = o.emit
         if let emit {
             var st = stat()
             if emit.isEmpty { throw UsageError("--emit needs a folder") }
             if stat(emit, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR { throw UsageError("--emit \(emit) is not a folder") }
         }
-        if let j = try o.integer("jobs"), j > maxJobs {
+        if let j = o.common.jobs, j > maxJobs {
             throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
         }
-        let user = try Common.userAdapters(o)
-        let gate = try Common.gate(o, user: user)
-        _ = try o.integer("max-failures", min: 0)
+        let user = try Common.userAdapters(o.common)
+        let gate = try Common.gate(o.common, user: user)
         var badLedger = false
         let home = Home.find()
-        let ledger = try Self.ledger(o, home: home, user: user, failed: &badLedger)
+        let ledger = try Self.ledger(o.common, home: home, user: user, failed: &badLedger)
         if badLedger { return 2 }
-        let output = try ReportOutput(o, json: o.values["report"] ?? "reports/explore.json")
+        let output = try ReportOutput(o.common, json: o.report ?? "reports/explore.json")
         guard output.distinct(from: project?.vectors ?? []) else { return 2 }
         // With an output on standard output ("-"), what is printed for a person goes to standard error.
         let tell: (String) -> Void = output.stdoutTaken ? { stderr($0) } : { say($0) }
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
-        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 10)
+        let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 10)
         // --isolate: Concord's in-process implementations behind the adapter protocol, each in a
         // `concord serve NAME` process, so that a crash (a Swift trap) is an error finding like an adapter's.
-        let isolate = o.flags.contains("isolate")
+        let isolate = o.isolate
         guard !isolate || Platform.executablePath() != nil else { throw UsageError("--isolate: the path of the concord executable is not known here") }
         let exe = Platform.executablePath() ?? "concord"
-        let timeout = try o.number("timeout") ?? 10
+        let timeout = o.common.timeout ?? 10
         @Sendable func isolated(_ i: any Implementation) -> any Implementation {
             guard isolate, i is InProcessImplementation else { return i }
             return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout, origin: .concord)
         }
-        let explicit = o.values["implementations"] != nil
+        let explicit = o.common.implementations != nil
         var availability = Availability(explicit: explicit ? names.map { ($0, "--implementations") } : [],
                                         named: (explicit ? names : []) + user.map(\.name), required: gate.required)
         var impls = try Common.leaveOut(try implementations(names, settings: settings, user: user).map(isolated), &availability)
@@ -182,14 +197,14 @@ enum ExploreCommand: Command {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
                                             seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
-                                            onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
+                                            onlyCase: onlyCase, workers: Int(o.common.jobs ?? Int64(adapters ? cores * 8 : cores)))
         config.shard = shard.map { ($0.index, $0.count) }
         let restart: @Sendable (String) -> (any Implementation)? = { name in
             (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolated)
         }
         let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.common.quiet, immediate: forced)
         var onProgress: Explorer.Progress? = nil
         if progress.enabled {
             onProgress = { @Sendable (n: Int, f: Int, t: Double) in progress.show(String(format: "  %d cases  %d findings  %.0f s ", n, f, t)) }
@@ -267,7 +282,7 @@ enum ExploreCommand: Command {
         let compared = summary.compared
         let unsupported = summary.unsupported.keys.sorted().map { "\($0) \(summary.unsupported[$0]!)" }.joined(separator: ", ")
         let lonely = summary.targets.filter { $0.implementations.count < 2 }.map { "\($0.suite)\($0.op.map { " " + $0 } ?? "")" }
-        if !lonely.isEmpty && !o.flags.contains("quiet") {
+        if !lonely.isEmpty && !o.common.quiet {
             stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
         }
         tell(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
@@ -301,7 +316,7 @@ enum ExploreCommand: Command {
         report = ExplorationReport.addingOptions(report, seed: seed, cases: config.cases, seconds: config.seconds, onlyCase: onlyCase,
                                                  shard: shard.map { ($0.index, $0.count) }, suites: suites.map(\.name),
                                                  implementations: impls.map(\.name), timeout: timeout, isolate: isolate)
-        let status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict, terminalSummary: false)
+        let status = try output.emit(result, report: report, options: o.common, gate: gate, ledger: verdict, terminalSummary: false)
         if writeFailed || status == 2 { return 2 }
         if status != 0 || !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
         if compared == 0 {
@@ -313,7 +328,7 @@ enum ExploreCommand: Command {
 
     /// The ledger an exploration is held to: Concord's own known differences
     /// (docs/exploration-ledger.yaml, always), with --ledger's or the project file's entries added.
-    static func ledger(_ o: Options, home: String, user: [UserAdapter], failed: inout Bool) throws(UsageError) -> Ledger? {
+    static func ledger(_ o: SharedOptions, home: String, user: [UserAdapter], failed: inout Bool) throws(UsageError) -> Ledger? {
         let named = try Common.ledger(o, user: user, failed: &failed)
         if failed { return nil }
         let ownPath = (home as NSString).appendingPathComponent(ownLedger)
@@ -327,7 +342,7 @@ enum ExploreCommand: Command {
             return named
         }
         let own: Ledger
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        let maxBytes = o.maxBytes
         do {
             own = try Ledger.load(path: ownPath, maxBytes: maxBytes) { n in
                 Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }

@@ -19,34 +19,46 @@ enum FillCommand: Command {
         with the captured value (--from), or with the value at least two live implementations agree on;
         edits only the placeholder's characters, atomically.
         """,
-        options: [
-            .repeatable("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run; repeatable (all must agree); each value is checked on the live implementations first"),
-            .flag("trust-captured", "write the captured values without checking them on the live implementations"),
-            .flag("strict-captured", "refuse a --from file that answers a vector none of the PATHs define (by default each such answer is named on standard error); scripts/capture passes it"),
-            .value("implementations", "NAME,…", aliases: ["implementation"], "the live implementations (default: all)"),
-            .value("require", "NAME,…", "a live value must come from (at least) these implementations agreeing"),
-            .flag("dry-run", short: "n", "write nothing: print what would be filled and the unified diff on standard output"),
-            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
-        ],
+        options: Options.specs,
         notes: ["exit status: 0 every placeholder filled, 1 some were refused, 2 unreadable input, a bad option, or a file that changed meanwhile, 130 interrupted"])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var from: [String] = []
+        var trustCaptured = false
+        var strictCaptured = false
+        var dryRun = false
+        static var args: [Arg<Self>] {
+            [
+                .list(\.from, .repeatable("from", "CAPTURED", "take the values from this captured-outputs file (concord-outputs/1) instead of a live run; repeatable (all must agree); each value is checked on the live implementations first")),
+                .flag(\.trustCaptured, .flag("trust-captured", "write the captured values without checking them on the live implementations")),
+                .flag(\.strictCaptured, .flag("strict-captured", "refuse a --from file that answers a vector none of the PATHs define (by default each such answer is named on standard error); scripts/capture passes it")),
+                .value(\.common.implementations, .value("implementations", "NAME,…", aliases: ["implementation"], "the live implementations (default: all)")),
+                .value(\.common.require, .value("require", "NAME,…", "a live value must come from (at least) these implementations agreeing")),
+                .flag(\.dryRun, .flag("dry-run", short: "n", "write nothing: print what would be filled and the unified diff on standard output")),
+                .shared(Common.jobs), .shared(Common.timeout), .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.adapter), .shared(Common.project),
+            ]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard !o.positional.isEmpty else { throw UsageError("fill needs at least one vector file or folder") }
-        let dryRun = o.flags.contains("dry-run")
-        let user = try Common.userAdapters(o)
-        let froms = o.lists["from"] ?? []
-        if o.flags.contains("trust-captured") && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
-        if o.flags.contains("strict-captured") && froms.isEmpty { throw UsageError("--strict-captured applies to --from") }
+        let dryRun = o.dryRun
+        let user = try Common.userAdapters(o.common)
+        let froms = o.from
+        if o.trustCaptured && froms.isEmpty { throw UsageError("--trust-captured applies to --from") }
+        if o.strictCaptured && froms.isEmpty { throw UsageError("--strict-captured applies to --from") }
         var require: [String] = []
-        if let r = o.values["require"] {
+        if let r = o.common.require {
             guard froms.isEmpty else { throw UsageError("--require applies to a live fill, not to --from") }
             require = try Common.implementationNames(r, option: "--require", user: user)
         }
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
-        let load = try Common.loader(o)
-        let timeout = try o.number("timeout") ?? 300
-        let jobs = try o.integer("jobs")
+        let load = Common.loader(o.common)
+        let timeout = o.common.timeout ?? 300
+        let jobs = o.common.jobs
         // Status lines go to standard error in a dry run, so that standard output is just the diff.
         let say: (String) -> Void = dryRun ? { stderr($0) } : { print(Printable.escape($0)) }
 
@@ -127,7 +139,7 @@ enum FillCommand: Command {
         if let jobs { config.workers = Int(jobs) }
         let pending = files.flatMap(\.vectors).filter(\.hasPlaceholder)
         // The live implementations, held to the one availability policy (Availability).
-        let explicit = o.values["implementations"] != nil ? names : []
+        let explicit = o.common.implementations != nil ? names : []
         var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: explicit + user.map(\.name), required: require)
         let live = { () throws(UsageError) -> [any Implementation] in
             let impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
@@ -145,7 +157,7 @@ enum FillCommand: Command {
             }
             // An answer for a vector none of the files defines is never used: named where the file
             // holds it (as `run --captured` names it), and with --strict-captured refused.
-            let strict = o.flags.contains("strict-captured")
+            let strict = o.strictCaptured
             for (from, source) in zip(froms, sources) {
                 for u in source.unplaced {
                     stderr("concord: \(strict ? "" : "warning: ")\(u.place(in: from)): a result for \(u.vector), which is not among the vectors of the files filled"
@@ -158,7 +170,7 @@ enum FillCommand: Command {
             }
             let inputs = Dictionary(pending.map { ($0.name, $0.input) }, uniquingKeysWith: { a, _ in a })
             let captured = { (p: Fill.Placeholder) in Fill.agree(captured: sources, p, context: inputs[p.vector] ?? [:]) }
-            if o.flags.contains("trust-captured") {
+            if o.trustCaptured {
                 decide = { p in
                     guard case .fill(let v, let source) = captured(p) else { return captured(p) }
                     return .fill(v, source: source + " (--trust-captured: not checked)")

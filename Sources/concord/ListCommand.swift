@@ -15,12 +15,20 @@ enum ListCommand: Command {
         disagrees with a suite definition is shown with the disagreement), and per suite whether its code is
         Concord's own port or a library's own code (what fill takes as a witness, docs/fill.md).
         """,
-        options: [Common.adapter, Common.project])
+        options: Options.specs)
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        static var args: [Arg<Self>] {
+            [.shared(Common.adapter), .shared(Common.project)]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("list takes no arguments (got \(o.positional[0]))") }
         let settings = Catalog.Settings(home: Home.find())
-        let user = try Common.userAdapters(o)
+        let user = try Common.userAdapters(o.common)
         var impls: [(String, any Implementation)] = []
         for n in Catalog.names + user.map(\.name) {
             guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else { continue }

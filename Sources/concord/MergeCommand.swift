@@ -21,21 +21,29 @@ enum MergeCommand: Command {
         implementations and options, each report consistent (docs/ci.md). Shards of an exploration
         (explore --shard K/N, one --seed) merge into the whole exploration's report, each finding once.
         """,
-        options: [
-            .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)"),
-        ] + Common.reportOutputs + [Common.maxFileBytes],
+        options: Options.specs,
         notes: [Common.dashNote, Common.exitNote])
 
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var out: String?
+        static var args: [Arg<Self>] {
+            [
+                .value(\.out, .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [.shared(Common.maxFileBytes)]
+        }
+    }
+
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        let maxBytes = o.common.maxBytes
         guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
-        let gate = try Common.gate(o)
+        let gate = try Common.gate(o.common)
         var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        var ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
+        var ledger = try Common.ledger(o.common, user: try Common.userAdapters(o.common), failed: &badLedger)
         if badLedger { return 2 }
-        _ = try o.integer("max-failures", min: 0)
-        let output = try ReportOutput(o, json: o.values["out"] ?? "-")
+        let output = try ReportOutput(o.common, json: o.out ?? "-")
         guard output.distinct(from: o.positional) else { return 2 }
         var reports: [JSON] = []
         var texts: [String] = []
@@ -48,7 +56,7 @@ enum MergeCommand: Command {
         // Concord's own known differences as explore is.
         let exploration = reports.contains(where: ReportMerge.isExploration)
         if exploration {
-            ledger = try ExploreCommand.ledger(o, home: Home.find(), user: try Common.userAdapters(o), failed: &badLedger)
+            ledger = try ExploreCommand.ledger(o.common, home: Home.find(), user: try Common.userAdapters(o.common), failed: &badLedger)
             if badLedger { return 2 }
         }
         let merged: JSON
@@ -68,7 +76,7 @@ enum MergeCommand: Command {
         let s = result.summary
         stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
                + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")
-        return try output.emit(result, report: merged, options: o, gate: gate, ledger: Common.judge(ledger, result))
+        return try output.emit(result, report: merged, options: o.common, gate: gate, ledger: Common.judge(ledger, result))
     }
 }
 

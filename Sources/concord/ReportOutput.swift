@@ -17,10 +17,10 @@ struct ReportOutput {
     /// and the divergence ledger. An output on one of them is refused as an output on an input is.
     var readAlso: [(role: String, path: String)] = []
 
-    init(_ o: Options, json: String?) throws(UsageError) {
+    init(_ o: SharedOptions, json: String?) throws(UsageError) {
         readAlso = Common.projectFiles(o)
         if let json { outputs.append(("report", json)) }
-        for name in ["markdown", "junit", "html"] { if let p = o.values[name] { outputs.append((name, p)) } }
+        for (name, path) in [("markdown", o.markdown), ("junit", o.junit), ("html", o.html)] { if let path { outputs.append((name, path)) } }
         // /dev/stdout is standard output, written as "-" is (never replaced, whatever is behind it).
         outputs = outputs.map { ($0.option, OutputFile.namesStandardOutput($0.path) ? "-" : $0.path) }
         let dashes = outputs.filter { $0.path == "-" }
@@ -58,7 +58,7 @@ struct ReportOutput {
     /// called when the report is written, handing each chunk to the writer it is given as it is
     /// made, so the report's bytes are never held whole.
     func emit(_ result: RunResult, report: JSON?, reportBytes: ((_ write: ([UInt8]) throws -> Void) throws -> Void)? = nil,
-              options o: Options, gate: Gate, ledger: LedgerVerdict? = nil, terminalSummary: Bool = true) throws(UsageError) -> Int32 {
+              options o: SharedOptions, gate: Gate, ledger: LedgerVerdict? = nil, terminalSummary: Bool = true) throws(UsageError) -> Int32 {
         for (option, path) in outputs {
             let text: String
             switch option {
@@ -105,13 +105,13 @@ struct ReportOutput {
             for line in GitHubAnnotations.render(result, ledger: ledger) { raw(line) }
         }
         let (status, reasons) = gate.exitStatus(result, ledger: ledger)
-        if !o.flags.contains("quiet") || status != 0 {
+        if !o.quiet || status != 0 {
             let tty = isatty(stdoutTaken ? 2 : 1) == 1
             let color = tty && (env["NO_COLOR"] ?? "").isEmpty
-            let limit = Int(try o.integer("max-failures", min: 0) ?? 20)
+            let limit = Int(o.maxFailures ?? 20)
             // A command with a summary of its own (explore) prints that instead.
             if terminalSummary {
-                let text = TerminalSummary.render(result, verbose: o.flags.contains("verbose"), style: .init(color: color), maxFailures: limit, ledger: ledger)
+                let text = TerminalSummary.render(result, verbose: o.verbose, style: .init(color: color), maxFailures: limit, ledger: ledger)
                 raw(String(text.dropLast(text.hasSuffix("\n") ? 1 : 0)))
             }
             for (option, path) in outputs where path != "-" {

@@ -22,54 +22,66 @@ enum RunCommand: Command {
         here; an existing path is a path. With no path: what concord.yaml declares (packs, vectors,
         fixture-maps), else vectors/ here when it exists, else Concord's own.
         """,
-        options: [
-            Common.implementations,
-            .value("report", "PATH", short: "o", aliases: ["out"], "the JSON report (default reports/latest.json)"),
-        ] + Common.reportOutputs + [
-            Common.jobs, Common.timeout,
-            Common.maxKdfMemory, Common.maxKdfWork,
-            Common.maxFileBytes, Common.maxDepth,
-            .value("shard", "K/N", "run only the K-th of N deterministic, cost-balanced slices (CI matrices; concord merge joins them)"),
-            .repeatable("captured", "FILE", "add a captured-outputs file (concord-outputs/1) as the implementation captured:NAME"),
-            Common.adapter, Common.project,
-            .value("repeat", "N", "run the same vectors N times and print checks per second (benchmarking)"),
-            .flag("no-shared-kdf", "every vector derives its own KEK (by default a repeated phrase+salt KEK is derived once per run)"),
-        ],
+        options: Options.specs,
         notes: [Common.dashNote, "GITHUB_ACTIONS=true prints ::error/::warning annotations at the vectors' lines.", Common.exitNote])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var report: String?
+        var shard: String?
+        var captured: [String] = []
+        var repeats: Int64?
+        var noSharedKdf = false
+        static var args: [Arg<Self>] {
+            [
+                .shared(Common.implementations),
+                .value(\.report, .value("report", "PATH", short: "o", aliases: ["out"], "the JSON report (default reports/latest.json)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [
+                .shared(Common.jobs), .shared(Common.timeout),
+                .shared(Common.maxKdfMemory), .shared(Common.maxKdfWork),
+                .shared(Common.maxFileBytes), .shared(Common.maxDepth),
+                .value(\.shard, .value("shard", "K/N", "run only the K-th of N deterministic, cost-balanced slices (CI matrices; concord merge joins them)")),
+                .list(\.captured, .repeatable("captured", "FILE", "add a captured-outputs file (concord-outputs/1) as the implementation captured:NAME")),
+                .shared(Common.adapter), .shared(Common.project),
+                .integer(\.repeats, .value("repeat", "N", "run the same vectors N times and print checks per second (benchmarking)")),
+                .flag(\.noSharedKdf, .flag("no-shared-kdf", "every vector derives its own KEK (by default a repeated phrase+salt KEK is derived once per run)")),
+            ]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // The report's peak is this process's own, not the size of whatever started it (ResidentMemory).
         ResidentMemory.resetPeak()
         let home = Home.find()
-        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o))
-        let limits = try Common.limits(o)
+        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o.common))
+        let limits = Common.limits(o.common)
         var config = RunConfiguration(limits: limits)
-        if let j = try o.integer("jobs") { config.workers = Int(j) }
-        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300,
-                                        shareDerivations: !o.flags.contains("no-shared-kdf"))
-        let user = try Common.userAdapters(o)
-        var gate = try Common.gate(o, user: user)
+        if let j = o.common.jobs { config.workers = Int(j) }
+        let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 300,
+                                        shareDerivations: !o.noSharedKdf)
+        let user = try Common.userAdapters(o.common)
+        var gate = try Common.gate(o.common, user: user)
         var badLedger = false
-        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        let ledger = try Common.ledger(o.common, user: user, failed: &badLedger)
         if badLedger { return 2 }
-        _ = try o.integer("max-failures", min: 0)
-        let repeats = Int(try o.integer("repeat") ?? 1)
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+        let repeats = Int(o.repeats ?? 1)
+        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
         var shard: Shard?
-        if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
-        let reportPath = o.values["report"] ?? "reports/latest.json"
-        let output = try ReportOutput(o, json: reportPath)
+        if let k = o.shard { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
+        let reportPath = o.report ?? "reports/latest.json"
+        let output = try ReportOutput(o.common, json: reportPath)
         var impls = try implementations(names, settings: settings, user: user)
         // The implementations the user named (docs/gating.md): the adapters of --adapter and
         // concord.yaml, every name of --implementations (and, below, every --captured file). One of
         // those that does not start fails the run; a built-in one merely missing here (no Chromium)
         // is reported once and left out, and the run judges what was checked.
-        let explicit = o.values["implementations"] != nil ? names : []
+        let explicit = o.common.implementations != nil ? names : []
         gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } }
         var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: gate.named, required: gate.required)
         impls = try Common.leaveOut(impls, &availability)
-        let load = try Common.loader(o)
+        let load = Common.loader(o.common)
         guard var loaded = selection.load(load) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         guard let opened = Self.openingThePast(loaded, selection: selection, ledger: ledger, loader: load) else { return 2 }
@@ -81,7 +93,7 @@ enum RunCommand: Command {
         let vectors = shard.map { $0.select(loaded, costs: costs) } ?? loaded
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
         var capturedFiles: [(implementation: String, file: String, bytes: [UInt8])] = []
-        for path in o.lists["captured"] ?? [] {
+        for path in o.captured {
             let captured: CapturedOutputs
             do {
                 captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded),
@@ -107,7 +119,7 @@ enum RunCommand: Command {
         // An output that is also an input (a file vectors were read from, a captured file), or two
         // outputs on one file: refused before anything runs. (A folder scan passes over Concord's
         // own files, so a report inside the folder run is no input.)
-        let inputs = Set(loaded.map(\.file)).sorted() + (o.lists["captured"] ?? [])
+        let inputs = Set(loaded.map(\.file)).sorted() + (o.captured)
         guard output.distinct(from: inputs) else { return 2 }
 
         // Once, at the top: what is not run here and how to install it (not an error per vector).
@@ -116,7 +128,7 @@ enum RunCommand: Command {
         Interrupt.watch(impls)
         let runner = Runner(implementations: impls, configuration: config)
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.common.quiet, immediate: forced)
         var onProgress: (@Sendable (Int, Int) -> Void)? = nil
         if progress.enabled { onProgress = { @Sendable done, total in progress.update(done, total) } }
         var result = runner.run(vectors, progress: onProgress)
@@ -156,7 +168,7 @@ enum RunCommand: Command {
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
             report = options(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
             let verdict = Common.judge(ledger, result, shard: true)
-            return try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
+            return try output.emit(result, report: report, options: o.common, gate: gate, ledger: verdict)
         }
         // Without a shard the JSON report is written a result at a time (docs/performance.md).
         let verdict = Common.judge(ledger, result)
@@ -166,7 +178,7 @@ enum RunCommand: Command {
                 return verdict.map { JSONReport.addingLedger(top, $0, run: result) } ?? top
             }, into: write)
         }
-        return try output.emit(result, report: nil, reportBytes: bytes, options: o, gate: gate, ledger: verdict)
+        return try output.emit(result, report: nil, reportBytes: bytes, options: o.common, gate: gate, ledger: verdict)
     }
 
     /// The archive a run opens (docs/archive.md), held to its manifest first: a file changed by hand

@@ -26,49 +26,66 @@ enum ScenarioCommand: Command {
         With --explore, flows (repetitions and deliveries drawn from the seed, docs/scenarios.md) are drawn until
         one fails; it is shrunk to its shortest form and written as a scenario file that replays it exactly.
         """,
-        options: [
-            Common.implementations,
-            .value("assign", "ROLE=IMPL,…", "fix these roles to these implementations (the others take every candidate)"),
-            .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges; at most \(ScenarioConfiguration.maxTrials))"),
-            .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)"),
-            .value("trial", "K", "run only trial K (a replay, with --seed and --assign)"),
-            .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)"),
-            .flag("explore", "draw flows (trials) until one fails, shrink it to its shortest form (fewest steps, smallest counts) and write it as a scenario file that replays exactly"),
-            .value("seconds", "T", "with --explore: draw flows of each scenario for at most T seconds (default \(FlowExploration.seconds(FlowExploration.defaultSeconds)); --trials N stops after N flows instead)"),
-            .value("emit", "DIR", "with --explore: the folder a shrunk flow is written to (default reports; never replaces a file)"),
-            .value("shrink-runs", "N", "with --explore: shrink a failing flow with at most N runs of it (default \(FlowExploration.maxShrinkRuns); 0 writes it as found)"),
-            .value("report", "PATH", short: "o", "the JSON report (default reports/scenario.json)"),
-        ] + Common.reportOutputs + [
-            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
-        ],
+        options: Options.specs,
         notes: [Common.dashNote, "GITHUB_ACTIONS=true prints ::error annotations at the failing steps' lines.", Common.exitNote])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var assign: String?
+        var trials: Int64?
+        var seed: String?
+        var trial: Int64?
+        var record: String?
+        var explore = false
+        var seconds: Double?
+        var emit: String?
+        var shrinkRuns: Int64?
+        var report: String?
+        static var args: [Arg<Self>] {
+            [
+                .shared(Common.implementations),
+                .value(\.assign, .value("assign", "ROLE=IMPL,…", "fix these roles to these implementations (the others take every candidate)")),
+                .integer(\.trials, min: 1, .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges; at most \(ScenarioConfiguration.maxTrials))")),
+                .value(\.seed, .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)")),
+                .integer(\.trial, min: 0, .value("trial", "K", "run only trial K (a replay, with --seed and --assign)")),
+                .value(\.record, .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)")),
+                .flag(\.explore, .flag("explore", "draw flows (trials) until one fails, shrink it to its shortest form (fewest steps, smallest counts) and write it as a scenario file that replays exactly")),
+                .number(\.seconds, .value("seconds", "T", "with --explore: draw flows of each scenario for at most T seconds (default \(FlowExploration.seconds(FlowExploration.defaultSeconds)); --trials N stops after N flows instead)")),
+                .value(\.emit, .value("emit", "DIR", "with --explore: the folder a shrunk flow is written to (default reports; never replaces a file)")),
+                .integer(\.shrinkRuns, min: 0, .value("shrink-runs", "N", "with --explore: shrink a failing flow with at most N runs of it (default \(FlowExploration.maxShrinkRuns); 0 writes it as found)")),
+                .value(\.report, .value("report", "PATH", short: "o", "the JSON report (default reports/scenario.json)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [
+                .shared(Common.jobs), .shared(Common.timeout), .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.adapter), .shared(Common.project),
+            ]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         let home = Home.find()
-        let user = try Common.userAdapters(o)
-        var gate = try Common.gate(o, user: user)
+        let user = try Common.userAdapters(o.common)
+        var gate = try Common.gate(o.common, user: user)
         var badLedger = false
-        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        let ledger = try Common.ledger(o.common, user: user, failed: &badLedger)
         if badLedger { return 2 }
-        _ = try o.integer("max-failures", min: 0)
-        let explore = o.flags.contains("explore")
-        if !explore, let k = ["seconds", "emit", "shrink-runs"].first(where: { o.values[$0] != nil }) { throw UsageError("--\(k) is an option of --explore") }
-        let shrinkRuns = Int(try o.integer("shrink-runs", min: 0) ?? Int64(FlowExploration.maxShrinkRuns))
-        if explore, let k = ["trial", "record"].first(where: { o.values[$0] != nil }) {
+        let explore = o.explore
+        if !explore, let k = [("seconds", o.seconds != nil), ("emit", o.emit != nil), ("shrink-runs", o.shrinkRuns != nil)].first(where: \.1)?.0 { throw UsageError("--\(k) is an option of --explore") }
+        let shrinkRuns = Int(o.shrinkRuns ?? Int64(FlowExploration.maxShrinkRuns))
+        if explore, let k = [("trial", o.trial != nil), ("record", o.record != nil)].first(where: \.1)?.0 {
             throw UsageError("--explore draws flows and writes the one that fails: --\(k) is for a run (replay a written flow with concord scenario FILE)")
         }
-        if explore && o.values["seconds"] != nil && o.values["trials"] != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
-        let exploreSeconds = try o.number("seconds") ?? FlowExploration.defaultSeconds
-        let emitDir = o.values["emit"] ?? "reports"
+        if explore && o.seconds != nil && o.trials != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
+        let exploreSeconds = o.seconds ?? FlowExploration.defaultSeconds
+        let emitDir = o.emit ?? "reports"
         if explore && emitDir.isEmpty { throw UsageError("--emit needs a folder") }
-        let trials = Int(try o.integer("trials", min: 1) ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
+        let trials = Int(o.trials ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
         if trials > ScenarioConfiguration.maxTrials {
             throw UsageError("--trials \(trials) is above the limit of \(ScenarioConfiguration.maxTrials) trials (the report holds one result per trial of each assignment)")
         }
-        let trial = try o.integer("trial", min: 0).map(Int.init)
-        if let trial, o.values["trials"] != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
+        let trial = o.trial.map(Int.init)
+        if let trial, o.trials != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
         let seed: UInt64
-        if let s = o.values["seed"] {
+        if let s = o.seed {
             guard let v = UInt64(s) else { throw UsageError("--seed needs an integer from 0 to 18446744073709551615, got \"\(s)\"") }
             seed = v
         } else {
@@ -76,7 +93,7 @@ enum ScenarioCommand: Command {
             seed = g.next() >> 1
         }
         var assign: [String: String] = [:]
-        if let a = o.values["assign"] {
+        if let a = o.assign {
             for item in a.split(separator: ",", omittingEmptySubsequences: false) {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -87,12 +104,12 @@ enum ScenarioCommand: Command {
                 assign[parts[0]] = parts[1]
             }
         }
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
+        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
             ?? Catalog.names + user.map(\.name)
         for (role, impl) in assign where !names.contains(impl) {
             throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
         }
-        let explicit = o.values["implementations"] != nil ? names : []
+        let explicit = o.common.implementations != nil ? names : []
         // The implementations the user named (docs/gating.md): --implementations, --assign, the
         // adapters of --adapter and concord.yaml. One of those that does not start fails the run.
         gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } || assign.values.contains(n) }
@@ -101,7 +118,7 @@ enum ScenarioCommand: Command {
         // With no argument in an app repository, what its project file declares (docs/scenarios.md):
         // the scenarios of its packs (and of the packs of its suites) and those among its vectors.
         var arguments = o.positional
-        if arguments.isEmpty, let project = try Common.projectSettings(o), project.declaresRun {
+        if arguments.isEmpty, let project = try Common.projectSettings(o.common), project.declaresRun {
             arguments = Self.declared(project)
             if arguments.isEmpty {
                 stderr("concord: \(project.file) declares no pack with scenarios and no scenario file among its vectors: nothing to run (name a file, folder or pack)")
@@ -110,7 +127,7 @@ enum ScenarioCommand: Command {
         }
         let files: [String]
         do { files = try scenarioFiles(arguments, home: home) } catch { stderr("concord: \(error.message)"); return 2 }
-        let reader = ScenarioReader(limits: try Common.loader(o).yamlLimits)
+        let reader = ScenarioReader(limits: Common.loader(o.common).yamlLimits)
         var scenarios: [Scenario] = []
         var bad = 0
         for f in files {
@@ -122,28 +139,28 @@ enum ScenarioCommand: Command {
             if let other = seenNames[s.name] { stderr("concord: \(s.file): scenario name \(s.name) is also \(other)'s"); return 2 }
             seenNames[s.name] = s.file
             // A written flow draws from its own seed and trial (docs/scenarios.md, "Shrinking").
-            if let pin = s.flow.pin, o.values["seed"] != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
+            if let pin = s.flow.pin, o.seed != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
                 stderr("concord: note: \(Printable.escape(s.file)) is one flow of \(pin.from), seed \(pin.seed), trial \(pin.trial): its values are drawn from those, not from --seed \(seed)\(trial.map { " --trial \($0)" } ?? "")")
             }
         }
         if explore, let problem = FlowExploration.emitProblem(emitDir) { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
-        let reportPath = o.values["report"] ?? "reports/scenario.json"
-        let output = try ReportOutput(o, json: reportPath)
+        let reportPath = o.report ?? "reports/scenario.json"
+        let output = try ReportOutput(o.common, json: reportPath)
         guard output.distinct(from: files) else { return 2 }
         // --record: every file it may write is checked before anything runs: none exists, and no
         // output of this command is one of them (docs/scenarios.md, "Recording").
-        let recordDir = o.values["record"]
+        let recordDir = o.record
         if recordDir?.isEmpty == true { throw UsageError("--record needs a folder") }
         let targets = recordDir.map { dir in scenarios.flatMap { ScenarioRecorder.paths(dir: dir, scenario: $0, seed: seed) } } ?? []
         guard recordable(targets, in: recordDir, outputs: output.outputs, inputs: files) else { return 2 }
 
-        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300, shareDerivations: true)
+        let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 300, shareDerivations: true)
         // A built-in one named while it is not available here (no Chromium) is a bad option, as in
         // `run`: exit 2 before anything starts.
         var availability = Availability(explicit: explicit.map { ($0, "--implementations") } + assign.values.filter { !explicit.contains($0) }.map { ($0, "--assign") },
                                         named: gate.named, required: gate.required)
         var impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
-        let workers = Int(try o.integer("jobs") ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        let workers = Int(o.common.jobs ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
         let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
         for i in impls { i.expect(work) }
@@ -180,16 +197,16 @@ enum ScenarioCommand: Command {
         let runner = ScenarioRunner(implementations: impls)
         let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialCount($1.scenario) }
         let assignments = plans.reduce(0) { $0 + $1.assignments.count }
-        if !o.flags.contains("quiet") {
+        if !o.common.quiet {
             if explore {
-                let bound = o.values["trials"] != nil ? "at most \(trials) flow\(trials == 1 ? "" : "s")" : "\(FlowExploration.seconds(exploreSeconds)) s"
+                let bound = o.trials != nil ? "at most \(trials) flow\(trials == 1 ? "" : "s")" : "\(FlowExploration.seconds(exploreSeconds)) s"
                 stderr("concord: seed \(seed) (replay with --seed \(seed)); exploring the flows of \(plans.count) scenario\(plans.count == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s"), \(bound) each")
             } else {
                 stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s")")
             }
         }
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet") && (!explore || o.values["trials"] != nil), immediate: forced, unit: "trials")
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.common.quiet && (!explore || o.trials != nil), immediate: forced, unit: "trials")
         let start = Date()
         // Each trial's result as the report's, as it comes: a long run holds one small result per trial.
         let collected = Locked<(results: [VectorResult], checks: Int)>(([], 0))
@@ -203,7 +220,7 @@ enum ScenarioCommand: Command {
             // Exploring: the first failing trial (the results come in order) stops the drawing.
             let found = Locked<TrialResult?>(nil)
             let deadline = Date().addingTimeInterval(exploreSeconds)
-            let bounded = o.values["trials"] != nil
+            let bounded = o.trials != nil
             let stop: (@Sendable () -> Bool)? = explore ? { @Sendable in found.withLock { $0 != nil } || (!bounded && Date() >= deadline) } : nil
             let flows = Locked((count: 0, steps: 0))
             runner.run(plan, configuration: config, progress: onProgress, stop: stop) { t in
@@ -221,7 +238,7 @@ enum ScenarioCommand: Command {
             progress.finish()
             let (count, longest) = flows.withLock { $0 }
             guard let failing = found.withLock({ $0 }) else {
-                if !o.flags.contains("quiet") { stderr("concord: \(plan.scenario.name): \(count) flow\(count == 1 ? "" : "s") run (the longest \(longest) steps): none failed") }
+                if !o.common.quiet { stderr("concord: \(plan.scenario.name): \(count) flow\(count == 1 ? "" : "s") run (the longest \(longest) steps): none failed") }
                 continue
             }
             let x = FlowExploration(plan: plan, runner: runner, seed: seed, failing: failing, maxRuns: shrinkRuns)
@@ -275,13 +292,13 @@ enum ScenarioCommand: Command {
                                            ("trial", trial.map { .int(Int64($0)) } ?? .null), ("files", .array(files.map { .string($0) }))]
             // --explore: how long each scenario was explored (null: --trials bounded it) and the flows written.
             if explore {
-                about.append(("explore", .object([("seconds", o.values["trials"] == nil ? .double(exploreSeconds) : .null),
+                about.append(("explore", .object([("seconds", o.trials == nil ? .double(exploreSeconds) : .null),
                                                   ("written", .array(writtenFlows.map { .string($0) }))])))
             }
             top.append(("scenario", .object(about)))
             report = .object(top)
         }
-        var status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
+        var status = try output.emit(result, report: report, options: o.common, gate: gate, ledger: verdict)
         for n in unused {
             stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
             if status == 0 { status = 1 }

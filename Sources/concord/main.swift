@@ -6,10 +6,10 @@ let concordVersion = "0.1.0"
 /// A command's declaration and its body.
 struct CommandEntry: Sendable {
     var spec: CommandSpec
-    var run: @Sendable (Options) throws -> Int32
+    var run: @Sendable (RawOptions) throws -> Int32
     init<C: Command>(_ c: C.Type) {
         spec = c.spec
-        run = { o in try C.run(o) }
+        run = { raw in try C.run(try C.Options(raw)) }
     }
 }
 
