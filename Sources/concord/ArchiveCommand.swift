@@ -51,15 +51,14 @@ enum ArchiveCommand: Command {
         guard Release.validName(release) else {
             throw UsageError("--release \"\(Printable.escape(release))\": a release name uses letters, digits, '.', '_' and '-', starting with a letter or digit")
         }
-        let user = try Common.userAdapters(o.common)
-        guard let project = try Common.projectSettings(o.common), let folder = project.archive else {
-            throw UsageError("archive add writes into the archive the project file declares: add `archive: archive` to \(Common.projectFile(o.common) ?? "concord.yaml") (docs/archive.md)")
+        let s = try Common.session(o.common)
+        guard let project = s.project, let folder = project.archive else {
+            throw UsageError("archive add writes into the archive the project file declares: add `archive: archive` to \(s.projectFile ?? "concord.yaml") (docs/archive.md)")
         }
         let load = Common.loader(o.common)
-        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
         var badLedger = false
-        let ledger = try Common.ledger(o.common, user: user, failed: &badLedger)
+        let ledger = try Common.readLedger(s, o.common, failed: &badLedger)
         if badLedger { return 2 }
 
         // The archive as it stands must be whole before it grows.
@@ -89,15 +88,15 @@ enum ArchiveCommand: Command {
         if !suites.isEmpty {
             var selections: [VectorSelection] = []
             if project.declaresRun {
-                var declared = VectorSelection([], project: project)
+                var declared = VectorSelection([], project: project, home: s.home)
                 declared.notes = []
                 selections.append(declared)
             }
-            selections.append(VectorSelection(suites, project: project))
+            selections.append(VectorSelection(suites, project: project, home: s.home))
             for var selection in selections {
                 selection.announceNames = false
                 selection.archive = nil
-                guard let loaded = selection.load(load) else { return 2 }
+                guard let loaded = selection.load(load, s.terminal) else { return 2 }
                 for v in loaded where vectors[v.name] == nil { vectors[v.name] = v }
             }
         }
@@ -175,13 +174,11 @@ enum ArchiveCommand: Command {
         guard !fresh.isEmpty else { return 0 }
 
         // Each artifact opened by the live implementations; one that nothing outside Concord opens is not archived.
-        let settings = Catalog.Settings(home: Home.find(), requestTimeout: o.common.timeout ?? 300)
+        let settings = Catalog.Settings(home: s.home, requestTimeout: o.common.timeout ?? 300)
         var config = RunConfiguration()
         if let j = o.common.jobs { config.workers = Int(j) }
-        let explicit = o.common.implementations != nil ? names : []
-        var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: explicit + user.map(\.name))
-        let impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
-        for line in availability.notHereLines { stderr("concord: \(line)") }
+        var availability = s.policy(names, explicit: o.common.implementations != nil)
+        let impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability) }
         Interrupt.watch(impls)
         let all = fresh.flatMap(\.vectors)
         let confirmation = Archive.confirm(all, implementations: impls, configuration: config)

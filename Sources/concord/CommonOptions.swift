@@ -5,6 +5,7 @@ import ConcordImplementations
 import ConcordReport
 import ConcordLoading
 import ConcordSuites
+import ConcordWorkflows
 import ConcordYAML
 import Foundation
 
@@ -81,96 +82,48 @@ enum Common {
         return limits
     }
 
-    /// A comma-separated list of implementation names, each known (else exit 2 with the known ones).
-    static func implementationNames(_ list: String, option: String, user: [UserAdapter] = []) throws(UsageError) -> [String] {
-        let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        if names.isEmpty || names.contains("") { throw UsageError("\(option) needs a comma-separated list of names") }
-        for n in names { try known(n, option: option, user: user) }
-        return names
-    }
+    /// The words a session says, on this process's streams (Streams: one writer of each).
+    static let terminal = Terminal(message: { stderr($0) }, raw: { stderrRaw($0) }, out: { Streams.out($0) },
+                                   outBytes: { Streams.out(bytes: $0) }, isTerminal: { isatty($0) == 1 },
+                                   writeFailure: { writeFailure($0, $1) })
 
-    static func known(_ n: String, option: String, user: [UserAdapter] = []) throws(UsageError) {
-        guard Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains(where: { $0.name == n }) else {
-            let close = Catalog.names.min { editDistance(n, $0) < editDistance(n, $1) }.flatMap { editDistance(n, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
-            throw UsageError("\(option): unknown implementation \"\(n)\"\(close) (known: \(Catalog.names.joined(separator: ", ")))")
+    /// The command's session (Session): the project file read once (its settings too when the
+    /// command runs what it declares), the user's adapters, this process's streams.
+    static func session(_ o: SharedOptions, settings: Bool = true, tolerant: Bool = false) throws(UsageError) -> Session {
+        try usage { () throws(Session.Problem) in
+            try Session(home: Home.find(), project: o.project, adapters: o.adapter, settings: settings, tolerant: tolerant, maxBytes: o.maxBytes, terminal: terminal)
         }
     }
 
-    /// The gate of `--fail-on` and `--require`.
-    static func gate(_ o: SharedOptions, user: [UserAdapter] = []) throws(UsageError) -> Gate {
-        var gate = Gate()
-        // An empty list, or an empty item (`--fail-on ''`, `--require jvm,`), is a mistake in a CI
-        // file (an unset variable), never "nothing more": refused.
-        if let f = o.failOn {
-            if f.split(separator: ",", omittingEmptySubsequences: false).contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-                throw UsageError("--fail-on needs a comma-separated list of conditions (\(Gate.Condition.allCases.map(\.rawValue).joined(separator: ", "))), got \"\(f)\"")
-            }
-            do { gate.failOn = try Gate.conditions(f) } catch { throw UsageError("\(error)") }
+    /// The report outputs of the shared options (`--markdown`, `--junit`, `--html`; the terminal
+    /// summary's `--verbose`, `--quiet`, `--max-failures`), the JSON report at `json`.
+    static func output(_ s: Session, _ o: SharedOptions, json: String?) throws(UsageError) -> ReportOutput {
+        var out = try usage { () throws(Session.Problem) in
+            try s.output(json: json, markdown: o.markdown, junit: o.junit, html: o.html, ledger: o.ledger, version: concordVersion)
         }
-        if let r = o.require {
-            gate.required = try implementationNames(r, option: "--require", user: user)
-        }
-        return gate
-    }
-
-    /// The project file a command reads: `--project FILE` when the command has it, else the
-    /// nearest concord.yaml (ProjectFile; one it refuses is refused by the readers, exit 2).
-    static func projectFile(_ o: SharedOptions) -> String? {
-        (try? ProjectFile.locate(o.project)) ?? nil
-    }
-
-    /// The project file and the divergence ledger a command reads (`--ledger`, else the project
-    /// file's `ledger:`), named by what they are: no output may be written over them (OutputPlan).
-    /// A ledger the project file names but that cannot be found is left to `ledger`'s message.
-    static func projectFiles(_ o: SharedOptions) -> [(role: String, path: String)] {
-        var out: [(role: String, path: String)] = []
-        let project = projectFile(o)
-        if let project { out.append(("the project file", project)) }
-        if let l = o.ledger ?? project.flatMap({ try? Ledger.declared(inProject: $0, maxBytes: o.maxBytes) }), !l.isEmpty {
-            out.append(("the divergence ledger", l))
-        }
+        out.verbose = o.verbose
+        out.quiet = o.quiet
+        out.maxFailures = Int(o.maxFailures ?? 20)
         return out
     }
 
-    /// The divergence ledger of `--ledger FILE`, else the one the project file declares (`--project`
-    /// when the command has it, else ./concord.yaml when it exists), else none (nil). Read before
-    /// anything runs: a malformed one is printed with its place, and `failed` is set (exit 2).
-    static func ledger(_ o: SharedOptions, user: [UserAdapter] = [], failed: inout Bool) throws(UsageError) -> Ledger? {
-        var path = o.ledger
-        if path?.isEmpty == true { throw UsageError("--ledger needs a path") }
-        let maxBytes = o.maxBytes
-        do {
-            if path == nil, let project = projectFile(o) {
-                path = try Ledger.declared(inProject: project, maxBytes: maxBytes)
-            }
-            guard let path else { return nil }
-            return try Ledger.load(path: path, maxBytes: maxBytes) { n in
-                Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }
-            }
-        } catch {
-            stderr("concord: \(error.description)")
-            failed = true
-            return nil
-        }
+    /// The gate of `--fail-on` and `--require`.
+    static func gate(_ s: Session, _ o: SharedOptions) throws(UsageError) -> Gate {
+        try usage { () throws(Session.Problem) in try s.gate(failOn: o.failOn, require: o.require) }
     }
 
-    /// The ledger held to a run (`Ledger.judge`), its warnings printed to standard error on every
-    /// run, `--quiet` or not: an entry that can silence a whole suite is never silent itself.
-    static func judge(_ ledger: Ledger?, _ result: RunResult, shard: Bool = false) -> LedgerVerdict? {
-        guard let verdict = ledger?.judge(result, shard: shard) else { return nil }
-        for w in verdict.warnings { stderr("concord: warning: \(w)") }
-        return verdict
+    /// The divergence ledger (`--ledger`, else the project file's); nil and `failed` when it cannot be read.
+    static func readLedger(_ s: Session, _ o: SharedOptions, failed: inout Bool) throws(UsageError) -> Ledger? {
+        var bad = false
+        let l = try usage { () throws(Session.Problem) in try s.ledger(o.ledger, failed: &bad) }
+        failed = failed || bad
+        return l
     }
+}
 
-    /// The user's adapters: `--adapter NAME=COMMAND` and the project file (concord.yaml or --project).
-    static func userAdapters(_ o: SharedOptions) throws(UsageError) -> [UserAdapter] {
-        do { return try UserAdapters.load(options: o.adapter, project: o.project) } catch { throw UsageError(error.description) }
-    }
-
-    /// What the project file (concord.yaml or --project) declares a run covers (VectorSelection).
-    static func projectSettings(_ o: SharedOptions) throws(UsageError) -> ProjectSettings? {
-        do { return try ProjectSettings.load(project: o.project) } catch { throw UsageError(error.description) }
-    }
+/// A session's refusal is a usage error (exit 2, with the usage hint).
+func usage<T>(_ body: () throws(Session.Problem) -> T) throws(UsageError) -> T {
+    do { return try body() } catch { throw UsageError(error.description) }
 }
 
 /// One message line to standard error. Messages carry text from input (file names, ids, values,
@@ -191,43 +144,3 @@ func writeFailure(_ path: String, _ error: any Error) -> String {
 
 /// One line to standard output, escaped as `stderr` does.
 func say(_ s: String) { Streams.out(Printable.escape(s) + "\n") }
-
-/// Whether the ledger names a vector ambiguously among `vectors` (printed, each located): a
-/// refusal, exit 2, before anything is judged.
-func ledgerIsAmbiguous<S: Sequence>(_ ledger: Ledger?, among vectors: S) -> Bool where S.Element == Vector {
-    guard let problems = ledger?.ambiguities(among: vectors), !problems.isEmpty else { return false }
-    for p in problems { stderr("concord: \(p)") }
-    return true
-}
-
-func loadVectors(_ paths: [String], _ loader: VectorLoader) -> [Vector]? {
-    let loaded = loader.load(.paths(paths))
-    let (vectors, errors, notes) = (loaded.vectors, loaded.errors, loaded.notes)
-    for n in notes { stderr("concord: note: \(n)") }
-    if !errors.isEmpty {
-        for e in errors { stderr("concord: \(e)") }
-        stderr("concord: \(errors.count) error\(errors.count == 1 ? "" : "s") in the input; nothing was run")
-        return nil
-    }
-    return vectors
-}
-
-extension Common {
-    /// The implementations not available here left out by the one policy (Availability): refused
-    /// (exit 2) when the command line named one.
-    static func leaveOut(_ impls: [any Implementation], _ availability: inout Availability) throws(UsageError) -> [any Implementation] {
-        do { return try availability.leaveOut(impls) } catch { throw UsageError(error.description) }
-    }
-}
-
-func implementations(_ names: [String], settings: Catalog.Settings, user: [UserAdapter] = []) throws(UsageError) -> [any Implementation] {
-    var out: [any Implementation] = []
-    for n in names {
-        guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else {
-            throw UsageError("unknown implementation \"\(n)\" (known: \(Catalog.names.joined(separator: ", ")))")
-        }
-        if out.contains(where: { $0.name == n }) { throw UsageError("implementation \(n) is named twice") }
-        out.append(impl)
-    }
-    return out
-}

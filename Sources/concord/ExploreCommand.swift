@@ -47,7 +47,7 @@ enum ExploreCommand: Command {
                 .shared(Common.implementations), .shared(Common.adapter), .shared(Common.project),
                 .number(\.seconds, .value("seconds", "T", "explore for T seconds in all (default 10, unless --cases is given)")),
                 .integer(\.cases, .value("cases", "N", "explore N cases of every op")),
-                .value(\.seed, .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere")),
+                .value(\.seed, .value("seed", "S", "the seed (an unsigned integer; default: a new one, printed): the same seed makes the same inputs anywhere")),
                 .integer(\.onlyCase, min: 0, .value("case", "K", "run only case K of every op (replaying a finding)")),
                 .value(\.emit, .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)")),
                 .integer(\.common.jobs, .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))")),
@@ -66,16 +66,17 @@ enum ExploreCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // What to explore: suite names (or old names) and packs; with none, what the project file
         // declares (its packs, and the suites of its own vectors), else every suite.
-        let project = try Common.projectSettings(o.common)
+        let s = try Common.session(o.common)
+        let project = s.project
         var suites: [Suite] = []
         for name in o.positional {
-            if let s = Suites.resolve(name) { if !suites.contains(where: { $0.name == s.name }) { suites.append(s) }; continue }
+            if let suite = Suites.resolve(name) { if !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }; continue }
             let pack = Suites.list.filter { $0.contract == name }
             guard !pack.isEmpty else {
                 let packs = Set(Suites.list.compactMap(\.contract)).sorted()
                 throw UsageError("explore: unknown suite or pack \"\(name)\" (suites: concord list; packs: \(packs.joined(separator: ", ")))")
             }
-            for s in pack where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+            for suite in pack where !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }
         }
         // The project's own vectors seed exploration (and, with no name given, say which suites it covers).
         let loader = Common.loader(o.common)
@@ -92,10 +93,10 @@ enum ExploreCommand: Command {
         if o.positional.isEmpty, let project, project.declaresRun {
             for name in project.packs {
                 let named = Suites.resolve(name).map { [$0] } ?? Suites.list.filter { $0.contract == name }
-                for s in named where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+                for suite in named where !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }
             }
             for v in projectVectors {
-                if let s = Suites.all[v.suite], !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+                if let suite = Suites.all[v.suite], !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }
             }
             if suites.isEmpty { throw UsageError("explore: \(project.file) declares neither packs nor vectors of a suite: nothing to explore (name a suite or pack)") }
         }
@@ -110,11 +111,7 @@ enum ExploreCommand: Command {
         let seconds = o.seconds
         let cases = o.cases.map(Int.init)
         let onlyCase = o.onlyCase.map(Int.init)
-        var seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_007
-        if let s = o.seed {
-            guard let v = UInt64(s) else { throw UsageError("--seed needs an unsigned integer, got \"\(s)\"") }
-            seed = v
-        }
+        let seed = try usage { () throws(Session.Problem) in try Session.seed(o.seed) }
         let emit = o.emit
         if let emit {
             var st = stat()
@@ -124,18 +121,17 @@ enum ExploreCommand: Command {
         if let j = o.common.jobs, j > maxJobs {
             throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
         }
-        let user = try Common.userAdapters(o.common)
-        let gate = try Common.gate(o.common, user: user)
+        let user = s.user
+        let gate = try Common.gate(s, o.common)
         var badLedger = false
-        let home = Home.find()
-        let ledger = try Self.ledger(o.common, home: home, user: user, failed: &badLedger)
+        let home = s.home
+        let ledger = try Self.ledger(s, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        let output = try ReportOutput(o.common, json: o.report ?? "reports/explore.json")
+        let output = try Common.output(s, o.common, json: o.report ?? "reports/explore.json")
         guard output.distinct(from: project?.vectors ?? []) else { return 2 }
         // With an output on standard output ("-"), what is printed for a person goes to standard error.
         let tell: (String) -> Void = output.stdoutTaken ? { stderr($0) } : { say($0) }
-        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
         let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 10)
         // --isolate: Concord's in-process implementations behind the adapter protocol, each in a
         // `concord serve NAME` process, so that a crash (a Swift trap) is an error finding like an adapter's.
@@ -147,17 +143,14 @@ enum ExploreCommand: Command {
             guard isolate, i is InProcessImplementation else { return i }
             return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout, origin: .concord)
         }
-        let explicit = o.common.implementations != nil
-        var availability = Availability(explicit: explicit ? names.map { ($0, "--implementations") } : [],
-                                        named: (explicit ? names : []) + user.map(\.name), required: gate.required)
-        var impls = try Common.leaveOut(try implementations(names, settings: settings, user: user).map(isolated), &availability)
-            .filter { $0.startFailure == nil }
-        for line in availability.notHereLines { stderr("concord: \(line)") }
+        var availability = s.policy(names, explicit: o.common.implementations != nil, required: gate.required)
+        var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability) }
+            .map(isolated).filter { $0.startFailure == nil }
         // Every --emit file is checked before anything is explored (a link, a file explore did not
         // write, one it cannot read): nothing is explored that could not be written.
         if let emit {
-            for s in suites {
-                do { try Self.mayEmit(Self.emitPath(emit, suite: s.name, seed: seed), inside: emit) } catch {
+            for suite in suites {
+                do { try Self.mayEmit(Self.emitPath(emit, suite: suite.name, seed: seed), inside: emit) } catch {
                     stderr("concord: --emit: \(error); nothing was explored")
                     return 2
                 }
@@ -170,10 +163,8 @@ enum ExploreCommand: Command {
         // are explored, and the exit status is 1; a built-in one not named is one line, left out.
         let starting = impls
         Interrupt.watch(starting)
-        DispatchQueue.concurrentPerform(iterations: starting.count) { k in starting[k].prepare() }
-        let started = availability.started(impls)
-        for line in started.lines { stderr("concord: \(line)") }
-        let didNotStart = impls.filter { started.failedNamed.contains($0.name) }.map { availability.didNotStart($0.name, $0.startFailure!) }
+        let failedNamed = s.start(impls, availability: availability).failedNamed
+        let didNotStart = impls.filter { failedNamed.contains($0.name) }.map { availability.didNotStart($0.name, $0.startFailure!) }
         impls = impls.filter { i in
             guard i.startFailure != nil else { return true }
             i.shutdown()
@@ -182,15 +173,15 @@ enum ExploreCommand: Command {
 
         // Seeds: the suites' own vectors (Concord's vectors/), then the project's, their inputs per op.
         var targets: [Target] = []
-        for s in suites {
-            let folder = home + "/" + s.vectorFolder
+        for suite in suites {
+            let folder = home + "/" + suite.vectorFolder
             var seeds: [String?: [(name: String, input: Fields)]] = [:]
             // An `acceptable` vector is a divergence the suite already names, a pending one is not settled: not seeds.
             let own = FileManager.default.fileExists(atPath: folder) ? loader.load(.paths([folder])).vectors : []
-            for v in own + projectVectors.filter({ $0.suite == s.name }) where v.result != .acceptable && v.result != .pending {
+            for v in own + projectVectors.filter({ $0.suite == suite.name }) where v.result != .acceptable && v.result != .pending {
                 seeds[v.op, default: []].append((v.name, v.input))
             }
-            targets += Target.all(s, seeds: seeds)
+            targets += Target.all(suite, seeds: seeds)
         }
 
         let adapters = impls.contains { !($0 is InProcessImplementation) }
@@ -311,12 +302,12 @@ enum ExploreCommand: Command {
             ImplementationInfo(name: i.name, version: i.startFailure == nil ? i.version : "not started", startFailure: i.startFailure, processStarts: 1)
         }
         let result = ExplorationReport.result(summary, findings: reported, crashes: crashes, implementations: infos, workers: config.workers)
-        let verdict = Common.judge(ledger, result, shard: shard != nil)
+        let verdict = s.judge(ledger, result, shard: shard != nil)
         var report = JSONReport.make(result, concordVersion: concordVersion)
         report = ExplorationReport.addingOptions(report, seed: seed, cases: config.cases, seconds: config.seconds, onlyCase: onlyCase,
                                                  shard: shard.map { ($0.index, $0.count) }, suites: suites.map(\.name),
                                                  implementations: impls.map(\.name), timeout: timeout, isolate: isolate)
-        let status = try output.emit(result, report: report, options: o.common, gate: gate, ledger: verdict, terminalSummary: false)
+        let status = output.emit(result, report: report, gate: gate, ledger: verdict, terminalSummary: false)
         if writeFailed || status == 2 { return 2 }
         if status != 0 || !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
         if compared == 0 {
@@ -328,10 +319,10 @@ enum ExploreCommand: Command {
 
     /// The ledger an exploration is held to: Concord's own known differences
     /// (docs/exploration-ledger.yaml, always), with --ledger's or the project file's entries added.
-    static func ledger(_ o: SharedOptions, home: String, user: [UserAdapter], failed: inout Bool) throws(UsageError) -> Ledger? {
-        let named = try Common.ledger(o, user: user, failed: &failed)
+    static func ledger(_ s: Session, _ o: SharedOptions, failed: inout Bool) throws(UsageError) -> Ledger? {
+        let named = try Common.readLedger(s, o, failed: &failed)
         if failed { return nil }
-        let ownPath = (home as NSString).appendingPathComponent(ownLedger)
+        let ownPath = (s.home as NSString).appendingPathComponent(ownLedger)
         guard FileManager.default.fileExists(atPath: ownPath) else {
             stderr("concord: warning: \(ownPath) is missing: Concord's own known differences do not apply (CONCORD_HOME names another folder?)")
             return named
@@ -342,12 +333,7 @@ enum ExploreCommand: Command {
             return named
         }
         let own: Ledger
-        let maxBytes = o.maxBytes
-        do {
-            own = try Ledger.load(path: ownPath, maxBytes: maxBytes) { n in
-                Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }
-            }
-        } catch {
+        do { own = try s.readLedger(ownPath) } catch {
             stderr("concord: \(error.description)")
             failed = true
             return nil

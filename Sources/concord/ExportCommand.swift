@@ -33,13 +33,13 @@ enum ExportCommand: Command {
         guard var out = o.out else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
         if out.isEmpty { throw UsageError("--out needs a path (\"-\" for standard output)") }
         if OutputFile.namesStandardOutput(out) { out = "-" }
-        _ = try Common.userAdapters(o.common)  // the whole project file is checked, its adapters unused here
-        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o.common))
-        guard let vectors = selection.load(Common.loader(o.common)) else { return 2 }
+        let s = try Common.session(o.common)  // the whole project file is checked, its adapters unused here
+        let selection = s.selection(o.positional)
+        guard let vectors = selection.load(Common.loader(o.common), s.terminal) else { return 2 }
         if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         // An output that is also an input is refused before anything is written (OutputPlan).
-        let inputs = Set(vectors.map(\.file)).sorted()
-        let project = Common.projectFile(o.common).map { [(role: "the project file", path: $0)] } ?? []
+        let inputs = Set(vectors.map { $0.file }).sorted()
+        let project = s.projectFile.map { [(role: "the project file", path: $0)] } ?? []
         do { try OutputPlan.check(outputs: [("--out", out)], inputs: inputs, roles: project) } catch {
             stderr("concord: \(error)")
             return 2
@@ -53,7 +53,7 @@ enum ExportCommand: Command {
             stderr(writeFailure(out, error))
             return 2
         }
-        let placeholders = vectors.filter(\.hasPlaceholder).count
+        let placeholders = vectors.filter { $0.hasPlaceholder }.count
         print("exported \(vectors.count) vectors (\(placeholders) with placeholders) to \(out)")
         return 0
     }

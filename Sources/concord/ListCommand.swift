@@ -28,9 +28,9 @@ enum ListCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("list takes no arguments (got \(o.positional[0]))") }
         let settings = Catalog.Settings(home: Home.find())
-        let user = try Common.userAdapters(o.common)
+        let user = try Common.session(o.common, settings: false).user
         var impls: [(String, any Implementation)] = []
-        for n in Catalog.names + user.map(\.name) {
+        for n in Catalog.names + user.map({ $0.name }) {
             guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else { continue }
             impls.append((n, impl))
         }

@@ -38,12 +38,13 @@ enum MergeCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         let maxBytes = o.common.maxBytes
         guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
-        let gate = try Common.gate(o.common)
-        var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        var ledger = try Common.ledger(o.common, user: try Common.userAdapters(o.common), failed: &badLedger)
+        let session = try Common.session(o.common, settings: false)
+        let gate = try Common.gate(session, o.common)
+        var badLedger = false
+        var ledger = try Common.readLedger(session, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        let output = try ReportOutput(o.common, json: o.out ?? "-")
+        let output = try Common.output(session, o.common, json: o.out ?? "-")
         guard output.distinct(from: o.positional) else { return 2 }
         var reports: [JSON] = []
         var texts: [String] = []
@@ -56,7 +57,7 @@ enum MergeCommand: Command {
         // Concord's own known differences as explore is.
         let exploration = reports.contains(where: ReportMerge.isExploration)
         if exploration {
-            ledger = try ExploreCommand.ledger(o.common, home: Home.find(), user: try Common.userAdapters(o.common), failed: &badLedger)
+            ledger = try ExploreCommand.ledger(session, o.common, failed: &badLedger)
             if badLedger { return 2 }
         }
         let merged: JSON
@@ -72,11 +73,11 @@ enum MergeCommand: Command {
         }
         let result: RunResult
         do { result = try RunResult(report: merged, name: "the merged report") } catch { stderr("concord: \(error)"); return 2 }
-        if ledgerIsAmbiguous(ledger, among: result.results.lazy.map(\.vector)) { return 2 }
+        if session.ledgerIsAmbiguous(ledger, among: result.results.lazy.map { $0.vector }) { return 2 }
         let s = result.summary
         stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
                + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")
-        return try output.emit(result, report: merged, options: o.common, gate: gate, ledger: Common.judge(ledger, result))
+        return output.emit(result, report: merged, gate: gate, ledger: session.judge(ledger, result))
     }
 }
 

@@ -1,3 +1,5 @@
+import ConcordWorkflows
+
 /// The command-line machinery: each command declares its options once (`CommandSpec`), and its
 /// parsing, its usage line and its `--help` text all come from that declaration (the pattern of
 /// swift-argument-parser, in the small). Anything unknown or malformed is a `UsageError` (exit 2).
@@ -103,7 +105,7 @@ struct CommandSpec: Sendable {
     /// The closest known spelling to an unknown `--name`, when one is close enough to be a typo.
     func suggestion(for unknown: String) -> String? {
         let names = allOptions.flatMap { [$0.name] + $0.aliases }
-        let scored = names.map { ($0, editDistance(unknown, $0)) }.min { $0.1 < $1.1 }
+        let scored = names.map { ($0, Session.editDistance(unknown, $0)) }.min { $0.1 < $1.1 }
         guard let (best, d) = scored, d <= max(2, best.count / 3) else {
             return names.first { $0.hasPrefix(unknown) && unknown.count >= 3 }
         }
@@ -178,22 +180,6 @@ struct CommandSpec: Sendable {
         }
         return o
     }
-}
-
-/// Levenshtein distance, for "did you mean".
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
-    for i in 1...x.count {
-        var current = [i] + [Int](repeating: 0, count: y.count)
-        for j in 1...y.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[y.count]
 }
 
 /// What a command line said, by each option's canonical name: the parser's output, read only by

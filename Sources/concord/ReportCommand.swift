@@ -30,12 +30,13 @@ enum ReportCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         let maxBytes = o.common.maxBytes
         guard o.positional.count == 1 else { throw UsageError("report needs exactly one report file: \(spec.usageLine)") }
-        let gate = try Common.gate(o.common)
-        var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        var ledger = try Common.ledger(o.common, user: try Common.userAdapters(o.common), failed: &badLedger)
+        let session = try Common.session(o.common, settings: false)
+        let gate = try Common.gate(session, o.common)
+        var badLedger = false
+        var ledger = try Common.readLedger(session, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        let output = try ReportOutput(o.common, json: nil)
+        let output = try Common.output(session, o.common, json: nil)
         let path = o.positional[0]
         guard output.distinct(from: [path]) else { return 2 }
         guard let (json, text) = readReportText(path, maxBytes: maxBytes) else { return 2 }
@@ -47,12 +48,12 @@ enum ReportCommand: Command {
         }
         // An exploration's report is held to Concord's own known differences too, as explore held it.
         if ReportMerge.isExploration(json) {
-            ledger = try ExploreCommand.ledger(o.common, home: Home.find(), user: try Common.userAdapters(o.common), failed: &badLedger)
+            ledger = try ExploreCommand.ledger(session, o.common, failed: &badLedger)
             if badLedger { return 2 }
         }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
-        if ledgerIsAmbiguous(ledger, among: result.results.lazy.map(\.vector)) { return 2 }
-        return try output.emit(result, report: json, options: o.common, gate: gate, ledger: Common.judge(ledger, result, shard: json["shard"] != nil))
+        if session.ledgerIsAmbiguous(ledger, among: result.results.lazy.map { $0.vector }) { return 2 }
+        return output.emit(result, report: json, gate: gate, ledger: session.judge(ledger, result, shard: json["shard"] != nil))
     }
 }

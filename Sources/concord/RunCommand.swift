@@ -53,95 +53,46 @@ enum RunCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // The report's peak is this process's own, not the size of whatever started it (ResidentMemory).
         ResidentMemory.resetPeak()
-        let home = Home.find()
-        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o.common))
-        let limits = Common.limits(o.common)
-        var config = RunConfiguration(limits: limits)
+        let s = try Common.session(o.common)
+        let selection = s.selection(o.positional)
+        var config = RunConfiguration(limits: Common.limits(o.common))
         if let j = o.common.jobs { config.workers = Int(j) }
-        let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 300,
-                                        shareDerivations: !o.noSharedKdf)
-        let user = try Common.userAdapters(o.common)
-        var gate = try Common.gate(o.common, user: user)
+        let settings = Catalog.Settings(home: s.home, requestTimeout: o.common.timeout ?? 300, shareDerivations: !o.noSharedKdf)
+        var gate = try Common.gate(s, o.common)
         var badLedger = false
-        let ledger = try Common.ledger(o.common, user: user, failed: &badLedger)
+        let ledger = try Common.readLedger(s, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        let repeats = Int(o.repeats ?? 1)
-        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
-        var shard: Shard?
-        if let k = o.shard { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
-        let reportPath = o.report ?? "reports/latest.json"
-        let output = try ReportOutput(o.common, json: reportPath)
-        var impls = try implementations(names, settings: settings, user: user)
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
+        let shard = try o.shard.map { k throws(UsageError) in try usage { () throws(Session.Problem) in try Self.shard(k) } }
+        let output = try Common.output(s, o.common, json: o.report ?? "reports/latest.json")
         // The implementations the user named (docs/gating.md): the adapters of --adapter and
         // concord.yaml, every name of --implementations (and, below, every --captured file). One of
         // those that does not start fails the run; a built-in one merely missing here (no Chromium)
         // is reported once and left out, and the run judges what was checked.
-        let explicit = o.common.implementations != nil ? names : []
-        gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } }
-        var availability = Availability(explicit: explicit.map { ($0, "--implementations") }, named: gate.named, required: gate.required)
-        impls = try Common.leaveOut(impls, &availability)
+        var availability = s.policy(names, explicit: o.common.implementations != nil, required: gate.required)
+        gate.named = availability.named
+        var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability, announce: false) }
         let load = Common.loader(o.common)
-        guard var loaded = selection.load(load) else { return 2 }
+        guard var loaded = selection.load(load, s.terminal) else { return 2 }
         if loaded.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         guard let opened = Self.openingThePast(loaded, selection: selection, ledger: ledger, loader: load) else { return 2 }
         loaded = opened
-        if ledgerIsAmbiguous(ledger, among: loaded) { return 2 }
+        if s.ledgerIsAmbiguous(ledger, among: loaded) { return 2 }
         // --shard K/N: a deterministic, cost-balanced slice (docs/ci.md); `concord merge` joins the reports.
-        guard let costs = Home.costs(home, noteIfMissing: shard != nil) else { return 2 }
+        guard let costs = Home.costs(s.home, noteIfMissing: shard != nil) else { return 2 }
         config.costs = costs
         let vectors = shard.map { $0.select(loaded, costs: costs) } ?? loaded
         // --captured FILE: a device run's outputs join as the implementation captured:NAME.
-        var capturedFiles: [(implementation: String, file: String, bytes: [UInt8])] = []
-        for path in o.captured {
-            let captured: CapturedOutputs
-            do {
-                captured = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes, rules: CapturedRules.make(loaded),
-                                                    known: Set(loaded.map(\.name)))
-            } catch {
-                stderr("concord: \(error)")
-                return 2
-            }
-            if impls.contains(where: { $0.name == captured.name }) { throw UsageError("two captured files are both named \(captured.name)") }
-            for u in captured.unplaced {
-                stderr("concord: \(u.place(in: path)): a result for \(u.vector), which is not among the vectors run")
-            }
-            impls.append(captured)
-            gate.named.append(captured.name)
-            // Its bytes, for the report's `inputs` (read again: the reader keeps only the results).
-            guard let bytes = try? InputFile.read(path, maxBytes: load.yamlLimits.maxBytes, regularFileOnly: true) else {
-                stderr("concord: \(path): the file changed while it was read")
-                return 2
-            }
-            capturedFiles.append((captured.name, path, bytes))
-        }
-
+        guard let captured = try Self.captured(o.captured, loaded: loaded, maxBytes: load.yamlLimits.maxBytes, beside: impls) else { return 2 }
+        impls += captured.map { $0.outputs as any Implementation }
+        gate.named += captured.map { $0.outputs.name }
         // An output that is also an input (a file vectors were read from, a captured file), or two
         // outputs on one file: refused before anything runs. (A folder scan passes over Concord's
         // own files, so a report inside the folder run is no input.)
-        let inputs = Set(loaded.map(\.file)).sorted() + (o.captured)
-        guard output.distinct(from: inputs) else { return 2 }
-
+        guard output.distinct(from: Set(loaded.map { $0.file }).sorted() + o.captured) else { return 2 }
         // Once, at the top: what is not run here and how to install it (not an error per vector).
         for line in availability.notHereLines { stderr("concord: \(line)") }
-
-        Interrupt.watch(impls)
-        let runner = Runner(implementations: impls, configuration: config)
-        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.common.quiet, immediate: forced)
-        var onProgress: (@Sendable (Int, Int) -> Void)? = nil
-        if progress.enabled { onProgress = { @Sendable done, total in progress.update(done, total) } }
-        var result = runner.run(vectors, progress: onProgress)
-        Interrupt.holdIfInterrupted()
-        progress.finish()
-        // --repeat N: run the same plan N times (a benchmarking aid); the report is the last run's.
-        if repeats > 1 {
-            let t0 = Date()
-            result = runner.run(vectors, times: repeats - 1, between: { Interrupt.holdIfInterrupted() })
-            let seconds = Date().timeIntervalSince(t0)
-            let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
-            stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
-        }
+        var result = Self.execute(vectors, impls, config, repeats: Int(o.repeats ?? 1), quiet: o.common.quiet)
         // The adapters exit while the report is written; the run returns once they have.
         closeInputs(impls)
         defer { shutdownAll(impls) }
@@ -151,34 +102,92 @@ enum RunCommand: Command {
             stderr("concord: " + availability.didNotStart(i.name, i.startFailure!))
         }
         result = Self.naming(result, notHere: availability.notHere, named: gate.named)
-
         // What identifies the run for `merge`: every vector loaded (not only this shard's) and the captured files.
-        let runInputs = RunInputs.make(loaded, captured: capturedFiles)
-        capturedFiles = []
-        let options = { (report: JSON) in
-            ReportMerge.addingInputs(
-                ReportMerge.addingOptions(report, maxKdfMemoryKiB: limits.maxKdfMemoryKiB, maxKdfWork: limits.maxKdfWork, timeout: settings.requestTimeout),
-                runInputs)
+        let inputs = RunInputs.make(loaded, captured: captured.map { ($0.outputs.name, $0.file, $0.bytes) })
+        let annotate = { (report: JSON) in
+            ReportMerge.addingInputs(ReportMerge.addingOptions(report, maxKdfMemoryKiB: config.limits.maxKdfMemoryKiB, maxKdfWork: config.limits.maxKdfWork,
+                                                               timeout: settings.requestTimeout), inputs)
         }
+        return Self.write(result, loaded: loaded, shard: shard, impls: impls, annotate: annotate, session: s, ledger: ledger, output: output, gate: gate)
+    }
+
+    /// `--shard K/N`.
+    static func shard(_ k: String) throws(Session.Problem) -> Shard {
+        do { return try Shard.parse(k) } catch { throw Session.Problem(error.description) }
+    }
+
+    /// The `--captured` files, read with the rules of the vectors run, each with its bytes (for the
+    /// report's `inputs`); nil after a located message.
+    static func captured(_ paths: [String], loaded: [Vector], maxBytes: Int, beside impls: [any Implementation]) throws(UsageError)
+        -> [(outputs: CapturedOutputs, file: String, bytes: [UInt8])]? {
+        var out: [(outputs: CapturedOutputs, file: String, bytes: [UInt8])] = []
+        for path in paths {
+            let captured: CapturedOutputs
+            do {
+                captured = try CapturedOutputs.load(path: path, maxBytes: maxBytes, rules: CapturedRules.make(loaded), known: Set(loaded.map(\.name)))
+            } catch {
+                stderr("concord: \(error)")
+                return nil
+            }
+            if impls.contains(where: { $0.name == captured.name }) || out.contains(where: { $0.outputs.name == captured.name }) {
+                throw UsageError("two captured files are both named \(captured.name)")
+            }
+            for u in captured.unplaced {
+                stderr("concord: \(u.place(in: path)): a result for \(u.vector), which is not among the vectors run")
+            }
+            // Read again: the reader keeps only the results.
+            guard let bytes = try? InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) else {
+                stderr("concord: \(path): the file changed while it was read")
+                return nil
+            }
+            out.append((captured, path, bytes))
+        }
+        return out
+    }
+
+    /// Runs the vectors (with a progress line on a terminal), `repeats` times in all (`--repeat`:
+    /// a benchmarking aid; the report is the last run's).
+    static func execute(_ vectors: [Vector], _ impls: [any Implementation], _ config: RunConfiguration, repeats: Int, quiet: Bool) -> RunResult {
+        Interrupt.watch(impls)
+        let runner = Runner(implementations: impls, configuration: config)
+        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
+        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !quiet, immediate: forced)
+        var onProgress: (@Sendable (Int, Int) -> Void)? = nil
+        if progress.enabled { onProgress = { @Sendable done, total in progress.update(done, total) } }
+        var result = runner.run(vectors, progress: onProgress)
+        Interrupt.holdIfInterrupted()
+        progress.finish()
+        if repeats > 1 {
+            let t0 = Date()
+            result = runner.run(vectors, times: repeats - 1, between: { Interrupt.holdIfInterrupted() })
+            let seconds = Date().timeIntervalSince(t0)
+            let checks = result.results.reduce(0) { $0 + $1.implementations.count } * (repeats - 1)
+            stderr(String(format: "repeat: %d further runs, %d checks in %.3f s: %.0f checks/s", repeats - 1, checks, seconds, Double(checks) / seconds))
+        }
+        return result
+    }
+
+    /// Every report format, held to the ledger. A shard's JSON report is annotated for `merge`;
+    /// without a shard it is written a result at a time (docs/performance.md).
+    static func write(_ result: RunResult, loaded: [Vector], shard: Shard?, impls: [any Implementation], annotate: @escaping (JSON) -> JSON,
+                      session s: Session, ledger: Ledger?, output: ReportOutput, gate: Gate) -> Int32 {
         let ownPeak = ResidentMemory.ownPeakKiB()
         let adapterPeaks = Dictionary(impls.compactMap { i in i.peakResidentKiB.map { (i.name, $0) } }, uniquingKeysWith: { a, _ in a })
         if let shard {
             var report = JSONReport.make(result, concordVersion: concordVersion)
             report = JSONReport.addingPeaks(report, concordKiB: ownPeak, adapters: adapterPeaks)
             let positions = Dictionary(loaded.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { a, _ in a })
-            report = options(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
-            let verdict = Common.judge(ledger, result, shard: true)
-            return try output.emit(result, report: report, options: o.common, gate: gate, ledger: verdict)
+            report = annotate(ReportMerge.annotate(report, shard: shard, of: loaded.count, positions: positions))
+            return output.emit(result, report: report, gate: gate, ledger: s.judge(ledger, result, shard: true))
         }
-        // Without a shard the JSON report is written a result at a time (docs/performance.md).
-        let verdict = Common.judge(ledger, result)
+        let verdict = s.judge(ledger, result)
         let bytes = { (write: ([UInt8]) throws -> Void) throws in
             try JSONReport.serialize(result, concordVersion: concordVersion, finish: {
-                let top = options(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))
+                let top = annotate(JSONReport.addingPeaks($0, concordKiB: ownPeak, adapters: adapterPeaks))
                 return verdict.map { JSONReport.addingLedger(top, $0, run: result) } ?? top
             }, into: write)
         }
-        return try output.emit(result, report: nil, reportBytes: bytes, options: o.common, gate: gate, ledger: verdict)
+        return output.emit(result, report: nil, reportBytes: bytes, gate: gate, ledger: verdict)
     }
 
     /// The archive a run opens (docs/archive.md), held to its manifest first: a file changed by hand

@@ -7,6 +7,7 @@ import ConcordReport
 import ConcordScenarios
 import ConcordSuites
 import ConcordSync
+import ConcordWorkflows
 import ConcordYAML
 import Foundation
 
@@ -62,11 +63,12 @@ enum ScenarioCommand: Command {
     }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let home = Home.find()
-        let user = try Common.userAdapters(o.common)
-        var gate = try Common.gate(o.common, user: user)
+        // The project's settings are read when it says what runs (no argument).
+        let s = try Common.session(o.common, settings: o.positional.isEmpty)
+        let home = s.home
+        var gate = try Common.gate(s, o.common)
         var badLedger = false
-        let ledger = try Common.ledger(o.common, user: user, failed: &badLedger)
+        let ledger = try Common.readLedger(s, o.common, failed: &badLedger)
         if badLedger { return 2 }
         let explore = o.explore
         if !explore, let k = [("seconds", o.seconds != nil), ("emit", o.emit != nil), ("shrink-runs", o.shrinkRuns != nil)].first(where: \.1)?.0 { throw UsageError("--\(k) is an option of --explore") }
@@ -84,14 +86,7 @@ enum ScenarioCommand: Command {
         }
         let trial = o.trial.map(Int.init)
         if let trial, o.trials != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
-        let seed: UInt64
-        if let s = o.seed {
-            guard let v = UInt64(s) else { throw UsageError("--seed needs an integer from 0 to 18446744073709551615, got \"\(s)\"") }
-            seed = v
-        } else {
-            var g = SystemRandomNumberGenerator()
-            seed = g.next() >> 1
-        }
+        let seed = try usage { () throws(Session.Problem) in try Session.seed(o.seed) }
         var assign: [String: String] = [:]
         if let a = o.assign {
             for item in a.split(separator: ",", omittingEmptySubsequences: false) {
@@ -100,25 +95,26 @@ enum ScenarioCommand: Command {
                     throw UsageError("--assign needs ROLE=IMPL pairs separated by commas, got \"\(a)\"")
                 }
                 if assign[parts[0]] != nil { throw UsageError("--assign names the role \(parts[0]) twice") }
-                try Common.known(parts[1], option: "--assign", user: user)
+                try usage { () throws(Session.Problem) in try s.known(parts[1], option: "--assign") }
                 assign[parts[0]] = parts[1]
             }
         }
-        let names = try o.common.implementations.map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
         for (role, impl) in assign where !names.contains(impl) {
             throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
         }
-        let explicit = o.common.implementations != nil ? names : []
         // The implementations the user named (docs/gating.md): --implementations, --assign, the
         // adapters of --adapter and concord.yaml. One of those that does not start fails the run.
-        gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } || assign.values.contains(n) }
+        // A built-in one named while it is not available here (no Chromium) is a bad option, as in
+        // `run`: exit 2 before anything starts.
+        var availability = s.policy(names, explicit: o.common.implementations != nil, assigned: Array(assign.values), required: gate.required)
+        gate.named = availability.named
 
         // The scenario files, read and checked before anything starts.
         // With no argument in an app repository, what its project file declares (docs/scenarios.md):
         // the scenarios of its packs (and of the packs of its suites) and those among its vectors.
         var arguments = o.positional
-        if arguments.isEmpty, let project = try Common.projectSettings(o.common), project.declaresRun {
+        if arguments.isEmpty, let project = s.project, project.declaresRun {
             arguments = Self.declared(project)
             if arguments.isEmpty {
                 stderr("concord: \(project.file) declares no pack with scenarios and no scenario file among its vectors: nothing to run (name a file, folder or pack)")
@@ -145,7 +141,7 @@ enum ScenarioCommand: Command {
         }
         if explore, let problem = FlowExploration.emitProblem(emitDir) { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
         let reportPath = o.report ?? "reports/scenario.json"
-        let output = try ReportOutput(o.common, json: reportPath)
+        let output = try Common.output(s, o.common, json: reportPath)
         guard output.distinct(from: files) else { return 2 }
         // --record: every file it may write is checked before anything runs: none exists, and no
         // output of this command is one of them (docs/scenarios.md, "Recording").
@@ -155,23 +151,16 @@ enum ScenarioCommand: Command {
         guard recordable(targets, in: recordDir, outputs: output.outputs, inputs: files) else { return 2 }
 
         let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 300, shareDerivations: true)
-        // A built-in one named while it is not available here (no Chromium) is a bad option, as in
-        // `run`: exit 2 before anything starts.
-        var availability = Availability(explicit: explicit.map { ($0, "--implementations") } + assign.values.filter { !explicit.contains($0) }.map { ($0, "--assign") },
-                                        named: gate.named, required: gate.required)
-        var impls = try Common.leaveOut(try implementations(names, settings: settings, user: user), &availability)
+        var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability, announce: false) }
         let workers = Int(o.common.jobs ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
         let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
         for i in impls { i.expect(work) }
         Interrupt.watch(impls)
-        let starting = impls
-        _ = Parallel.map(starting.count) { starting[$0].prepare() }
         // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.
-        let started = availability.started(impls)
-        impls = started.implementations
-        let failedNamed = started.failedNamed
-        for line in started.lines + availability.notHereLines { stderr("concord: \(line)") }
+        let failedNamed: [String]
+        (impls, failedNamed) = s.start(impls, availability: availability)
+        for line in availability.notHereLines { stderr("concord: \(line)") }
 
         var plans: [ScenarioPlan] = []
         for s in scenarios {
@@ -284,7 +273,7 @@ enum ScenarioCommand: Command {
         defer { shutdownAll(impls) }
         let (results, checks) = collected.withLock { $0 }
         let result = ScenarioResults.runResult(results, checks: checks, implementations: impls, wallSeconds: Date().timeIntervalSince(start), workers: workers)
-        let verdict = Common.judge(ledger, result)
+        let verdict = s.judge(ledger, result)
         // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
         var report = JSONReport.make(result, concordVersion: concordVersion)
         if case .object(var top) = report {
@@ -298,7 +287,7 @@ enum ScenarioCommand: Command {
             top.append(("scenario", .object(about)))
             report = .object(top)
         }
-        var status = try output.emit(result, report: report, options: o.common, gate: gate, ledger: verdict)
+        var status = output.emit(result, report: report, gate: gate, ledger: verdict)
         for n in unused {
             stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
             if status == 0 { status = 1 }

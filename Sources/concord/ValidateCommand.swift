@@ -53,7 +53,7 @@ enum ValidateCommand: Command {
                 if !ledgerRead {
                     ledgerRead = true
                     var bad = false
-                    retired = try Common.ledger(o.common, user: (try? Common.userAdapters(o.common)) ?? [], failed: &bad)
+                    retired = try Common.readLedger(try Common.session(o.common, settings: false, tolerant: true), o.common, failed: &bad)
                     if bad { return 2 }
                 }
                 let folder = (file as NSString).deletingLastPathComponent

@@ -1,4 +1,5 @@
 import ConcordImplementations
+import ConcordWorkflows
 import Foundation
 
 let concordVersion = "0.1.0"
@@ -90,8 +91,8 @@ do {
         status = 0
     case let name?:
         guard let c = command(named: name) else {
-            let close = commands.map(\.spec.name).min { editDistance(name, $0) < editDistance(name, $1) }
-                .flatMap { editDistance(name, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            let close = commands.map(\.spec.name).min { Session.editDistance(name, $0) < Session.editDistance(name, $1) }
+                .flatMap { Session.editDistance(name, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
             throw UsageError("unknown command \"\(name)\"\(close)")
         }
         // Parsed before anything starts: --help and a bad option never start an adapter.
