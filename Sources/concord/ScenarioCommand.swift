@@ -65,40 +65,12 @@ enum ScenarioCommand: Command {
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // The project's settings are read when it says what runs (no argument).
         let s = try Common.session(o.common, settings: o.positional.isEmpty)
-        let home = s.home
         var gate = try Common.gate(s, o.common)
         var badLedger = false
         let ledger = try Common.readLedger(s, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        let explore = o.explore
-        if !explore, let k = [("seconds", o.seconds != nil), ("emit", o.emit != nil), ("shrink-runs", o.shrinkRuns != nil)].first(where: \.1)?.0 { throw UsageError("--\(k) is an option of --explore") }
-        let shrinkRuns = Int(o.shrinkRuns ?? Int64(FlowExploration.maxShrinkRuns))
-        if explore, let k = [("trial", o.trial != nil), ("record", o.record != nil)].first(where: \.1)?.0 {
-            throw UsageError("--explore draws flows and writes the one that fails: --\(k) is for a run (replay a written flow with concord scenario FILE)")
-        }
-        if explore && o.seconds != nil && o.trials != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
-        let exploreSeconds = o.seconds ?? FlowExploration.defaultSeconds
-        let emitDir = o.emit ?? "reports"
-        if explore && emitDir.isEmpty { throw UsageError("--emit needs a folder") }
-        let trials = Int(o.trials ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
-        if trials > ScenarioConfiguration.maxTrials {
-            throw UsageError("--trials \(trials) is above the limit of \(ScenarioConfiguration.maxTrials) trials (the report holds one result per trial of each assignment)")
-        }
-        let trial = o.trial.map(Int.init)
-        if let trial, o.trials != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
-        let seed = try usage { () throws(Session.Problem) in try Session.seed(o.seed) }
-        var assign: [String: String] = [:]
-        if let a = o.assign {
-            for item in a.split(separator: ",", omittingEmptySubsequences: false) {
-                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                    throw UsageError("--assign needs ROLE=IMPL pairs separated by commas, got \"\(a)\"")
-                }
-                if assign[parts[0]] != nil { throw UsageError("--assign names the role \(parts[0]) twice") }
-                try usage { () throws(Session.Problem) in try s.known(parts[1], option: "--assign") }
-                assign[parts[0]] = parts[1]
-            }
-        }
+        let (trials, trial, seed) = try Self.bounds(o)
+        let assign = try Self.assignments(o.assign, s)
         let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
         for (role, impl) in assign where !names.contains(impl) {
             throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
@@ -109,48 +81,17 @@ enum ScenarioCommand: Command {
         // `run`: exit 2 before anything starts.
         var availability = s.policy(names, explicit: o.common.implementations != nil, assigned: Array(assign.values), required: gate.required)
         gate.named = availability.named
-
         // The scenario files, read and checked before anything starts.
-        // With no argument in an app repository, what its project file declares (docs/scenarios.md):
-        // the scenarios of its packs (and of the packs of its suites) and those among its vectors.
-        var arguments = o.positional
-        if arguments.isEmpty, let project = s.project, project.declaresRun {
-            arguments = Self.declared(project)
-            if arguments.isEmpty {
-                stderr("concord: \(project.file) declares no pack with scenarios and no scenario file among its vectors: nothing to run (name a file, folder or pack)")
-                return 2
-            }
-        }
-        let files: [String]
-        do { files = try scenarioFiles(arguments, home: home) } catch { stderr("concord: \(error.message)"); return 2 }
-        let reader = ScenarioReader(limits: Common.loader(o.common).yamlLimits)
-        var scenarios: [Scenario] = []
-        var bad = 0
-        for f in files {
-            do { scenarios.append(try reader.read(file: f)) } catch { stderr("concord: \(error)"); bad += 1 }
-        }
-        if bad > 0 { stderr("concord: \(bad) error\(bad == 1 ? "" : "s") in the input; nothing was run"); return 2 }
-        var seenNames: [String: String] = [:]
-        for s in scenarios {
-            if let other = seenNames[s.name] { stderr("concord: \(s.file): scenario name \(s.name) is also \(other)'s"); return 2 }
-            seenNames[s.name] = s.file
-            // A written flow draws from its own seed and trial (docs/scenarios.md, "Shrinking").
-            if let pin = s.flow.pin, o.seed != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
-                stderr("concord: note: \(Printable.escape(s.file)) is one flow of \(pin.from), seed \(pin.seed), trial \(pin.trial): its values are drawn from those, not from --seed \(seed)\(trial.map { " --trial \($0)" } ?? "")")
-            }
-        }
-        if explore, let problem = FlowExploration.emitProblem(emitDir) { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
-        let reportPath = o.report ?? "reports/scenario.json"
-        let output = try Common.output(s, o.common, json: reportPath)
+        guard let (files, scenarios) = Self.read(o, s, seed: seed, trial: trial) else { return 2 }
+        if o.explore, let problem = FlowExploration.emitProblem(o.emit ?? "reports") { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
+        let output = try Common.output(s, o.common, json: o.report ?? "reports/scenario.json")
         guard output.distinct(from: files) else { return 2 }
         // --record: every file it may write is checked before anything runs: none exists, and no
         // output of this command is one of them (docs/scenarios.md, "Recording").
-        let recordDir = o.record
-        if recordDir?.isEmpty == true { throw UsageError("--record needs a folder") }
-        let targets = recordDir.map { dir in scenarios.flatMap { ScenarioRecorder.paths(dir: dir, scenario: $0, seed: seed) } } ?? []
-        guard recordable(targets, in: recordDir, outputs: output.outputs, inputs: files) else { return 2 }
-
-        let settings = Catalog.Settings(home: home, requestTimeout: o.common.timeout ?? 300, shareDerivations: true)
+        if o.record?.isEmpty == true { throw UsageError("--record needs a folder") }
+        let targets = o.record.map { dir in scenarios.flatMap { ScenarioRecorder.paths(dir: dir, scenario: $0, seed: seed) } } ?? []
+        guard recordable(targets, in: o.record, outputs: output.outputs, inputs: files) else { return 2 }
+        let settings = Catalog.Settings(home: s.home, requestTimeout: o.common.timeout ?? 300, shareDerivations: true)
         var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability, announce: false) }
         let workers = Int(o.common.jobs ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
@@ -161,7 +102,101 @@ enum ScenarioCommand: Command {
         let failedNamed: [String]
         (impls, failedNamed) = s.start(impls, availability: availability)
         for line in availability.notHereLines { stderr("concord: \(line)") }
+        guard let (plans, unused) = Self.plans(scenarios, impls, assign: assign, failedNamed: failedNamed, named: gate.named) else { return 2 }
+        let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
+        let runner = ScenarioRunner(implementations: impls)
+        let start = Date()
+        let (results, checks, writtenFlows, emitFailed) = Self.execute(plans, runner: runner, config: config, o: o)
+        let recordFailed = o.record.map { Self.record(plans, runner: runner, config: config, into: $0, targets: targets) } ?? false
+        // The adapters exit while the report is written; the command returns once they have.
+        closeInputs(impls)
+        defer { shutdownAll(impls) }
+        let result = ScenarioResults.runResult(results, checks: checks, implementations: impls, wallSeconds: Date().timeIntervalSince(start), workers: workers)
+        let report = Self.report(result, o: o, seed: seed, trials: trials, trial: trial, files: files, written: writtenFlows)
+        var status = output.emit(result, report: report, gate: gate, ledger: s.judge(ledger, result))
+        for n in unused {
+            stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
+            if status == 0 { status = 1 }
+        }
+        if (recordFailed || emitFailed) && status == 0 { status = 2 }
+        return status
+    }
 
+    /// `--explore`'s options and the run's (they exclude each other), the trials, the one trial, the seed.
+    static func bounds(_ o: Options) throws(UsageError) -> (trials: Int, trial: Int?, seed: UInt64) {
+        let explore = o.explore
+        if !explore, let k = [("seconds", o.seconds != nil), ("emit", o.emit != nil), ("shrink-runs", o.shrinkRuns != nil)].first(where: \.1)?.0 { throw UsageError("--\(k) is an option of --explore") }
+        if explore, let k = [("trial", o.trial != nil), ("record", o.record != nil)].first(where: \.1)?.0 {
+            throw UsageError("--explore draws flows and writes the one that fails: --\(k) is for a run (replay a written flow with concord scenario FILE)")
+        }
+        if explore && o.seconds != nil && o.trials != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
+        let emitDir = o.emit ?? "reports"
+        if explore && emitDir.isEmpty { throw UsageError("--emit needs a folder") }
+        let trials = Int(o.trials ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
+        if trials > ScenarioConfiguration.maxTrials {
+            throw UsageError("--trials \(trials) is above the limit of \(ScenarioConfiguration.maxTrials) trials (the report holds one result per trial of each assignment)")
+        }
+        let trial = o.trial.map(Int.init)
+        if let trial, o.trials != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
+        let seed = try usage { () throws(Session.Problem) in try Session.seed(o.seed) }
+        return (trials, trial, seed)
+    }
+
+    /// `--assign ROLE=IMPL,…`, each implementation known.
+    static func assignments(_ list: String?, _ s: Session) throws(UsageError) -> [String: String] {
+        var assign: [String: String] = [:]
+        if let a = list {
+            for item in a.split(separator: ",", omittingEmptySubsequences: false) {
+                let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                    throw UsageError("--assign needs ROLE=IMPL pairs separated by commas, got \"\(a)\"")
+                }
+                if assign[parts[0]] != nil { throw UsageError("--assign names the role \(parts[0]) twice") }
+                try usage { () throws(Session.Problem) in try s.known(parts[1], option: "--assign") }
+                assign[parts[0]] = parts[1]
+            }
+        }
+        return assign
+    }
+
+    /// The scenario files and what they hold, read and checked; nil after the message. With no
+    /// argument in an app repository, what its project file declares (docs/scenarios.md): the
+    /// scenarios of its packs (and of the packs of its suites) and those among its vectors.
+    static func read(_ o: Options, _ s: Session, seed: UInt64, trial: Int?) -> (files: [String], scenarios: [Scenario])? {
+        var arguments = o.positional
+        if arguments.isEmpty, let project = s.project, project.declaresRun {
+            arguments = Self.declared(project)
+            if arguments.isEmpty {
+                stderr("concord: \(project.file) declares no pack with scenarios and no scenario file among its vectors: nothing to run (name a file, folder or pack)")
+                return nil
+            }
+        }
+        let files: [String]
+        do { files = try scenarioFiles(arguments, home: s.home) } catch { stderr("concord: \(error.message)"); return nil }
+        let reader = ScenarioReader(limits: Common.loader(o.common).yamlLimits)
+        var scenarios: [Scenario] = []
+        var bad = 0
+        for f in files {
+            do { scenarios.append(try reader.read(file: f)) } catch { stderr("concord: \(error)"); bad += 1 }
+        }
+        if bad > 0 { stderr("concord: \(bad) error\(bad == 1 ? "" : "s") in the input; nothing was run"); return nil }
+        var seenNames: [String: String] = [:]
+        for sc in scenarios {
+            if let other = seenNames[sc.name] { stderr("concord: \(sc.file): scenario name \(sc.name) is also \(other)'s"); return nil }
+            seenNames[sc.name] = sc.file
+            // A written flow draws from its own seed and trial (docs/scenarios.md, "Shrinking").
+            if let pin = sc.flow.pin, o.seed != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
+                stderr("concord: note: \(Printable.escape(sc.file)) is one flow of \(pin.from), seed \(pin.seed), trial \(pin.trial): its values are drawn from those, not from --seed \(seed)\(trial.map { " --trial \($0)" } ?? "")")
+            }
+        }
+        return (files, scenarios)
+    }
+
+    /// Each scenario's plan over the implementations that started, and the named implementations
+    /// that take no role in any (the gate fails closed on them); nil after the message.
+    static func plans(_ scenarios: [Scenario], _ impls: [any Implementation], assign: [String: String], failedNamed: [String],
+                      named: [String]) -> (plans: [ScenarioPlan], unused: [String])? {
+        var bad = 0
         var plans: [ScenarioPlan] = []
         for s in scenarios {
             do { plans.append(try ScenarioPlan.make(s, implementations: impls, assign: assign)) } catch {
@@ -175,15 +210,24 @@ enum ScenarioCommand: Command {
                 bad += 1
             }
         }
-        if bad > 0 { shutdownAll(impls); stderr("concord: nothing was run"); return 2 }
+        if bad > 0 { shutdownAll(impls); stderr("concord: nothing was run"); return nil }
         // A named implementation that takes no role in any scenario did not run: the gate fails closed.
         var unused: [String] = []
-        for n in gate.named where !plans.contains(where: { p in p.candidates.contains { $0.implementations.contains(n) } }) {
+        for n in named where !plans.contains(where: { p in p.candidates.contains { $0.implementations.contains(n) } }) {
             if impls.first(where: { $0.name == n })?.startFailure == nil { unused.append(n) }
         }
 
-        let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
-        let runner = ScenarioRunner(implementations: impls)
+        return (plans, unused)
+    }
+
+    /// Runs every plan's trials (with --explore: draws flows until one fails, shrinks it and writes
+    /// it), each trial's result kept as the report's as it comes.
+    static func execute(_ plans: [ScenarioPlan], runner: ScenarioRunner, config: ScenarioConfiguration, o: Options)
+        -> (results: [VectorResult], checks: Int, written: [String], emitFailed: Bool) {
+        let explore = o.explore, seed = config.seed, trials = config.trials
+        let exploreSeconds = o.seconds ?? FlowExploration.defaultSeconds
+        let emitDir = o.emit ?? "reports"
+        let shrinkRuns = Int(o.shrinkRuns ?? Int64(FlowExploration.maxShrinkRuns))
         let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialCount($1.scenario) }
         let assignments = plans.reduce(0) { $0 + $1.assignments.count }
         if !o.common.quiet {
@@ -196,7 +240,6 @@ enum ScenarioCommand: Command {
         }
         let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
         let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.common.quiet && (!explore || o.trials != nil), immediate: forced, unit: "trials")
-        let start = Date()
         // Each trial's result as the report's, as it comes: a long run holds one small result per trial.
         let collected = Locked<(results: [VectorResult], checks: Int)>(([], 0))
         var finished = 0
@@ -245,36 +288,40 @@ enum ScenarioCommand: Command {
             }
         }
         progress.finish()
+        let (results, checks) = collected.withLock { $0 }
+        return (results, checks, writtenFlows, emitFailed)
+    }
+
+    /// `--record DIR`: every trial frozen into vector files; whether it failed.
+    static func record(_ plans: [ScenarioPlan], runner: ScenarioRunner, config: ScenarioConfiguration, into dir: String, targets: [String]) -> Bool {
         var recordFailed = false
-        if let dir = recordDir {
-            let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            let recordings = plans.map { ScenarioRecorder.recording($0, runner: runner, configuration: config, into: dir, assignment: describe) }
-            // A file that appeared while the trials ran stops the recording before its first file.
-            if let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
-                stderr("concord: --record: \(obstacle); nothing was recorded")
-                recordFailed = true
-            } else {
-                for (plan, var r) in zip(plans, recordings) {
-                    for n in r.notes { stderr("concord: --record \(plan.scenario.name): \(n)") }
-                    do { try ScenarioRecorder.write(&r, inside: dir) } catch {
-                        stderr("concord: --record: \(error)")
-                        recordFailed = true
-                    }
-                    for f in r.files { say("recorded: \(f)") }
-                    if recordFailed { break }
-                    if r.needingReview > 0 {
-                        stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors are pending and carry the flag \(ScenarioRecorder.reviewFlag): no library's own code with another implementation agreeing settled them (only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree); their comments hold every answer")
-                    }
+        let assign = config.assign
+        let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        let recordings = plans.map { ScenarioRecorder.recording($0, runner: runner, configuration: config, into: dir, assignment: describe) }
+        // A file that appeared while the trials ran stops the recording before its first file.
+        if let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
+            stderr("concord: --record: \(obstacle); nothing was recorded")
+            recordFailed = true
+        } else {
+            for (plan, var r) in zip(plans, recordings) {
+                for n in r.notes { stderr("concord: --record \(plan.scenario.name): \(n)") }
+                do { try ScenarioRecorder.write(&r, inside: dir) } catch {
+                    stderr("concord: --record: \(error)")
+                    recordFailed = true
+                }
+                for f in r.files { say("recorded: \(f)") }
+                if recordFailed { break }
+                if r.needingReview > 0 {
+                    stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors are pending and carry the flag \(ScenarioRecorder.reviewFlag): no library's own code with another implementation agreeing settled them (only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree); their comments hold every answer")
                 }
             }
         }
-        // The adapters exit while the report is written; the command returns once they have.
-        closeInputs(impls)
-        defer { shutdownAll(impls) }
-        let (results, checks) = collected.withLock { $0 }
-        let result = ScenarioResults.runResult(results, checks: checks, implementations: impls, wallSeconds: Date().timeIntervalSince(start), workers: workers)
-        let verdict = s.judge(ledger, result)
-        // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
+        return recordFailed
+    }
+
+    /// The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
+    static func report(_ result: RunResult, o: Options, seed: UInt64, trials: Int, trial: Int?, files: [String], written writtenFlows: [String]) -> JSON {
+        let explore = o.explore, exploreSeconds = o.seconds ?? FlowExploration.defaultSeconds
         var report = JSONReport.make(result, concordVersion: concordVersion)
         if case .object(var top) = report {
             var about: [(String, JSON)] = [("seed", .string(String(seed))), ("trials", .int(Int64(trials))),
@@ -287,13 +334,7 @@ enum ScenarioCommand: Command {
             top.append(("scenario", .object(about)))
             report = .object(top)
         }
-        var status = output.emit(result, report: report, gate: gate, ledger: verdict)
-        for n in unused {
-            stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
-            if status == 0 { status = 1 }
-        }
-        if (recordFailed || emitFailed) && status == 0 { status = 2 }
-        return status
+        return report
     }
 
     /// The files `--record` may write, held to the rule before anything runs: none exists (a
