@@ -24,8 +24,6 @@ public struct Session {
     public let home: String
     /// Where messages go (the executable's streams).
     public let terminal: Terminal
-    /// `--project`, when given.
-    public let projectOption: String?
     /// The project file read (`--project`, else the nearest concord.yaml), or nil.
     public let projectFile: String?
     /// What it declares a run covers (nil without one, or when the command does not read it).
@@ -43,7 +41,6 @@ public struct Session {
         self.home = home
         self.terminal = terminal
         self.maxBytes = maxBytes
-        projectOption = project
         projectFile = (try? ProjectFile.locate(project)) ?? nil
         var read: (ProjectSettings?, [UserAdapter]) = (nil, [])
         do {

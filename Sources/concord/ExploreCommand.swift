@@ -242,8 +242,7 @@ enum ExploreCommand: Command {
 
     /// Explores the targets, with a progress line on a terminal.
     static func explore(_ explorer: Explorer, _ targets: [Target], quiet: Bool) -> Explorer.Summary {
-        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !quiet, immediate: forced)
+        let progress = ProgressLine.forCommand(quiet: quiet)
         var onProgress: Explorer.Progress? = nil
         if progress.enabled {
             onProgress = { @Sendable (n: Int, f: Int, t: Double) in progress.show(String(format: "  %d cases  %d findings  %.0f s ", n, f, t)) }

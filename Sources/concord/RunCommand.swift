@@ -150,8 +150,7 @@ enum RunCommand: Command {
     static func execute(_ vectors: [Vector], _ impls: [any Implementation], _ config: RunConfiguration, repeats: Int, quiet: Bool) -> RunResult {
         Interrupt.watch(impls)
         let runner = Runner(implementations: impls, configuration: config)
-        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !quiet, immediate: forced)
+        let progress = ProgressLine.forCommand(quiet: quiet)
         var onProgress: (@Sendable (Int, Int) -> Void)? = nil
         if progress.enabled { onProgress = { @Sendable done, total in progress.update(done, total) } }
         var result = runner.run(vectors, progress: onProgress)

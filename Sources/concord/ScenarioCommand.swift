@@ -238,8 +238,7 @@ enum ScenarioCommand: Command {
                 stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s")")
             }
         }
-        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.common.quiet && (!explore || o.trials != nil), immediate: forced, unit: "trials")
+        let progress = ProgressLine.forCommand(quiet: o.common.quiet, unit: "trials", shown: !explore || o.trials != nil)
         // Each trial's result as the report's, as it comes: a long run holds one small result per trial.
         let collected = Locked<(results: [VectorResult], checks: Int)>(([], 0))
         var finished = 0
