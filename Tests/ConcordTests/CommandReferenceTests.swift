@@ -128,4 +128,19 @@ import ConcordTestSupport
             }
         }
     }
+
+    /// What every command repeats lives in the Session (ConcordWorkflows), so that each command is
+    /// its typed options and a short `run` (at most 60 lines; its phases are functions of its own).
+    @Test func everyCommandsRunIsShort() throws {
+        let folder = repositoryRoot + "/Sources/concord"
+        var measured = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix("Command.swift") {
+            let lines = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("    static func run(") }),
+                  let end = lines[start...].firstIndex(where: { $0 == "    }" }) else { continue }
+            measured += 1
+            #expect(end - start + 1 <= 60, "Sources/concord/\(file): run is \(end - start + 1) lines; move a phase into a function (or into Session)")
+        }
+        #expect(measured >= 14, "only \(measured) commands' run found")
+    }
 }
