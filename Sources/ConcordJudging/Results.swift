@@ -225,9 +225,11 @@ public struct RoundtripMatrix: Sendable {
     public struct Cell: Sendable {
         public var status: ImplementationStatus
         public var detail: String?
+        public init(status: ImplementationStatus, detail: String?) { self.status = status; self.detail = detail }
     }
     public var implementations: [String]
     public var cells: [[Cell]]
+    public init(implementations: [String], cells: [[Cell]]) { self.implementations = implementations; self.cells = cells }
 }
 
 public struct RunSummary: Sendable, Equatable {

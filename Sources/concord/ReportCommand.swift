@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordReport
 import ConcordJudging
+import ConcordReportFormat
 import Foundation
 
 /// `concord report REPORT.json [--html …] [--junit …] [--markdown …]`: renders a saved report

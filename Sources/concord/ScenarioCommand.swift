@@ -4,6 +4,7 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordReport
+import ConcordReportFormat
 import ConcordScenarios
 import ConcordSuites
 import ConcordSync

@@ -4,6 +4,7 @@ import ConcordPrimitives
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordSuites
 @testable import ConcordScheduling
 import Foundation

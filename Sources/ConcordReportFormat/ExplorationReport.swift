@@ -171,7 +171,20 @@ extension ExploredFinding {
         case .librariesDisagree: kind = .librariesDisagree
         }
         self.init(kind: kind, signature: f.signature, op: f.op, rule: f.rule, seed: f.seed, caseNumber: f.caseNumber, occurrences: f.occurrences,
-                  made: f.made, input: f.input, shrinkSteps: f.shrinkSteps, sides: f.sides.map(Ledger.side),
+                  made: f.made, input: f.input, shrinkSteps: f.shrinkSteps, sides: f.sides.map(ExploredFinding.Side.init),
                   classes: f.classes(op: Suites.resolve(f.suite)?.op(f.op)), replay: replay, verdict: verdict, emitted: emitted)
+    }
+}
+
+extension ExploredFinding.Side {
+    /// An exploration finding's side as its report (and the ledger) tells answers apart.
+    public init(_ s: ConcordExploration.Side) {
+        let answer: ExploredFinding.Answer
+        switch s.answer {
+        case .outputs: answer = .outputs
+        case .refused(let c, _): answer = .refused(c)
+        case .error: answer = .error
+        }
+        self.init(implementations: s.implementations, answer: answer)
     }
 }

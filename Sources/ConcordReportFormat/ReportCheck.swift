@@ -55,8 +55,8 @@ public enum ReportCheck {
     public static func check(_ report: JSON) throws(Problem) {
         guard report.objectValue != nil else { throw Problem("the report is not a JSON object") }
         if let at = ReportMerge.nonFinite(report) { throw Problem("a number that is not finite (a report holds finite numbers only)", at: at) }
-        guard report["format"]?.stringValue == "concord-report/1" else {
-            throw Problem("not a concord-report/1 report (format is \(report["format"]?.serialized() ?? "missing"))", at: [.key("format")])
+        guard report["format"]?.stringValue == JSONReport.format else {
+            throw Problem("not a \(JSONReport.format) report (format is \(report["format"]?.serialized() ?? "missing"))", at: [.key("format")])
         }
         guard let impls = report["implementations"]?.arrayValue else {
             throw Problem("the report has no \"implementations\" array", at: [.key("implementations")])

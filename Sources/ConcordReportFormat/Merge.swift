@@ -273,7 +273,7 @@ public enum ReportMerge {
         }
         let sorted = results.map(\.value)
 
-        var top: [(key: String, value: JSON)] = [("format", .string("concord-report/1"))]
+        var top: [(key: String, value: JSON)] = [("format", .string(JSONReport.format))]
         if let concord { top.append(("concord", concord)) }
         top.append(("implementations", .array(implementations.map { .object($0.fields) })))
         top.append(("summary", summary(sorted)))

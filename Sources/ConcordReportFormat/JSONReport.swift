@@ -5,6 +5,9 @@ import Foundation
 
 /// The JSON report of VECTORS.md (`concord-report/1`): a stable core plus optional fields.
 public enum JSONReport {
+    /// The `format` every report names: the writer here, the reader beside it (JSONReportReader.swift).
+    public static let format = "concord-report/1"
+
     public static func make(_ run: RunResult, concordVersion: String) -> JSON {
         make(run, concordVersion: concordVersion, results: true)
     }
@@ -61,7 +64,7 @@ public enum JSONReport {
     static func make(_ run: RunResult, concordVersion: String, results withResults: Bool) -> JSON {
         let s = run.summary
         var top: [(key: String, value: JSON)] = [
-            ("format", .string("concord-report/1")),
+            ("format", .string(format)),
             ("concord", .object([("version", .string(concordVersion))])),
             ("implementations", .array(run.implementations.map { i in
                 var o: [(key: String, value: JSON)] = [("name", .string(i.name)), ("version", .string(i.version))]
@@ -93,16 +96,6 @@ public enum JSONReport {
         }
         let at = (top.firstIndex { $0.key == "workers" }).map { $0 + 1 } ?? top.count
         top.insert(("peakResidentKiB", .int(Int64(concordKiB))), at: at)
-        return .object(top)
-    }
-
-    /// The report with the ledger's verdict (`ledger`, docs/VECTORS.md) before `results`, which
-    /// stays last; a `ledger` it had is replaced.
-    public static func addingLedger(_ report: JSON, _ verdict: LedgerVerdict, run: RunResult) -> JSON {
-        guard var top = report.objectValue else { return report }
-        top.removeAll { $0.key == "ledger" }
-        let at = top.firstIndex { $0.key == "results" } ?? top.count
-        top.insert(("ledger", verdict.json(run)), at: at)
         return .object(top)
     }
 

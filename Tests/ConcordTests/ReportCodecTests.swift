@@ -1,0 +1,181 @@
+import ConcordFormats
+import ConcordJudging
+import ConcordReportFormat
+import ConcordTestSupport
+import Foundation
+import Testing
+
+/// The report codec (ConcordReportFormat): every report concord writes — a default run over
+/// vectors/ (as two shards and their merge), an exploration (and the merge of its shards), a
+/// scenario run — read back (`JSONReport.read`) and written again (`JSONReport.write`) is the same
+/// report, byte for byte: what the writer writes, the reader reads, and nothing is lost on the way.
+@Suite struct ReportCodecTests {
+    func concord(_ args: [String], in dir: String) throws -> ProcessOutput {
+        var env = ProcessInfo.processInfo.environment
+        env["CONCORD_HOME"] = repositoryRoot
+        env.removeValue(forKey: "GITHUB_ACTIONS")
+        env.removeValue(forKey: "GITHUB_STEP_SUMMARY")
+        return try runProcess("/bin/sh", ["-c", "cd \"$0\" && exec \"$@\"", dir, concordBinary] + args, environment: env, timeout: 600)
+    }
+
+    /// The report at `path` read back and written again: the same bytes (the file ends in a newline).
+    func expectRoundTrip(_ path: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectRoundTrip(text: try String(contentsOfFile: path, encoding: .utf8), path, what, sourceLocation: sourceLocation)
+    }
+
+    func expectRoundTrip(text: String, _ path: String, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let json = try JSON.parse(text)
+        let saved = try JSONReport.read(json, name: path)
+        #expect(!saved.run.results.isEmpty, "\(what): the report holds results", sourceLocation: sourceLocation)
+        let back = JSONReport.write(saved).serialized(pretty: true) + "\n"
+        guard back != text else { return }
+        // The first line that differs, for the message.
+        let a = text.split(separator: "\n", omittingEmptySubsequences: false), b = back.split(separator: "\n", omittingEmptySubsequences: false)
+        let k = (0..<min(a.count, b.count)).first { a[$0] != b[$0] } ?? min(a.count, b.count)
+        Issue.record("\(what) (\(path)) written back differs at line \(k + 1): read \(k < a.count ? String(a[k]) : "(end)"), written \(k < b.count ? String(b[k]) : "(end)")",
+                     sourceLocation: sourceLocation)
+    }
+
+    @Test func theDefaultRunsShardsAndTheirMergeReadBackAndWriteTheSameReport() throws {
+        let dir = temporaryFolder()
+        for k in 1...2 {
+            let r = try concord(["run", repositoryRoot + "/vectors", "--shard", "\(k)/2", "-o", dir + "/s\(k).json", "-q"], in: dir)
+            // Adapters this machine lacks fail to start (exit 1): their `started: false` is read back too.
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            try expectRoundTrip(dir + "/s\(k).json", "shard \(k)/2 of the default run")
+        }
+        let m = try concord(["merge", dir + "/s1.json", dir + "/s2.json", "-o", dir + "/m.json", "-q"], in: dir)
+        #expect(m.status == 0 || m.status == 1, "\(m.stderr)")
+        try expectRoundTrip(dir + "/m.json", "the merged default run")
+    }
+
+    @Test func anExplorationAndItsMergedShardsReadBackAndWriteTheSameReport() throws {
+        let dir = temporaryFolder()
+        let common = ["explore", "hmac-sha256", "ed25519", "--implementations", "swift,libsodium,openssl", "--cases", "60", "--seed", "7", "-q"]
+        let whole = try concord(common + ["-o", dir + "/e.json"], in: dir)
+        #expect(whole.status == 0 || whole.status == 1, "\(whole.stderr)")
+        try expectRoundTrip(dir + "/e.json", "an exploration")
+        for k in 1...2 {
+            let r = try concord(common + ["--shard", "\(k)/2", "-o", dir + "/e\(k).json"], in: dir)
+            #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+        }
+        let m = try concord(["merge", dir + "/e1.json", dir + "/e2.json", "-o", dir + "/em.json", "-q"], in: dir)
+        #expect(m.status == 0 || m.status == 1, "\(m.stderr)")
+        try expectRoundTrip(dir + "/em.json", "the merged exploration")
+    }
+
+    @Test func aScenarioRunReadsBackAndWritesTheSameReport() throws {
+        let dir = temporaryFolder()
+        let r = try concord(["scenario", repositoryRoot + "/vectors/closer/scenarios/couple.yaml", "--implementations", "swift", "--seed", "12",
+                             "--trials", "2", "-o", dir + "/r.json", "-q"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        try expectRoundTrip(dir + "/r.json", "a scenario run")
+    }
+
+    /// A report with every optional field the writer knows (a failure's mismatch with its wire
+    /// place and explanation, a refusal, an unsupported and an erring implementation, a round-trip
+    /// matrix, flags, a comment, a note, a divergence, warnings, a release, an implementation that
+    /// could not start) and fields it does not make (kept where they were).
+    @Test func everyFieldTheWriterKnowsIsReadBack() throws {
+        let text = """
+        {
+          "format": "concord-report/1",
+          "concord": {
+            "version": "t"
+          },
+          "implementations": [
+            {
+              "name": "swift",
+              "version": "1"
+            },
+            {
+              "name": "jvm",
+              "version": "not started",
+              "startFailure": "jvm: no java",
+              "peakResidentKiB": 12
+            }
+          ],
+          "summary": {
+            "vectors": 1,
+            "passed": 0,
+            "failed": 1,
+            "pending": 0,
+            "unsupported": 1,
+            "errors": 0,
+            "implementationErrors": 0,
+            "divergences": 1,
+            "warnings": 1
+          },
+          "wallSeconds": 1.5,
+          "workers": 2,
+          "future": [
+            1,
+            "kept"
+          ],
+          "results": [
+            {
+              "vector": "aes-256-gcm/x",
+              "position": 4,
+              "file": "v/a.yaml",
+              "line": 3,
+              "op": "seal",
+              "result": "valid",
+              "status": "fail",
+              "flags": [
+                "edge"
+              ],
+              "comment": "why",
+              "note": "a note",
+              "divergence": "they differ",
+              "warnings": [
+                "w"
+              ],
+              "implementations": {
+                "swift": {
+                  "status": "fail",
+                  "outputs": {
+                    "ct": "00ff"
+                  },
+                  "mismatch": [
+                    {
+                      "field": "ct",
+                      "offset": 1,
+                      "wire": {
+                        "part": "tag",
+                        "partOffset": 0,
+                        "blobOffset": 1
+                      },
+                      "expected": "00fe",
+                      "actual": "00ff",
+                      "explanation": "the tag"
+                    }
+                  ],
+                  "seconds": 0.25
+                },
+                "jvm": {
+                  "status": "unsupported",
+                  "reason": "no such op",
+                  "seconds": 0.0
+                }
+              },
+              "matrix": {
+                "implementations": [
+                  "swift"
+                ],
+                "cells": [
+                  [
+                    {
+                      "status": "fail",
+                      "detail": "did not open"
+                    }
+                  ]
+                ]
+              }
+            }
+          ]
+        }
+
+        """
+        try expectRoundTrip(text: text, "t.json", "a report with every field")
+    }
+}
