@@ -64,7 +64,7 @@ extension ReportMerge {
             do { run = try RunResult(report: report, name: which) } catch { throw MergeError("\(error)") }
             for i in run.implementations {
                 guard let k = implementations.firstIndex(where: { $0.name == i.name }) else { implementations.append(i); continue }
-                if implementations[k].startFailure != nil && i.startFailure == nil { implementations[k] = i }
+                if !implementations[k].started && i.started { implementations[k] = i }
             }
             wall = max(wall, run.wallSeconds)
             workers = max(workers, run.workers)

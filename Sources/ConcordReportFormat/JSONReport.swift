@@ -70,6 +70,7 @@ public enum JSONReport {
                 var o: [(key: String, value: JSON)] = [("name", .string(i.name)), ("version", .string(i.version))]
                 if let f = i.startFailure { o.append(("startFailure", .string(f))) }
                 if i.processStarts > 0 { o.append(("processStarts", .int(Int64(i.processStarts)))) }
+                if let started = startedField(started: i.started, version: i.version) { o.append(("started", started)) }
                 return .object(o)
             })),
             ("summary", summary(s)),
@@ -82,6 +83,30 @@ public enum JSONReport {
         top.append(("results", .array(withResults ? run.results.map(result) : [])))
         return .object(top)
     }
+
+    /// The version an adapter has before its handshake (ExternalAdapter): what reports before the
+    /// `started` field recognised a never-started adapter by.
+    public static let versionBeforeHandshake = "not started"
+
+    /// An implementation's `started` field (docs/VECTORS.md): `false` when it never started in the
+    /// run; `true` only where its version reads "not started" (an adapter may announce that), so
+    /// that no reader has to take the text for the fact; absent otherwise (started).
+    public static func startedField(started: Bool, version: String) -> JSON? {
+        if !started { return .bool(false) }
+        return version == versionBeforeHandshake ? .bool(true) : nil
+    }
+
+    /// Whether an implementation's entry in a report says it started: its `started` field when it has
+    /// one; in a report written before that field, the rule those reports were read by: it never
+    /// started when it has a `startFailure`, or when its version is "not started" and it has no
+    /// `processStarts`. `nil` when `started` is there but not a boolean.
+    public static func started(_ entry: JSON) -> Bool? {
+        if let field = entry["started"] { return boolean(field) }
+        if entry["startFailure"] != nil { return false }
+        return !(entry["version"]?.stringValue == versionBeforeHandshake && (entry["processStarts"]?.intValue ?? 0) == 0)
+    }
+
+    static func boolean(_ j: JSON) -> Bool? { if case .bool(let b) = j { return b }; return nil }
 
     /// The report with the run's peak resident memory in KiB: concord's own (`peakResidentKiB` at
     /// the top) and each adapter process's (in its `implementations` entry), known once they stopped.

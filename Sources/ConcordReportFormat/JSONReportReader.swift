@@ -27,8 +27,9 @@ extension RunResult {
         var infos: [ImplementationInfo] = []
         for (k, i) in impls.enumerated() {
             guard let n = i["name"]?.stringValue else { throw ReportError("\(name): implementations[\(k)] has no name") }
+            guard let started = JSONReport.started(i) else { throw ReportError("\(name): implementations[\(k)].started must be true or false") }
             infos.append(ImplementationInfo(name: n, version: i["version"]?.stringValue ?? "?", startFailure: i["startFailure"]?.stringValue,
-                                            processStarts: Int(i["processStarts"]?.intValue ?? 0)))
+                                            processStarts: Int(i["processStarts"]?.intValue ?? 0), started: started))
         }
         var out: [VectorResult] = []
         for (k, r) in results.enumerated() {
@@ -155,7 +156,7 @@ extension JSONReport {
     /// The fields `make` writes at the top, in an implementation's entry and in a result: every other
     /// field is kept as read.
     static let madeTop: Set<String> = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "releases", "results"]
-    static let madeImplementation: Set<String> = ["name", "version", "startFailure", "processStarts"]
+    static let madeImplementation: Set<String> = ["name", "version", "startFailure", "processStarts", "started"]
     static let madeResult: Set<String> = ["vector", "file", "line", "op", "release", "result", "status", "flags", "comment", "note",
                                           "divergence", "warnings", "exploration", "implementations", "matrix"]
 

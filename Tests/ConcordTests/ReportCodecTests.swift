@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordImplementations
 import ConcordJudging
 import ConcordReportFormat
 import ConcordTestSupport
@@ -92,6 +93,7 @@ import Testing
               "name": "jvm",
               "version": "not started",
               "startFailure": "jvm: no java",
+              "started": false,
               "peakResidentKiB": 12
             }
           ],
@@ -177,5 +179,33 @@ import Testing
 
         """
         try expectRoundTrip(text: text, "t.json", "a report with every field")
+        #expect(try JSONReport.read(try JSON.parse(text), name: "t.json").run.implementations.map(\.started) == [true, false])
+    }
+
+    /// Whether an adapter started is what happened to it, written as `started`, never its version
+    /// text: an adapter that answered its handshake announcing the version "not started" started
+    /// (`started: true`, read back as started), one the run never started did not (`started:
+    /// false`). Before the field, a report said so only by the text "not started".
+    @Test func anAdapterThatAnnouncesNotStartedStartedAndTheReportSaysSo() throws {
+        let dir = temporaryFolder()
+        write("#!/bin/sh\necho '{\"concord-adapter\":1,\"name\":\"t\",\"version\":\"not started\",\"suites\":[\"argon2id\"]}'\nwhile read -r line; do :; done\n",
+              to: dir + "/t")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir + "/t")
+        let announcing = ExternalAdapter(name: "t", command: [dir + "/t"])
+        let idle = ExternalAdapter(name: "u", command: [dir + "/t"])
+        announcing.prepare()
+        defer { announcing.shutdown() }
+        #expect(announcing.version == "not started" && announcing.startFailure == nil)
+        let infos = [ImplementationInfo(announcing), ImplementationInfo(idle)]
+        #expect(infos.map(\.started) == [true, false])
+        let report = JSONReport.make(RunResult(implementations: infos, results: [], summary: RunSummary([]), wallSeconds: 0, workers: 1), concordVersion: "t")
+        #expect(report["implementations"]?.arrayValue?.map { $0["started"]?.serialized() } == ["true", "false"])
+        #expect(try RunResult(report: report, name: "r.json").implementations.map(\.started) == [true, false])
+        // A report written before the field: an entry is never-started when its version reads "not
+        // started" and it has no processStarts, or when it has a startFailure (JSONReport.started).
+        #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("not started"))])) == false)
+        #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("not started")), ("processStarts", .int(1))])) == true)
+        #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("unavailable")), ("startFailure", .string("no"))])) == false)
+        #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("1"))])) == true)
     }
 }
