@@ -4,7 +4,7 @@
 //   ConcordPlatform (what differs between Linux and macOS), ConcordSync (the shared-memory machinery), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
 //   -> ConcordSuites, ConcordGeneration -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
-//   -> ConcordWorkflows, ConcordExploration -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> concord (executable)
+//   -> ConcordWorkflows, ConcordExploration, ConcordScenarioFormat -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> concord (executable)
 // Every target lists exactly the modules its sources import; LayerTests holds both rules.
 import PackageDescription
 
@@ -66,9 +66,13 @@ let package = Package(
         .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
         .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        // The scenario file (concord-scenario/1): the scenario and its flow as values, read with every
+        // error located, drawn for a trial, its schema, and a flow written back as a file.
+        .target(name: "ConcordScenarioFormat", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordLoading", "ConcordSuites", "ConcordYAML"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh
-        // values, the first diverging step, and a trial recorded as vector files.
-        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        // values, the first diverging step, a failing flow shrunk, and a trial recorded as vector files.
+        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading",
+                                                         "ConcordScenarioFormat", "ConcordSuites", "ConcordSync"]),
         // The report format: concord-report/1 written and read back in one place, the rules a saved
         // report is held to, and merge, diff and compare over saved reports.
         .target(name: "ConcordReportFormat", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading",
@@ -83,7 +87,7 @@ let package = Package(
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
         .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
-                                                          "ConcordJudging", "ConcordLoading", "ConcordReportFormat", "ConcordScenarios", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+                                                          "ConcordJudging", "ConcordLoading", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
         .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
@@ -91,7 +95,7 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),

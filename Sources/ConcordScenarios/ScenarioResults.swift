@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordScenarioFormat
 
 /// A scenario run as a `RunResult`, so every report format, the gate and the ledger treat it as
 /// `run`'s (docs/scenarios.md, "Reports"): one result per trial of each assignment, named

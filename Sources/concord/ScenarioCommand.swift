@@ -5,6 +5,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordReport
 import ConcordReportFormat
+import ConcordScenarioFormat
 import ConcordScenarios
 import ConcordSuites
 import ConcordSync
