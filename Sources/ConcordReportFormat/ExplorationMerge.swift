@@ -114,9 +114,7 @@ extension ReportMerge {
             guard case .finding(var f)? = first.explored else { return first }
             f.occurrences = x.occurrences + y.occurrences
             first.explored = .finding(f)
-            if let note = first.note, let r = note.range(of: #", \d+ cases?; replay"#, options: .regularExpression) {
-                first.note = note.replacingCharacters(in: r, with: ", \(f.occurrences) case\(f.occurrences == 1 ? "" : "s"); replay")
-            }
+            first.note = ExplorationReport.note(f)
             return first
         default:
             return a

@@ -106,6 +106,25 @@ public enum JSONReport {
         return !(entry["version"]?.stringValue == versionBeforeHandshake && (entry["processStarts"]?.intValue ?? 0) == 0)
     }
 
+    /// A mismatch's `described` field (docs/report.md): the sides (`expected`, `actual`) written as a
+    /// description ("a refusal (format)", "(missing)") rather than a value, so that a reader never
+    /// guesses from the text. Written wherever the rule reports before the field were read by
+    /// (`describedBefore`) would guess wrong — a description it would take for a text value, or a
+    /// value it would take for a description (then `[]`) — and absent where that rule reads right.
+    static func described(_ m: Mismatch) -> JSON? {
+        let sides: [(String, Bool, JSON)] = [("expected", m.expectedValue == nil, m.expectedValue?.json ?? .string(m.expected)),
+                                             ("actual", m.actualValue == nil, m.actualValue?.json ?? .string(m.actual))]
+        guard sides.contains(where: { $0.1 != describedBefore(field: m.field, $0.2) }) else { return nil }
+        return .array(sides.filter(\.1).map { .string($0.0) })
+    }
+
+    /// Which mismatch sides a report without `described` wrote as descriptions: a text on a field
+    /// `result` or `error`, on a round trip's `A → B`, or the text "(missing)".
+    public static func describedBefore(field: String, _ side: JSON) -> Bool {
+        guard let s = side.stringValue else { return false }
+        return field == "result" || field == "error" || field.contains(" → ") || s == "(missing)"
+    }
+
     static func boolean(_ j: JSON) -> Bool? { if case .bool(let b) = j { return b }; return nil }
 
     /// The report with the run's peak resident memory in KiB: concord's own (`peakResidentKiB` at
@@ -191,6 +210,7 @@ public enum JSONReport {
                 if let c = m.column { x.append(("column", .int(Int64(c)))) }
                 x.append(("expected", m.expectedValue?.json ?? .string(m.expected)))
                 x.append(("actual", m.actualValue?.json ?? .string(m.actual)))
+                if let d = described(m) { x.append(("described", d)) }
                 if let e = m.explanation { x.append(("explanation", .string(e))) }
                 return .object(x)
             })))

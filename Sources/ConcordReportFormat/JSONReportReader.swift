@@ -106,15 +106,17 @@ extension RunResult {
         var mismatches: [Mismatch] = []
         for m in i["mismatch"]?.arrayValue ?? [] {
             let field = m["field"]?.stringValue ?? "?"
-            // What the report wrote as a plain sentence ("a refusal", "(missing)") is not a value.
-            func side(_ j: JSON?) -> (String, Value?) {
+            // A side the report wrote as a description ("a refusal", "(missing)") is not a value: its
+            // `described` says which; a report without it, by the rule those were read by.
+            let described = m["described"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+            func side(_ j: JSON?, _ name: String) -> (String, Value?) {
                 guard let j else { return ("?", nil) }
-                let plain = field == "result" || field == "error" || field.contains(" → ") || j.stringValue == "(missing)"
+                let plain = described.map { $0.contains(name) } ?? JSONReport.describedBefore(field: field, j)
                 if plain, let s = j.stringValue { return (s, nil) }
                 guard let v = try? Value(json: j) else { return (j.serialized(), nil) }
                 return (v.display, v)
             }
-            let (e, ev) = side(m["expected"]), (a, av) = side(m["actual"])
+            let (e, ev) = side(m["expected"], "expected"), (a, av) = side(m["actual"], "actual")
             var x = Mismatch(field: field, expected: e, actual: a, expectedValue: ev, actualValue: av,
                              offset: m["offset"]?.intValue.map { Int($0) }, explanation: m["explanation"]?.stringValue)
             x.line = m["line"]?.intValue.map { Int($0) }

@@ -64,6 +64,9 @@ public enum ReportMerge {
     /// The top-level fields `JSONReport.make` writes, in its order.
     static let coreKeys = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "peakResidentKiB", "results"]
 
+    /// Whether a report is a shard's (`run --shard K/N`: it has a `shard` field, `annotate`).
+    public static func isShard(_ report: JSON) -> Bool { report["shard"] != nil }
+
     /// A shard report: `report` with `"shard": {"index": K, "count": N, "vectors": TOTAL}` after
     /// `workers`, TOTAL being the number of vectors loaded before the split.
     /// `positions`: each vector's place in the whole run's load order, kept on its result as

@@ -1,7 +1,8 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
-import ConcordReportFormat
+import ConcordLoading
+@testable import ConcordReportFormat
 import ConcordTestSupport
 import Foundation
 import Testing
@@ -207,5 +208,53 @@ import Testing
         #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("not started")), ("processStarts", .int(1))])) == true)
         #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("unavailable")), ("startFailure", .string("no"))])) == false)
         #expect(JSONReport.started(.object([("name", .string("t")), ("version", .string("1"))])) == true)
+    }
+
+    /// A mismatch side is read back as what the run had: a description ("a refusal (format)", a
+    /// scenario step's "outputs") stays a description, a value stays a value even when its text is
+    /// "(missing)". The report says which in `described`, never leaving the reader to guess from the
+    /// field's name or the text. (Before, a scenario step's description came back as the text value
+    /// `"a refusal (format)"`, quoted in `concord report`'s output and dumped as bytes in the HTML
+    /// report, and a text value "(missing)" came back as a description.)
+    @Test func aMismatchSideIsReadBackAsTheDescriptionOrValueItWas() throws {
+        let mismatches = [
+            Mismatch(field: "step s1", expected: "a refusal (format)", actual: "outputs"),
+            Mismatch(field: "name", expected: "\"(missing)\"", actual: "\"x\"", expectedValue: .text("(missing)"), actualValue: .text("x")),
+            Mismatch(field: "key", expected: "00ff", actual: "(missing)", expectedValue: .bytes([0, 255])),
+            Mismatch(field: "result", expected: "a refusal", actual: "outputs"),
+        ]
+        let vector = Vector(suite: "aes-256-gcm", id: "x", file: "v/a.yaml", line: 3, column: 1, comment: nil, flags: [], op: nil, result: .valid,
+                            input: [:], expect: .none, inputOrder: [])
+        let result = VectorResult(vector: vector, status: .fail, implementations: [
+            ImplementationResult(implementation: "swift", status: .fail, outcome: .outputs([:]), mismatches: mismatches, seconds: 0),
+        ])
+        let run = RunResult(implementations: [ImplementationInfo(name: "swift", version: "1", startFailure: nil, processStarts: 0)],
+                            results: [result], summary: RunSummary([result]), wallSeconds: 0, workers: 1)
+        let report = JSONReport.make(run, concordVersion: "t")
+        let back = try RunResult(report: report, name: "r.json").results[0].implementations[0].mismatches
+        #expect(back.map(\.expected) == mismatches.map(\.expected) && back.map(\.actual) == mismatches.map(\.actual))
+        #expect(back.map { $0.expectedValue?.display } == mismatches.map { $0.expectedValue?.display })
+        #expect(back.map { $0.actualValue?.display } == mismatches.map { $0.actualValue?.display })
+        // Written only where the rule of older reports would read it wrong (the compare's own
+        // `result` mismatch and a value's missing side read right without it).
+        let written = report["results"]?.arrayValue?.first?["implementations"]?["swift"]?["mismatch"]?.arrayValue?.map { $0["described"]?.serialized() }
+        #expect(written == [#"["expected","actual"]"#, "[]", nil, nil])
+    }
+
+    /// Two shards' copies of one exploration finding merge into one whose note is made again from
+    /// the merged finding (its first case, every occurrence), never by editing the text of a shard's.
+    @Test func aMergedFindingsNoteIsMadeFromTheMergedFinding() throws {
+        func copy(case k: Int, occurrences n: Int) -> VectorResult {
+            let f = ExploredFinding(kind: .divergence, signature: "hmac-sha256 mac: a outputs vs b refused", op: "mac", rule: "r", seed: 7,
+                                    caseNumber: k, occurrences: n, made: "m", input: Fields(), shrinkSteps: 0,
+                                    sides: [.init(implementations: ["swift"], answer: .outputs)], replay: "concord explore --case \(k)")
+            let vector = Vector(suite: "hmac-sha256", id: "explore-mac-1", file: "explore hmac-sha256", line: 1, column: 1, comment: nil, flags: [],
+                                op: "mac", result: .pending, input: [:], expect: .none, inputOrder: [])
+            var r = VectorResult(vector: vector, status: .fail, implementations: [], note: "a note of another concord")
+            r.explored = .finding(f)
+            return r
+        }
+        let joined = ReportMerge.joined(copy(case: 9, occurrences: 2), copy(case: 4, occurrences: 3))
+        #expect(joined.note == "divergence: hmac-sha256 mac: a outputs vs b refused; first in case 4 of seed 7, 5 cases; replay: concord explore --case 4")
     }
 }
