@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordReport
 import ConcordJudging
+import ConcordReportFormat
 import Foundation
 
 /// `concord report REPORT.json [--html …] [--junit …] [--markdown …]`: renders a saved report
@@ -46,6 +47,6 @@ enum ReportCommand: Command {
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
         if ledgerIsAmbiguous(ledger, among: result.results.lazy.map(\.vector)) { return 2 }
-        return try output.emit(result, report: json, options: o, gate: gate, ledger: Common.judge(ledger, result, shard: json["shard"] != nil))
+        return try output.emit(result, report: json, options: o, gate: gate, ledger: Common.judge(ledger, result, shard: ReportMerge.isShard(json)))
     }
 }
