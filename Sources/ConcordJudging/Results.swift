@@ -225,9 +225,11 @@ public struct RoundtripMatrix: Sendable {
     public struct Cell: Sendable {
         public var status: ImplementationStatus
         public var detail: String?
+        public init(status: ImplementationStatus, detail: String?) { self.status = status; self.detail = detail }
     }
     public var implementations: [String]
     public var cells: [[Cell]]
+    public init(implementations: [String], cells: [[Cell]]) { self.implementations = implementations; self.cells = cells }
 }
 
 public struct RunSummary: Sendable, Equatable {
@@ -306,8 +308,23 @@ public struct ImplementationInfo: Sendable {
     public var version: String
     public var startFailure: String?
     public var processStarts: Int
-    public init(name: String, version: String, startFailure: String?, processStarts: Int) {
+    /// Whether it started in this run: false for an adapter that never answered a handshake (none of
+    /// its suites was planned, or it could not start: `startFailure` says why). Decided from what
+    /// happened, never from the version text (an adapter may announce any version, "not started" too).
+    public var started: Bool
+    /// `started` defaults to whether it has no start failure.
+    public init(name: String, version: String, startFailure: String?, processStarts: Int, started: Bool? = nil) {
         self.name = name; self.version = version; self.startFailure = startFailure; self.processStarts = processStarts
+        self.started = started ?? (startFailure == nil)
+    }
+
+    /// What a run knows of `implementation` once it ran: an external adapter started when its
+    /// handshake arrived; an in-process implementation or a captured file has nothing to start.
+    public init(_ implementation: any Implementation) {
+        let failure = implementation.startFailure
+        let handshake = (implementation as? ExternalAdapter).map { $0.handshake != nil } ?? true
+        self.init(name: implementation.name, version: implementation.version, startFailure: failure,
+                  processStarts: implementation.processStarts, started: failure == nil && handshake)
     }
 }
 

@@ -58,7 +58,7 @@ public final class Runner: Sendable {
             matrices[vi] = Roundtrip.run(plan.vectors[vi], spec: plan.suites[Int(plan.suiteOf[vi])].roundtrip!, implementations: implementations)
         }
         let (results, summary) = judgeAll(plan, slots: judge.slots, matrices: matrices, parallel: !done.inline, reusing: &reusing)
-        let infos = implementations.map { ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts) }
+        let infos = implementations.map(ImplementationInfo.init)
         return RunResult(implementations: infos, results: results, summary: summary,
                          wallSeconds: Date().timeIntervalSince(start), workers: done.workers, checks: done.checks)
     }

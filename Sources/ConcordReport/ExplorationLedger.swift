@@ -1,5 +1,6 @@
 import ConcordExploration
 import ConcordJudging
+import ConcordReportFormat
 
 extension Ledger {
     /// The entry that knows an exploration finding (docs/exploration.md, "Known differences"): the
@@ -12,18 +13,7 @@ extension Ledger {
     /// (jvm is on that side, unledgered), nor is a third side that disagrees with the other two.
     /// The entry returned is the first side's first implementation's (the first in the file).
     public func entry(exploring suite: String, op: String?, sides: [Side]) -> Entry? {
-        knowing(exploring: suite, op: op, sides: sides.map(Self.side)).map { entries[$0[0].entry] }
-    }
-
-    /// A finding's side as the ledger tells answers apart.
-    static func side(_ s: Side) -> ExploredFinding.Side {
-        let answer: ExploredFinding.Answer
-        switch s.answer {
-        case .outputs: answer = .outputs
-        case .refused(let c, _): answer = .refused(c)
-        case .error: answer = .error
-        }
-        return ExploredFinding.Side(implementations: s.implementations, answer: answer)
+        knowing(exploring: suite, op: op, sides: sides.map(ExploredFinding.Side.init)).map { entries[$0[0].entry] }
     }
 
     /// The rule of `entry(exploring:op:sides:)`: nil when the finding is not known, else the entry

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
 import ConcordJudging
+import ConcordReportFormat
 import Foundation
 
 /// The HTML report: one self-contained file (inline CSS and script, no network, no external

@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordSuites
 import ConcordYAML
 import Foundation
@@ -689,5 +690,17 @@ extension Ledger {
         if file.unicodeScalars.contains("\0") { throw Problem("\(path):\(value.mark): ledger contains a NUL character") }
         let folder = (path as NSString).deletingLastPathComponent
         return file.hasPrefix("/") || folder.isEmpty ? file : folder + "/" + file
+    }
+}
+
+extension JSONReport {
+    /// The report with the ledger's verdict (`ledger`, docs/VECTORS.md) before `results`, which
+    /// stays last; a `ledger` it had is replaced.
+    public static func addingLedger(_ report: JSON, _ verdict: LedgerVerdict, run: RunResult) -> JSON {
+        guard var top = report.objectValue else { return report }
+        top.removeAll { $0.key == "ledger" }
+        let at = top.firstIndex { $0.key == "results" } ?? top.count
+        top.insert(("ledger", verdict.json(run)), at: at)
+        return .object(top)
     }
 }

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 
 /// The Markdown summary (GitHub-flavoured) for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
 /// the verdict, totals, a suite × implementation table, then failures first (collapsible, with both

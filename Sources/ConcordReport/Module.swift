@@ -1,2 +1,2 @@
-// Owns: every report format (JSON, Markdown, HTML, JUnit, annotations, terminal), merge, diff, the gate and its consistency check.
-// Must not: run an implementation or judge a vector anew; it renders, compares and checks the results and reports it is given.
+// Owns: every report rendered for a person or a CI (Markdown, HTML, JUnit, annotations, terminal summary), the ledger of known divergences and the gate, from runs and from reports read back through ConcordReportFormat.
+// Must not: run an implementation or judge a vector anew, or read or write a report's JSON by hand (ConcordReportFormat owns concord-report/1); it renders, compares and checks the results and reports it is given.

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
+import ConcordReportFormat
 import Foundation
 
 /// The terminal summary: a line per failure with the first differing byte and both values,

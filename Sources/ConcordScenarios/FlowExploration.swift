@@ -1,6 +1,7 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
+import ConcordScenarioFormat
 import Foundation
 
 /// `concord scenario --explore` after a flow failed (docs/scenarios.md, "Exploring flows"): the

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordGeneration
 import ConcordImplementations
+import ConcordScenarioFormat
 import Foundation
 
 /// What makes two failing runs of a flow the same failure: where it stopped (the failing step's or

@@ -1,2 +1,2 @@
-// Owns: scenarios: reading concord-scenario/1 files, drawing and expanding their flows (repetition and choice), running whole flows over every assignment of roles to implementations with seeded fresh values, diagnosing the first diverging step, shrinking a failing flow and writing it as a scenario file, and recording a trial as vector files.
-// Must not: render a report or print; it returns results the reports render, and writes only the files --record and --emit name.
+// Owns: running scenarios: whole flows over every assignment of roles to implementations with seeded fresh values, diagnosing the first diverging step, shrinking a failing flow and exploring flows (--explore), their results as a run's, and recording a trial as vector files.
+// Must not: render a report or print; it returns results the reports render, and writes only the files --record and --emit name. Reading and writing scenario files is ConcordScenarioFormat's.

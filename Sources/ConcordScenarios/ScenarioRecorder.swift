@@ -4,6 +4,7 @@ import ConcordGeneration
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordScenarioFormat
 import ConcordSuites
 import Foundation
 

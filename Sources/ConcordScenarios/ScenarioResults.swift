@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordScenarioFormat
 
 /// A scenario run as a `RunResult`, so every report format, the gate and the ledger treat it as
 /// `run`'s (docs/scenarios.md, "Reports"): one result per trial of each assignment, named
@@ -65,9 +66,7 @@ public enum ScenarioResults {
     /// streamed run collects them.
     public static func runResult(_ results: [VectorResult], checks: Int, implementations: [any Implementation],
                                  wallSeconds: Double, workers: Int) -> RunResult {
-        let infos = implementations.map {
-            ImplementationInfo(name: $0.name, version: $0.version, startFailure: $0.startFailure, processStarts: $0.processStarts)
-        }
+        let infos = implementations.map(ImplementationInfo.init)
         return RunResult(implementations: infos, results: results, summary: RunSummary(results), wallSeconds: wallSeconds,
                          workers: workers, checks: checks)
     }

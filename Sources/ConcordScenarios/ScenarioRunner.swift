@@ -3,6 +3,7 @@ import ConcordGeneration
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordScenarioFormat
 import ConcordSuites
 import ConcordSync
 import Foundation
@@ -36,9 +37,8 @@ public struct ScenarioConfiguration: Sendable {
         self.maxAssignments = maxAssignments
     }
 
-    /// The most trials `--trials` asks for (docs/scenarios.md, "Limits"): the report holds one
-    /// result per trial of each assignment, kept in memory until it is written.
-    public static let maxTrials = 1_000_000_000
+    /// The most trials `--trials` asks for (Scenario.maxTrials).
+    public static let maxTrials = Scenario.maxTrials
 
     /// How many trials this run does (each over every assignment).
     public var trialCount: Int { trial == nil ? max(0, trials) : 1 }
@@ -190,8 +190,8 @@ public final class ScenarioRunner: Sendable {
         byName = m
     }
 
-    /// The path every fresh value's stream starts from (docs/scenarios.md, "Seeds").
-    public static func path(seed: UInt64, scenario: String) -> [String] { ["concord-scenario/1", String(seed), scenario] }
+    /// The path every fresh value's stream starts from (Scenario.streamPath).
+    public static func path(seed: UInt64, scenario: String) -> [String] { Scenario.streamPath(seed: seed, scenario: scenario) }
 
     /// Every trial of every assignment, in order (trial by trial, each over every assignment).
     public func run(_ plan: ScenarioPlan, configuration c: ScenarioConfiguration,

@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordJudging
 import ConcordReport
+import ConcordReportFormat
 import Foundation
 
 /// Where a run's (or a saved report's) results go: the JSON report, Markdown, JUnit, HTML,

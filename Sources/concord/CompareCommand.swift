@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordReport
 import ConcordJudging
+import ConcordReportFormat
 import Foundation
 
 /// `concord compare BASE HEAD [--json] [-o PATH]`: two JSON reports (a pull request's and the main

@@ -1,6 +1,7 @@
 import ConcordFiles
 import ConcordFormats
 import ConcordReport
+import ConcordReportFormat
 import Foundation
 
 /// `concord diff A B [--implementation NAME] [--json]`: two captured-outputs files or reports
@@ -67,6 +68,6 @@ enum DiffCommand: Command {
     static func isReport(_ path: String, maxBytes: Int) -> Bool {
         guard let bytes = try? InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true), let text = String(validating: bytes, as: UTF8.self),
               let json = try? JSON.parse(text) else { return false }
-        return json["format"]?.stringValue == "concord-report/1"
+        return json["format"]?.stringValue == JSONReport.format
     }
 }

@@ -6,6 +6,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordPlatform
 import ConcordReport
+import ConcordReportFormat
 import ConcordScheduling
 import ConcordSuites
 import ConcordWorkflows

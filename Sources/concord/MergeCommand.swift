@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordReport
 import ConcordJudging
+import ConcordReportFormat
 import ConcordYAML
 import Foundation
 

@@ -2,6 +2,7 @@ import ConcordFiles
 import ConcordFormats
 import ConcordReport
 import ConcordJudging
+import ConcordReportFormat
 import Foundation
 
 /// `concord report REPORT.json [--html …] [--junit …] [--markdown …]`: renders a saved report
@@ -54,6 +55,6 @@ enum ReportCommand: Command {
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
         if session.ledgerIsAmbiguous(ledger, among: result.results.lazy.map { $0.vector }) { return 2 }
-        return output.emit(result, report: json, gate: gate, ledger: session.judge(ledger, result, shard: json["shard"] != nil))
+        return output.emit(result, report: json, gate: gate, ledger: session.judge(ledger, result, shard: ReportMerge.isShard(json)))
     }
 }

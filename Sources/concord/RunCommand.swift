@@ -4,6 +4,7 @@ import ConcordImplementations
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordScheduling
 import ConcordSuites
 import ConcordWorkflows

@@ -4,6 +4,8 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordReport
+import ConcordReportFormat
+import ConcordScenarioFormat
 import ConcordScenarios
 import ConcordSuites
 import ConcordSync

@@ -1,3 +1,4 @@
+import ConcordScenarioFormat
 import ConcordScenarios
 import ConcordSuites
 import Foundation

@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordWorkflows
 import ConcordReport
 import ConcordYAML
@@ -95,7 +96,7 @@ enum ValidateCommand: Command {
         guard file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
               let text = String(validating: bytes, as: UTF8.self), let json = try? JSON.parse(text),
               let format = json["format"]?.stringValue,
-              [CapturedOutputs.format, "concord-report/1", "concord-export/1", Archive.format].contains(format) else { return nil }
+              [CapturedOutputs.format, JSONReport.format, "concord-export/1", Archive.format].contains(format) else { return nil }
         return (format, text)
     }
 
@@ -106,7 +107,7 @@ enum ValidateCommand: Command {
             do { _ = try CapturedOutputs.parse(text, file: file) } catch { return error.description }
         case Ledger.format:
             do { _ = try Ledger.parse(Array(text.utf8), file: file) } catch { return error.description }
-        case "concord-report/1":
+        case JSONReport.format:
             // The rules report, merge and diff hold a report to (ReportCheck), then its reading.
             guard let json = try? JSON.parse(text) else { return "\(file): invalid JSON" }
             do { try ReportCheck.check(json) } catch {

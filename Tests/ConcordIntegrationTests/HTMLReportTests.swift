@@ -5,6 +5,7 @@ import ConcordPrimitives
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import Foundation
 import Testing
 import ConcordTestSupport

@@ -4,6 +4,7 @@ import ConcordPrimitives
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordSuites
 import Testing
 import ConcordTestSupport

@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordScheduling
 import Foundation
 import Testing

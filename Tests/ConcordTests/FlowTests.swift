@@ -4,6 +4,7 @@ import ConcordImplementations
 import ConcordLoading
 @testable import ConcordScenarios
 import ConcordPrimitives
+@testable import ConcordScenarioFormat
 import ConcordSuites
 import ConcordSync
 import ConcordTestSupport

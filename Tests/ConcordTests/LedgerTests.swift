@@ -4,6 +4,7 @@ import ConcordImplementations
 @testable import ConcordJudging
 import ConcordLoading
 @testable import ConcordReport
+@testable import ConcordReportFormat
 import Foundation
 import Testing
 import ConcordTestSupport

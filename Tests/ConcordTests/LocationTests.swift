@@ -3,6 +3,7 @@ import ConcordImplementations
 @testable import ConcordJudging
 import ConcordLoading
 import ConcordReport
+import ConcordReportFormat
 import Foundation
 import Testing
 import ConcordTestSupport

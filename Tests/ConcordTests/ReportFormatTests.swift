@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 @testable import ConcordReport
+@testable import ConcordReportFormat
 import ConcordJudging
 import ConcordLoading
 import ConcordScheduling

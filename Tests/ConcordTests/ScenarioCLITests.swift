@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordScenarioFormat
 import ConcordScenarios
 import ConcordTestSupport
 import Foundation

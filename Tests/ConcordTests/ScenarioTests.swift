@@ -5,6 +5,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordPrimitives
 @testable import ConcordScenarios
+@testable import ConcordScenarioFormat
 import ConcordSuites
 import ConcordTestSupport
 import ConcordYAML

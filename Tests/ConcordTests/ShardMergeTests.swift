@@ -4,6 +4,7 @@ import ConcordPrimitives
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import ConcordSuites
 @testable import ConcordScheduling
 import Foundation
@@ -535,6 +536,50 @@ import ConcordTestSupport
         let t = try ReportMerge.merge([started, failed])["implementations"]?.arrayValue?.last
         #expect(t?["version"]?.stringValue == "Tink 1.16.1")
         #expect(t?["startFailure"]?.stringValue == "t: no such program")
+    }
+
+    /// Whether an implementation started is its report's `started` field, never its version text:
+    /// one whose version is literally "not started" but that started (`started: true`; a captured
+    /// file or an in-process implementation has no process to count) is not an idle one, so a shard
+    /// where it has another version is another run's, refused. (Merge took the text for the fact
+    /// before the field: it merged them, the other shard's version winning.) One that did not start
+    /// in a shard (`started: false`) takes the version of the shard where it did, whatever its text.
+    @Test func anImplementationThatStartedIsNeverTakenForIdleByItsVersionText() throws {
+        let literal = Self.withStarted(Self.tiny([("a", "1"), ("t", "not started")], [("argon2id/x", "v/s.yaml", 3, "pass")]), "t", true)
+        let other = Self.tiny([("a", "1"), ("t", "2")], [("argon2id/y", "v/s.yaml", 9, "pass")])
+        for pair in [[literal, other], [other, literal]] {
+            #expect(throws: ReportMerge.MergeError.self) { try ReportMerge.merge(pair) }
+        }
+        // Two shards of it: merged, and still said to have started (its version reads "not started").
+        let again = Self.withStarted(Self.tiny([("a", "1"), ("t", "not started")], [("argon2id/y", "v/s.yaml", 9, "pass")]), "t", true)
+        let both = try ReportMerge.merge([literal, again])["implementations"]?.arrayValue?.last
+        #expect(both?["version"]?.stringValue == "not started" && both?["started"]?.serialized() == "true")
+        // Not started in a shard, whatever its version reads: the version of the shard where it started.
+        let idle = Self.withStarted(Self.tiny([("a", "1"), ("t", "0.9")], [("argon2id/x", "v/s.yaml", 3, "pass")]), "t", false)
+        for pair in [[idle, other], [other, idle]] {
+            let t = try ReportMerge.merge(pair)["implementations"]?.arrayValue?.last
+            #expect(t?["version"]?.stringValue == "2" && t?["started"] == nil, "\(t?.serialized() ?? "")")
+        }
+        // Not started anywhere: said so.
+        let idle2 = Self.withStarted(Self.tiny([("a", "1"), ("t", "0.9")], [("argon2id/y", "v/s.yaml", 9, "pass")]), "t", false)
+        #expect(try ReportMerge.merge([idle, idle2])["implementations"]?.arrayValue?.last?["started"]?.serialized() == "false")
+        // A `started` that is not a boolean is refused (ReportCheck), naming where.
+        let bad = Self.withStarted(literal, "t", nil, raw: .string("yes"))
+        do { _ = try ReportMerge.merge([bad, other]) ; Issue.record("merged a report whose started is a string") } catch {
+            #expect(error.message == "implementations[1].started must be true or false" && error.path == [.key("implementations"), .index(1), .key("started")])
+        }
+    }
+
+    static func withStarted(_ report: JSON, _ name: String, _ started: Bool?, raw: JSON? = nil) -> JSON {
+        .object(report.objectValue!.map { pair in
+            guard pair.key == "implementations", let list = pair.value.arrayValue else { return pair }
+            return (pair.key, .array(list.map { impl in
+                guard impl["name"]?.stringValue == name else { return impl }
+                var fields = impl.objectValue!.filter { $0.key != "started" }
+                if let v = raw ?? started.map(JSON.bool) { fields.append(("started", v)) }
+                return .object(fields)
+            }))
+        })
     }
 
     static func withStarts(_ report: JSON, _ name: String, _ starts: Int?, failure: String? = nil) -> JSON {

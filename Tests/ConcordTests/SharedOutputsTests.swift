@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordReport
 import ConcordJudging
 import ConcordLoading
+import ConcordReportFormat
 import Testing
 
 /// A passing implementation keeps the vector's expected outputs (one dictionary, shared) rather

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordReport
+import ConcordReportFormat
 import ConcordTestSupport
 import Foundation
 import Testing

@@ -141,10 +141,16 @@ public enum ExplorationReport {
         let vector = Vector(suite: f.suite, id: id, file: file(suite: f.suite), line: 1, column: 1, comment: f.signature, flags: [],
                             op: f.op, result: result, input: f.input, expect: expect)
         var r = VectorResult(vector: vector, status: status, implementations: impls,
-                             note: "\(explored.kind.rawValue): \(f.signature); first in case \(f.caseNumber) of seed \(f.seed), \(f.occurrences) case\(f.occurrences == 1 ? "" : "s"); replay: \(x.replay)",
+                             note: note(explored),
                              divergence: explored.kind == .error ? nil : f.rule)
         r.explored = .finding(explored)
         return r
+    }
+
+    /// A finding's note (what the terminal and the reports show of it), made from the finding alone,
+    /// so that merge makes it again from the merged finding instead of editing the text.
+    static func note(_ e: ExploredFinding) -> String {
+        "\(e.kind.rawValue): \(e.signature); first in case \(e.caseNumber) of seed \(e.seed), \(e.occurrences) case\(e.occurrences == 1 ? "" : "s"); replay: \(e.replay)"
     }
 
     /// A crash that needs earlier requests: one result per implementation, `SUITE/explore-crash-IMPL`.
@@ -171,7 +177,20 @@ extension ExploredFinding {
         case .librariesDisagree: kind = .librariesDisagree
         }
         self.init(kind: kind, signature: f.signature, op: f.op, rule: f.rule, seed: f.seed, caseNumber: f.caseNumber, occurrences: f.occurrences,
-                  made: f.made, input: f.input, shrinkSteps: f.shrinkSteps, sides: f.sides.map(Ledger.side),
+                  made: f.made, input: f.input, shrinkSteps: f.shrinkSteps, sides: f.sides.map(ExploredFinding.Side.init),
                   classes: f.classes(op: Suites.resolve(f.suite)?.op(f.op)), replay: replay, verdict: verdict, emitted: emitted)
+    }
+}
+
+extension ExploredFinding.Side {
+    /// An exploration finding's side as its report (and the ledger) tells answers apart.
+    public init(_ s: ConcordExploration.Side) {
+        let answer: ExploredFinding.Answer
+        switch s.answer {
+        case .outputs: answer = .outputs
+        case .refused(let c, _): answer = .refused(c)
+        case .error: answer = .error
+        }
+        self.init(implementations: s.implementations, answer: answer)
     }
 }

@@ -98,7 +98,7 @@ public enum Diff {
                 throw ReadError("\(file): the captured file is \(c.name), not \(want)")
             }
             return Side(label: "\(file) (\(c.name))", answers: c.results.map { (Suites.canonicalVectorName($0.vector), fields($0.outcome)) })
-        case "concord-report/1"?:
+        case JSONReport.format?:
             return try report(json, file: file, implementation: implementation)
         default:
             throw ReadError("\(file): \"format\" must be concord-outputs/1 or concord-report/1")

@@ -176,3 +176,12 @@ extension Scenario {
     /// The steps one role does.
     public func steps(of role: String) -> [Step] { steps.filter { $0.role == role } }
 }
+
+extension Scenario {
+    /// The most trials `--trials` asks for, and a written flow's trial is below (docs/scenarios.md,
+    /// "Limits"): the report holds one result per trial of each assignment, kept in memory until it is written.
+    public static let maxTrials = 1_000_000_000
+
+    /// The path every fresh value's stream starts from (docs/scenarios.md, "Seeds").
+    public static func streamPath(seed: UInt64, scenario: String) -> [String] { ["concord-scenario/1", String(seed), scenario] }
+}

@@ -12,11 +12,13 @@ import ConcordSuites
 ///   `--implementations`, or of a run over other files, is refused, naming both and the difference).
 ///   More than one report of which one does not record its inputs is refused (fail closed);
 /// - `implementations` are kept in order of first appearance; the same name must carry the same
-///   version everywhere, except that an adapter without a handshake in a shard (none of its suites
-///   there: no `processStarts`; or it failed to start: a `startFailure`; version "not started")
-///   takes the version of a shard that has one.
+///   version everywhere, except that an implementation that never started in a shard (`started:
+///   false`: none of its suites there, or it failed to start; in a report before that field, a
+///   `startFailure`, or version "not started" without `processStarts`: JSONReport.started) takes
+///   the version of a shard where it started, never judged by the version text alone.
 ///   `startFailure` is the first one any shard saw; `processStarts` the largest
-///   (each shard starts each adapter once, as the unsharded run does);
+///   (each shard starts each adapter once, as the unsharded run does); it started when it started
+///   in any shard;
 /// - `results` are concatenated and put back in load order: by file path (UTF-8 bytes, the order
 ///   the loader walks a folder in), then line. A vector in two reports is refused;
 /// - `summary` is counted again from the results, by the rules of `RunSummary`;
@@ -61,6 +63,9 @@ public enum ReportMerge {
 
     /// The top-level fields `JSONReport.make` writes, in its order.
     static let coreKeys = ["format", "concord", "implementations", "summary", "wallSeconds", "workers", "peakResidentKiB", "results"]
+
+    /// Whether a report is a shard's (`run --shard K/N`: it has a `shard` field, `annotate`).
+    public static func isShard(_ report: JSON) -> Bool { report["shard"] != nil }
 
     /// A shard report: `report` with `"shard": {"index": K, "count": N, "vectors": TOTAL}` after
     /// `workers`, TOTAL being the number of vectors loaded before the split.
@@ -111,7 +116,7 @@ public enum ReportMerge {
         func named(_ r: Int) -> String { names.map { $0.indices.contains(r) ? $0[r] : "report \(r + 1)" } ?? "report \(r + 1)" }
         guard !reports.isEmpty else { throw MergeError("nothing to merge: no report given") }
         var concord: JSON?
-        var implementations: [(name: String, fields: [(key: String, value: JSON)])] = []
+        var implementations: [(name: String, fields: [(key: String, value: JSON)], started: Bool)] = []
         var results: [(file: [UInt8], line: Int64, order: Int, value: JSON)] = []
         var positioned: [Int: Int64] = [:]
         var seen: [String: Int] = [:]
@@ -146,22 +151,27 @@ public enum ReportMerge {
                 guard let fields = impl.objectValue, let name = impl["name"]?.stringValue else {
                     throw MergeError("\(which): an implementation without a name")
                 }
+                // Whether it started in this shard: its `started` field (ReportCheck held it to a boolean), or
+                // in a report written before that field, the rule those were read by (JSONReport.started).
+                let startedHere = JSONReport.started(impl) ?? true
                 guard let k = implementations.firstIndex(where: { $0.name == name }) else {
-                    implementations.append((name, fields))
+                    implementations.append((name, fields.filter { $0.key != "started" }, startedHere))
                     continue
                 }
                 var merged = implementations[k].fields
+                let startedBefore = implementations[k].started
+                implementations[k].started = startedBefore || startedHere
                 let v0 = merged.first { $0.key == "version" }?.value.serialized()
                 let v1 = impl["version"]?.serialized()
-                if v0 != v1, Self.neverStarted(fields) {
+                if v0 != v1, !startedHere {
                     // An adapter with no suite in this shard was not started here: the version is another shard's.
-                } else if v0 != v1, Self.neverStarted(merged) {
+                } else if v0 != v1, !startedBefore {
                     merged.removeAll { $0.key == "version" }
                     merged.append(("version", impl["version"]!))
                 } else if v0 != v1 {
                     throw MergeError("\(which): implementation \(name) has version \(impl["version"]?.stringValue ?? "?"), another report \(implementations[k].fields.first { $0.key == "version" }?.value.stringValue ?? "?")")
                 }
-                for (key, value) in fields where key != "name" && key != "version" {
+                for (key, value) in fields where key != "name" && key != "version" && key != "started" {
                     if let i = merged.firstIndex(where: { $0.key == key }) {
                         // Counts and peaks of several shards: the largest.
                         if key == "processStarts" || key == "peakResidentKiB", let a = merged[i].value.intValue, let b = value.intValue, b > a {
@@ -273,9 +283,13 @@ public enum ReportMerge {
         }
         let sorted = results.map(\.value)
 
-        var top: [(key: String, value: JSON)] = [("format", .string("concord-report/1"))]
+        var top: [(key: String, value: JSON)] = [("format", .string(JSONReport.format))]
         if let concord { top.append(("concord", concord)) }
-        top.append(("implementations", .array(implementations.map { .object($0.fields) })))
+        top.append(("implementations", .array(implementations.map { i in
+            // Started in the merged run when it started in any shard (as the unsharded run would have).
+            let version = i.fields.first { $0.key == "version" }?.value.stringValue ?? ""
+            return .object(order(i.fields + (JSONReport.startedField(started: i.started, version: version).map { [("started", $0)] } ?? [])))
+        })))
         top.append(("summary", summary(sorted)))
         if let wall { top.append(("wallSeconds", wall)) }
         if let workers { top.append(("workers", .int(workers))) }
@@ -372,22 +386,11 @@ public enum ReportMerge {
         return failed > 0 || errors > 0 || vectors == 0 ? 1 : 0
     }
 
-    /// An adapter's entry in a report where it never answered a handshake: none of its suites in that
-    /// shard (no `processStarts`), or it failed to start (`startFailure` says why, and is kept). The
-    /// version is then `ExternalAdapter`'s before a handshake. Judged by those fields, not by the
-    /// version text alone: an adapter that started and announced "not started" as its version is
-    /// another build, and a version that differs from a shard's is still refused.
-    static func neverStarted(_ fields: [(key: String, value: JSON)]) -> Bool {
-        func field(_ k: String) -> JSON? { fields.first { $0.key == k }?.value }
-        guard field("version")?.stringValue == "not started" else { return false }
-        return field("startFailure") != nil || (field("processStarts")?.intValue ?? 0) == 0
-    }
-
-    /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, then any other).
+    /// An implementation's fields in `JSONReport`'s order (name, version, startFailure, processStarts, started, then any other).
     static func order(_ fields: [(key: String, value: JSON)]) -> [(key: String, value: JSON)] {
-        let rank = ["name": 0, "version": 1, "startFailure": 2, "processStarts": 3, "peakResidentKiB": 4]
+        let rank = ["name": 0, "version": 1, "startFailure": 2, "processStarts": 3, "started": 4, "peakResidentKiB": 5]
         return fields.enumerated().sorted { a, b in
-            let ra = rank[a.element.key] ?? 4, rb = rank[b.element.key] ?? 4
+            let ra = rank[a.element.key] ?? 5, rb = rank[b.element.key] ?? 5
             return ra != rb ? ra < rb : a.offset < b.offset
         }.map(\.element)
     }

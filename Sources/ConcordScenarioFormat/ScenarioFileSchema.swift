@@ -62,7 +62,7 @@ public enum ScenarioFileSchema {
                              "properties": obj(["from": obj(["type": .string("string"), "pattern": .string("^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")]),
                                                 "seed": obj(["anyOf": .array([obj(["type": .string("integer"), "minimum": .int(0)]),
                                                                               obj(["type": .string("string"), "pattern": .string("^[0-9]{1,20}$")])])]),
-                                                "trial": obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(ScenarioConfiguration.maxTrials - 1))])])]),
+                                                "trial": obj(["type": .string("integer"), "minimum": .int(0), "maximum": .int(Int64(Scenario.maxTrials - 1))])])]),
                 "roles": obj(["type": .string("object"), "minProperties": .int(1), "propertyNames": name, "additionalProperties": role]),
                 "fresh": obj(["type": .string("object"), "propertyNames": name, "additionalProperties": ref("fresh")]),
                 "steps": obj(["type": .string("array"), "minItems": .int(1), "items": ref("item")]),

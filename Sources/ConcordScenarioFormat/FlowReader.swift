@@ -50,8 +50,8 @@ extension Reading {
             throw fail(seedNode, "flow's seed must be an integer from 0 to 18446744073709551615")
         }
         let trial = try integer(f["trial"]!.value, "flow's trial")
-        guard trial >= 0 && trial < Int64(ScenarioConfiguration.maxTrials) else {
-            throw fail(f["trial"]!.value, "flow's trial must be 0 to \(ScenarioConfiguration.maxTrials - 1)")
+        guard trial >= 0 && trial < Int64(Scenario.maxTrials) else {
+            throw fail(f["trial"]!.value, "flow's trial must be 0 to \(Scenario.maxTrials - 1)")
         }
         return FlowPin(from: from, seed: seed, trial: Int(trial))
     }

@@ -5,6 +5,9 @@ import Foundation
 
 /// The JSON report of VECTORS.md (`concord-report/1`): a stable core plus optional fields.
 public enum JSONReport {
+    /// The `format` every report names: the writer here, the reader beside it (JSONReportReader.swift).
+    public static let format = "concord-report/1"
+
     public static func make(_ run: RunResult, concordVersion: String) -> JSON {
         make(run, concordVersion: concordVersion, results: true)
     }
@@ -61,12 +64,13 @@ public enum JSONReport {
     static func make(_ run: RunResult, concordVersion: String, results withResults: Bool) -> JSON {
         let s = run.summary
         var top: [(key: String, value: JSON)] = [
-            ("format", .string("concord-report/1")),
+            ("format", .string(format)),
             ("concord", .object([("version", .string(concordVersion))])),
             ("implementations", .array(run.implementations.map { i in
                 var o: [(key: String, value: JSON)] = [("name", .string(i.name)), ("version", .string(i.version))]
                 if let f = i.startFailure { o.append(("startFailure", .string(f))) }
                 if i.processStarts > 0 { o.append(("processStarts", .int(Int64(i.processStarts)))) }
+                if let started = startedField(started: i.started, version: i.version) { o.append(("started", started)) }
                 return .object(o)
             })),
             ("summary", summary(s)),
@@ -79,6 +83,49 @@ public enum JSONReport {
         top.append(("results", .array(withResults ? run.results.map(result) : [])))
         return .object(top)
     }
+
+    /// The version an adapter has before its handshake (ExternalAdapter): what reports before the
+    /// `started` field recognised a never-started adapter by.
+    public static let versionBeforeHandshake = "not started"
+
+    /// An implementation's `started` field (docs/VECTORS.md): `false` when it never started in the
+    /// run; `true` only where its version reads "not started" (an adapter may announce that), so
+    /// that no reader has to take the text for the fact; absent otherwise (started).
+    public static func startedField(started: Bool, version: String) -> JSON? {
+        if !started { return .bool(false) }
+        return version == versionBeforeHandshake ? .bool(true) : nil
+    }
+
+    /// Whether an implementation's entry in a report says it started: its `started` field when it has
+    /// one; in a report written before that field, the rule those reports were read by: it never
+    /// started when it has a `startFailure`, or when its version is "not started" and it has no
+    /// `processStarts`. `nil` when `started` is there but not a boolean.
+    public static func started(_ entry: JSON) -> Bool? {
+        if let field = entry["started"] { return boolean(field) }
+        if entry["startFailure"] != nil { return false }
+        return !(entry["version"]?.stringValue == versionBeforeHandshake && (entry["processStarts"]?.intValue ?? 0) == 0)
+    }
+
+    /// A mismatch's `described` field (docs/report.md): the sides (`expected`, `actual`) written as a
+    /// description ("a refusal (format)", "(missing)") rather than a value, so that a reader never
+    /// guesses from the text. Written wherever the rule reports before the field were read by
+    /// (`describedBefore`) would guess wrong — a description it would take for a text value, or a
+    /// value it would take for a description (then `[]`) — and absent where that rule reads right.
+    static func described(_ m: Mismatch) -> JSON? {
+        let sides: [(String, Bool, JSON)] = [("expected", m.expectedValue == nil, m.expectedValue?.json ?? .string(m.expected)),
+                                             ("actual", m.actualValue == nil, m.actualValue?.json ?? .string(m.actual))]
+        guard sides.contains(where: { $0.1 != describedBefore(field: m.field, $0.2) }) else { return nil }
+        return .array(sides.filter(\.1).map { .string($0.0) })
+    }
+
+    /// Which mismatch sides a report without `described` wrote as descriptions: a text on a field
+    /// `result` or `error`, on a round trip's `A → B`, or the text "(missing)".
+    public static func describedBefore(field: String, _ side: JSON) -> Bool {
+        guard let s = side.stringValue else { return false }
+        return field == "result" || field == "error" || field.contains(" → ") || s == "(missing)"
+    }
+
+    static func boolean(_ j: JSON) -> Bool? { if case .bool(let b) = j { return b }; return nil }
 
     /// The report with the run's peak resident memory in KiB: concord's own (`peakResidentKiB` at
     /// the top) and each adapter process's (in its `implementations` entry), known once they stopped.
@@ -93,16 +140,6 @@ public enum JSONReport {
         }
         let at = (top.firstIndex { $0.key == "workers" }).map { $0 + 1 } ?? top.count
         top.insert(("peakResidentKiB", .int(Int64(concordKiB))), at: at)
-        return .object(top)
-    }
-
-    /// The report with the ledger's verdict (`ledger`, docs/VECTORS.md) before `results`, which
-    /// stays last; a `ledger` it had is replaced.
-    public static func addingLedger(_ report: JSON, _ verdict: LedgerVerdict, run: RunResult) -> JSON {
-        guard var top = report.objectValue else { return report }
-        top.removeAll { $0.key == "ledger" }
-        let at = top.firstIndex { $0.key == "results" } ?? top.count
-        top.insert(("ledger", verdict.json(run)), at: at)
         return .object(top)
     }
 
@@ -173,6 +210,7 @@ public enum JSONReport {
                 if let c = m.column { x.append(("column", .int(Int64(c)))) }
                 x.append(("expected", m.expectedValue?.json ?? .string(m.expected)))
                 x.append(("actual", m.actualValue?.json ?? .string(m.actual)))
+                if let d = described(m) { x.append(("described", d)) }
                 if let e = m.explanation { x.append(("explanation", .string(e))) }
                 return .object(x)
             })))

@@ -10,7 +10,8 @@ import ConcordSuites
 /// is refused (exit 2), never rendered or merged as if it said something:
 /// - a JSON object of format `concord-report/1`, every number finite (`1e999` reads as infinity);
 /// - `implementations`: at least one, each with a valid name (a built-in one, an adapter's
-///   `[a-z0-9._-]+`, or `captured:NAME`), none twice;
+///   `[a-z0-9._-]+`, or `captured:NAME`), none twice; `version` and `startFailure` strings,
+///   `started` a boolean;
 /// - `results`: each with a known vector name `suite/id`, its `file` and `line`, a known `status`,
 ///   and per implementation (each one of `implementations`) a known status; no vector twice;
 /// - each vector's status agrees with its implementations' as the runner decides it (Judge.vector):
@@ -55,8 +56,8 @@ public enum ReportCheck {
     public static func check(_ report: JSON) throws(Problem) {
         guard report.objectValue != nil else { throw Problem("the report is not a JSON object") }
         if let at = ReportMerge.nonFinite(report) { throw Problem("a number that is not finite (a report holds finite numbers only)", at: at) }
-        guard report["format"]?.stringValue == "concord-report/1" else {
-            throw Problem("not a concord-report/1 report (format is \(report["format"]?.serialized() ?? "missing"))", at: [.key("format")])
+        guard report["format"]?.stringValue == JSONReport.format else {
+            throw Problem("not a \(JSONReport.format) report (format is \(report["format"]?.serialized() ?? "missing"))", at: [.key("format")])
         }
         guard let impls = report["implementations"]?.arrayValue else {
             throw Problem("the report has no \"implementations\" array", at: [.key("implementations")])
@@ -73,6 +74,9 @@ public enum ReportCheck {
                 if let v = impl[key], v.stringValue == nil {
                     throw Problem("implementations[\(k)].\(key) must be a string", at: here + [.key(key)])
                 }
+            }
+            if let v = impl["started"], JSONReport.boolean(v) == nil {
+                throw Problem("implementations[\(k)].started must be true or false", at: here + [.key("started")])
             }
         }
         guard let results = report["results"]?.arrayValue else { throw Problem("the report has no \"results\" array", at: [.key("results")]) }

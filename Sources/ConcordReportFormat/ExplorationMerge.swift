@@ -64,7 +64,7 @@ extension ReportMerge {
             do { run = try RunResult(report: report, name: which) } catch { throw MergeError("\(error)") }
             for i in run.implementations {
                 guard let k = implementations.firstIndex(where: { $0.name == i.name }) else { implementations.append(i); continue }
-                if implementations[k].startFailure != nil && i.startFailure == nil { implementations[k] = i }
+                if !implementations[k].started && i.started { implementations[k] = i }
             }
             wall = max(wall, run.wallSeconds)
             workers = max(workers, run.workers)
@@ -114,9 +114,7 @@ extension ReportMerge {
             guard case .finding(var f)? = first.explored else { return first }
             f.occurrences = x.occurrences + y.occurrences
             first.explored = .finding(f)
-            if let note = first.note, let r = note.range(of: #", \d+ cases?; replay"#, options: .regularExpression) {
-                first.note = note.replacingCharacters(in: r, with: ", \(f.occurrences) case\(f.occurrences == 1 ? "" : "s"); replay")
-            }
+            first.note = ExplorationReport.note(f)
             return first
         default:
             return a

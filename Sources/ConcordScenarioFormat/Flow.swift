@@ -250,6 +250,7 @@ public struct FlowPin: Sendable, Equatable {
     public var from: String
     public var seed: UInt64
     public var trial: Int
+    public init(from: String, seed: UInt64, trial: Int) { self.from = from; self.seed = seed; self.trial = trial }
 }
 
 public enum FlowItem: Sendable, Equatable {
@@ -311,8 +312,8 @@ extension Scenario {
 
     /// The seed and scenario name its values are drawn from, and the trial: a written flow's own.
     public func stream(seed: UInt64, trial: Int) -> (path: [String], trial: Int) {
-        if let p = flow.pin { return (ScenarioRunner.path(seed: p.seed, scenario: p.from), p.trial) }
-        return (ScenarioRunner.path(seed: seed, scenario: name), trial)
+        if let p = flow.pin { return (Scenario.streamPath(seed: p.seed, scenario: p.from), p.trial) }
+        return (Scenario.streamPath(seed: seed, scenario: name), trial)
     }
 
     /// The choices of trial `trial` of seed `seed`: each from its own stream (`…/trial/K/flow/BLOCK/…`),

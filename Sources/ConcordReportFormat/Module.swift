@@ -1,0 +1,2 @@
+// Owns: the JSON report (concord-report/1) both ways — written from a run (JSONReport) and read back into one (JSONReportReader) — the rules every reader holds a saved report to (ReportCheck), and what works on saved reports: merge, diff, compare, the release matrix, an exploration as a report.
+// Must not: render a report for a person (Markdown, HTML, JUnit, terminal, annotations), hold it to a ledger or gate on it (ConcordReport), or run an implementation; no other module parses a report's JSON.

@@ -1,0 +1,2 @@
+// Owns: the scenario file (concord-scenario/1) both ways: the scenario and its flow as values (roles, fresh values, steps, checks, repetition, choice, delivery), reading a file into them with every error located, drawing and expanding a flow for one trial, its JSON Schema, and writing a flow back as a scenario file (FlowWriter).
+// Must not: run an implementation, judge an answer or record a trial (ConcordScenarios); it knows no implementation.
