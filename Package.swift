@@ -4,7 +4,10 @@
 //   ConcordPlatform (what differs between Linux and macOS), ConcordSync (the shared-memory machinery), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
 //   -> ConcordSuites, ConcordGeneration -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
-//   -> ConcordWorkflows, ConcordExploration, ConcordScenarioFormat -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> concord (executable)
+//   -> ConcordExploration, ConcordScenarioFormat -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> ConcordWorkflows -> concord (executable)
+// ConcordWorkflows sits above the engines and the reports because it holds what every command does
+// around them (the Session: the project file, what to run, the implementations and their
+// availability, the gate and ledger, every report format); the reports need nothing of it.
 // Every target lists exactly the modules its sources import; LayerTests holds both rules.
 import PackageDescription
 
@@ -62,8 +65,6 @@ let package = Package(
         .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
-        // Workflows: fill, export (and what they read back).
-        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
         .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
         // The scenario file (concord-scenario/1): the scenario and its flow as values, read with every
@@ -79,7 +80,11 @@ let package = Package(
                                                             "ConcordPrimitives", "ConcordScheduling", "ConcordSuites"]),
         // Reports for people and CI: Markdown, HTML, JUnit, annotations, terminal summary; the ledger and the gate.
         .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading",
-                                                      "ConcordReportFormat", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordYAML"]),
+                                                      "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        // Workflows: a command's session (the project file, what to run, the implementations under one
+        // availability policy, the gate and ledger, every report format), fill, export, the archive.
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport",
+                                                         "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),

@@ -190,14 +190,17 @@ public enum Catalog {
 }
 
 /// An implementation that cannot start here: every vector of a suite whose definition names it is an
-/// `error` naming why (so a missing adapter is never a silent gap).
+/// `error` naming why (so a missing adapter is never a silent gap). A command's availability policy
+/// (Availability) leaves one the user did not name out with `suites: []`: planned for nothing,
+/// listed with why, its absence one line instead of an error per vector.
 public final class Unavailable: Implementation {
     public let name: String
     public let suites: Set<String>
     public let why: String
-    public init(name: String, why: String) {
+    /// `suites`: the suites it is planned for (default: those whose definitions name it).
+    public init(name: String, why: String, suites: Set<String>? = nil) {
         self.name = name
-        self.suites = Suites.expected(of: name)
+        self.suites = suites ?? Suites.expected(of: name)
         self.why = why
     }
     public var version: String { "unavailable" }

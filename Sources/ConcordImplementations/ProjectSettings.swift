@@ -41,11 +41,10 @@ public struct ProjectSettings: Sendable, Equatable {
     /// The declared paths the loader reads: vector files and folders, then fixture maps.
     public var paths: [String] { vectors + fixtureMaps }
 
-    /// The project file's settings (`project`, else `./concord.yaml` when something has that
-    /// name), or nil when there is none. Every problem is located (`concord.yaml:3:12: …`).
+    /// The project file's settings (`project`, else the nearest `concord.yaml`, ProjectFile), or
+    /// nil when there is none. Every problem is located (`concord.yaml:3:12: …`).
     public static func load(project: String?, maxBytes: Int = InputFile.defaultMaxBytes) throws(UserAdapters.Problem) -> ProjectSettings? {
-        var st = stat()
-        guard let path = project ?? (lstat(UserAdapters.projectFile, &st) == 0 ? UserAdapters.projectFile : nil) else { return nil }
+        guard let path = try ProjectFile.locate(project) else { return nil }
         let bytes: [UInt8]
         do { bytes = try InputFile.read(path, maxBytes: maxBytes, regularFileOnly: true) } catch { throw .init(description: error.description) }
         let root: Node

@@ -30,18 +30,13 @@ public enum UserAdapters {
         public init(description: String) { self.description = description }
     }
 
-    /// The default project file, read when it exists in the current directory.
-    public static let projectFile = "concord.yaml"
-
     /// The adapters of `--adapter NAME=COMMAND` options and of the project file (`project`, else
-    /// `concord.yaml` when it exists). A name on the command line replaces the project file's.
+    /// the nearest `concord.yaml`, ProjectFile). A name on the command line replaces the project file's.
     public static func load(options: [String], project: String?, maxBytes: Int = InputFile.defaultMaxBytes) throws(Problem) -> [UserAdapter] {
         var out: [UserAdapter] = []
         // Anything named concord.yaml is read, a dangling or looping link included (refused then,
         // with why), rather than passed over as if there were none.
-        var st = stat()
-        let path = project ?? (lstat(projectFile, &st) == 0 ? projectFile : nil)
-        if let path { out = try read(path, maxBytes: maxBytes) }
+        if let path = try ProjectFile.locate(project) { out = try read(path, maxBytes: maxBytes) }
         var seen = Set<String>()
         for o in options {
             guard let eq = o.firstIndex(of: "=") else { throw Problem(description: "--adapter needs NAME=COMMAND, got \"\(o)\"") }

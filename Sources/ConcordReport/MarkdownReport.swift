@@ -3,7 +3,6 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordReportFormat
-import ConcordWorkflows
 
 /// The Markdown summary (GitHub-flavoured) for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
 /// the verdict, totals, a suite × implementation table, then failures first (collapsible, with both

@@ -23,36 +23,36 @@ enum ArchiveCommand: Command {
         its digest recorded in FOLDER/concord-archive.json. Each artifact must open on at least one implementation
         not written by Concord (a library's own code, or another platform's app) before anything is written.
         """,
-        options: [
-            .value("release", "NAME", "the release that wrote the captures (letters, digits, '.', '_', '-'): required"),
-            Common.implementations, Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
-            Common.ledger,
-        ],
+        options: Options.specs,
         notes: ["exit status: 0 archived (or already archived), 1 an artifact no implementation outside Concord opened (nothing written), 2 bad input (nothing written), 130 interrupted"])
 
-    static func run(_ o: Options) throws(UsageError) -> Int32 {
-        guard o.positional.first == "add" else {
-            throw UsageError(o.positional.isEmpty ? "archive needs a subcommand: concord archive add CAPTURE… --release NAME"
-                             : "archive has one subcommand, add (found \(o.positional[0]))")
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var release: String?
+        static var args: [Arg<Self>] {
+            [
+                .value(\.release, .value("release", "NAME", "the release that wrote the captures (letters, digits, '.', '_', '-'): required")),
+                .shared(Common.implementations), .shared(Common.jobs), .shared(Common.timeout), .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.adapter), .shared(Common.project),
+                .shared(Common.ledger),
+            ]
         }
-        let captures = Array(o.positional.dropFirst())
-        guard !captures.isEmpty else { throw UsageError("archive add needs at least one captured-outputs file (concord-outputs/1)") }
-        guard let release = o.values["release"] else { throw UsageError("archive add needs --release NAME (the release that wrote the captures)") }
-        guard !release.isEmpty else { throw UsageError("--release is empty: name the release that wrote the captures (3.2.0)") }
-        guard Release.validName(release) else {
-            throw UsageError("--release \"\(Printable.escape(release))\": a release name uses letters, digits, '.', '_' and '-', starting with a letter or digit")
-        }
-        let user = try Common.userAdapters(o)
-        guard let project = try Common.projectSettings(o), let folder = project.archive else {
-            throw UsageError("archive add writes into the archive the project file declares: add `archive: archive` to \(Common.projectFile(o) ?? "concord.yaml") (docs/archive.md)")
-        }
-        let load = try Common.loader(o)
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
-        var badLedger = false
-        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
-        if badLedger { return 2 }
+    }
 
+    /// One vector file to write: its path in the archive, the release, what it opens, the capture it came from.
+    struct Planned { var path: String; var release: Release; var openings: [Archive.Opening]; var capture: String; var vectors: [Vector] }
+
+    static func run(_ o: Options) throws(UsageError) -> Int32 {
+        let (captures, release) = try Self.release(o)
+        let s = try Common.session(o.common)
+        guard let project = s.project, let folder = project.archive else {
+            throw UsageError("archive add writes into the archive the project file declares: add `archive: archive` to \(s.projectFile ?? "concord.yaml") (docs/archive.md)")
+        }
+        let load = Common.loader(o.common)
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
+        var badLedger = false
+        let ledger = try Common.readLedger(s, o.common, failed: &badLedger)
+        if badLedger { return 2 }
         // The archive as it stands must be whole before it grows.
         let problems = Archive.check(folder: folder, loader: load) { name in ledger?.retirement(of: name).map { ($0.reason, $0.date) } }
         if !problems.isEmpty {
@@ -60,8 +60,52 @@ enum ArchiveCommand: Command {
             stderr("concord: the archive is not as concord archive add left it: nothing was written")
             return 2
         }
-
         // Each capture, and the vectors it answers (the project's declared vectors, else Concord's own).
+        guard let read = Self.read(captures, load: load),
+              let vectors = Self.vectors(Set(read.flatMap(\.capture.suites)).sorted(), project: project, s, load: load) else { return 2 }
+        let manifestPath = folder + "/" + Archive.manifestName
+        var manifest = Archive.Manifest()
+        if FileManager.default.fileExists(atPath: manifestPath) {
+            do { manifest = try Archive.Manifest.read(manifestPath, maxBytes: load.yamlLimits.maxBytes) } catch { stderr("concord: \(error)"); return 2 }
+        }
+        // Sorted, rendered and read back, before anything runs: every refusal at once.
+        guard let planned = Self.plan(read, vectors: vectors, release: release, folder: folder, load: load),
+              var fresh = Self.fresh(planned, manifest: manifest, release: release) else {
+            stderr("concord: nothing was archived")
+            return 2
+        }
+        guard !fresh.isEmpty else { return 0 }
+        // Each artifact opened by the live implementations; one that nothing outside Concord opens is not archived.
+        let settings = Catalog.Settings(home: s.home, requestTimeout: o.common.timeout ?? 300)
+        var config = RunConfiguration()
+        if let j = o.common.jobs { config.workers = Int(j) }
+        var availability = s.policy(names, explicit: o.common.implementations != nil)
+        let impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability) }
+        guard Self.confirm(&fresh, impls, config: config) else {
+            stderr("concord: an artifact no implementation outside Concord opens is not archived (the witness rule, docs/archive.md): nothing was written")
+            return 1
+        }
+        return Self.write(fresh, into: folder, manifest: manifest, at: manifestPath, release: release, load: load)
+    }
+
+    /// The captures of `archive add CAPTURE…` and `--release`, checked.
+    static func release(_ o: Options) throws(UsageError) -> (captures: [String], release: String) {
+        guard o.positional.first == "add" else {
+            throw UsageError(o.positional.isEmpty ? "archive needs a subcommand: concord archive add CAPTURE… --release NAME"
+                             : "archive has one subcommand, add (found \(o.positional[0]))")
+        }
+        let captures = Array(o.positional.dropFirst())
+        guard !captures.isEmpty else { throw UsageError("archive add needs at least one captured-outputs file (concord-outputs/1)") }
+        guard let release = o.release else { throw UsageError("archive add needs --release NAME (the release that wrote the captures)") }
+        guard !release.isEmpty else { throw UsageError("--release is empty: name the release that wrote the captures (3.2.0)") }
+        guard Release.validName(release) else {
+            throw UsageError("--release \"\(Printable.escape(release))\": a release name uses letters, digits, '.', '_' and '-', starting with a letter or digit")
+        }
+        return (captures, release)
+    }
+
+    /// Each capture with its text; nil after the message.
+    static func read(_ captures: [String], load: VectorLoader) -> [(path: String, capture: CapturedOutputs, text: String)]? {
         var read: [(path: String, capture: CapturedOutputs, text: String)] = []
         for path in captures {
             do {
@@ -70,36 +114,39 @@ enum ArchiveCommand: Command {
                 read.append((path, c, String(decoding: bytes, as: UTF8.self)))
             } catch {
                 stderr("concord: \(error)")
-                return 2
+                return nil
             }
         }
-        let suites = Set(read.flatMap(\.capture.suites)).sorted()
-        // What a project run covers (its declared vectors, its packs from Concord's own), then each
-        // suite the captures name, looked up as run looks up a name; the first definition wins.
+        return read
+    }
+
+    /// The vectors of the suites the captures name: what a project run covers (its declared
+    /// vectors, its packs from Concord's own), then each suite looked up as run looks up a name;
+    /// the first definition wins. Nil after the message.
+    static func vectors(_ suites: [String], project: ProjectSettings, _ s: Session, load: VectorLoader) -> [String: Vector]? {
         var vectors: [String: Vector] = [:]
         if !suites.isEmpty {
             var selections: [VectorSelection] = []
             if project.declaresRun {
-                var declared = VectorSelection([], project: project)
+                var declared = VectorSelection([], project: project, home: s.home)
                 declared.notes = []
                 selections.append(declared)
             }
-            selections.append(VectorSelection(suites, project: project))
+            selections.append(VectorSelection(suites, project: project, home: s.home))
             for var selection in selections {
                 selection.announceNames = false
                 selection.archive = nil
-                guard let loaded = selection.load(load) else { return 2 }
+                guard let loaded = selection.load(load, s.terminal) else { return nil }
                 for v in loaded where vectors[v.name] == nil { vectors[v.name] = v }
             }
         }
-        let manifestPath = folder + "/" + Archive.manifestName
-        var manifest = Archive.Manifest()
-        if FileManager.default.fileExists(atPath: manifestPath) {
-            do { manifest = try Archive.Manifest.read(manifestPath, maxBytes: load.yamlLimits.maxBytes) } catch { stderr("concord: \(error)"); return 2 }
-        }
+        return vectors
+    }
 
-        // Sorted, rendered and read back, before anything runs: every refusal at once.
-        struct Planned { var path: String; var release: Release; var openings: [Archive.Opening]; var capture: String; var vectors: [Vector] }
+    /// Each capture's artifacts sorted into the files to write, each rendered and read back; nil
+    /// when one is refused (each refusal said).
+    static func plan(_ read: [(path: String, capture: CapturedOutputs, text: String)], vectors: [String: Vector], release: String,
+                     folder: String, load: VectorLoader) -> [Planned]? {
         var planned: [Planned] = []
         var refused = false
         var platforms = Set<String>()
@@ -144,9 +191,13 @@ enum ArchiveCommand: Command {
                 planned.append(Planned(path: relative, release: rel, openings: openings, capture: path, vectors: loaded.vectors))
             }
         }
-        if refused { stderr("concord: nothing was archived"); return 2 }
+        return refused ? nil : planned
+    }
 
-        // A release is archived once per platform: the same content again is nothing to do, other content is refused.
+    /// A release is archived once per platform: the same content again is nothing to do, other
+    /// content is refused (nil, said).
+    static func fresh(_ planned: [Planned], manifest: Archive.Manifest, release: String) -> [Planned]? {
+        var refused = false
         var fresh: [Planned] = []
         for p in Set(planned.map(\.release.platform)).sorted() {
             let mine = planned.filter { $0.release.platform == p }
@@ -162,14 +213,12 @@ enum ArchiveCommand: Command {
             stderr("concord: \(mine[0].capture): release \(release) of \(p) is already archived (\(was)) with other content: a release keeps the artifacts it was archived with; name this one another release")
             refused = true
         }
-        if refused { stderr("concord: nothing was archived"); return 2 }
-        guard !fresh.isEmpty else { return 0 }
+        return refused ? nil : fresh
+    }
 
-        // Each artifact opened by the live implementations; one that nothing outside Concord opens is not archived.
-        let settings = Catalog.Settings(home: Home.find(), requestTimeout: try o.number("timeout") ?? 300)
-        var config = RunConfiguration()
-        if let j = try o.integer("jobs") { config.workers = Int(j) }
-        let impls = try implementations(names, settings: settings, user: user)
+    /// Opens every artifact on the live implementations and records, per file, who opened all of
+    /// it; false (each said) when one opened on nothing outside Concord.
+    static func confirm(_ fresh: inout [Planned], _ impls: [any Implementation], config: RunConfiguration) -> Bool {
         Interrupt.watch(impls)
         let all = fresh.flatMap(\.vectors)
         let confirmation = Archive.confirm(all, implementations: impls, configuration: config)
@@ -194,12 +243,13 @@ enum ArchiveCommand: Command {
             }
             fresh[k].release.confirmed = confirmedEverywhere ?? []
         }
-        if unopened {
-            stderr("concord: an artifact no implementation outside Concord opens is not archived (the witness rule, docs/archive.md): nothing was written")
-            return 1
-        }
+        return !unopened
 
-        // Written: each file atomically, then the manifest that records them.
+    }
+
+    /// Written: each file atomically, then the manifest that records them.
+    static func write(_ fresh: [Planned], into folder: String, manifest: Archive.Manifest, at manifestPath: String, release: String, load: VectorLoader) -> Int32 {
+        var manifest = manifest
         var written: [Archive.Manifest.File] = []
         for p in fresh {
             let text = Archive.render(p.openings, release: p.release, capture: p.capture)

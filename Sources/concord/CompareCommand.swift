@@ -18,18 +18,28 @@ enum CompareCommand: Command {
         pending, refused with another class, another wrong answer. Prints Markdown fit for a pull-request comment
         (counts first), or JSON.
         """,
-        options: [
-            .flag("json", "print the comparison as JSON (concord-compare/1) instead of Markdown"),
-            .value("out", "PATH", short: "o", "write the comparison to this file instead of standard output"),
-            Common.maxFileBytes,
-        ],
+        options: Options.specs,
         notes: ["A pair that passed in BASE and is gone from HEAD, or is now unsupported or pending, is a regression (coverage lost); so is a wrong answer with other values; docs/ci.md.",
                 "exit status: 0 no regression, 1 a regression, 2 a report cannot be read, they are not two runs of one project (a shard, no shared suite or implementation), or a bad option"])
 
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var json = false
+        var out: String?
+        static var args: [Arg<Self>] {
+            [
+                .flag(\.json, .flag("json", "print the comparison as JSON (concord-compare/1) instead of Markdown")),
+                .value(\.out, .value("out", "PATH", short: "o", "write the comparison to this file instead of standard output")),
+                .shared(Common.maxFileBytes),
+            ]
+        }
+    }
+
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        let maxBytes = o.common.maxBytes
         guard o.positional.count == 2 else { throw UsageError("compare needs exactly two reports, BASE and HEAD: \(spec.usageLine)") }
-        var out = o.values["out"]
+        var out = o.out
         if out?.isEmpty == true { throw UsageError("--out needs a path (\"-\" for standard output)") }
         if let p = out, OutputFile.namesStandardOutput(p) { out = nil }
         if let out {
@@ -58,7 +68,7 @@ enum CompareCommand: Command {
             stderr("concord: \(error)")
             return 2
         }
-        let text = o.flags.contains("json") ? ReportComparison.json(result).serialized(pretty: true) + "\n" : ReportComparison.markdown(result)
+        let text = o.json ? ReportComparison.json(result).serialized(pretty: true) + "\n" : ReportComparison.markdown(result)
         if let out {
             do { try AtomicFile.write(text, to: out) } catch {
                 stderr(writeFailure(out, error))

@@ -15,18 +15,28 @@ enum DiffCommand: Command {
         Compares two captured-outputs files or reports (or one of each) per vector and field, with the first
         differing byte, an aligned hex view and the known cause, naming the sides A and B.
         """,
-        options: [
-            .value("implementation", "NAME", aliases: ["implementations"],
-                   "for a report: the implementation whose answers are compared (default: the first with an answer); a captured file is one implementation already"),
-            .flag("json", "print the comparison as JSON (concord-diff/1) instead of text"),
-            Common.maxFileBytes,
-        ],
+        options: Options.specs,
         notes: ["exit status: 0 identical, 1 different, 2 an input cannot be read or a bad option"])
 
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var implementation: String?
+        var json = false
+        static var args: [Arg<Self>] {
+            [
+                .value(\.implementation, .value("implementation", "NAME", aliases: ["implementations"],
+                       "for a report: the implementation whose answers are compared (default: the first with an answer); a captured file is one implementation already")),
+                .flag(\.json, .flag("json", "print the comparison as JSON (concord-diff/1) instead of text")),
+                .shared(Common.maxFileBytes),
+            ]
+        }
+    }
+
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        let maxBytes = o.common.maxBytes
         guard o.positional.count == 2 else { throw UsageError("diff needs exactly two files: \(spec.usageLine)") }
-        let implementation = o.values["implementation"]
+        let implementation = o.implementation
         if let implementation, implementation.contains(",") { throw UsageError("--implementation takes one name") }
         // The name applies to the reports: a captured file holds one implementation's answers.
         let reports = o.positional.map { isReport($0, maxBytes: maxBytes) }
@@ -47,7 +57,7 @@ enum DiffCommand: Command {
             return 2
         }
         let result = Diff.compare(a, b)
-        if o.flags.contains("json") {
+        if o.json {
             Streams.out(Diff.json(result).serialized(pretty: true) + "\n")
         } else {
             Streams.out(Diff.renderText(result))

@@ -26,180 +26,224 @@ enum ExploreCommand: Command {
         its signature, and printed with the command that replays it; --emit writes it as a vector file.
         Unsupported answers and the ledger's known divergences are counted apart.
         """,
-        options: [
-            Common.implementations, Common.adapter, Common.project,
-            .value("seconds", "T", "explore for T seconds in all (default 10, unless --cases is given)"),
-            .value("cases", "N", "explore N cases of every op"),
-            .value("seed", "S", "the seed (an unsigned integer; default: from the clock, printed): the same seed makes the same inputs anywhere"),
-            .value("case", "K", "run only case K of every op (replaying a finding)"),
-            .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)"),
-            .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))"),
-            .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)"),
-            .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower"),
-            .value("shard", "K/N", "explore only the cases K-1, K-1+N, K-1+2N, … of every op: N shards of one --seed explore disjoint cases (CI matrices; concord merge joins their reports)"),
-            .value("report", "PATH", short: "o", "the JSON report: one result per explored op and per finding (default reports/explore.json)"),
-        ] + Common.reportOutputs + [Common.maxFileBytes],
+        options: Options.specs,
         notes: ["A finding is ledgered with the vector name SUITE/explore-OP (or a pattern such as SUITE/* with scope: suite) and the implementation that diverges (docs/exploration.md). "
                 + "Concord's own known differences (docs/exploration-ledger.yaml) always apply; --ledger (or the project file's ledger:) adds to them.",
                 Common.dashNote,
                 "exit status: 0 no new finding, 1 a new finding (a crash included), nothing could be compared, or a named implementation did not start (or --fail-on/--require), 2 bad input or a bad option"])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var seconds: Double?
+        var cases: Int64?
+        var seed: String?
+        var onlyCase: Int64?
+        var emit: String?
+        var isolate = false
+        var shard: String?
+        var report: String?
+        static var args: [Arg<Self>] {
+            [
+                .shared(Common.implementations), .shared(Common.adapter), .shared(Common.project),
+                .number(\.seconds, .value("seconds", "T", "explore for T seconds in all (default 10, unless --cases is given)")),
+                .integer(\.cases, .value("cases", "N", "explore N cases of every op")),
+                .value(\.seed, .value("seed", "S", "the seed (an unsigned integer; default: a new one, printed): the same seed makes the same inputs anywhere")),
+                .integer(\.onlyCase, min: 0, .value("case", "K", "run only case K of every op (replaying a finding)")),
+                .value(\.emit, .value("emit", "DIR", "write each new finding as a vector file (concord-vectors/1) in DIR, and a crash's kept requests (default for those: reports/)")),
+                .integer(\.common.jobs, .value("jobs", "N", short: "j", "worker threads, so requests in flight at once (default: the cores; 8 per core when an adapter is explored; at most \(maxJobs))")),
+                .number(\.common.timeout, .value("timeout", "SECONDS", "per-request timeout for adapter processes (default 10: a hang is a finding)")),
+                .flag(\.isolate, .flag("isolate", "run each in-process implementation (libsodium, libargon2, openssl, swift) in a process of its own (concord serve), so that its crash is a finding, not the end; slower")),
+                .value(\.shard, .value("shard", "K/N", "explore only the cases K-1, K-1+N, K-1+2N, … of every op: N shards of one --seed explore disjoint cases (CI matrices; concord merge joins their reports)")),
+                .value(\.report, .value("report", "PATH", short: "o", "the JSON report: one result per explored op and per finding (default reports/explore.json)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [.shared(Common.maxFileBytes)]
+        }
+    }
 
     /// The most worker threads `-j` takes: requests in flight at once. More only queue in the
     /// adapters (each waits out its --timeout from when it was sent) and wake threads for nothing.
     static let maxJobs = 1024
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
+        let s = try Common.session(o.common)
+        let loader = Common.loader(o.common)
         // What to explore: suite names (or old names) and packs; with none, what the project file
         // declares (its packs, and the suites of its own vectors), else every suite.
-        let project = try Common.projectSettings(o)
+        guard let (suites, projectVectors) = try Self.what(o.positional, s.project, loader: loader) else { return 2 }
+        let (shard, seed) = try Self.bounds(o)
+        let gate = try Common.gate(s, o.common)
+        var badLedger = false
+        let ledger = try Self.ledger(s, o.common, failed: &badLedger)
+        if badLedger { return 2 }
+        let output = try Common.output(s, o.common, json: o.report ?? "reports/explore.json")
+        guard output.distinct(from: s.project?.vectors ?? []) else { return 2 }
+        // With an output on standard output ("-"), what is printed for a person goes to standard error.
+        let tell: (String) -> Void = output.stdoutTaken ? { stderr($0) } : { say($0) }
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
+        let settings = Catalog.Settings(home: s.home, requestTimeout: o.common.timeout ?? 10)
+        let isolation = try Isolation(o.isolate, timeout: o.common.timeout ?? 10)
+        var availability = s.policy(names, explicit: o.common.implementations != nil, required: gate.required)
+        var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability) }
+            .map(isolation.apply).filter { $0.startFailure == nil }
+        // Every --emit file is checked before anything is explored: nothing is explored that could not be written.
+        if let emit = o.emit, !Self.mayEmit(suites, into: emit, seed: seed) { return 2 }
+        // Started before anything is explored (docs/gating.md): an implementation the user named that
+        // does not start is named with why, the others are explored, and the exit status is 1.
+        let starting = impls
+        Interrupt.watch(starting)
+        let failedNamed = s.start(impls, availability: availability).failedNamed
+        let didNotStart = impls.filter { failedNamed.contains($0.name) }.map { availability.didNotStart($0.name, $0.startFailure!) }
+        impls = impls.filter { i in
+            guard i.startFailure != nil else { return true }
+            i.shutdown()
+            return false
+        }
+        let config = Self.configuration(o, seed: seed, shard: shard, adapters: impls.contains { !($0 is InProcessImplementation) })
+        let user = s.user
+        let restart: @Sendable (String) -> (any Implementation)? = { name in
+            (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolation.apply)
+        }
+        let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
+        let summary = Self.explore(explorer, Self.targets(suites, home: s.home, loader: loader, projectVectors: projectVectors), quiet: o.common.quiet)
+        let (new, known) = Self.settle(summary.findings, explorer: explorer, ledger: ledger, emitting: o.emit != nil, exploring: impls,
+                                       settings: settings, isolation: isolation, watched: starting)
+        let implementationList = names.filter { n in impls.contains { $0.name == n } }.joined(separator: ",")
+        let replay = { (f: Finding) in "concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)" }
+        Self.tell(new, known, replay: replay, emitting: o.emit != nil, tell)
+        guard let (stateful, wrote, writeFailed) = Self.keep(summary, new: new, emit: o.emit, seed: seed, tell) else { return 2 }
+        Self.tellSummary(summary, seed: seed, new: new.count + stateful.count, known: known.count, quiet: o.common.quiet, tell)
+        for d in didNotStart { stderr("concord: \(d)") }
+        let (result, report) = Self.report(summary, new: new, known: known, stateful: stateful, wrote: wrote, replay: replay, o: o, seed: seed, shard: shard,
+                                           suites: suites, starting: starting, explored: impls, config: config)
+        let status = output.emit(result, report: report, gate: gate, ledger: s.judge(ledger, result, shard: shard != nil), terminalSummary: false)
+        if writeFailed || status == 2 { return 2 }
+        if status != 0 || !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
+        if summary.compared == 0 {
+            stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
+            return 1
+        }
+        return 0
+    }
+
+    /// The suites to explore and the project's own vectors (they seed exploration and, with no name
+    /// given, say which suites it covers); nil after the message.
+    static func what(_ positional: [String], _ project: ProjectSettings?, loader: VectorLoader) throws(UsageError) -> (suites: [Suite], projectVectors: [Vector])? {
         var suites: [Suite] = []
-        for name in o.positional {
-            if let s = Suites.resolve(name) { if !suites.contains(where: { $0.name == s.name }) { suites.append(s) }; continue }
+        for name in positional {
+            if let suite = Suites.resolve(name) { if !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }; continue }
             let pack = Suites.list.filter { $0.contract == name }
             guard !pack.isEmpty else {
                 let packs = Set(Suites.list.compactMap(\.contract)).sorted()
                 throw UsageError("explore: unknown suite or pack \"\(name)\" (suites: concord list; packs: \(packs.joined(separator: ", ")))")
             }
-            for s in pack where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+            for suite in pack where !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }
         }
         // The project's own vectors seed exploration (and, with no name given, say which suites it covers).
-        let loader = try Common.loader(o)
         var projectVectors: [Vector] = []
         if let project, !project.vectors.isEmpty {
             let loaded = loader.load(.paths(project.vectors))
             if !loaded.errors.isEmpty {
                 for e in loaded.errors { stderr("concord: \(e.file):\(e.line):\(e.column): \(e.message)") }
                 stderr("concord: \(loaded.errors.count) error\(loaded.errors.count == 1 ? "" : "s") in the project's vectors (\(project.file)); nothing was explored")
-                return 2
+                return nil
             }
             projectVectors = loaded.vectors
         }
-        if o.positional.isEmpty, let project, project.declaresRun {
+        if positional.isEmpty, let project, project.declaresRun {
             for name in project.packs {
                 let named = Suites.resolve(name).map { [$0] } ?? Suites.list.filter { $0.contract == name }
-                for s in named where !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+                for suite in named where !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }
             }
             for v in projectVectors {
-                if let s = Suites.all[v.suite], !suites.contains(where: { $0.name == s.name }) { suites.append(s) }
+                if let suite = Suites.all[v.suite], !suites.contains(where: { $0.name == suite.name }) { suites.append(suite) }
             }
             if suites.isEmpty { throw UsageError("explore: \(project.file) declares neither packs nor vectors of a suite: nothing to explore (name a suite or pack)") }
         }
         if suites.isEmpty { suites = Suites.list }
+        return (suites, projectVectors)
+    }
+
+    /// `--shard` (with its `--seed`), the bound (`--seconds` or `--cases`), the seed, `--emit`'s folder, `--jobs`.
+    static func bounds(_ o: Options) throws(UsageError) -> (shard: Shard?, seed: UInt64) {
         var shard: Shard?
-        if let k = o.values["shard"] { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
-        if shard != nil && o.values["seed"] == nil {
+        if let k = o.shard { do { shard = try Shard.parse(k) } catch { throw UsageError(error.description) } }
+        if shard != nil && o.seed == nil {
             throw UsageError("--shard needs --seed: the shards of one exploration split the cases of one seed (docs/ci.md)")
         }
-        if shard != nil && o.values["case"] != nil { throw UsageError("--case replays one case: it takes no --shard") }
-        if o.values["seconds"] != nil && o.values["cases"] != nil { throw UsageError("--seconds and --cases exclude each other: give one") }
-        let seconds = try o.number("seconds")
-        let cases = try o.integer("cases").map(Int.init)
-        let onlyCase = try o.integer("case", min: 0).map(Int.init)
-        var seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_007
-        if let s = o.values["seed"] {
-            guard let v = UInt64(s) else { throw UsageError("--seed needs an unsigned integer, got \"\(s)\"") }
-            seed = v
-        }
-        let emit = o.values["emit"]
-        if let emit {
+        if shard != nil && o.onlyCase != nil { throw UsageError("--case replays one case: it takes no --shard") }
+        if o.seconds != nil && o.cases != nil { throw UsageError("--seconds and --cases exclude each other: give one") }
+        let seed = try usage { () throws(Session.Problem) in try Session.seed(o.seed) }
+        if let emit = o.emit {
             var st = stat()
             if emit.isEmpty { throw UsageError("--emit needs a folder") }
             if stat(emit, &st) == 0 && st.st_mode & S_IFMT != S_IFDIR { throw UsageError("--emit \(emit) is not a folder") }
         }
-        if let j = try o.integer("jobs"), j > maxJobs {
+        if let j = o.common.jobs, j > maxJobs {
             throw UsageError("--jobs \(j) is above the limit of \(maxJobs) worker threads (requests in flight at once; docs/exploration.md, \"Speed\")")
         }
-        let user = try Common.userAdapters(o)
-        let gate = try Common.gate(o, user: user)
-        _ = try o.integer("max-failures", min: 0)
-        var badLedger = false
-        let home = Home.find()
-        let ledger = try Self.ledger(o, home: home, user: user, failed: &badLedger)
-        if badLedger { return 2 }
-        let output = try ReportOutput(o, json: o.values["report"] ?? "reports/explore.json")
-        guard output.distinct(from: project?.vectors ?? []) else { return 2 }
-        // With an output on standard output ("-"), what is printed for a person goes to standard error.
-        let tell: (String) -> Void = output.stdoutTaken ? { stderr($0) } : { say($0) }
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
-        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 10)
-        // --isolate: Concord's in-process implementations behind the adapter protocol, each in a
-        // `concord serve NAME` process, so that a crash (a Swift trap) is an error finding like an adapter's.
-        let isolate = o.flags.contains("isolate")
-        guard !isolate || Platform.executablePath() != nil else { throw UsageError("--isolate: the path of the concord executable is not known here") }
-        let exe = Platform.executablePath() ?? "concord"
-        let timeout = try o.number("timeout") ?? 10
-        @Sendable func isolated(_ i: any Implementation) -> any Implementation {
+        return (shard, seed)
+    }
+
+    /// `--isolate`: Concord's in-process implementations behind the adapter protocol, each in a
+    /// `concord serve NAME` process, so that a crash (a Swift trap) is an error finding like an adapter's.
+    struct Isolation: Sendable {
+        let isolate: Bool
+        let exe: String
+        let timeout: Double
+        init(_ isolate: Bool, timeout: Double) throws(UsageError) {
+            guard !isolate || Platform.executablePath() != nil else { throw UsageError("--isolate: the path of the concord executable is not known here") }
+            self.isolate = isolate
+            self.exe = Platform.executablePath() ?? "concord"
+            self.timeout = timeout
+        }
+        @Sendable func apply(_ i: any Implementation) -> any Implementation {
             guard isolate, i is InProcessImplementation else { return i }
             return ExternalAdapter(name: i.name, command: [exe, "serve", i.name], timeout: timeout, origin: .concord)
         }
-        var impls = try implementations(names, settings: settings, user: user).map(isolated)
-        let explicit = o.values["implementations"] != nil
-        var missing: [String] = []
-        impls = impls.filter { i in
-            guard let why = i.startFailure else { return true }
-            missing.append("\(i.name) (\(why))")
-            return false
-        }
-        if explicit && !missing.isEmpty { throw UsageError("--implementations names what is not available here: \(missing.joined(separator: "; "))") }
-        for m in missing { stderr("concord: not available here, so not explored: \(m)") }
-        // Every --emit file is checked before anything is explored (a link, a file explore did not
-        // write, one it cannot read): nothing is explored that could not be written.
-        if let emit {
-            for s in suites {
-                do { try Self.mayEmit(Self.emitPath(emit, suite: s.name, seed: seed), inside: emit) } catch {
-                    stderr("concord: --emit: \(error); nothing was explored")
-                    return 2
-                }
+    }
+
+    /// Whether every file --emit may write may be written (a link, a file explore did not write,
+    /// one it cannot read: refused, said).
+    static func mayEmit(_ suites: [Suite], into emit: String, seed: UInt64) -> Bool {
+        for suite in suites {
+            do { try Self.mayEmit(Self.emitPath(emit, suite: suite.name, seed: seed), inside: emit) } catch {
+                stderr("concord: --emit: \(error); nothing was explored")
+                return false
             }
         }
+        return true
+    }
 
-        // Started before anything is explored (docs/gating.md): an implementation the user named
-        // (--implementations, --adapter, the project file) that does not start (it exits, never says
-        // hello, speaks another protocol version, announces nonsense) is named with why, the others
-        // are explored, and the exit status is 1; a built-in one not named is one line, left out.
-        let named = Set((explicit ? names : []) + user.map(\.name))
-        let starting = impls
-        Interrupt.watch(starting)
-        DispatchQueue.concurrentPerform(iterations: starting.count) { k in starting[k].prepare() }
-        var didNotStart: [String] = []
-        impls = impls.filter { i in
-            guard let why = i.startFailure else { return true }
-            if named.contains(i.name) {
-                didNotStart.append("\(i.name) could not start: \(why)")
-                stderr("concord: \(i.name) could not start: \(why)")
-            } else {
-                stderr("concord: \(i.name) could not start, so it was not explored: \(why)")
-            }
-            i.shutdown()
-            return false
-        }
-
-        // Seeds: the suites' own vectors (Concord's vectors/), then the project's, their inputs per op.
+    /// Seeds: the suites' own vectors (Concord's vectors/), then the project's, their inputs per op.
+    static func targets(_ suites: [Suite], home: String, loader: VectorLoader, projectVectors: [Vector]) -> [Target] {
         var targets: [Target] = []
-        for s in suites {
-            let folder = home + "/" + s.vectorFolder
+        for suite in suites {
+            let folder = home + "/" + suite.vectorFolder
             var seeds: [String?: [(name: String, input: Fields)]] = [:]
             // An `acceptable` vector is a divergence the suite already names, a pending one is not settled: not seeds.
             let own = FileManager.default.fileExists(atPath: folder) ? loader.load(.paths([folder])).vectors : []
-            for v in own + projectVectors.filter({ $0.suite == s.name }) where v.result != .acceptable && v.result != .pending {
+            for v in own + projectVectors.filter({ $0.suite == suite.name }) where v.result != .acceptable && v.result != .pending {
                 seeds[v.op, default: []].append((v.name, v.input))
             }
-            targets += Target.all(s, seeds: seeds)
+            targets += Target.all(suite, seeds: seeds)
         }
+        return targets
+    }
 
-        let adapters = impls.contains { !($0 is InProcessImplementation) }
+    /// What bounds the exploration (`--cases`, `--seconds`, `--case`, `--shard`) and its workers.
+    static func configuration(_ o: Options, seed: UInt64, shard: Shard?, adapters: Bool) -> Explorer.Configuration {
+        let cases = o.cases.map(Int.init), onlyCase = o.onlyCase.map(Int.init)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         var config = Explorer.Configuration(seed: seed, cases: onlyCase == nil ? cases : nil,
-                                            seconds: onlyCase == nil && cases == nil ? (seconds ?? 10) : nil,
-                                            onlyCase: onlyCase, workers: Int(try o.integer("jobs") ?? Int64(adapters ? cores * 8 : cores)))
+                                            seconds: onlyCase == nil && cases == nil ? (o.seconds ?? 10) : nil,
+                                            onlyCase: onlyCase, workers: Int(o.common.jobs ?? Int64(adapters ? cores * 8 : cores)))
         config.shard = shard.map { ($0.index, $0.count) }
-        let restart: @Sendable (String) -> (any Implementation)? = { name in
-            (Catalog.make(name, settings: settings) ?? user.first { $0.name == name }?.make(settings)).map(isolated)
-        }
-        let explorer = Explorer(implementations: impls, configuration: config, restart: restart)
-        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet"), immediate: forced)
+        return config
+    }
+
+    /// Explores the targets, with a progress line on a terminal.
+    static func explore(_ explorer: Explorer, _ targets: [Target], quiet: Bool) -> Explorer.Summary {
+        let progress = ProgressLine.forCommand(quiet: quiet)
         var onProgress: Explorer.Progress? = nil
         if progress.enabled {
             onProgress = { @Sendable (n: Int, f: Int, t: Double) in progress.show(String(format: "  %d cases  %d findings  %.0f s ", n, f, t)) }
@@ -207,21 +251,25 @@ enum ExploreCommand: Command {
         let summary = explorer.explore(targets, progress: onProgress)
         progress.finish()
         Interrupt.holdIfInterrupted()
+        return summary
+    }
 
-        // Known differences: the ledger's (SUITE/explore-OP on a diverging implementation).
+    /// The findings the ledger knows (SUITE/explore-OP on a diverging implementation) and the new
+    /// ones, settled (docs/exploration.md, "Whose answer a vector expects"): with --emit, every
+    /// implementation of the catalog not explored that is available here runs each new finding's
+    /// shrunk input too, so that a library's own code can settle it. A finding whose libraries
+    /// disagree brings a finding of its own.
+    static func settle(_ findings: [Finding], explorer: Explorer, ledger: Ledger?, emitting: Bool, exploring impls: [any Implementation],
+                       settings: Catalog.Settings, isolation: Isolation, watched: [any Implementation]) -> (new: [Finding], known: [(Finding, Ledger.Entry)]) {
         var known: [(Finding, Ledger.Entry)] = []
         var new: [Finding] = []
-        for f in summary.findings {
+        for f in findings {
             if let e = ledger.flatMap({ Self.entry($0, for: f) }) { known.append((f, e)) } else { new.append(f) }
         }
-        // Whose answer a vector may expect (docs/exploration.md, "Whose answer a vector expects"):
-        // with --emit, every implementation of the catalog not explored that is available here runs
-        // each new finding's shrunk input too, so that a library's own code can settle it. A finding
-        // whose libraries disagree brings a finding of its own.
         var witnesses: [any Implementation] = []
-        if emit != nil && new.contains(where: { $0.compared == nil }) {
-            witnesses = Self.witnesses(exploring: impls.map(\.name), suites: Set(new.map(\.suite)), settings: settings, isolated: isolated,
-                                       watched: starting)
+        if emitting && new.contains(where: { $0.compared == nil }) {
+            witnesses = Self.witnesses(exploring: impls.map(\.name), suites: Set(new.map(\.suite)), settings: settings, isolated: isolation.apply,
+                                       watched: watched)
         }
         let settled = explorer.settle(new, witnesses: witnesses)
         shutdownAll(witnesses)
@@ -231,10 +279,11 @@ enum ExploreCommand: Command {
         for f in settled {
             if let e = ledger.flatMap({ Self.entry($0, for: f) }) { known.append((f, e)) } else { new.append(f) }
         }
-        let implementationList = names.filter { n in impls.contains { $0.name == n } }.joined(separator: ",")
-        func replay(_ f: Finding) -> String {
-            "concord explore \(f.suite) --implementations \(implementationList) --seed \(f.seed) --case \(f.caseNumber)"
-        }
+        return (new, known)
+    }
+
+    /// Each new finding with its replay, each known one with its ledger entry.
+    static func tell(_ new: [Finding], _ known: [(Finding, Ledger.Entry)], replay: (Finding) -> String, emitting: Bool, _ tell: (String) -> Void) {
         for f in new {
             tell("finding: \(f.signature)")
             tell("  first in case \(f.caseNumber) (\(f.made)); \(f.occurrences) case\(f.occurrences == 1 ? "" : "s") in all")
@@ -242,7 +291,7 @@ enum ExploreCommand: Command {
             for side in f.sides { tell("  \(side.label): \(Self.show(side.answer))") }
             tell("  input, shrunk in \(f.shrinkSteps) step\(f.shrinkSteps == 1 ? "" : "s"): " + f.input.map { "\($0.key)=\($0.value.display)" }.joined(separator: " "))
             tell("  replay: " + replay(f))
-            if emit != nil, let t = f.testimony, f.kind != .librariesDisagree { tell("  " + Self.verdict(t)) }
+            if emitting, let t = f.testimony, f.kind != .librariesDisagree { tell("  " + Self.verdict(t)) }
         }
         for (f, e) in known { tell("known: \(f.signature) (ledgered at \(e.origin): \(e.reason))") }
         // An entry that can silence a whole suite is never silent itself (as in run, report,
@@ -256,6 +305,12 @@ enum ExploreCommand: Command {
             stderr("concord: warning: \(b.entry.origin): ledger entry \(b.entry.vector) on \(b.entry.implementation) (scope: \(b.entry.scope!.rawValue)) "
                    + "silences \(whole): it knew \(b.knew == 1 ? "1 finding" : "\(b.knew) findings") of this exploration")
         }
+    }
+
+    /// The crashes that need earlier requests (their requests kept) and, with --emit, the new
+    /// findings written as vector files; nil after the message when --emit could not write.
+    static func keep(_ summary: Explorer.Summary, new: [Finding], emit: String?, seed: UInt64, _ tell: (String) -> Void)
+        -> (stateful: [StatefulCrash], wrote: [String], writeFailed: Bool)? {
         // A crash of a shared process that no request in flight gives again alone needs the
         // state of earlier requests: a finding, with those requests kept to replay it.
         let stateful = Self.crashFindings(summary.crashes)
@@ -271,25 +326,34 @@ enum ExploreCommand: Command {
             Self.printCrash(c, tell)
         }
         if let emit, !new.isEmpty {
-            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return 2 }
+            do { wrote = try Self.emit(new, to: emit) } catch { stderr("concord: --emit: \(error)"); return nil }
         }
         for w in wrote { tell("wrote \(w)") }
+        return (stateful, wrote, writeFailed)
+    }
+
+    /// The summary line (and what was not compared).
+    static func tellSummary(_ summary: Explorer.Summary, seed: UInt64, new: Int, known: Int, quiet: Bool, _ tell: (String) -> Void) {
         let compared = summary.compared
         let unsupported = summary.unsupported.keys.sorted().map { "\($0) \(summary.unsupported[$0]!)" }.joined(separator: ", ")
         let lonely = summary.targets.filter { $0.implementations.count < 2 }.map { "\($0.suite)\($0.op.map { " " + $0 } ?? "")" }
-        if !lonely.isEmpty && !o.flags.contains("quiet") {
+        if !lonely.isEmpty && !quiet {
             stderr("concord: not compared (fewer than two implementations here): \(lonely.prefix(12).joined(separator: ", "))\(lonely.count > 12 ? ", …" : "")")
         }
         tell(String(format: "explore: seed %llu, %d cases in %.1f s (%.0f/s), %.2f MiB of input, %d compared, %d skipped (past the limits); %d new finding%@, %d known (ledger)%@",
                    seed, summary.cases, summary.seconds, Double(summary.cases) / max(summary.seconds, 1e-9),
                    Double(summary.inputBytes) / 1_048_576, compared, summary.skipped,
-                   new.count + stateful.count, new.count + stateful.count == 1 ? "" : "s", known.count, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
+                   new, new == 1 ? "" : "s", known, unsupported.isEmpty ? "" : "; unsupported: " + unsupported))
         if summary.unconfirmed > 0 {
             tell("explore: \(summary.unconfirmed) error\(summary.unconfirmed == 1 ? "" : "s") not given again alone on a process of its own: request\(summary.unconfirmed == 1 ? "" : "s") in flight when \(summary.unconfirmed == 1 ? "its" : "their") process crashed (each crash is a finding: above) or was declared dead after the timeout (no finding: raise --timeout if the machine was loaded)")
         }
-        for d in didNotStart { stderr("concord: \(d)") }
+    }
 
-        // The report (docs/exploration.md, "Reports"): every output run writes, held to the ledger.
+    /// The report (docs/exploration.md, "Reports"): every output run writes, held to the ledger.
+    static func report(_ summary: Explorer.Summary, new: [Finding], known: [(Finding, Ledger.Entry)], stateful: [StatefulCrash], wrote: [String],
+                       replay: (Finding) -> String, o: Options, seed: UInt64, shard: Shard?, suites: [Suite], starting: [any Implementation],
+                       explored impls: [any Implementation], config: Explorer.Configuration) -> (RunResult, JSON) {
+        let emit = o.emit, onlyCase = o.onlyCase.map(Int.init)
         let emittedFile = { (f: Finding) -> String? in emit.map { Self.emitPath($0, suite: f.suite, seed: f.seed) }.flatMap { wrote.contains($0) ? $0 : nil } }
         let reported = (new + known.map(\.0)).map { f in
             ExplorationReport.Finding(f, replay: replay(f), verdict: f.testimony.flatMap { f.kind == .librariesDisagree ? nil : Self.verdict($0) },
@@ -306,27 +370,19 @@ enum ExploreCommand: Command {
             ImplementationInfo(name: i.name, version: i.startFailure == nil ? i.version : "not started", startFailure: i.startFailure, processStarts: 1)
         }
         let result = ExplorationReport.result(summary, findings: reported, crashes: crashes, implementations: infos, workers: config.workers)
-        let verdict = Common.judge(ledger, result, shard: shard != nil)
         var report = JSONReport.make(result, concordVersion: concordVersion)
         report = ExplorationReport.addingOptions(report, seed: seed, cases: config.cases, seconds: config.seconds, onlyCase: onlyCase,
                                                  shard: shard.map { ($0.index, $0.count) }, suites: suites.map(\.name),
-                                                 implementations: impls.map(\.name), timeout: timeout, isolate: isolate)
-        let status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict, terminalSummary: false)
-        if writeFailed || status == 2 { return 2 }
-        if status != 0 || !new.isEmpty || !stateful.isEmpty || !didNotStart.isEmpty { return 1 }
-        if compared == 0 {
-            stderr("concord: explore compared nothing: no op has two implementations here that answered (name more with --implementations or --adapter)")
-            return 1
-        }
-        return 0
+                                                 implementations: impls.map(\.name), timeout: o.common.timeout ?? 10, isolate: o.isolate)
+        return (result, report)
     }
 
     /// The ledger an exploration is held to: Concord's own known differences
     /// (docs/exploration-ledger.yaml, always), with --ledger's or the project file's entries added.
-    static func ledger(_ o: Options, home: String, user: [UserAdapter], failed: inout Bool) throws(UsageError) -> Ledger? {
-        let named = try Common.ledger(o, user: user, failed: &failed)
+    static func ledger(_ s: Session, _ o: SharedOptions, failed: inout Bool) throws(UsageError) -> Ledger? {
+        let named = try Common.readLedger(s, o, failed: &failed)
         if failed { return nil }
-        let ownPath = (home as NSString).appendingPathComponent(ownLedger)
+        let ownPath = (s.home as NSString).appendingPathComponent(ownLedger)
         guard FileManager.default.fileExists(atPath: ownPath) else {
             stderr("concord: warning: \(ownPath) is missing: Concord's own known differences do not apply (CONCORD_HOME names another folder?)")
             return named
@@ -337,12 +393,7 @@ enum ExploreCommand: Command {
             return named
         }
         let own: Ledger
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
-        do {
-            own = try Ledger.load(path: ownPath, maxBytes: maxBytes) { n in
-                Catalog.names.contains(n) || n.hasPrefix("captured:") || user.contains { $0.name == n }
-            }
-        } catch {
+        do { own = try s.readLedger(ownPath) } catch {
             stderr("concord: \(error.description)")
             failed = true
             return nil

@@ -15,22 +15,31 @@ enum ExportCommand: Command {
         as one flat JSON file of inputs and answers (concord-export/1, every byte value as hex and base64)
         that an XCTest or an Android instrumented test loads without a YAML parser.
         """,
-        options: [
-            .value("out", "FILE", short: "o", aliases: ["report"], "where to write it (required; \"-\" for standard output)"),
-            Common.maxFileBytes, Common.maxDepth, Common.project,
-        ])
+        options: Options.specs)
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var out: String?
+        static var args: [Arg<Self>] {
+            [
+                .value(\.out, .value("out", "FILE", short: "o", aliases: ["report"], "where to write it (required; \"-\" for standard output)")),
+                .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.project),
+            ]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        guard var out = o.values["out"] else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
+        guard var out = o.out else { throw UsageError("export needs --out FILE (\"-\" for standard output)") }
         if out.isEmpty { throw UsageError("--out needs a path (\"-\" for standard output)") }
         if OutputFile.namesStandardOutput(out) { out = "-" }
-        _ = try Common.userAdapters(o)  // the whole project file is checked, its adapters unused here
-        let selection = VectorSelection(o.positional, project: try Common.projectSettings(o))
-        guard let vectors = selection.load(try Common.loader(o)) else { return 2 }
+        let s = try Common.session(o.common)  // the whole project file is checked, its adapters unused here
+        let selection = s.selection(o.positional)
+        guard let vectors = selection.load(Common.loader(o.common), s.terminal) else { return 2 }
         if vectors.isEmpty { stderr("concord: no vector files under \(selection.described)"); return 2 }
         // An output that is also an input is refused before anything is written (OutputPlan).
-        let inputs = Set(vectors.map(\.file)).sorted()
-        let project = Common.projectFile(o).map { [(role: "the project file", path: $0)] } ?? []
+        let inputs = Set(vectors.map { $0.file }).sorted()
+        let project = s.projectFile.map { [(role: "the project file", path: $0)] } ?? []
         do { try OutputPlan.check(outputs: [("--out", out)], inputs: inputs, roles: project) } catch {
             stderr("concord: \(error)")
             return 2
@@ -44,7 +53,7 @@ enum ExportCommand: Command {
             stderr(writeFailure(out, error))
             return 2
         }
-        let placeholders = vectors.filter(\.hasPlaceholder).count
+        let placeholders = vectors.filter { $0.hasPlaceholder }.count
         print("exported \(vectors.count) vectors (\(placeholders) with placeholders) to \(out)")
         return 0
     }

@@ -1,5 +1,6 @@
 import ConcordImplementations
 import ConcordSuites
+import ConcordWorkflows
 import Foundation
 
 /// `concord list`: the contract packs and their suites, the primitive suites, which
@@ -15,17 +16,21 @@ enum ListCommand: Command {
         disagrees with a suite definition is shown with the disagreement), and per suite whether its code is
         Concord's own port or a library's own code (what fill takes as a witness, docs/fill.md).
         """,
-        options: [Common.adapter, Common.project])
+        options: Options.specs)
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        static var args: [Arg<Self>] {
+            [.shared(Common.adapter), .shared(Common.project)]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("list takes no arguments (got \(o.positional[0]))") }
-        let settings = Catalog.Settings(home: Home.find())
-        let user = try Common.userAdapters(o)
-        var impls: [(String, any Implementation)] = []
-        for n in Catalog.names + user.map(\.name) {
-            guard let impl = Catalog.make(n, settings: settings) ?? user.first(where: { $0.name == n })?.make(settings) else { continue }
-            impls.append((n, impl))
-        }
+        let session = try Common.session(o.common, settings: false)
+        let made = try usage { () throws(Session.Problem) in try session.make(session.allNames, settings: Catalog.Settings(home: session.home)) }
+        let impls = made.map { ($0.name, $0) }
         Interrupt.watch(impls.map(\.1))
         for (_, impl) in impls { impl.prepare() }
         // A signal during the starts: they are being stopped; nothing is printed about them.
@@ -49,37 +54,43 @@ enum ListCommand: Command {
         Suites.list.filter { $0.contract == nil }.forEach(line)
         print("Implementations:")
         for (n, impl) in impls {
-            let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
-            say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
-            // The program that answers for an adapter (docs/fill.md): for a built-in slot the
-            // environment pointed elsewhere, what it claims is not believed, and this says why.
-            if let adapter = impl as? ExternalAdapter, impl.startFailure == nil {
-                say("  \(String(repeating: " ", count: 10)) program: \(adapter.program)")
-                if case .redirected(let by) = adapter.origin {
-                    say("  \(String(repeating: " ", count: 10)) not the program Concord starts for \(n) (\(by)): the libraries it claims are not counted as witnesses")
-                }
-            }
-            say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
-            // Who wrote the code it runs per suite (docs/fill.md): fill needs one witness not Concord's own.
-            let ports = impl.suites.sorted().filter { impl.provenance(suite: $0) == .ownPort }
-            let undeclared = impl.suites.sorted().filter { impl.provenance(suite: $0) == nil }
-            let app = impl.suites.sorted().filter { impl.provenance(suite: $0) == .app }
-            let pad = String(repeating: " ", count: 10)
-            if !ports.isEmpty { say("  \(pad) Concord's own port: \(ports.joined(separator: ", "))") }
-            for s in impl.suites.sorted() {
-                switch impl.provenance(suite: s) {
-                case .library(let what)?: say("  \(pad) library: \(s): \(what)")
-                case .claimed(let what, _)?: say("  \(pad) claims library, not counted: \(s): \(what)")
-                default: break
-                }
-            }
-            if !app.isEmpty { say("  \(pad) the app's own code: \(app.joined(separator: ", "))") }
-            if !undeclared.isEmpty { say("  \(pad) provenance not declared (counted as Concord's own port): \(undeclared.joined(separator: ", "))") }
-            if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
-                for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
-            }
+            describe(n, impl)
             impl.shutdown()
         }
         return 0
+    }
+
+    /// An implementation's lines: its version (or why it is unavailable), the program that answers
+    /// for an adapter, its suites and who wrote the code it runs for each.
+    static func describe(_ n: String, _ impl: any Implementation) {
+        let status = impl.startFailure.map { "unavailable: \($0)" } ?? impl.version
+        say("  \(n.padding(toLength: 10, withPad: " ", startingAt: 0)) \(status)")
+        // The program that answers for an adapter (docs/fill.md): for a built-in slot the
+        // environment pointed elsewhere, what it claims is not believed, and this says why.
+        if let adapter = impl as? ExternalAdapter, impl.startFailure == nil {
+            say("  \(String(repeating: " ", count: 10)) program: \(adapter.program)")
+            if case .redirected(let by) = adapter.origin {
+                say("  \(String(repeating: " ", count: 10)) not the program Concord starts for \(n) (\(by)): the libraries it claims are not counted as witnesses")
+            }
+        }
+        say("  \(String(repeating: " ", count: 10)) suites: \(impl.suites.sorted().joined(separator: ", "))")
+        // Who wrote the code it runs per suite (docs/fill.md): fill needs one witness not Concord's own.
+        let ports = impl.suites.sorted().filter { impl.provenance(suite: $0) == .ownPort }
+        let undeclared = impl.suites.sorted().filter { impl.provenance(suite: $0) == nil }
+        let app = impl.suites.sorted().filter { impl.provenance(suite: $0) == .app }
+        let pad = String(repeating: " ", count: 10)
+        if !ports.isEmpty { say("  \(pad) Concord's own port: \(ports.joined(separator: ", "))") }
+        for s in impl.suites.sorted() {
+            switch impl.provenance(suite: s) {
+            case .library(let what)?: say("  \(pad) library: \(s): \(what)")
+            case .claimed(let what, _)?: say("  \(pad) claims library, not counted: \(s): \(what)")
+            default: break
+            }
+        }
+        if !app.isEmpty { say("  \(pad) the app's own code: \(app.joined(separator: ", "))") }
+        if !undeclared.isEmpty { say("  \(pad) provenance not declared (counted as Concord's own port): \(undeclared.joined(separator: ", "))") }
+        if let adapter = impl as? ExternalAdapter, let h = adapter.handshake {
+            for d in h.disagreements { say("  \(String(repeating: " ", count: 10)) disagrees: \(d)") }
+        }
     }
 }

@@ -22,21 +22,30 @@ enum MergeCommand: Command {
         implementations and options, each report consistent (docs/ci.md). Shards of an exploration
         (explore --shard K/N, one --seed) merge into the whole exploration's report, each finding once.
         """,
-        options: [
-            .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)"),
-        ] + Common.reportOutputs + [Common.maxFileBytes],
+        options: Options.specs,
         notes: [Common.dashNote, Common.exitNote])
 
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var out: String?
+        static var args: [Arg<Self>] {
+            [
+                .value(\.out, .value("out", "PATH", short: "o", aliases: ["report"], "the merged JSON report (default \"-\": standard output)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [.shared(Common.maxFileBytes)]
+        }
+    }
+
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        let maxBytes = o.common.maxBytes
         guard !o.positional.isEmpty else { throw UsageError("merge needs at least one report: \(spec.usageLine)") }
-        let gate = try Common.gate(o)
-        var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        var ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
+        let session = try Common.session(o.common, settings: false)
+        let gate = try Common.gate(session, o.common)
+        var badLedger = false
+        var ledger = try Common.readLedger(session, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        _ = try o.integer("max-failures", min: 0)
-        let output = try ReportOutput(o, json: o.values["out"] ?? "-")
+        let output = try Common.output(session, o.common, json: o.out ?? "-")
         guard output.distinct(from: o.positional) else { return 2 }
         var reports: [JSON] = []
         var texts: [String] = []
@@ -49,7 +58,7 @@ enum MergeCommand: Command {
         // Concord's own known differences as explore is.
         let exploration = reports.contains(where: ReportMerge.isExploration)
         if exploration {
-            ledger = try ExploreCommand.ledger(o, home: Home.find(), user: try Common.userAdapters(o), failed: &badLedger)
+            ledger = try ExploreCommand.ledger(session, o.common, failed: &badLedger)
             if badLedger { return 2 }
         }
         let merged: JSON
@@ -65,11 +74,11 @@ enum MergeCommand: Command {
         }
         let result: RunResult
         do { result = try RunResult(report: merged, name: "the merged report") } catch { stderr("concord: \(error)"); return 2 }
-        if ledgerIsAmbiguous(ledger, among: result.results.lazy.map(\.vector)) { return 2 }
+        if session.ledgerIsAmbiguous(ledger, among: result.results.lazy.map { $0.vector }) { return 2 }
         let s = result.summary
         stderr("merged \(reports.count) report\(reports.count == 1 ? "" : "s"): \(s.vectors) vectors: "
                + "\(s.passed) passed, \(s.failed) failed, \(s.pending) pending, \(s.errors) errors")
-        return try output.emit(result, report: merged, options: o, gate: gate, ledger: Common.judge(ledger, result))
+        return output.emit(result, report: merged, gate: gate, ledger: session.judge(ledger, result))
     }
 }
 

@@ -1,3 +1,5 @@
+import ConcordWorkflows
+
 /// The command-line machinery: each command declares its options once (`CommandSpec`), and its
 /// parsing, its usage line and its `--help` text all come from that declaration (the pattern of
 /// swift-argument-parser, in the small). Anything unknown or malformed is a `UsageError` (exit 2).
@@ -103,7 +105,7 @@ struct CommandSpec: Sendable {
     /// The closest known spelling to an unknown `--name`, when one is close enough to be a typo.
     func suggestion(for unknown: String) -> String? {
         let names = allOptions.flatMap { [$0.name] + $0.aliases }
-        let scored = names.map { ($0, editDistance(unknown, $0)) }.min { $0.1 < $1.1 }
+        let scored = names.map { ($0, Session.editDistance(unknown, $0)) }.min { $0.1 < $1.1 }
         guard let (best, d) = scored, d <= max(2, best.count / 3) else {
             return names.first { $0.hasPrefix(unknown) && unknown.count >= 3 }
         }
@@ -112,8 +114,8 @@ struct CommandSpec: Sendable {
 
     /// Parses `args`: `--name VALUE`, `--name=VALUE`, `-x VALUE`, `-xVALUE`, flags, `--` and
     /// positional arguments (a lone `-` is positional).
-    func parse(_ args: [String]) throws(UsageError) -> Options {
-        var o = Options()
+    func parse(_ args: [String]) throws(UsageError) -> RawOptions {
+        var o = RawOptions()
         var i = 0
         var onlyPositional = false
         func take(_ spec: OptionSpec, _ inline: String?, shown: String) throws(UsageError) {
@@ -180,24 +182,9 @@ struct CommandSpec: Sendable {
     }
 }
 
-/// Levenshtein distance, for "did you mean".
-func editDistance(_ a: String, _ b: String) -> Int {
-    let x = Array(a), y = Array(b)
-    if x.isEmpty { return y.count }
-    if y.isEmpty { return x.count }
-    var previous = Array(0...y.count)
-    for i in 1...x.count {
-        var current = [i] + [Int](repeating: 0, count: y.count)
-        for j in 1...y.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[y.count]
-}
-
-/// What a command line said, by each option's canonical name.
-struct Options {
+/// What a command line said, by each option's canonical name: the parser's output, read only by
+/// the declarations (`Arg`) that fill a command's typed options; command code never looks a name up.
+struct RawOptions {
     var positional: [String] = []
     var values: [String: String] = [:]
     /// Options that may be given several times (`--captured A --captured B`), in order.
@@ -245,8 +232,66 @@ extension Character {
     var isASCIIDigitCharacter: Bool { isASCII && isNumber }
 }
 
-/// A command of `concord`: its declaration and what it does with what was parsed.
+/// One option of a command's typed options (`Root`): its declaration (`OptionSpec`: the parser,
+/// the usage, `--help` and docs/commands.md read it) and the field its value goes to, by key path,
+/// so that a misspelt option is a compile error, never a nil.
+struct Arg<Root> {
+    var spec: OptionSpec
+    var apply: (inout Root, RawOptions) throws(UsageError) -> Void
+
+    static func flag(_ field: WritableKeyPath<Root, Bool>, _ spec: OptionSpec) -> Arg {
+        Arg(spec: spec) { r, o throws(UsageError) in r[keyPath: field] = o.flags.contains(spec.name) }
+    }
+    static func value(_ field: WritableKeyPath<Root, String?>, _ spec: OptionSpec) -> Arg {
+        Arg(spec: spec) { r, o throws(UsageError) in r[keyPath: field] = o.values[spec.name] }
+    }
+    static func list(_ field: WritableKeyPath<Root, [String]>, _ spec: OptionSpec) -> Arg {
+        Arg(spec: spec) { r, o throws(UsageError) in r[keyPath: field] = o.lists[spec.name] ?? [] }
+    }
+    /// An integer ≥ `min`, read as it is parsed (`--jobs 0`: exit 2 with the option's name).
+    static func integer(_ field: WritableKeyPath<Root, Int64?>, min: Int64 = 1, _ spec: OptionSpec) -> Arg {
+        Arg(spec: spec) { r, o throws(UsageError) in r[keyPath: field] = try o.integer(spec.name, min: min) }
+    }
+    static func unsigned(_ field: WritableKeyPath<Root, UInt64?>, _ spec: OptionSpec) -> Arg {
+        Arg(spec: spec) { r, o throws(UsageError) in r[keyPath: field] = try o.unsigned(spec.name) }
+    }
+    static func number(_ field: WritableKeyPath<Root, Double?>, _ spec: OptionSpec) -> Arg {
+        Arg(spec: spec) { r, o throws(UsageError) in r[keyPath: field] = try o.number(spec.name) }
+    }
+}
+
+extension Arg where Root: CommandOptions {
+    /// A shared option (Common), its value kept in the command's `common` fields.
+    static func shared(_ a: Arg<SharedOptions>) -> Arg {
+        Arg(spec: a.spec) { r, o throws(UsageError) in try a.apply(&r.common, o) }
+    }
+}
+
+/// A command's options as typed fields, declared once (`args`): the parser fills them, and the
+/// command's usage, `--help` and its section of docs/commands.md come from the same declarations.
+protocol CommandOptions {
+    init()
+    static var args: [Arg<Self>] { get }
+    var positional: [String] { get set }
+    /// The options several commands share (Common), each set only when the command declares it.
+    var common: SharedOptions { get set }
+}
+
+extension CommandOptions {
+    /// The declarations as the parser and the help read them.
+    static var specs: [OptionSpec] { args.map(\.spec) }
+
+    /// The typed options of a parsed command line.
+    init(_ raw: RawOptions) throws(UsageError) {
+        self.init()
+        positional = raw.positional
+        for a in Self.args { try a.apply(&self, raw) }
+    }
+}
+
+/// A command of `concord`: its declaration and what it does with its typed options.
 protocol Command: SendableMetatype {
+    associatedtype Options: CommandOptions
     static var spec: CommandSpec { get }
     static func run(_ options: Options) throws(UsageError) -> Int32
 }

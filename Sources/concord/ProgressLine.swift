@@ -16,6 +16,13 @@ final class ProgressLine: Sendable {
 
     init(enabled: Bool, immediate: Bool = false, unit: String = "checks") { self.enabled = enabled; self.immediate = immediate; self.unit = unit }
 
+    /// A command's progress line: on a terminal (or with CONCORD_PROGRESS=always, drawn at once),
+    /// never with --quiet, nor when the command says it has nothing to count (`shown`).
+    static func forCommand(quiet: Bool, unit: String = "checks", shown: Bool = true) -> ProgressLine {
+        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
+        return ProgressLine(enabled: (isatty(2) == 1 || forced) && !quiet && shown, immediate: forced, unit: unit)
+    }
+
     func update(_ done: Int, _ total: Int) {
         guard enabled else { return }
         let now = Date()

@@ -17,19 +17,27 @@ enum ReportCommand: Command {
         The exit status is the report's, under the same gate options as run; a report that contradicts itself
         (statuses, counts, names, numbers: docs/report.md) is refused, and one without vectors is never green.
         """,
-        options: Common.reportOutputs + [Common.maxFileBytes],
+        options: Options.specs,
         notes: [Common.dashNote, Common.exitNote])
 
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        static var args: [Arg<Self>] {
+            Common.reportOutputs.map(Arg.shared) + [.shared(Common.maxFileBytes)]
+        }
+    }
+
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let maxBytes = Int(try o.integer("max-file-bytes") ?? Int64(InputFile.defaultMaxBytes))
+        let maxBytes = o.common.maxBytes
         guard o.positional.count == 1 else { throw UsageError("report needs exactly one report file: \(spec.usageLine)") }
-        let gate = try Common.gate(o)
-        var badLedger = false
         // A ledger may name the project's own adapters (concord.yaml's), which ran in the run being read.
-        var ledger = try Common.ledger(o, user: try Common.userAdapters(o), failed: &badLedger)
+        let session = try Common.session(o.common, settings: false)
+        let gate = try Common.gate(session, o.common)
+        var badLedger = false
+        var ledger = try Common.readLedger(session, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        _ = try o.integer("max-failures", min: 0)
-        let output = try ReportOutput(o, json: nil)
+        let output = try Common.output(session, o.common, json: nil)
         let path = o.positional[0]
         guard output.distinct(from: [path]) else { return 2 }
         guard let (json, text) = readReportText(path, maxBytes: maxBytes) else { return 2 }
@@ -41,12 +49,12 @@ enum ReportCommand: Command {
         }
         // An exploration's report is held to Concord's own known differences too, as explore held it.
         if ReportMerge.isExploration(json) {
-            ledger = try ExploreCommand.ledger(o, home: Home.find(), user: try Common.userAdapters(o), failed: &badLedger)
+            ledger = try ExploreCommand.ledger(session, o.common, failed: &badLedger)
             if badLedger { return 2 }
         }
         let result: RunResult
         do { result = try RunResult(report: json, name: path) } catch { stderr("concord: \(error)"); return 2 }
-        if ledgerIsAmbiguous(ledger, among: result.results.lazy.map(\.vector)) { return 2 }
-        return try output.emit(result, report: json, options: o, gate: gate, ledger: Common.judge(ledger, result, shard: ReportMerge.isShard(json)))
+        if session.ledgerIsAmbiguous(ledger, among: result.results.lazy.map { $0.vector }) { return 2 }
+        return output.emit(result, report: json, gate: gate, ledger: session.judge(ledger, result, shard: ReportMerge.isShard(json)))
     }
 }

@@ -9,6 +9,7 @@ import ConcordScenarioFormat
 import ConcordScenarios
 import ConcordSuites
 import ConcordSync
+import ConcordWorkflows
 import ConcordYAML
 import Foundation
 
@@ -28,146 +29,176 @@ enum ScenarioCommand: Command {
         With --explore, flows (repetitions and deliveries drawn from the seed, docs/scenarios.md) are drawn until
         one fails; it is shrunk to its shortest form and written as a scenario file that replays it exactly.
         """,
-        options: [
-            Common.implementations,
-            .value("assign", "ROLE=IMPL,…", "fix these roles to these implementations (the others take every candidate)"),
-            .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges; at most \(ScenarioConfiguration.maxTrials))"),
-            .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)"),
-            .value("trial", "K", "run only trial K (a replay, with --seed and --assign)"),
-            .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)"),
-            .flag("explore", "draw flows (trials) until one fails, shrink it to its shortest form (fewest steps, smallest counts) and write it as a scenario file that replays exactly"),
-            .value("seconds", "T", "with --explore: draw flows of each scenario for at most T seconds (default \(FlowExploration.seconds(FlowExploration.defaultSeconds)); --trials N stops after N flows instead)"),
-            .value("emit", "DIR", "with --explore: the folder a shrunk flow is written to (default reports; never replaces a file)"),
-            .value("shrink-runs", "N", "with --explore: shrink a failing flow with at most N runs of it (default \(FlowExploration.maxShrinkRuns); 0 writes it as found)"),
-            .value("report", "PATH", short: "o", "the JSON report (default reports/scenario.json)"),
-        ] + Common.reportOutputs + [
-            Common.jobs, Common.timeout, Common.maxFileBytes, Common.maxDepth, Common.adapter, Common.project,
-        ],
+        options: Options.specs,
         notes: [Common.dashNote, "GITHUB_ACTIONS=true prints ::error annotations at the failing steps' lines.", Common.exitNote])
 
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var assign: String?
+        var trials: Int64?
+        var seed: String?
+        var trial: Int64?
+        var record: String?
+        var explore = false
+        var seconds: Double?
+        var emit: String?
+        var shrinkRuns: Int64?
+        var report: String?
+        static var args: [Arg<Self>] {
+            [
+                .shared(Common.implementations),
+                .value(\.assign, .value("assign", "ROLE=IMPL,…", "fix these roles to these implementations (the others take every candidate)")),
+                .integer(\.trials, min: 1, .value("trials", "N", "trials per assignment (default \(ScenarioConfiguration.defaultTrials): odd trials take the values' edges; at most \(ScenarioConfiguration.maxTrials))")),
+                .value(\.seed, .value("seed", "S", "the seed of the fresh values (default: a new one, printed; 0 to 2^64-1)")),
+                .integer(\.trial, min: 0, .value("trial", "K", "run only trial K (a replay, with --seed and --assign)")),
+                .value(\.record, .value("record", "DIR", "freeze every trial into vector files under DIR (DIR/<suite>/<scenario>-seed<S>.yaml; never replaces a file)")),
+                .flag(\.explore, .flag("explore", "draw flows (trials) until one fails, shrink it to its shortest form (fewest steps, smallest counts) and write it as a scenario file that replays exactly")),
+                .number(\.seconds, .value("seconds", "T", "with --explore: draw flows of each scenario for at most T seconds (default \(FlowExploration.seconds(FlowExploration.defaultSeconds)); --trials N stops after N flows instead)")),
+                .value(\.emit, .value("emit", "DIR", "with --explore: the folder a shrunk flow is written to (default reports; never replaces a file)")),
+                .integer(\.shrinkRuns, min: 0, .value("shrink-runs", "N", "with --explore: shrink a failing flow with at most N runs of it (default \(FlowExploration.maxShrinkRuns); 0 writes it as found)")),
+                .value(\.report, .value("report", "PATH", short: "o", "the JSON report (default reports/scenario.json)")),
+            ] + Common.reportOutputs.map(Arg.shared) + [
+                .shared(Common.jobs), .shared(Common.timeout), .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.adapter), .shared(Common.project),
+            ]
+        }
+    }
+
     static func run(_ o: Options) throws(UsageError) -> Int32 {
-        let home = Home.find()
-        let user = try Common.userAdapters(o)
-        var gate = try Common.gate(o, user: user)
+        // The project's settings are read when it says what runs (no argument).
+        let s = try Common.session(o.common, settings: o.positional.isEmpty)
+        var gate = try Common.gate(s, o.common)
         var badLedger = false
-        let ledger = try Common.ledger(o, user: user, failed: &badLedger)
+        let ledger = try Common.readLedger(s, o.common, failed: &badLedger)
         if badLedger { return 2 }
-        _ = try o.integer("max-failures", min: 0)
-        let explore = o.flags.contains("explore")
-        if !explore, let k = ["seconds", "emit", "shrink-runs"].first(where: { o.values[$0] != nil }) { throw UsageError("--\(k) is an option of --explore") }
-        let shrinkRuns = Int(try o.integer("shrink-runs", min: 0) ?? Int64(FlowExploration.maxShrinkRuns))
-        if explore, let k = ["trial", "record"].first(where: { o.values[$0] != nil }) {
+        let (trials, trial, seed) = try Self.bounds(o)
+        let assign = try Self.assignments(o.assign, s)
+        let names = try usage { () throws(Session.Problem) in try s.names(o.common.implementations) }
+        for (role, impl) in assign where !names.contains(impl) {
+            throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
+        }
+        // The implementations the user named (docs/gating.md): --implementations, --assign, the
+        // adapters of --adapter and concord.yaml. One of those that does not start fails the run.
+        // A built-in one named while it is not available here (no Chromium) is a bad option, as in
+        // `run`: exit 2 before anything starts.
+        var availability = s.policy(names, explicit: o.common.implementations != nil, assigned: Array(assign.values), required: gate.required)
+        gate.named = availability.named
+        // The scenario files, read and checked before anything starts.
+        guard let (files, scenarios) = Self.read(o, s, seed: seed, trial: trial) else { return 2 }
+        if o.explore, let problem = FlowExploration.emitProblem(o.emit ?? "reports") { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
+        let output = try Common.output(s, o.common, json: o.report ?? "reports/scenario.json")
+        guard output.distinct(from: files) else { return 2 }
+        // --record: every file it may write is checked before anything runs: none exists, and no
+        // output of this command is one of them (docs/scenarios.md, "Recording").
+        if o.record?.isEmpty == true { throw UsageError("--record needs a folder") }
+        let targets = o.record.map { dir in scenarios.flatMap { ScenarioRecorder.paths(dir: dir, scenario: $0, seed: seed) } } ?? []
+        guard recordable(targets, in: o.record, outputs: output.outputs, inputs: files) else { return 2 }
+        let settings = Catalog.Settings(home: s.home, requestTimeout: o.common.timeout ?? 300, shareDerivations: true)
+        var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability, announce: false) }
+        let workers = Int(o.common.jobs ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
+        // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
+        let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
+        for i in impls { i.expect(work) }
+        Interrupt.watch(impls)
+        // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.
+        let failedNamed: [String]
+        (impls, failedNamed) = s.start(impls, availability: availability)
+        for line in availability.notHereLines { stderr("concord: \(line)") }
+        guard let (plans, unused) = Self.plans(scenarios, impls, assign: assign, failedNamed: failedNamed, named: gate.named) else { return 2 }
+        let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
+        let runner = ScenarioRunner(implementations: impls)
+        let start = Date()
+        let (results, checks, writtenFlows, emitFailed) = Self.execute(plans, runner: runner, config: config, o: o)
+        let recordFailed = o.record.map { Self.record(plans, runner: runner, config: config, into: $0, targets: targets) } ?? false
+        // The adapters exit while the report is written; the command returns once they have.
+        closeInputs(impls)
+        defer { shutdownAll(impls) }
+        let result = ScenarioResults.runResult(results, checks: checks, implementations: impls, wallSeconds: Date().timeIntervalSince(start), workers: workers)
+        let report = Self.report(result, o: o, seed: seed, trials: trials, trial: trial, files: files, written: writtenFlows)
+        var status = output.emit(result, report: report, gate: gate, ledger: s.judge(ledger, result))
+        for n in unused {
+            stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
+            if status == 0 { status = 1 }
+        }
+        if (recordFailed || emitFailed) && status == 0 { status = 2 }
+        return status
+    }
+
+    /// `--explore`'s options and the run's (they exclude each other), the trials, the one trial, the seed.
+    static func bounds(_ o: Options) throws(UsageError) -> (trials: Int, trial: Int?, seed: UInt64) {
+        let explore = o.explore
+        if !explore, let k = [("seconds", o.seconds != nil), ("emit", o.emit != nil), ("shrink-runs", o.shrinkRuns != nil)].first(where: \.1)?.0 { throw UsageError("--\(k) is an option of --explore") }
+        if explore, let k = [("trial", o.trial != nil), ("record", o.record != nil)].first(where: \.1)?.0 {
             throw UsageError("--explore draws flows and writes the one that fails: --\(k) is for a run (replay a written flow with concord scenario FILE)")
         }
-        if explore && o.values["seconds"] != nil && o.values["trials"] != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
-        let exploreSeconds = try o.number("seconds") ?? FlowExploration.defaultSeconds
-        let emitDir = o.values["emit"] ?? "reports"
+        if explore && o.seconds != nil && o.trials != nil { throw UsageError("--seconds and --trials exclude each other: give one") }
+        let emitDir = o.emit ?? "reports"
         if explore && emitDir.isEmpty { throw UsageError("--emit needs a folder") }
-        let trials = Int(try o.integer("trials", min: 1) ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
+        let trials = Int(o.trials ?? Int64(explore ? ScenarioConfiguration.maxTrials : ScenarioConfiguration.defaultTrials))
         if trials > ScenarioConfiguration.maxTrials {
             throw UsageError("--trials \(trials) is above the limit of \(ScenarioConfiguration.maxTrials) trials (the report holds one result per trial of each assignment)")
         }
-        let trial = try o.integer("trial", min: 0).map(Int.init)
-        if let trial, o.values["trials"] != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
-        let seed: UInt64
-        if let s = o.values["seed"] {
-            guard let v = UInt64(s) else { throw UsageError("--seed needs an integer from 0 to 18446744073709551615, got \"\(s)\"") }
-            seed = v
-        } else {
-            var g = SystemRandomNumberGenerator()
-            seed = g.next() >> 1
-        }
+        let trial = o.trial.map(Int.init)
+        if let trial, o.trials != nil, trial >= trials { throw UsageError("--trial \(trial) is not below --trials \(trials)") }
+        let seed = try usage { () throws(Session.Problem) in try Session.seed(o.seed) }
+        return (trials, trial, seed)
+    }
+
+    /// `--assign ROLE=IMPL,…`, each implementation known.
+    static func assignments(_ list: String?, _ s: Session) throws(UsageError) -> [String: String] {
         var assign: [String: String] = [:]
-        if let a = o.values["assign"] {
+        if let a = list {
             for item in a.split(separator: ",", omittingEmptySubsequences: false) {
                 let parts = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
                     throw UsageError("--assign needs ROLE=IMPL pairs separated by commas, got \"\(a)\"")
                 }
                 if assign[parts[0]] != nil { throw UsageError("--assign names the role \(parts[0]) twice") }
-                try Common.known(parts[1], option: "--assign", user: user)
+                try usage { () throws(Session.Problem) in try s.known(parts[1], option: "--assign") }
                 assign[parts[0]] = parts[1]
             }
         }
-        let names = try o.values["implementations"].map { l throws(UsageError) in try Common.implementationNames(l, option: "--implementations", user: user) }
-            ?? Catalog.names + user.map(\.name)
-        for (role, impl) in assign where !names.contains(impl) {
-            throw UsageError("--assign \(role)=\(impl): \(impl) is not among --implementations (\(names.joined(separator: ", ")))")
-        }
-        let explicit = o.values["implementations"] != nil ? names : []
-        // The implementations the user named (docs/gating.md): --implementations, --assign, the
-        // adapters of --adapter and concord.yaml. One of those that does not start fails the run.
-        gate.named = names.filter { n in explicit.contains(n) || user.contains { $0.name == n } || assign.values.contains(n) }
+        return assign
+    }
 
-        // The scenario files, read and checked before anything starts.
-        // With no argument in an app repository, what its project file declares (docs/scenarios.md):
-        // the scenarios of its packs (and of the packs of its suites) and those among its vectors.
+    /// The scenario files and what they hold, read and checked; nil after the message. With no
+    /// argument in an app repository, what its project file declares (docs/scenarios.md): the
+    /// scenarios of its packs (and of the packs of its suites) and those among its vectors.
+    static func read(_ o: Options, _ s: Session, seed: UInt64, trial: Int?) -> (files: [String], scenarios: [Scenario])? {
         var arguments = o.positional
-        if arguments.isEmpty, let project = try Common.projectSettings(o), project.declaresRun {
+        if arguments.isEmpty, let project = s.project, project.declaresRun {
             arguments = Self.declared(project)
             if arguments.isEmpty {
                 stderr("concord: \(project.file) declares no pack with scenarios and no scenario file among its vectors: nothing to run (name a file, folder or pack)")
-                return 2
+                return nil
             }
         }
         let files: [String]
-        do { files = try scenarioFiles(arguments, home: home) } catch { stderr("concord: \(error.message)"); return 2 }
-        let reader = ScenarioReader(limits: try Common.loader(o).yamlLimits)
+        do { files = try scenarioFiles(arguments, home: s.home) } catch { stderr("concord: \(error.message)"); return nil }
+        let reader = ScenarioReader(limits: Common.loader(o.common).yamlLimits)
         var scenarios: [Scenario] = []
         var bad = 0
         for f in files {
             do { scenarios.append(try reader.read(file: f)) } catch { stderr("concord: \(error)"); bad += 1 }
         }
-        if bad > 0 { stderr("concord: \(bad) error\(bad == 1 ? "" : "s") in the input; nothing was run"); return 2 }
+        if bad > 0 { stderr("concord: \(bad) error\(bad == 1 ? "" : "s") in the input; nothing was run"); return nil }
         var seenNames: [String: String] = [:]
-        for s in scenarios {
-            if let other = seenNames[s.name] { stderr("concord: \(s.file): scenario name \(s.name) is also \(other)'s"); return 2 }
-            seenNames[s.name] = s.file
+        for sc in scenarios {
+            if let other = seenNames[sc.name] { stderr("concord: \(sc.file): scenario name \(sc.name) is also \(other)'s"); return nil }
+            seenNames[sc.name] = sc.file
             // A written flow draws from its own seed and trial (docs/scenarios.md, "Shrinking").
-            if let pin = s.flow.pin, o.values["seed"] != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
-                stderr("concord: note: \(Printable.escape(s.file)) is one flow of \(pin.from), seed \(pin.seed), trial \(pin.trial): its values are drawn from those, not from --seed \(seed)\(trial.map { " --trial \($0)" } ?? "")")
+            if let pin = sc.flow.pin, o.seed != nil, pin.seed != seed || (trial != nil && trial != pin.trial) {
+                stderr("concord: note: \(Printable.escape(sc.file)) is one flow of \(pin.from), seed \(pin.seed), trial \(pin.trial): its values are drawn from those, not from --seed \(seed)\(trial.map { " --trial \($0)" } ?? "")")
             }
         }
-        if explore, let problem = FlowExploration.emitProblem(emitDir) { stderr("concord: --emit: \(problem); nothing was run"); return 2 }
-        let reportPath = o.values["report"] ?? "reports/scenario.json"
-        let output = try ReportOutput(o, json: reportPath)
-        guard output.distinct(from: files) else { return 2 }
-        // --record: every file it may write is checked before anything runs: none exists, and no
-        // output of this command is one of them (docs/scenarios.md, "Recording").
-        let recordDir = o.values["record"]
-        if recordDir?.isEmpty == true { throw UsageError("--record needs a folder") }
-        let targets = recordDir.map { dir in scenarios.flatMap { ScenarioRecorder.paths(dir: dir, scenario: $0, seed: seed) } } ?? []
-        guard recordable(targets, in: recordDir, outputs: output.outputs, inputs: files) else { return 2 }
+        return (files, scenarios)
+    }
 
-        let settings = Catalog.Settings(home: home, requestTimeout: try o.number("timeout") ?? 300, shareDerivations: true)
-        var impls = try implementations(names, settings: settings, user: user)
-        // A built-in one named while it is not available here (no Chromium) is a bad option, as in
-        // `run`: exit 2 before anything starts.
-        for impl in impls where (explicit.contains(impl.name) || assign.values.contains(impl.name)) && !user.contains(where: { $0.name == impl.name }) {
-            if let why = impl.startFailure { throw UsageError("\(explicit.contains(impl.name) ? "--implementations" : "--assign") names \(impl.name), which is not available here: \(why)") }
-        }
-        let workers = Int(try o.integer("jobs") ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
-        // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
-        let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
-        for i in impls { i.expect(work) }
-        Interrupt.watch(impls)
-        let starting = impls
-        _ = Parallel.map(starting.count) { starting[$0].prepare() }
-        var notHere: [(name: String, why: String)] = []
-        var failedNamed: [String] = []
-        for (k, impl) in impls.enumerated() {
-            guard let why = impl.startFailure else { continue }
-            if gate.named.contains(impl.name) {
-                // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.
-                stderr("concord: \(impl.name) could not start: \(why)")
-                failedNamed.append(impl.name)
-                continue
-            }
-            notHere.append((impl.name, why))
-            impls[k] = NotAvailable(name: impl.name, why: why)
-        }
-        for (name, why) in notHere { stderr("concord: \(name) is not available here, so it takes no role: \(why)") }
-
+    /// Each scenario's plan over the implementations that started, and the named implementations
+    /// that take no role in any (the gate fails closed on them); nil after the message.
+    static func plans(_ scenarios: [Scenario], _ impls: [any Implementation], assign: [String: String], failedNamed: [String],
+                      named: [String]) -> (plans: [ScenarioPlan], unused: [String])? {
+        var bad = 0
         var plans: [ScenarioPlan] = []
         for s in scenarios {
             do { plans.append(try ScenarioPlan.make(s, implementations: impls, assign: assign)) } catch {
@@ -181,28 +212,35 @@ enum ScenarioCommand: Command {
                 bad += 1
             }
         }
-        if bad > 0 { shutdownAll(impls); stderr("concord: nothing was run"); return 2 }
+        if bad > 0 { shutdownAll(impls); stderr("concord: nothing was run"); return nil }
         // A named implementation that takes no role in any scenario did not run: the gate fails closed.
         var unused: [String] = []
-        for n in gate.named where !plans.contains(where: { p in p.candidates.contains { $0.implementations.contains(n) } }) {
+        for n in named where !plans.contains(where: { p in p.candidates.contains { $0.implementations.contains(n) } }) {
             if impls.first(where: { $0.name == n })?.startFailure == nil { unused.append(n) }
         }
 
-        let config = ScenarioConfiguration(seed: seed, trials: trials, trial: trial, assign: assign, workers: workers)
-        let runner = ScenarioRunner(implementations: impls)
+        return (plans, unused)
+    }
+
+    /// Runs every plan's trials (with --explore: draws flows until one fails, shrinks it and writes
+    /// it), each trial's result kept as the report's as it comes.
+    static func execute(_ plans: [ScenarioPlan], runner: ScenarioRunner, config: ScenarioConfiguration, o: Options)
+        -> (results: [VectorResult], checks: Int, written: [String], emitFailed: Bool) {
+        let explore = o.explore, seed = config.seed, trials = config.trials
+        let exploreSeconds = o.seconds ?? FlowExploration.defaultSeconds
+        let emitDir = o.emit ?? "reports"
+        let shrinkRuns = Int(o.shrinkRuns ?? Int64(FlowExploration.maxShrinkRuns))
         let total = plans.reduce(0) { $0 + $1.assignments.count * config.trialCount($1.scenario) }
         let assignments = plans.reduce(0) { $0 + $1.assignments.count }
-        if !o.flags.contains("quiet") {
+        if !o.common.quiet {
             if explore {
-                let bound = o.values["trials"] != nil ? "at most \(trials) flow\(trials == 1 ? "" : "s")" : "\(FlowExploration.seconds(exploreSeconds)) s"
+                let bound = o.trials != nil ? "at most \(trials) flow\(trials == 1 ? "" : "s")" : "\(FlowExploration.seconds(exploreSeconds)) s"
                 stderr("concord: seed \(seed) (replay with --seed \(seed)); exploring the flows of \(plans.count) scenario\(plans.count == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s"), \(bound) each")
             } else {
                 stderr("concord: seed \(seed) (replay with --seed \(seed)); \(plans.count) scenario\(plans.count == 1 ? "" : "s"), \(total) trial\(total == 1 ? "" : "s") over \(assignments) assignment\(assignments == 1 ? "" : "s")")
             }
         }
-        let forced = ProcessInfo.processInfo.environment["CONCORD_PROGRESS"] == "always"
-        let progress = ProgressLine(enabled: (isatty(2) == 1 || forced) && !o.flags.contains("quiet") && (!explore || o.values["trials"] != nil), immediate: forced, unit: "trials")
-        let start = Date()
+        let progress = ProgressLine.forCommand(quiet: o.common.quiet, unit: "trials", shown: !explore || o.trials != nil)
         // Each trial's result as the report's, as it comes: a long run holds one small result per trial.
         let collected = Locked<(results: [VectorResult], checks: Int)>(([], 0))
         var finished = 0
@@ -215,7 +253,7 @@ enum ScenarioCommand: Command {
             // Exploring: the first failing trial (the results come in order) stops the drawing.
             let found = Locked<TrialResult?>(nil)
             let deadline = Date().addingTimeInterval(exploreSeconds)
-            let bounded = o.values["trials"] != nil
+            let bounded = o.trials != nil
             let stop: (@Sendable () -> Bool)? = explore ? { @Sendable in found.withLock { $0 != nil } || (!bounded && Date() >= deadline) } : nil
             let flows = Locked((count: 0, steps: 0))
             runner.run(plan, configuration: config, progress: onProgress, stop: stop) { t in
@@ -233,7 +271,7 @@ enum ScenarioCommand: Command {
             progress.finish()
             let (count, longest) = flows.withLock { $0 }
             guard let failing = found.withLock({ $0 }) else {
-                if !o.flags.contains("quiet") { stderr("concord: \(plan.scenario.name): \(count) flow\(count == 1 ? "" : "s") run (the longest \(longest) steps): none failed") }
+                if !o.common.quiet { stderr("concord: \(plan.scenario.name): \(count) flow\(count == 1 ? "" : "s") run (the longest \(longest) steps): none failed") }
                 continue
             }
             let x = FlowExploration(plan: plan, runner: runner, seed: seed, failing: failing, maxRuns: shrinkRuns)
@@ -251,55 +289,53 @@ enum ScenarioCommand: Command {
             }
         }
         progress.finish()
+        let (results, checks) = collected.withLock { $0 }
+        return (results, checks, writtenFlows, emitFailed)
+    }
+
+    /// `--record DIR`: every trial frozen into vector files; whether it failed.
+    static func record(_ plans: [ScenarioPlan], runner: ScenarioRunner, config: ScenarioConfiguration, into dir: String, targets: [String]) -> Bool {
         var recordFailed = false
-        if let dir = recordDir {
-            let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
-            let recordings = plans.map { ScenarioRecorder.recording($0, runner: runner, configuration: config, into: dir, assignment: describe) }
-            // A file that appeared while the trials ran stops the recording before its first file.
-            if let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
-                stderr("concord: --record: \(obstacle); nothing was recorded")
-                recordFailed = true
-            } else {
-                for (plan, var r) in zip(plans, recordings) {
-                    for n in r.notes { stderr("concord: --record \(plan.scenario.name): \(n)") }
-                    do { try ScenarioRecorder.write(&r, inside: dir) } catch {
-                        stderr("concord: --record: \(error)")
-                        recordFailed = true
-                    }
-                    for f in r.files { say("recorded: \(f)") }
-                    if recordFailed { break }
-                    if r.needingReview > 0 {
-                        stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors are pending and carry the flag \(ScenarioRecorder.reviewFlag): no library's own code with another implementation agreeing settled them (only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree); their comments hold every answer")
-                    }
+        let assign = config.assign
+        let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
+        let recordings = plans.map { ScenarioRecorder.recording($0, runner: runner, configuration: config, into: dir, assignment: describe) }
+        // A file that appeared while the trials ran stops the recording before its first file.
+        if let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
+            stderr("concord: --record: \(obstacle); nothing was recorded")
+            recordFailed = true
+        } else {
+            for (plan, var r) in zip(plans, recordings) {
+                for n in r.notes { stderr("concord: --record \(plan.scenario.name): \(n)") }
+                do { try ScenarioRecorder.write(&r, inside: dir) } catch {
+                    stderr("concord: --record: \(error)")
+                    recordFailed = true
+                }
+                for f in r.files { say("recorded: \(f)") }
+                if recordFailed { break }
+                if r.needingReview > 0 {
+                    stderr("concord: --record \(plan.scenario.name): \(r.needingReview) of \(r.vectors) vectors are pending and carry the flag \(ScenarioRecorder.reviewFlag): no library's own code with another implementation agreeing settled them (only the app under test and Concord's own ports answered, a library answered alone, or the libraries disagree); their comments hold every answer")
                 }
             }
         }
-        // The adapters exit while the report is written; the command returns once they have.
-        closeInputs(impls)
-        defer { shutdownAll(impls) }
-        let (results, checks) = collected.withLock { $0 }
-        let result = ScenarioResults.runResult(results, checks: checks, implementations: impls, wallSeconds: Date().timeIntervalSince(start), workers: workers)
-        let verdict = Common.judge(ledger, result)
-        // The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
+        return recordFailed
+    }
+
+    /// The report says what was run: the seed, the trials, the files (docs/scenarios.md, "Reports").
+    static func report(_ result: RunResult, o: Options, seed: UInt64, trials: Int, trial: Int?, files: [String], written writtenFlows: [String]) -> JSON {
+        let explore = o.explore, exploreSeconds = o.seconds ?? FlowExploration.defaultSeconds
         var report = JSONReport.make(result, concordVersion: concordVersion)
         if case .object(var top) = report {
             var about: [(String, JSON)] = [("seed", .string(String(seed))), ("trials", .int(Int64(trials))),
                                            ("trial", trial.map { .int(Int64($0)) } ?? .null), ("files", .array(files.map { .string($0) }))]
             // --explore: how long each scenario was explored (null: --trials bounded it) and the flows written.
             if explore {
-                about.append(("explore", .object([("seconds", o.values["trials"] == nil ? .double(exploreSeconds) : .null),
+                about.append(("explore", .object([("seconds", o.trials == nil ? .double(exploreSeconds) : .null),
                                                   ("written", .array(writtenFlows.map { .string($0) }))])))
             }
             top.append(("scenario", .object(about)))
             report = .object(top)
         }
-        var status = try output.emit(result, report: report, options: o, gate: gate, ledger: verdict)
-        for n in unused {
-            stderr("concord: \(n) is named but takes no role in any scenario run: nothing checked it")
-            if status == 0 { status = 1 }
-        }
-        if (recordFailed || emitFailed) && status == 0 { status = 2 }
-        return status
+        return report
     }
 
     /// The files `--record` may write, held to the rule before anything runs: none exists (a

@@ -10,11 +10,20 @@ enum SchemaCommand: Command {
         name: "schema", arguments: "",
         brief: "print the vector-file JSON Schema (or the scenario-file one), derived from the suite definitions",
         summary: "Prints schemas/vector-file.schema.json (JSON Schema 2020-12), derived from the suite definitions; with --scenario, schemas/scenario-file.schema.json.",
-        options: [.flag("scenario", "print the scenario-file schema (concord-scenario/1, docs/scenarios.md) instead")])
+        options: Options.specs)
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        var scenario = false
+        static var args: [Arg<Self>] {
+            [.flag(\.scenario, .flag("scenario", "print the scenario-file schema (concord-scenario/1, docs/scenarios.md) instead"))]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard o.positional.isEmpty else { throw UsageError("schema takes no arguments") }
-        Streams.out(o.flags.contains("scenario") ? ScenarioFileSchema.text() : VectorFileSchema.text())
+        Streams.out(o.scenario ? ScenarioFileSchema.text() : VectorFileSchema.text())
         return 0
     }
 }

@@ -19,7 +19,15 @@ enum ServeCommand: Command {
         the in-process implementations so, each in a process of its own, so that a crash on a generated input
         is a finding (docs/exploration.md).
         """,
-        options: [Common.maxKdfMemory, Common.maxKdfWork])
+        options: Options.specs)
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        static var args: [Arg<Self>] {
+            [.shared(Common.maxKdfMemory), .shared(Common.maxKdfWork)]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         // Each name's implementation is made once, the one served among them.
@@ -32,7 +40,7 @@ enum ServeCommand: Command {
         guard let impl = inProcess.first(where: { $0.0 == name })?.1 else {
             throw UsageError("serve: \"\(name)\" is not an in-process implementation (one of \(names))")
         }
-        let served = ServedImplementation(impl, limits: try Common.limits(o))
+        let served = ServedImplementation(impl, limits: Common.limits(o.common))
         impl.prepare()
         // Its standard output gone (the runner went away), an adapter exits 1 (docs/adapters.md §5).
         Streams.unwrittenOutputExits(1)

@@ -22,12 +22,20 @@ enum ValidateCommand: Command {
         their format and checked by their own readers, as are divergence ledgers (concord-ledger/1);
         exports (concord-export/1) are recognised and skipped.
         """,
-        options: [Common.maxFileBytes, Common.maxDepth, Common.ledger],
+        options: Options.specs,
         notes: ["exit status: 0 every file is valid, 2 an error (each printed as invalid FILE:LINE:COLUMN: what was expected)"])
+
+    struct Options: CommandOptions {
+        var positional: [String] = []
+        var common = SharedOptions()
+        static var args: [Arg<Self>] {
+            [.shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.ledger)]
+        }
+    }
 
     static func run(_ o: Options) throws(UsageError) -> Int32 {
         guard !o.positional.isEmpty else { throw UsageError("validate needs at least one file or folder") }
-        let load = try Common.loader(o)
+        let load = Common.loader(o.common)
         let scan: VectorLoader.Scan
         do { scan = try VectorLoader.scan(o.positional) } catch { stderr("concord: \(error)"); return 2 }
         let files = scan.files
@@ -46,7 +54,7 @@ enum ValidateCommand: Command {
                 if !ledgerRead {
                     ledgerRead = true
                     var bad = false
-                    retired = try Common.ledger(o, user: (try? Common.userAdapters(o)) ?? [], failed: &bad)
+                    retired = try Common.readLedger(try Common.session(o.common, settings: false, tolerant: true), o.common, failed: &bad)
                     if bad { return 2 }
                 }
                 let folder = (file as NSString).deletingLastPathComponent

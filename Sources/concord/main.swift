@@ -1,4 +1,5 @@
 import ConcordImplementations
+import ConcordWorkflows
 import Foundation
 
 let concordVersion = "0.1.0"
@@ -6,10 +7,10 @@ let concordVersion = "0.1.0"
 /// A command's declaration and its body.
 struct CommandEntry: Sendable {
     var spec: CommandSpec
-    var run: @Sendable (Options) throws -> Int32
+    var run: @Sendable (RawOptions) throws -> Int32
     init<C: Command>(_ c: C.Type) {
         spec = c.spec
-        run = { o in try C.run(o) }
+        run = { raw in try C.run(try C.Options(raw)) }
     }
 }
 
@@ -90,8 +91,8 @@ do {
         status = 0
     case let name?:
         guard let c = command(named: name) else {
-            let close = commands.map(\.spec.name).min { editDistance(name, $0) < editDistance(name, $1) }
-                .flatMap { editDistance(name, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            let close = commands.map(\.spec.name).min { Session.editDistance(name, $0) < Session.editDistance(name, $1) }
+                .flatMap { Session.editDistance(name, $0) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
             throw UsageError("unknown command \"\(name)\"\(close)")
         }
         // Parsed before anything starts: --help and a bad option never start an adapter.

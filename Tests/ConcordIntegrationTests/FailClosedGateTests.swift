@@ -89,6 +89,43 @@ import ConcordTestSupport
         #expect(!FileManager.default.fileExists(atPath: dir + "/n.json"), "nothing ran")
     }
 
+    /// One availability policy behind every command (Availability, docs/gating.md): a built-in
+    /// implementation not available here (webcrypto without Chromium) is the same one line on run,
+    /// explore and fill when nobody named it, and naming it in --implementations is exit 2 in the
+    /// same words on each. (fill used to run without it, unsaid; explore said both in words of its own.)
+    @Test func everyCommandHoldsOneAvailabilityPolicy() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let noBrowser = ["CONCORD_CHROMIUM": "/nonexistent/chromium"]
+        let placeholder = dir + "/fill.yaml"
+        let fixture = """
+        format: concord-vectors/1
+        suite: argon2id
+        title: availability
+        source: a test
+        defaults: {params: "argon2id;v=19;m=64;t=1;p=1"}
+        vectors:
+          - {id: one, input: {password: {utf8: "glow river"}, salt: {hex: 000102030405060708090a0b0c0d0e0f}}, expect: {key: TODO_ANDROID_RUN}}
+
+        """
+        let commands: [(String, [String])] = [
+            ("run", ["run", repositoryRoot + "/vectors/primitives/aes-gcm/closer.yaml", "-o", dir + "/r.json"]),
+            ("explore", ["explore", "aes-gcm", "--cases", "2", "--seed", "1", "-o", dir + "/e.json"]),
+            ("fill", ["fill", placeholder, "--dry-run"]),
+        ]
+        for (name, args) in commands {
+            write(fixture, to: placeholder)
+            let out = try concord(args, env: noBrowser)
+            let lines = out.stderr.split(separator: "\n").filter { $0.contains("webcrypto") }
+            #expect(out.status != 2 && lines.count == 1 && lines[0].hasPrefix("concord: webcrypto is not available here, so it is not run: ")
+                    && lines[0].contains("scripts/setup --browser"), "\(name): \(out.status) \(out.stderr)")
+            let named = try concord(args + ["--implementations", "libsodium,webcrypto"], env: noBrowser)
+            #expect(named.status == 2 && named.stderr.hasPrefix("concord: --implementations names webcrypto, which is not available here: ")
+                    && named.stderr.contains("scripts/setup --browser"), "\(name): \(named.status) \(named.stderr)")
+            #expect(try String(contentsOfFile: placeholder, encoding: .utf8) == fixture, "\(name): nothing written")
+        }
+    }
+
     /// A shard that holds no vector checked nothing: exit 1, never green.
     @Test func anEmptyShardIsNotGreen() throws {
         let dir = temporaryFolder()

@@ -107,4 +107,40 @@ import ConcordTestSupport
             #expect(known.contains(String(m.output)), "README names \(m.output), which no command has")
         }
     }
+
+    /// Each command reads its options as typed fields (`struct Options: CommandOptions`), filled
+    /// through the declarations that also make its usage, --help and its section here: a misspelt
+    /// option is a compile error. No command code looks an option up by name, where a misspelt key
+    /// was a silent nil (`o.values["implementatons"]`); only the parser and the declarations'
+    /// fields (Options.swift) read the parsed words.
+    @Test func commandsReadTheirOptionsAsTypedFieldsNeverByName() throws {
+        let folder = repositoryRoot + "/Sources/concord"
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix(".swift") && file != "Options.swift" {
+            let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+            for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                if line.contains(/\.(values|lists)\[/) || line.contains(/\.flags\.contains\(/) || line.contains(/\.(integer|number|unsigned)\("/) {
+                    Issue.record("Sources/concord/\(file):\(n + 1) reads an option by name: \(line.trimmingCharacters(in: .whitespaces))")
+                }
+            }
+            // Every command declares its options as a typed struct.
+            if text.contains(": Command {") {
+                #expect(text.contains("struct Options: CommandOptions"), "\(file) declares no typed options")
+            }
+        }
+    }
+
+    /// What every command repeats lives in the Session (ConcordWorkflows), so that each command is
+    /// its typed options and a short `run` (at most 60 lines; its phases are functions of its own).
+    @Test func everyCommandsRunIsShort() throws {
+        let folder = repositoryRoot + "/Sources/concord"
+        var measured = 0
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where file.hasSuffix("Command.swift") {
+            let lines = try String(contentsOfFile: folder + "/" + file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("    static func run(") }),
+                  let end = lines[start...].firstIndex(where: { $0 == "    }" }) else { continue }
+            measured += 1
+            #expect(end - start + 1 <= 60, "Sources/concord/\(file): run is \(end - start + 1) lines; move a phase into a function (or into Session)")
+        }
+        #expect(measured >= 14, "only \(measured) commands' run found")
+    }
 }

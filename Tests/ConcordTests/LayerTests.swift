@@ -70,7 +70,7 @@ struct LayerTests {
     static let ranks: [String: Int] = [
         "ConcordPlatform": -1, "ConcordSync": 0, "ConcordFormats": 1, "ConcordFiles": 1, "ConcordPrimitives": 2, "ConcordYAML": 2,
         "ConcordSuites": 3, "ConcordGeneration": 3, "ConcordImplementations": 4, "ConcordLoading": 5, "ConcordScheduling": 6,
-        "ConcordJudging": 7, "ConcordWorkflows": 8, "ConcordExploration": 8, "ConcordScenarioFormat": 8, "ConcordScenarios": 9, "ConcordReportFormat": 9, "ConcordReport": 10, "ConcordFuzzTargets": 11, "concord": 12,
+        "ConcordJudging": 7, "ConcordExploration": 8, "ConcordScenarioFormat": 8, "ConcordScenarios": 9, "ConcordReportFormat": 9, "ConcordReport": 10, "ConcordWorkflows": 11, "ConcordFuzzTargets": 11, "concord": 12,
         "ConcordTestSupport": 13,
         "ConcordKit": 0,
     ]

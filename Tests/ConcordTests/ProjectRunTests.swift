@@ -106,6 +106,55 @@ import ConcordTestSupport
         #expect(e.status == 0 && e.stdout.contains("exported \(results.count) vectors"), "\(e.stdout)\(e.stderr)")
     }
 
+    /// The project file is found in the current folder or its parents, as git finds its repository
+    /// (docs/platforms.md, "Where the project file is"): a run two folders below concord.yaml runs
+    /// what it declares, its paths relative to it; a folder holding `.git` on the way ends the
+    /// search; one up there that is a FIFO, a folder or a broken link is refused where it is
+    /// (exit 2), never passed over; one in a parent that belongs to another user is refused.
+    @Test func theProjectFileIsFoundInTheCurrentFolderOrItsParentsUpToARepositorysRoot() throws {
+        let dir = appRepository()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("vectors: [tests/vectors]\n", to: dir + "/concord.yaml")
+        let deep = dir + "/app/src"
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        var out = try concord(["run", "--implementations", "libsodium", "-o", "r.json"], in: deep)
+        #expect(out.status == 0, "\(out.stdout)\(out.stderr)")
+        #expect(out.stderr.contains("running what ../../concord.yaml declares: vectors ../../tests/vectors"), "\(out.stderr)")
+        let results = try report(deep + "/r.json")
+        #expect(!results.isEmpty && results.allSatisfy { $0.file == "../../tests/vectors/hmac.yaml" }, "\(results.map(\.file))")
+        // A name resolves in the found project's declared vectors first.
+        out = try concord(["run", "hmac-sha256", "--implementations", "libsodium", "-o", "r.json"], in: deep)
+        #expect(out.status == 0 && out.stderr.contains("hmac-sha256 resolved in ../../concord.yaml's declared vectors"), "\(out.stderr)")
+        // A repository's root (a folder holding .git, a file in a worktree) ends the search.
+        write("gitdir: elsewhere\n", to: dir + "/app/.git")
+        out = try concord(["run", "hmac-sha256", "--implementations", "libsodium", "-o", "r.json"], in: deep)
+        #expect(out.status == 0 && out.stderr.contains("hmac-sha256 resolved in Concord's own vectors"), "\(out.stderr)")
+        try FileManager.default.removeItem(atPath: dir + "/app/.git")
+        // What has the name is read, and refused where it is: never passed over for Concord's own vectors.
+        let cases: [(String, () throws -> Void)] = [
+            ("a FIFO", { #expect(mkfifo(dir + "/concord.yaml", 0o600) == 0) }),
+            ("a folder", { try FileManager.default.createDirectory(atPath: dir + "/concord.yaml", withIntermediateDirectories: false) }),
+            ("does not exist", { try FileManager.default.createSymbolicLink(atPath: dir + "/concord.yaml", withDestinationPath: dir + "/missing.yaml") }),
+        ]
+        for (kind, make) in cases {
+            try FileManager.default.removeItem(atPath: dir + "/concord.yaml")
+            try make()
+            out = try concord(["run", "--implementations", "libsodium", "-o", "r.json"], in: deep)
+            #expect(out.status == 2 && out.stderr.contains("../../concord.yaml") && out.stderr.contains(kind) && !out.stderr.contains("running"), "\(kind): \(out.stderr)")
+        }
+        // Another user's project file in a parent folder is not read (checked where the test may give it away).
+        try FileManager.default.removeItem(atPath: dir + "/concord.yaml")
+        write("vectors: [tests/vectors]\n", to: dir + "/concord.yaml")
+        if geteuid() == 0 {
+            #expect(chown(dir + "/concord.yaml", 4242, 4242) == 0)
+            out = try concord(["run", "--implementations", "libsodium", "-o", "r.json"], in: deep)
+            #expect(out.status == 2 && out.stderr.contains("../../concord.yaml belongs to another user (uid 4242)"), "\(out.stderr)")
+            // In the current folder it is the user's own choice: read, as before.
+            out = try concord(["run", "--implementations", "libsodium", "-o", "r.json"], in: dir)
+            #expect(out.status == 0 && out.stderr.contains("running what concord.yaml declares"), "\(out.stderr)")
+        }
+    }
+
     @Test func aNameResolvesInTheProjectFirstThenConcordsOwnNeverInAStrayVectorsFolder() throws {
         let dir = appRepository()
         defer { try? FileManager.default.removeItem(atPath: dir) }

@@ -83,7 +83,7 @@ import Testing
         #expect(bad.stderr.contains(dir + "/bad.yaml:170:11: unknown role \"cloud\""), "\(bad.stderr)")
         for (args, fragment) in [(["--assign", "writer=swift"], "--assign names the role writer"),
                                  (["--assign", "inviter"], "--assign needs ROLE=IMPL pairs"),
-                                 (["--seed", "-1"], "--seed needs an integer"),
+                                 (["--seed", "-1"], "--seed needs an unsigned integer (0 to 18446744073709551615)"),
                                  (["--trials", "2", "--trial", "2"], "--trial 2 is not below --trials 2"),
                                  (["--assign", "inviter=jvm"], "jvm is not among --implementations"),
                                  (["--implementations", "libsodium"], "no selected implementation can take role inviter")] {

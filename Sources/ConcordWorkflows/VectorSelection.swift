@@ -1,7 +1,6 @@
 import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
-import ConcordWorkflows
 import Foundation
 
 /// What `run` and `export` were asked to load (docs/running.md, "Which vectors a run covers"):
@@ -15,26 +14,32 @@ import Foundation
 /// - nothing: what the project file declares (`packs`, `vectors`, `fixture-maps`), exactly; without
 ///   one (or one naming only adapters), `vectors/` here when it exists, else Concord's own, with a
 ///   line saying which when it is not Concord's own folder.
-struct VectorSelection {
-    var paths: [String] = []
+public struct VectorSelection {
+    public var paths: [String] = []
     /// Canonical suite names asked for by name, in order, with the name that asked (a pack's or the suite's).
-    var suites: [(suite: String, asked: String)] = []
+    public var suites: [(suite: String, asked: String)] = []
     /// The project's declared paths, where names are looked up first.
-    var projectPaths: [String] = []
-    var projectFile: String?
+    public var projectPaths: [String] = []
+    public var projectFile: String?
     /// Said on standard error before loading: where a default run's vectors come from.
-    var notes: [String] = []
+    public var notes: [String] = []
     /// Whether to say where each name resolved (not for the packs a project declares: its line says).
-    var announceNames = true
+    public var announceNames = true
     /// The folders chosen for the user (`vectors/` here, Concord's own): each must be a folder,
     /// checked before anything is opened (a FIFO named `vectors` is never read as a vector file).
-    var defaultFolders: [String] = []
+    public var defaultFolders: [String] = []
     /// The project's archive (docs/archive.md): opened by every run of what the project declares,
     /// and, for a suite or pack named, its archived vectors of those suites. Never by paths alone.
-    var archive: String?
-    var archiveAll = false
+    public var archive: String?
+    public var archiveAll = false
 
-    init(_ arguments: [String], project: ProjectSettings? = nil) {
+    /// Concord's own vectors (`HOME/vectors`), spelled `vectors` when that is the current folder's.
+    public let homeVectors: String
+
+    /// `home`: the repository Concord runs from (`$CONCORD_HOME`, else the folder above the executable).
+    public init(_ arguments: [String], project: ProjectSettings? = nil, home: String) {
+        homeVectors = Self.ownVectors(home)
+        let homeVectors = self.homeVectors
         archive = project?.archive
         if let project, project.declaresRun {
             projectPaths = project.paths
@@ -51,7 +56,7 @@ struct VectorSelection {
             if FileManager.default.fileExists(atPath: a) {
                 paths.append(a)
                 if Suites.resolve(a) != nil || Contracts.named(a) != nil {
-                    notes.append("\(a) is read as the path ./\(a), which exists here, not as the suite or pack of that name (write \(Self.homeVectors)/… for Concord's own)")
+                    notes.append("\(a) is read as the path ./\(a), which exists here, not as the suite or pack of that name (write \(homeVectors)/… for Concord's own)")
                 }
                 continue
             }
@@ -69,12 +74,12 @@ struct VectorSelection {
             projectPaths = []  // a declared pack is Concord's, not looked up in the project's folders
             let parts = [project.vectors.isEmpty ? nil : "vectors " + project.vectors.joined(separator: ", "),
                          project.fixtureMaps.isEmpty ? nil : "fixture maps " + project.fixtureMaps.joined(separator: ", "),
-                         project.packs.isEmpty ? nil : "packs " + project.packs.joined(separator: ", ") + " from Concord's own vectors (\(Self.homeVectors))"]
+                         project.packs.isEmpty ? nil : "packs " + project.packs.joined(separator: ", ") + " from Concord's own vectors (\(homeVectors))"]
             let withArchive = parts + [project.archive.map { "the archive " + $0 }]
             notes.append("running what \(project.file) declares: " + (withArchive.compactMap { $0 }.joined(separator: "; ").nilIfEmpty ?? "nothing"))
             return
         }
-        let home = Self.homeVectors
+        let home = homeVectors
         if FileManager.default.fileExists(atPath: "vectors") {
             paths = ["vectors"]
             defaultFolders = ["vectors"]
@@ -92,12 +97,12 @@ struct VectorSelection {
     /// else the folder above the executable).
     /// Spelled `vectors` when that is the current directory's own (Concord's repository), so that
     /// the report and the GitHub annotations name its files relative to it, as before.
-    static var homeVectors: String {
-        let home = Home.find() + "/vectors"
+    static func ownVectors(_ root: String) -> String {
+        let home = root + "/vectors"
         return FileManager.default.fileExists(atPath: "vectors") && sameFolder("vectors", home) ? "vectors" : home
     }
 
-    static func sameFolder(_ a: String, _ b: String) -> Bool {
+    public static func sameFolder(_ a: String, _ b: String) -> Bool {
         let ra = URL(fileURLWithPath: a).resolvingSymlinksInPath().standardizedFileURL.path
         let rb = URL(fileURLWithPath: b).resolvingSymlinksInPath().standardizedFileURL.path
         return ra == rb
@@ -105,7 +110,7 @@ struct VectorSelection {
 
     /// Why a folder chosen for the user cannot be read as one (from its metadata: nothing is
     /// opened), or nil when it is a folder (a symbolic link to one is followed).
-    static func notAFolder(_ path: String, _ what: String) -> String? {
+    public static func notAFolder(_ path: String, _ what: String) -> String? {
         var st = stat()
         guard stat(path, &st) == 0 else { return nil }   // missing: said where it is looked for
         let type = st.st_mode & S_IFMT
@@ -116,7 +121,9 @@ struct VectorSelection {
     }
 
     /// Loads the paths, then the named suites' vectors; nil after printing the errors.
-    func load(_ loader: VectorLoader) -> [Vector]? {
+    public func load(_ loader: VectorLoader, _ terminal: Terminal) -> [Vector]? {
+        let stderr = terminal.message
+        let loadVectors = { (paths: [String], loader: VectorLoader) in ConcordWorkflows.loadVectors(paths, loader, terminal) }
         for n in notes { stderr("concord: \(n)") }
         for f in defaultFolders {
             if let why = Self.notAFolder(f, f == "vectors" ? "the default folder" : "Concord's own vectors folder") {
@@ -129,7 +136,7 @@ struct VectorSelection {
             guard let v = loadVectors(paths, loader) else { return nil }
             vectors = v
         }
-        guard let named = loadNamed(loader, vectors) else { return nil }
+        guard let named = loadNamed(loader, vectors, terminal) else { return nil }
         vectors = named
         // The past: the archive's vectors of what is run (all of it for what the project declares).
         if let archive, archiveAll || !suites.isEmpty, FileManager.default.fileExists(atPath: archive),
@@ -142,7 +149,9 @@ struct VectorSelection {
         return vectors
     }
 
-    private func loadNamed(_ loader: VectorLoader, _ given: [Vector]) -> [Vector]? {
+    private func loadNamed(_ loader: VectorLoader, _ given: [Vector], _ terminal: Terminal) -> [Vector]? {
+        let stderr = terminal.message
+        let loadVectors = { (paths: [String], loader: VectorLoader) in ConcordWorkflows.loadVectors(paths, loader, terminal) }
         var vectors = given
         guard !suites.isEmpty else { return vectors }
         var project: [Vector] = []
@@ -150,7 +159,7 @@ struct VectorSelection {
             guard let v = loadVectors(projectPaths, loader) else { return nil }
             project = v
         }
-        let home = Self.homeVectors
+        let home = homeVectors
         let inProject = Set(suites.map(\.suite).filter { s in project.contains { $0.suite == s } })
         var own: [Vector] = []
         if suites.contains(where: { !inProject.contains($0.suite) }) {
@@ -194,7 +203,7 @@ struct VectorSelection {
         return vectors
     }
 
-    var described: String {
+    public var described: String {
         let d = (paths + suites.map(\.suite)).joined(separator: " ")
         return d.isEmpty ? "what \(projectFile ?? "the project file") declares (empty lists)" : d
     }
@@ -202,4 +211,16 @@ struct VectorSelection {
 
 private extension String {
     var nilIfEmpty: String? { isEmpty ? nil : self }
+}
+
+/// The vectors of `paths` (files and folders), the loader's notes said; nil after printing every error.
+public func loadVectors(_ paths: [String], _ loader: VectorLoader, _ terminal: Terminal) -> [Vector]? {
+    let loaded = loader.load(.paths(paths))
+    for n in loaded.notes { terminal.message("concord: note: \(n)") }
+    if !loaded.errors.isEmpty {
+        for e in loaded.errors { terminal.message("concord: \(e)") }
+        terminal.message("concord: \(loaded.errors.count) error\(loaded.errors.count == 1 ? "" : "s") in the input; nothing was run")
+        return nil
+    }
+    return loaded.vectors
 }
