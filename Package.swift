@@ -45,52 +45,53 @@ let package = Package(
         // Files: bounded reads, durable replacing writes.
         .target(name: "ConcordFiles", dependencies: ["ConcordPlatform", "ConcordSync"]),
         // Primitives: thin value-type wrappers over the C libraries.
-        .target(name: "ConcordPrimitives", dependencies: ["ConcordFormats", "ConcordPlatform", "ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
+        .target(name: "ConcordPrimitives", dependencies: ["CArgon2", "ConcordFormats", "ConcordPlatform", "ConcordSync", "COpenSSL", "CSodium"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
         // warnings, round trip, docs sentence); the vector-file schema is derived from them.
-        .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
+        .target(name: "ConcordSuites", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
         // Generation: a seeded random stream every machine draws alike, and the fresh values scenarios
         // and exploration draw from it (keys, key pairs, keysets, phrases, tricky texts, with their edges).
         .target(name: "ConcordGeneration", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
+        // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
+        // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
+        .target(name: "ConcordPacks", dependencies: ["ConcordFormats", "ConcordSuites"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
-        .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPacks", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Scheduling: plans, the job queue, workers, shards; hands each check's outcome to a judge.
-        .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync"]),
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
-        .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Workflows: fill, export (and what they read back).
-        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
-        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh
         // values, the first diverging step, and a trial recorded as vector files.
-        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Reports: JSON report and terminal summary.
-        .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading", "ConcordScheduling", "ConcordWorkflows",
-                                                      "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites", "ConcordWorkflows", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
-                                                          "ConcordJudging", "ConcordLoading", "ConcordScenarios", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
-        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordSuites", "ConcordSync"]),
         // The pure tests: they need no JVM, Tink, Node or Chromium (scripts/test runs them with those
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
-        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
+        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
         // The Swift kit; its round trip of every output kind reads back through Concord (ConcordTestSupport).
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
     ]

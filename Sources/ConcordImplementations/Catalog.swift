@@ -1,6 +1,7 @@
 import ConcordPrimitives
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
 /// never name a program: the command of every adapter is fixed here.
@@ -51,11 +52,7 @@ public enum Catalog {
         case "swift":
             // Concord's own composition of every contract (on OpenSSL and libsodium underneath).
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
-                                           handlers: ([KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)
-                                               + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
-                                               + SophaxChatHandlers.all + AskKeyHandlers.all
-                                               + [SinewHandlers.fieldCipher]
-                                               + JustSendHandlers.all).map(\.ownPort))
+                                           handlers: swiftHandlers(Packs.all, PortOptions(shareDerivations: settings.shareDerivations)))
         case "jvm":
             return jvm(settings)
         case "tink":
@@ -67,6 +64,17 @@ public enum Catalog {
         default:
             return nil
         }
+    }
+
+    /// The `swift` implementation's handlers: every pack's Swift port (made for these options), each
+    /// declared Concord's own port. The tests build it from `Packs.all` plus a toy pack.
+    public static func swiftHandlers(_ packs: [Pack], _ options: PortOptions) -> [SuiteHandler] {
+        let legacy = [KdfParamsHandlers.swift] + CloserHandlers.all(options.shareDerivations ? SharedDerivations() : nil)
+            + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
+            + SophaxChatHandlers.all + AskKeyHandlers.all
+            + [SinewHandlers.fieldCipher]
+            + JustSendHandlers.all
+        return (legacy + packs.flatMap { $0.port(options) }).map(\.ownPort)
     }
 
     /// `java -cp .build/jvm/classes:bcprov.jar concord.adapter.Main` (built by scripts/build-jvm).

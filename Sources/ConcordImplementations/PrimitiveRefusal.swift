@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordPrimitives
+import ConcordSuites
 
 /// How a handler reports a primitive's `CryptoError`: the contract's refusal classes keep their class,
 /// `unsupported` is `Unsupported` (never a pass), a library failure an implementation failure.

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import Foundation
+import ConcordSuites
 
 extension ExplanationRules {
     /// The JSON forms other writers give an answer, each with what a reader should look for.

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// The two Argon2id-keyed paths of CONTRACT.md §4 and §5: the input that gives the KEK (secret,
@@ -18,7 +19,7 @@ extension ExplanationRules {
     /// in the input) cannot try them: this rule derives the key from the vector's secret and salt at
     /// the contract's parameters (one Argon2id: a costly rule, run only within `ExplanationBudget`)
     /// and names the AAD actual opens with when expected opens with the path's own.
-    public static let kekAAD = ExplanationRule(name: "kek-aad") { expected, actual, context in
+    public static let kekAAD = ExplanationRule(name: "kek-aad", cost: kekAADCost) { expected, actual, context in
         guard let path = kekPath(context), case .text(let e) = expected, case .text(let a) = actual else { return nil }
         func gcm(_ s: String) -> [[UInt8]] {
             decodings(s).compactMap { b in
@@ -39,5 +40,15 @@ extension ExplanationRules {
                 + "(the key derived with Argon2id from the vector's secret and salt)"
         }
         return nil
+    }
+}
+
+extension ExplanationRules {
+    /// What `kek-aad` spends: one Argon2id at the contract's parameters (CONTRACT.md §2), when the
+    /// input has a path's secret and salt.
+    static func kekAADCost(_ context: Fields) -> ExplanationCost? {
+        guard kekPath(context) != nil else { return nil }
+        let p = KdfParams.closer, work = UInt64(p.memoryKiB) * UInt64(p.iterations)
+        return ExplanationCost(hashes: 1, work: work, largestWork: work, memoryKiB: UInt64(p.memoryKiB))
     }
 }

@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 
 extension ExplanationRules {
     /// The separators tried besides the contract's `|`.

@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 
 extension ExplanationRules {
     /// sophaxchat.md §2's trap, the header bound as associated data (Signal's habit; the seed binds

@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 
 extension ExplanationRules {
     /// justsend.md §3's trap: "the KEK comes from the code string, so every typed form of one code

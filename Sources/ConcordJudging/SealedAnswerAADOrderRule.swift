@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 
 extension ExplanationRules {
     /// A `sealed:v1:` answer sealed with the three ids of its AAD (CONTRACT.md §8:

@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordSuites
 
 extension ExplanationRules {
     /// The ways a 32-byte X25519 value loses zero bytes through a big integer: its leading ones

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// The X3DH key pairs of each side (sophaxchat.md §1), in the order DH1..DH4: (private, public).

@@ -9,6 +9,7 @@ import ConcordSuites
 import ConcordSync
 import ConcordYAML
 import Foundation
+import ConcordPacks
 
 /// `concord scenario [FILE|FOLDER|PACK…]`: whole flows over every assignment of roles to
 /// implementations, with seeded fresh values (docs/scenarios.md).

@@ -3,6 +3,7 @@ import ConcordLoading
 import ConcordSuites
 import ConcordWorkflows
 import Foundation
+import ConcordPacks
 
 /// What `run` and `export` were asked to load (docs/running.md, "Which vectors a run covers"):
 ///

@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordSuites
 import Foundation
 import Testing
+import ConcordPacks
 
 /// What the JustSend pack checks beyond "every vector passes" (docs/contracts/justsend.md): the wrap
 /// round trip crosses every pair of implementations, and each recovery-code normalization trap is a

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 /// `schemas/vector-file.schema.json` (JSON Schema 2020-12), derived from the suite definitions:
 /// `concord schema` prints it, and a test fails when the checked-in file differs.
