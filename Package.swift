@@ -54,9 +54,12 @@ let package = Package(
         // Generation: a seeded random stream every machine draws alike, and the fresh values scenarios
         // and exploration draw from it (keys, key pairs, keysets, phrases, tricky texts, with their edges).
         .target(name: "ConcordGeneration", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
+        // The contract packs, a module each (its formats, suites, Swift port and rules; docs/design.md,
+        // "Adding a pack"), side by side: none imports another, and ConcordPacks registers them.
+        .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
         // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
-        .target(name: "ConcordPacks", dependencies: ["ConcordFormats", "ConcordSuites"]),
+        .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordFormats", "ConcordSuites"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.

@@ -71,7 +71,7 @@ public enum Catalog {
     public static func swiftHandlers(_ packs: [Pack], _ options: PortOptions) -> [SuiteHandler] {
         let legacy = [KdfParamsHandlers.swift] + CloserHandlers.all(options.shareDerivations ? SharedDerivations() : nil)
             + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
-            + SophaxChatHandlers.all + AskKeyHandlers.all
+            + SophaxChatHandlers.all
             + [SinewHandlers.fieldCipher]
             + JustSendHandlers.all
         return (legacy + packs.flatMap { $0.port(options) }).map(\.ownPort)

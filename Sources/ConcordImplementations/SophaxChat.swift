@@ -13,11 +13,7 @@ enum SophaxChat {
     /// Runs a primitive, turning its refusal into the contract's class (a field name prefixed), its
     /// `unsupported` into `Unsupported` and a library failure into an implementation failure.
     static func call<T>(_ what: String, _ body: () throws(CryptoError) -> T) throws -> T {
-        do { return try body() } catch {
-            if let c = ContractError(error) { throw ContractError(c.errorClass, what + ": " + c.message) }
-            if case .unsupported(let m) = error { throw Unsupported(m) }
-            throw ImplementationFailure(what + ": " + error.message)
-        }
+        try PrimitiveRefusal.call(what, body)
     }
 
     static func x25519(_ priv: [UInt8], _ pub: [UInt8], _ what: String) throws -> [UInt8] {

@@ -1,3 +1,4 @@
+import ConcordAskKey
 import ConcordSuites
 
 /// Every contract pack, one line each, in the order `concord list` shows them. Adding a pack is its

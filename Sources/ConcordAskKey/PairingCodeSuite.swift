@@ -1,3 +1,5 @@
+import ConcordSuites
+
 extension Suites {
     public static let askKeyPairingCode = Suite(
         name: "askkey.pairing-code", contract: "askkey",

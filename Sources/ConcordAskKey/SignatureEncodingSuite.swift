@@ -1,3 +1,5 @@
+import ConcordSuites
+
 extension Suites {
     public static let askKeySignatureEncoding = Suite(
         name: "askkey.signature-encoding", contract: "askkey",

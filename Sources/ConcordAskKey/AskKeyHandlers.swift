@@ -44,9 +44,9 @@ enum AskKeyHandlers {
             switch try r.text("encoding") {
             case "der":
                 rs = try parseDER(sig)
-                try SophaxChat.call("signature") { () throws(CryptoError) in try ECDSAP256.verify(publicKey: key, message: message, derSignature: sig) }
+                try PrimitiveRefusal.call("signature") { () throws(CryptoError) in try ECDSAP256.verify(publicKey: key, message: message, derSignature: sig) }
             case "p1363":
-                try SophaxChat.call("signature") { () throws(CryptoError) in try ECDSAP256.verify(publicKey: key, message: message, p1363Signature: sig) }
+                try PrimitiveRefusal.call("signature") { () throws(CryptoError) in try ECDSAP256.verify(publicKey: key, message: message, p1363Signature: sig) }
                 rs = (Array(sig[0..<32]), Array(sig[32..<64]))
             default:
                 throw ContractError(.parameters, "encoding must be der or p1363")
