@@ -72,7 +72,6 @@ public enum Catalog {
         let legacy = [KdfParamsHandlers.swift] + CloserHandlers.all(options.shareDerivations ? SharedDerivations() : nil)
             + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
             + SophaxChatHandlers.all
-            + [SinewHandlers.fieldCipher]
             + JustSendHandlers.all
         return (legacy + packs.flatMap { $0.port(options) }).map(\.ownPort)
     }

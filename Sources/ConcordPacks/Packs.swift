@@ -1,4 +1,5 @@
 import ConcordAskKey
+import ConcordSinew
 import ConcordSuites
 
 /// Every contract pack, one line each, in the order `concord list` shows them. Adding a pack is its

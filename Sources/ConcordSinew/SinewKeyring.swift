@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 /// One key of a Sinew keyring: what a layout reader (iOS, web) holds, or one entry of a Tink keyset.
 public struct SinewKey: Sendable, Equatable {
     public var keyId: UInt32

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension Suites {
     /// The key fields every op of `sinew.field-cipher` takes: a Tink keyset, or a `{keyId, key}` list

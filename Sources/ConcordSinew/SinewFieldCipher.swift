@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordPrimitives
+import ConcordSuites
 
 /// Sinew's FieldCipher as the iOS and web layout readers compute it (docs/contracts/sinew.md):
 /// `b64(0x01 || keyId(4, big-endian) || nonce(12) || ct || tag(16))`, AES-256-GCM of the UTF-8
