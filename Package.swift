@@ -57,10 +57,12 @@ let package = Package(
         // The contract packs, a module each (its formats, suites, Swift port and rules; docs/design.md,
         // "Adding a pack"), side by side: none imports another, and ConcordPacks registers them.
         .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordJustSend", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordSophaxChat", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordSinew", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
         // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
-        .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordFormats", "ConcordSinew", "ConcordSuites"]),
+        .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordFormats", "ConcordJustSend", "ConcordSinew", "ConcordSophaxChat", "ConcordSuites"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
@@ -92,10 +94,10 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
-        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
+        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
         // The Swift kit; its round trip of every output kind reads back through Concord (ConcordTestSupport).
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
     ]

@@ -71,8 +71,6 @@ public enum Catalog {
     public static func swiftHandlers(_ packs: [Pack], _ options: PortOptions) -> [SuiteHandler] {
         let legacy = [KdfParamsHandlers.swift] + CloserHandlers.all(options.shareDerivations ? SharedDerivations() : nil)
             + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
-            + SophaxChatHandlers.all
-            + JustSendHandlers.all
         return (legacy + packs.flatMap { $0.port(options) }).map(\.ownPort)
     }
 

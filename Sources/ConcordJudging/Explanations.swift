@@ -12,7 +12,6 @@ public enum Explanations {
     /// among these (`RulePlace`).
     public static let genericRules: [ExplanationRule] = [
         ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
-        ExplanationRules.x3dhComposition, ExplanationRules.x25519Zeros, ExplanationRules.recoveryKEK, ExplanationRules.messageAAD,
         ExplanationRules.encoding, ExplanationRules.wirePrefix, ExplanationRules.tinkPrefix, ExplanationRules.tinkPrefixAfterSalt,
         ExplanationRules.otherTinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD, ExplanationRules.sealedPlaintext,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,

@@ -1,5 +1,7 @@
 import ConcordAskKey
+import ConcordJustSend
 import ConcordSinew
+import ConcordSophaxChat
 import ConcordSuites
 
 /// Every contract pack, one line each, in the order `concord list` shows them. Adding a pack is its

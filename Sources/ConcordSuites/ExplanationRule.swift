@@ -123,6 +123,20 @@ public enum ExplanationRules {
         }
     }
 
+    /// The ways a 32-byte X25519 value loses zero bytes through a big integer: its leading ones
+    /// dropped (a minimal big-endian encoding), or its last ones (the little-endian value read as a
+    /// number, Java's `XECPublicKey.getU()`, and written back minimal). Only those that change it.
+    package static func x25519Strippings(_ z: [UInt8]) -> [(bytes: [UInt8], words: String)] {
+        let leading = z.prefixCount(while: { $0 == 0 }), trailing = z.reversed().prefixCount(while: { $0 == 0 })
+        var out: [(bytes: [UInt8], words: String)] = []
+        func n(_ k: Int) -> String { k == 1 ? "byte" : "bytes (\(k))" }
+        if leading > 0 { out.append((Array(z.dropFirst(leading)), "its leading zero \(n(leading)) dropped (a value passed through a big integer)")) }
+        if trailing > 0 {
+            out.append((Array(z.dropLast(trailing)), "its last zero \(n(trailing)) dropped (the little-endian value read as a big integer, as Java's `XECPublicKey.getU()`)"))
+        }
+        return out
+    }
+
     /// Byte equality of texts (String's == equates NFC and NFD forms).
     package static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
 

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     static let justsendChunkInputs = [
         FieldSpec("shareKey", .bytes, "The share key (32 bytes); the chunk's key is the attachment key derived from it.").kind(.bytes(lengths: [32])),

@@ -1,5 +1,4 @@
 import ConcordFormats
-import ConcordImplementations
 import ConcordSuites
 
 extension ExplanationRules {

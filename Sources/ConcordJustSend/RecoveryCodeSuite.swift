@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let justsendRecoveryCode = Suite(
         name: "justsend.recovery-code", contract: "justsend",

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension Suites {
     public static let sophaxChatSafetyNumber = Suite(

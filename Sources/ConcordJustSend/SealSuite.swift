@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let justsendSeal = Suite(
         name: "justsend.seal", contract: "justsend",

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 /// What the SophaxChat suites share: their implementations, the key fields and the chain-step limit.
 extension Suites {

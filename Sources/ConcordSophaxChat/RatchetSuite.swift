@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     /// Skipped message keys a session keeps (the contract §2).
     public static let sophaxChatMaxSkipped: Int64 = 1000

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let justsendChain = Suite(
         name: "justsend.chain", contract: "justsend",

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let justsendShareLink = Suite(
         name: "justsend.share-link", contract: "justsend",

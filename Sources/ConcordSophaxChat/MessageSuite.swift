@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let sophaxChatMessage = Suite(
         name: "sophaxchat.message", contract: "sophaxchat",

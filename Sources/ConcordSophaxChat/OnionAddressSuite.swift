@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let sophaxChatOnionAddress = Suite(
         name: "sophaxchat.onion-address", contract: "sophaxchat",

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let justsendWrap = Suite(
         name: "justsend.wrap", contract: "justsend",

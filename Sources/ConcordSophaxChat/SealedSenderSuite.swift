@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let sophaxChatSealedSender = Suite(
         name: "sophaxchat.sealed-sender", contract: "sophaxchat",

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     static let justsendAgreementInputs = [
         FieldSpec("ourPrivate", .bytes, "This side's X25519 private key (32 bytes, RFC 7748; clamped by X25519).").kind(.privateKey(.x25519)),

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     /// How far a receiver's iteration and a message's may be apart (the contract §3).
     public static let sophaxChatSenderKeyWindow: Int64 = 100

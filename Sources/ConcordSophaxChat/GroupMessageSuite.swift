@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 extension Suites {
     public static let sophaxChatGroupMessage = Suite(
         name: "sophaxchat.group-message", contract: "sophaxchat",

@@ -1,3 +1,6 @@
+import ConcordFormats
+import ConcordSuites
+
 /// JustSend's recovery code (docs/contracts/justsend.md §3): 16 bytes in Crockford Base32 and the
 /// normalization of what a user typed. A pure encoding; the KEK derivation is one layer up.
 public enum RecoveryCode {

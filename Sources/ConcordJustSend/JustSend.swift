@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordPrimitives
+import ConcordSuites
 
 /// JustSend's key hierarchy as the iOS reference computes it (docs/contracts/justsend.md):
 /// AES-256-GCM in two storage layouts, the ARK → IK → CK chain, the device envelope (X25519 +

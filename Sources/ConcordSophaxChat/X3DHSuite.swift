@@ -1,3 +1,5 @@
+import ConcordSuites
+
 extension Suites {
     public static let sophaxChatX3DH = Suite(
         name: "sophaxchat.x3dh", contract: "sophaxchat",
