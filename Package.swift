@@ -58,11 +58,12 @@ let package = Package(
         // "Adding a pack"), side by side: none imports another, and ConcordPacks registers them.
         .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordJustSend", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordCloser", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync"]),
         .target(name: "ConcordSophaxChat", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordSinew", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
         // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
-        .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordFormats", "ConcordJustSend", "ConcordSinew", "ConcordSophaxChat", "ConcordSuites"]),
+        .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordCloser", "ConcordFormats", "ConcordJustSend", "ConcordSinew", "ConcordSophaxChat", "ConcordSuites"]),
         // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
@@ -85,7 +86,7 @@ let package = Package(
         .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
-        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordCloser", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
         .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
@@ -94,10 +95,10 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordCloser", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
-        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
+        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordCloser", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
         // The Swift kit; its round trip of every output kind reads back through Concord (ConcordTestSupport).
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
     ]

@@ -45,9 +45,9 @@ public enum Catalog {
         case "openssl":
             return InProcessImplementation(name: name, version: SHA256.opensslVersion,
                                            handlers: [AesGcmHandlers.openssl.library("OpenSSL EVP AES-GCM"),
-                                                      EciesHandlers.ecdh.library("OpenSSL EC_POINT_mul (P-256; DER, PEM and JWK keys read by Concord's KeyForms)"),
+                                                      EcdhHkdfHandlers.ecdh.library("OpenSSL EC_POINT_mul (P-256; DER, PEM and JWK keys read by Concord's KeyForms)"),
                                                       // RFC 5869 written in Concord over OpenSSL's HMAC: an own port.
-                                                      EciesHandlers.hkdf.ownPort]
+                                                      EcdhHkdfHandlers.hkdf.ownPort]
                                                + PrimitiveHandlers.openssl)
         case "swift":
             // Concord's own composition of every contract (on OpenSSL and libsodium underneath).
@@ -69,9 +69,7 @@ public enum Catalog {
     /// The `swift` implementation's handlers: every pack's Swift port (made for these options), each
     /// declared Concord's own port. The tests build it from `Packs.all` plus a toy pack.
     public static func swiftHandlers(_ packs: [Pack], _ options: PortOptions) -> [SuiteHandler] {
-        let legacy = [KdfParamsHandlers.swift] + CloserHandlers.all(options.shareDerivations ? SharedDerivations() : nil)
-            + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
-        return (legacy + packs.flatMap { $0.port(options) }).map(\.ownPort)
+        packs.flatMap { $0.port(options) }.map(\.ownPort)
     }
 
     /// `java -cp .build/jvm/classes:bcprov.jar concord.adapter.Main` (built by scripts/build-jvm).

@@ -11,12 +11,10 @@ public enum Explanations {
     /// The generic rules, in the order they are tried: each pack's rules take their declared place
     /// among these (`RulePlace`).
     public static let genericRules: [ExplanationRule] = [
-        ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
         ExplanationRules.encoding, ExplanationRules.wirePrefix, ExplanationRules.tinkPrefix, ExplanationRules.tinkPrefixAfterSalt,
         ExplanationRules.otherTinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD, ExplanationRules.sealedPlaintext,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
         ExplanationRules.ecdsaEncoding, ExplanationRules.ecPoint, ExplanationRules.signedKeyId, ExplanationRules.argon2Parameters,
-        ExplanationRules.kekAAD,
     ]
 
     /// Every rule, in the order tried: the generic ones with every pack's placed among them.
@@ -109,23 +107,14 @@ extension ExplanationRules {
         }
     }
 
-    /// The AADs the contract has used, named, from what the vector's input tells.
-    /// With a coupleId whose NFC or NFD form is other bytes, those forms too (CONTRACT.md §6's trap: the
-    /// AAD is the coupleId's UTF-8 as given, unnormalized), tried after the contract's own AADs.
-    public static func contractAADs(_ context: Fields) -> [CloserAAD] {
-        let coupleId = context["coupleId"]?.text
-        var out = CloserAAD.all(coupleId: coupleId, questionId: context["questionId"]?.text, userId: context["userId"]?.text)
-        if let c = coupleId {
-            for (form, n) in [("NFC", c.precomposedStringWithCanonicalMapping), ("NFD", c.decomposedStringWithCanonicalMapping)] where !same(n, c) {
-                out.insert(CloserAAD(name: "the coupleId in \(form) (normalized; the contract's field AAD is the coupleId's UTF-8 as given)",
-                                     bytes: Array(n.utf8)), at: out.count - 3)
-            }
-        }
-        return out
+    /// The AADs the contracts have used, named, from what the vector's input tells: every pack's
+    /// (`Pack.aads`), in the order of `Packs.all`.
+    public static func contractAADs(_ context: Fields) -> [ContractAAD] {
+        Packs.all.flatMap { $0.aads(context) }
     }
 
     /// Which named AAD opens `nonce(12) || ct || tag16` under `key`, if any.
-    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [CloserAAD]) -> String? {
+    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [ContractAAD]) -> String? {
         guard blob.count >= 28, [16, 24, 32].contains(key.count) else { return nil }
         return aads.first { crypto.aesGcmOpens(key: key, aad: $0.bytes, blob: blob) }?.name
     }

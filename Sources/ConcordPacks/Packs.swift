@@ -1,4 +1,5 @@
 import ConcordAskKey
+import ConcordCloser
 import ConcordJustSend
 import ConcordSinew
 import ConcordSophaxChat

@@ -8,6 +8,7 @@ import Foundation
 import Testing
 import ConcordPacks
 import ConcordTestSupport
+import ConcordCloser
 
 /// Each explanation rule on hand-built values: it fires on its cause, and stays silent on
 /// unrelated values.
