@@ -3,9 +3,12 @@
 // same bytes. Layers, each a module with one job (its Module.swift says which), none importing upward:
 //   ConcordPlatform (what differs between Linux and macOS), ConcordSync (the shared-memory machinery), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
-//   -> ConcordSuites, ConcordGeneration -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
+//   -> ConcordSuites (the kernel: Suite, Contract, Pack, the primitive suites), ConcordGeneration
+//   -> the contract packs, a module each, side by side (ConcordCloser, ConcordSinew, ConcordJustSend, ConcordSophaxChat, ConcordAskKey)
+//   -> ConcordPacks (the one registration, Packs.all) -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
 //   -> ConcordWorkflows -> ConcordScenarios -> ConcordReport -> concord (executable)
-// Every target lists exactly the modules its sources import; LayerTests holds both rules.
+// Every target lists exactly the modules its sources import; LayerTests holds both rules, PackRoomTests
+// that a pack is named only in its own module and its registration line.
 import PackageDescription
 
 let package = Package(
@@ -48,23 +51,23 @@ let package = Package(
         .target(name: "ConcordPrimitives", dependencies: ["CArgon2", "ConcordFormats", "ConcordPlatform", "ConcordSync", "COpenSSL", "CSodium"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
-        // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
-        // warnings, round trip, docs sentence); the vector-file schema is derived from them.
+        // The kernel: what a suite, a contract pack, a port and an explanation rule are made of (Suite,
+        // Contract, Pack, SuiteHandler, Request, ExplanationRule), and the primitive suites.
         .target(name: "ConcordSuites", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
         // Generation: a seeded random stream every machine draws alike, and the fresh values scenarios
         // and exploration draw from it (keys, key pairs, keysets, phrases, tricky texts, with their edges).
         .target(name: "ConcordGeneration", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
         // The contract packs, a module each (its formats, suites, Swift port and rules; docs/design.md,
         // "Adding a pack"), side by side: none imports another, and ConcordPacks registers them.
-        .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
-        .target(name: "ConcordJustSend", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordCloser", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync"]),
-        .target(name: "ConcordSophaxChat", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordSinew", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordJustSend", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordSophaxChat", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
         // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
         .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordCloser", "ConcordFormats", "ConcordJustSend", "ConcordSinew", "ConcordSophaxChat", "ConcordSuites"]),
-        // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
+        // Implementations: in-process ones (the `swift` one from every pack's port) and external adapters behind one interface.
         .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
         .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPacks", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
