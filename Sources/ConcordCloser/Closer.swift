@@ -65,7 +65,7 @@ public enum Closer {
     // MARK: Argon2id (§2)
 
     /// How a composition derives its KEK from a secret and a salt: `Closer.kek` (Argon2id at the
-    /// contract's parameters), or a caller's memo of it (ConcordImplementations.SharedDerivations).
+    /// contract's parameters), or a caller's memo of it (SharedDerivations, beside it).
     public typealias KeyDerivation = @Sendable (_ secret: String, _ salt: [UInt8]) throws(ContractError) -> [UInt8]
 
     public static func kek(secret: String, salt: [UInt8]) throws(ContractError) -> [UInt8] {

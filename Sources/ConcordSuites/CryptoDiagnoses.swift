@@ -1,7 +1,7 @@
 import ConcordFormats
 import ConcordPrimitives
 
-/// What the explanation rules (ConcordJudging/Explanations.swift) ask of real cryptography, so
+/// What the explanation rules (the generic ones in ConcordJudging, the packs' in their modules) ask of real cryptography, so
 /// that the rules themselves stay pure: whether a blob opens under an AAD, and Argon2id at
 /// parameters other than the vector's.
 public protocol CryptoDiagnoses: Sendable {

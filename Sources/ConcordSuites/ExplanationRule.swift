@@ -56,10 +56,12 @@ extension Sequence {
     }
 }
 
-/// The rules themselves, each small and tested on its own (ExplanationRuleTests). The rules are
-/// pure; the two that need real cryptography (`different-aad`, `argon2-parameters`) ask `crypto`.
+/// The rules, each small and tested on its own (ExplanationRuleTests): the generic ones are
+/// ConcordJudging's extensions of this enum, a contract's traps its pack's. Here, what they share:
+/// the readings of a value as bytes, and `crypto`. The rules are pure; those that need real
+/// cryptography (`different-aad`, `argon2-parameters`, the packs' composition rules) ask `crypto`.
 public enum ExplanationRules {
-    /// Where the crypto-backed rules get their answers: the implementation layer's primitives.
+    /// Where the crypto-backed rules get their answers: the primitives, in process.
     public static let crypto: any CryptoDiagnoses = InProcessDiagnoses()
 
     // MARK: helpers
