@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
+import ConcordLoading
 import ConcordPacks
 import ConcordSuites
 import ConcordTestSupport
@@ -175,6 +176,59 @@ struct PackRoomTests {
             "different-aad", "sealed-plaintext", "only-the-tag", "json-form", "option-order", "unicode-normalization",
             "ecdsa-encoding", "ec-point", "signed-key-id", "argon2-parameters", "kek-aad",
         ])
+    }
+}
+
+/// JustSend's rules are tried before SophaxChat's `x3dh-composition` since the move (before it, after:
+/// docs/design.md, "Adding a pack"). No explanation changes, because neither pack's rules fire on the
+/// other's inputs: held here over every vector of both packs, each expected value against another.
+struct ReorderedRulesTests {
+    static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/justsend", repositoryRoot + "/vectors/sophaxchat"]))
+
+    static func rules(of pack: String) throws -> [ExplanationRule] {
+        try #require(Packs.all.first { $0.contract.name == pack }).rules.map(\.rule)
+    }
+
+    @Test func neitherPacksRulesFireOnTheOthersInputs() throws {
+        #expect(Self.loaded.errors.isEmpty, "\(Self.loaded.errors)")
+        let justsend = try Self.rules(of: "justsend"), sophaxchat = try Self.rules(of: "sophaxchat")
+        var checked = 0
+        for v in Self.loaded.vectors {
+            guard case .outputs(let outs) = v.expect else { continue }
+            let others = v.suite.hasPrefix("justsend.") ? sophaxchat : justsend
+            for o in outs {
+                guard case .value(let e) = o.expected else { continue }
+                let changed: Value
+                switch e {
+                case .bytes(let b): changed = .bytes(b.isEmpty ? [0] : b.dropLast() + [b.last! ^ 1])
+                case .text(let t): changed = .text(t + "A")
+                default: continue
+                }
+                for r in others {
+                    #expect(r.explain(e, changed, v.input) == nil, "\(r.name) fires on \(v.name) \(o.field)")
+                    #expect(r.explain(changed, e, v.input) == nil, "\(r.name) fires on \(v.name) \(o.field)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 100, "only \(checked) values checked")
+    }
+
+    /// What each pack's rules need in the input before they compute anything (their guards, as
+    /// written): no suite of the other pack has those fields, so no input of it reaches them.
+    @Test func neitherPacksSuitesGiveTheFieldsTheOthersRulesNeed() throws {
+        let sophaxchatNeeds: [Set<String>] = [["ephemeralPrivateKey", "recipientIdentityKey"], ["messageKey"]]
+            + ExplanationRules.x3dhPairs.flatMap { $0.pairs.map { Set([$0.0, $0.1]) } }
+        let justsendNeeds: [Set<String>] = [["ourPrivate", "theirPublic", "salt", "deviceKEKInfo"], ["typed", "recoveryInfo"]]
+        for pack in Packs.all where pack.contract.name == "justsend" || pack.contract.name == "sophaxchat" {
+            let needs = pack.contract.name == "justsend" ? sophaxchatNeeds : justsendNeeds
+            for suite in pack.suites {
+                for op in suite.protocolOps {
+                    let given = op.inputNames
+                    for n in needs { #expect(!n.isSubset(of: given), "\(suite.name) \(op.name ?? "-") gives \(n.sorted()), which the other pack's rules read") }
+                }
+            }
+        }
     }
 }
 
