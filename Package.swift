@@ -3,12 +3,15 @@
 // same bytes. Layers, each a module with one job (its Module.swift says which), none importing upward:
 //   ConcordPlatform (what differs between Linux and macOS), ConcordSync (the shared-memory machinery), ConcordFormats (pure Swift), ConcordFiles (file I/O), C bridges
 //   -> ConcordPrimitives (C) / ConcordYAML (libyaml; JSON through ConcordFormats' reader)
-//   -> ConcordSuites, ConcordGeneration -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
+//   -> ConcordSuites (the kernel: Suite, Contract, Pack, the primitive suites), ConcordGeneration
+//   -> the contract packs, a module each, side by side (ConcordCloser, ConcordSinew, ConcordJustSend, ConcordSophaxChat, ConcordAskKey)
+//   -> ConcordPacks (the one registration, Packs.all) -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
 //   -> ConcordExploration, ConcordScenarioFormat -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> ConcordWorkflows -> concord (executable)
 // ConcordWorkflows sits above the engines and the reports because it holds what every command does
 // around them (the Session: the project file, what to run, the implementations and their
 // availability, the gate and ledger, every report format); the reports need nothing of it.
-// Every target lists exactly the modules its sources import; LayerTests holds both rules.
+// Every target lists exactly the modules its sources import; LayerTests holds both rules, PackRoomTests
+// that a pack is named only in its own module and its registration line.
 import PackageDescription
 
 let package = Package(
@@ -48,62 +51,68 @@ let package = Package(
         // Files: bounded reads, durable replacing writes.
         .target(name: "ConcordFiles", dependencies: ["ConcordPlatform", "ConcordSync"]),
         // Primitives: thin value-type wrappers over the C libraries.
-        .target(name: "ConcordPrimitives", dependencies: ["ConcordFormats", "ConcordPlatform", "ConcordSync", "CSodium", "CArgon2", "COpenSSL"]),
+        .target(name: "ConcordPrimitives", dependencies: ["CArgon2", "ConcordFormats", "ConcordPlatform", "ConcordSync", "COpenSSL", "CSodium"]),
         // A located YAML 1.2 (and JSON) node tree on libyaml.
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
-        // Suite definitions: every suite and contract pack, defined once (fields, ops, cost, limits,
-        // warnings, round trip, docs sentence); the vector-file schema is derived from them.
-        .target(name: "ConcordSuites", dependencies: ["ConcordFormats"]),
+        // The kernel: what a suite, a contract pack, a port and an explanation rule are made of (Suite,
+        // Contract, Pack, SuiteHandler, Request, ExplanationRule), and the primitive suites.
+        .target(name: "ConcordSuites", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
         // Generation: a seeded random stream every machine draws alike, and the fresh values scenarios
         // and exploration draw from it (keys, key pairs, keysets, phrases, tricky texts, with their edges).
         .target(name: "ConcordGeneration", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
-        // Implementations: the Swift compositions, in-process ones and external adapters behind one interface.
-        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        // The contract packs, a module each (its formats, suites, Swift port and rules; docs/design.md,
+        // "Adding a pack"), side by side: none imports another, and ConcordPacks registers them.
+        .target(name: "ConcordCloser", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordSinew", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordJustSend", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordSophaxChat", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
+        // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
+        .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordCloser", "ConcordFormats", "ConcordJustSend", "ConcordSinew", "ConcordSophaxChat", "ConcordSuites"]),
+        // Implementations: in-process ones (the `swift` one from every pack's port) and external adapters behind one interface.
+        .target(name: "ConcordImplementations", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Loading: vector files, Wycheproof layouts, fixture maps, captured files -> located vectors.
-        .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordLoading", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPacks", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // Scheduling: plans, the job queue, workers, shards; hands each check's outcome to a judge.
-        .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync"]),
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
-        .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
-        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync"]),
         // The scenario file (concord-scenario/1): the scenario and its flow as values, read with every
         // error located, drawn for a trial, its schema, and a flow written back as a file.
-        .target(name: "ConcordScenarioFormat", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordLoading", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordScenarioFormat", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordYAML"]),
         // Scenarios: whole flows over every assignment of roles to implementations, seeded fresh
         // values, the first diverging step, a failing flow shrunk, and a trial recorded as vector files.
         .target(name: "ConcordScenarios", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading",
                                                          "ConcordScenarioFormat", "ConcordSuites", "ConcordSync"]),
         // The report format: concord-report/1 written and read back in one place, the rules a saved
         // report is held to, and merge, diff and compare over saved reports.
-        .target(name: "ConcordReportFormat", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading",
-                                                            "ConcordPrimitives", "ConcordScheduling", "ConcordSuites"]),
+        .target(name: "ConcordReportFormat", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites"]),
         // Reports for people and CI: Markdown, HTML, JUnit, annotations, terminal summary; the ledger and the gate.
-        .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPrimitives", "ConcordJudging", "ConcordLoading",
-                                                      "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Workflows: a command's session (the project file, what to run, the implementations under one
         // availability policy, the gate and ledger, every report format), fill, export, the archive.
-        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport",
-                                                         "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
-        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordReport",
-                                                          "ConcordJudging", "ConcordLoading", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordWorkflows", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordFuzzTargets", dependencies: ["ConcordCloser", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
-        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordPlatform", "ConcordLoading", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordSuites", "ConcordSync"]),
         // The pure tests: they need no JVM, Tink, Node or Chromium (scripts/test runs them with those
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordCloser", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
-        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
+        .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordCloser", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
         // The Swift kit; its round trip of every output kind reads back through Concord (ConcordTestSupport).
         .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
     ]

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordSync
 import Foundation
+import ConcordSuites
 
 /// A process of an implementation that the exploration shared between its workers and that crashed
 /// (it exited under its requests), with what it takes to crash a fresh one (docs/exploration.md,

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordJudging
 import ConcordSuites
+import ConcordPacks
 
 /// Every implementation's answer to a finding's shrunk input, grouped as exploration groups
 /// answers, each implementation with who wrote its code for the suite, and the witness rule's

@@ -16,12 +16,6 @@ public enum Wire {
         }
     }
 
-    /// The ids a keybox's contextInfo joins, in the contract's order (§10).
-    public static let keyboxContextIds = ["coupleId", "questionId", "senderUserId", "recipientUserId"]
-
-    /// `coupleId|questionId|senderUserId|recipientUserId` (§10): the ids in `keyboxContextIds` order.
-    public static func keyboxContext(_ ids: [String]) -> String { ids.joined(separator: "|") }
-
     /// `"sha256:" + b64url(SHA-256("v1|coupleId|questionId|userId|" || canonical))` (50 characters).
     public static func commitmentHash(coupleId: String, questionId: String, userId: String, canonical: [UInt8],
                                       sha256: ([UInt8]) -> [UInt8]) -> String {

@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordCloser
 
 extension FuzzTarget {
     /// The Closer wire strings, the `kdfParams` tag and the ECIES keybox opener. The first byte

@@ -56,9 +56,3 @@ enum Argon2idHandlers {
         } catch let e as CryptoError { throw PrimitiveRefusal.map(e) }
     }
 }
-
-/// A library failed in a way the contract does not name (out of memory, say).
-struct ImplementationFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ d: String) { description = d }
-}

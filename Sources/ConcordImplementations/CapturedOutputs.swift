@@ -4,6 +4,7 @@ import ConcordSuites
 import ConcordYAML
 import ConcordSync
 import Foundation
+import ConcordPacks
 
 /// Why a captured-outputs file was refused: the file, where (line:column for JSON syntax, the
 /// entry otherwise) and what is wrong.

@@ -1,6 +1,7 @@
 import ConcordPrimitives
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// The implementations Concord knows, by their stable names. A vector file may name these; it can
 /// never name a program: the command of every adapter is fixed here.
@@ -44,18 +45,14 @@ public enum Catalog {
         case "openssl":
             return InProcessImplementation(name: name, version: SHA256.opensslVersion,
                                            handlers: [AesGcmHandlers.openssl.library("OpenSSL EVP AES-GCM"),
-                                                      EciesHandlers.ecdh.library("OpenSSL EC_POINT_mul (P-256; DER, PEM and JWK keys read by Concord's KeyForms)"),
+                                                      EcdhHkdfHandlers.ecdh.library("OpenSSL EC_POINT_mul (P-256; DER, PEM and JWK keys read by Concord's KeyForms)"),
                                                       // RFC 5869 written in Concord over OpenSSL's HMAC: an own port.
-                                                      EciesHandlers.hkdf.ownPort]
+                                                      EcdhHkdfHandlers.hkdf.ownPort]
                                                + PrimitiveHandlers.openssl)
         case "swift":
             // Concord's own composition of every contract (on OpenSSL and libsodium underneath).
             return InProcessImplementation(name: name, version: "Concord Swift composition (\(SHA256.opensslVersion), libsodium \(SodiumArgon2id.version))",
-                                           handlers: ([KdfParamsHandlers.swift] + CloserHandlers.all(settings.shareDerivations ? SharedDerivations() : nil)
-                                               + [EciesHandlers.keybox, EciesHandlers.tinkPublicKey] + CloserFormatHandlers.all
-                                               + SophaxChatHandlers.all + AskKeyHandlers.all
-                                               + [SinewHandlers.fieldCipher]
-                                               + JustSendHandlers.all).map(\.ownPort))
+                                           handlers: swiftHandlers(Packs.all, PortOptions(shareDerivations: settings.shareDerivations)))
         case "jvm":
             return jvm(settings)
         case "tink":
@@ -67,6 +64,12 @@ public enum Catalog {
         default:
             return nil
         }
+    }
+
+    /// The `swift` implementation's handlers: every pack's Swift port (made for these options), each
+    /// declared Concord's own port. The tests build it from `Packs.all` plus a toy pack.
+    public static func swiftHandlers(_ packs: [Pack], _ options: PortOptions) -> [SuiteHandler] {
+        packs.flatMap { $0.port(options) }.map(\.ownPort)
     }
 
     /// `java -cp .build/jvm/classes:bcprov.jar concord.adapter.Main` (built by scripts/build-jvm).

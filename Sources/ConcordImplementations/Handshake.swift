@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordSuites
+import ConcordPacks
 
 /// An adapter's first line (docs/adapters.md §1), read and checked against the suite definitions:
 /// what it says it runs, per suite and op, with the field names it reads and writes.

@@ -1,3 +1,4 @@
+import ConcordSuites
 /// The issue-14 primitive suites each in-process implementation registers (Catalog.swift adds them),
 /// each declared with who wrote the code it runs (docs/fill.md, "Whose values count").
 enum PrimitiveHandlers {

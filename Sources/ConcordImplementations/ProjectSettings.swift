@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordSuites
 import ConcordYAML
 import Foundation
+import ConcordPacks
 
 /// What the project file (`concord.yaml`, or `--project FILE`) declares a run covers, besides its
 /// adapters (docs/platforms.md, "What a run covers in an app repository"):

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordPlatform
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// One of Concord's in-process implementations behind the adapter line protocol (docs/adapters.md):
 /// what `concord serve NAME` speaks, so that `concord explore --isolate` can run it in a process of

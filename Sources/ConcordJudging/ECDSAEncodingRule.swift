@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// One ECDSA signature read from DER (`SEQUENCE { INTEGER r, INTEGER s }`), leniently: the two

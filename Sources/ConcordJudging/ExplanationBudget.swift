@@ -26,43 +26,13 @@ public final class ExplanationBudget: Sendable {
         left = Locked(vectorWork)
     }
 
-    /// What a costly rule would spend on this input: the number of hashes, their summed work
-    /// (KiB·passes) and the largest memory (KiB); nil for a cheap rule (or one that will not run).
-    public struct Cost: Sendable, Equatable {
-        public var hashes: Int
-        /// Summed over the hashes, and of the largest one (KiB·passes).
-        public var work: UInt64, largestWork: UInt64
-        public var memoryKiB: UInt64
-        public init(hashes: Int, work: UInt64, largestWork: UInt64, memoryKiB: UInt64) {
-            (self.hashes, self.work, self.largestWork, self.memoryKiB) = (hashes, work, largestWork, memoryKiB)
-        }
-    }
+    /// What a costly rule would spend on one input (the kernel's `ExplanationCost`).
+    public typealias Cost = ExplanationCost
 
+    /// What the rule of this name (`Explanations.rules`) would spend on this input: its own `cost`;
+    /// nil for a cheap rule (or one that will not run).
     public static func cost(of rule: String, context: Fields) -> Cost? {
-        if rule == ExplanationRules.kekAAD.name {
-            // One Argon2id at the contract's parameters (CONTRACT.md §2), when the input has a path's secret and salt.
-            guard ExplanationRules.kekPath(context) != nil else { return nil }
-            let p = KdfParams.closer, work = UInt64(p.memoryKiB) * UInt64(p.iterations)
-            return Cost(hashes: 1, work: work, largestWork: work, memoryKiB: UInt64(p.memoryKiB))
-        }
-        guard rule == ExplanationRules.argon2Parameters.name else { return nil }
-        guard context["password"]?.bytes != nil, context["salt"]?.bytes != nil,
-              let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
-        // The alternatives argon2-parameters tries (the same guard), each computed for both sides.
-        var alternatives: [(m: UInt64, t: UInt64, p: UInt64)] = [
-            (UInt64(p.memoryKiB) * 1024, UInt64(p.iterations), UInt64(p.parallelism)),
-            (UInt64(p.memoryKiB / 1024), UInt64(p.iterations), UInt64(p.parallelism)),
-            (UInt64(p.memoryKiB), UInt64(p.iterations), UInt64(p.parallelism)),
-        ]
-        if p.iterations != p.parallelism { alternatives.append((UInt64(p.memoryKiB), UInt64(p.parallelism), UInt64(p.iterations))) }
-        alternatives.removeAll { a in
-            !(a.m <= UInt64(ExplanationRules.argon2MemoryCapKiB) && a.m >= 8 * a.p && a.t >= 1 && a.p >= 1)
-        }
-        guard !alternatives.isEmpty else { return nil }
-        // m ≤ 64 Mi and t < 2^32: no product or sum here can overflow 64 bits.
-        let each = alternatives.map { $0.m * $0.t }
-        return Cost(hashes: 2 * alternatives.count, work: 2 * each.reduce(0, +), largestWork: each.max() ?? 0,
-                    memoryKiB: alternatives.map(\.m).max() ?? 0)
+        Explanations.rules.first { $0.name == rule }?.cost?(context)
     }
 
     /// Takes the cost of a costly rule from the budget, or says why it does not fit (nothing taken).

@@ -1,32 +1,48 @@
 import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
+import ConcordPacks
 import Foundation
-
-/// One known cause of a difference: a name and a test that says, in a sentence, how `actual`
-/// relates to `expected` (nil when the cause does not fit). `context` is the vector's input when known.
-public struct ExplanationRule: Sendable {
-    public var name: String
-    public var explain: @Sendable (_ expected: Value, _ actual: Value, _ context: Fields) -> String?
-    public init(name: String, explain: @escaping @Sendable (_ expected: Value, _ actual: Value, _ context: Fields) -> String?) {
-        self.name = name
-        self.explain = explain
-    }
-}
 
 /// The known causes of two values differing, tried in order; the first that fits wins.
 public enum Explanations {
     public static let noKnownCause = "no known cause"
 
-    public static let rules: [ExplanationRule] = [
-        ExplanationRules.keyboxContextOrder, ExplanationRules.keyboxComposition, ExplanationRules.sealedAnswerAADOrder, ExplanationRules.commitmentJSON,
-        ExplanationRules.x3dhComposition, ExplanationRules.x25519Zeros, ExplanationRules.recoveryKEK, ExplanationRules.messageAAD,
+    /// The generic rules, in the order they are tried: each pack's rules take their declared place
+    /// among these (`RulePlace`).
+    public static let genericRules: [ExplanationRule] = [
         ExplanationRules.encoding, ExplanationRules.wirePrefix, ExplanationRules.tinkPrefix, ExplanationRules.tinkPrefixAfterSalt,
         ExplanationRules.otherTinkPrefix, ExplanationRules.nonceMoved, ExplanationRules.differentAAD, ExplanationRules.sealedPlaintext,
         ExplanationRules.onlyTheTag, ExplanationRules.jsonForm, ExplanationRules.optionOrder, ExplanationRules.unicodeNormalization,
         ExplanationRules.ecdsaEncoding, ExplanationRules.ecPoint, ExplanationRules.signedKeyId, ExplanationRules.argon2Parameters,
-        ExplanationRules.kekAAD,
     ]
+
+    /// Every rule, in the order tried: the generic ones with every pack's placed among them.
+    public static let rules: [ExplanationRule] = ordered(generic: genericRules, packs: Packs.all)
+
+    /// The generic rules with each pack's rules at its place: before or after the generic rule it
+    /// names; rules with the same place in the order of `packs`, then of each pack's list. A rule
+    /// whose place names no generic rule comes last (`unplaced` says which; a test holds it empty).
+    public static func ordered(generic: [ExplanationRule], packs: [Pack]) -> [ExplanationRule] {
+        let placed = packs.flatMap(\.rules)
+        var out: [ExplanationRule] = []
+        for g in generic {
+            out += placed.filter { $0.place == .before(g.name) }.map(\.rule)
+            out.append(g)
+            out += placed.filter { $0.place == .after(g.name) }.map(\.rule)
+        }
+        return out + unplaced(generic: generic, packs: packs).map(\.rule)
+    }
+
+    /// The pack rules whose place names no generic rule.
+    public static func unplaced(generic: [ExplanationRule], packs: [Pack]) -> [PlacedRule] {
+        let names = Set(generic.map(\.name))
+        return packs.flatMap(\.rules).filter {
+            switch $0.place {
+            case .before(let n), .after(let n): return !names.contains(n)
+            }
+        }
+    }
 
     /// The first rule that fits: its name and its sentence.
     /// A costly rule (ExplanationBudget) runs only when it fits the budget; when none fits and a
@@ -37,7 +53,7 @@ public enum Explanations {
 
         var skipped: [String] = []
         for r in rules {
-            if let cost = ExplanationBudget.cost(of: r.name, context: context), let why = budget.spend(r.name, cost) {
+            if let cost = r.cost?(context), let why = budget.spend(r.name, cost) {
                 skipped.append(why)
                 continue
             }
@@ -65,85 +81,7 @@ public enum Explanations {
     }
 }
 
-extension Sequence {
-    /// How many elements from the start satisfy `p`.
-    func prefixCount(while p: (Element) -> Bool) -> Int {
-        var n = 0
-        for x in self { guard p(x) else { break }; n += 1 }
-        return n
-    }
-}
-
-/// The rules themselves, each small and tested on its own (ExplanationRuleTests). The rules are
-/// pure; the two that need real cryptography (`different-aad`, `argon2-parameters`) ask `crypto`.
-public enum ExplanationRules {
-    /// Where the crypto-backed rules get their answers: the implementation layer's primitives.
-    public static let crypto: any CryptoDiagnoses = InProcessDiagnoses()
-
-    // MARK: helpers
-
-    /// The contract's prefixed strings: their blob is compared as bytes (a padded or unpadded
-    /// `sha256:` commitment or `pub:v1:` key is the encoding rule's, not "no known cause").
-    static let wirePrefixes = [Wire.field, Wire.sealed, Wire.keybox, Wire.commitment, TinkEciesKeyset.publicPrefix]
-
-    /// Splits a wire string into its known prefix and blob.
-    static func wire(_ s: String) -> (prefix: String, blob: String)? {
-        for p in wirePrefixes where s.hasPrefix(p) { return (p, String(s.dropFirst(p.count))) }
-        return nil
-    }
-
-    /// Every reading of a text as bytes: hex (either case), base64 of either alphabet with or
-    /// without padding and line breaks.
-    static func decodings(_ s: String) -> [[UInt8]] {
-        var out: [[UInt8]] = []
-        if !s.isEmpty, s.utf8.allSatisfy({ $0.isHexDigit }), let b = try? Hex.decode(s) { out.append(b) }
-        var u = Array(s.utf8).filter { ![10, 13, 32, 9].contains($0) }
-        while u.last == UInt8(ascii: "=") { u.removeLast() }
-        u = u.map { $0 == UInt8(ascii: "-") ? UInt8(ascii: "+") : $0 == UInt8(ascii: "_") ? UInt8(ascii: "/") : $0 }
-        if !u.isEmpty {
-            while u.count % 4 != 0 { u.append(UInt8(ascii: "=")) }
-            if let b = try? Base64.decode(String(decoding: u, as: UTF8.self), .standard) { out.append(b) }
-        }
-        return out
-    }
-
-    /// How a text encodes its bytes, in words ("URL-safe base64 without padding").
-    static func form(_ s: String) -> String {
-        if !s.isEmpty, s.utf8.allSatisfy({ $0.isHexDigit }) && s.count % 2 == 0 {
-            let upper = s.utf8.contains { $0 >= 65 && $0 <= 70 }, lower = s.utf8.contains { $0 >= 97 && $0 <= 102 }
-            return upper && lower ? "mixed-case hex" : upper ? "upper-case hex" : "lower-case hex"
-        }
-        var parts: [String] = []
-        let url = s.contains("-") || s.contains("_"), std = s.contains("+") || s.contains("/")
-        parts.append(url ? "URL-safe base64" : std ? "standard base64" : "base64")
-        let core = s.filter { !"\r\n \t".contains($0) }
-        parts.append(core.hasSuffix("=") ? "with padding" : core.count % 4 != 0 ? "without padding" : "")
-        if s.contains("\n") || s.contains("\r") { parts.append("with line breaks") }
-        return parts.filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
-    /// The bytes a value stands for: raw bytes, a wire string's decoded blob, or a base64/hex text.
-    static func blob(_ v: Value) -> [UInt8]? {
-        switch v {
-        case .bytes(let b): return b
-        case .text(let s):
-            if let w = wire(s) { return decodings(w.blob).last }
-            return decodings(s).last
-        default: return nil
-        }
-    }
-
-    static func text(_ v: Value) -> String? {
-        switch v {
-        case .text(let s): return s
-        case .bytes(let b): return String(validating: b, as: UTF8.self)
-        default: return nil
-        }
-    }
-
-    /// Byte equality of texts (String's == equates NFC and NFD forms).
-    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
-
+extension ExplanationRules {
     // MARK: rules
 
     /// The same bytes in another encoding: base64 alphabet, padding, line breaks, hex case.
@@ -169,23 +107,14 @@ public enum ExplanationRules {
         }
     }
 
-    /// The AADs the contract has used, named, from what the vector's input tells.
-    /// With a coupleId whose NFC or NFD form is other bytes, those forms too (CONTRACT.md §6's trap: the
-    /// AAD is the coupleId's UTF-8 as given, unnormalized), tried after the contract's own AADs.
-    public static func contractAADs(_ context: Fields) -> [CloserAAD] {
-        let coupleId = context["coupleId"]?.text
-        var out = CloserAAD.all(coupleId: coupleId, questionId: context["questionId"]?.text, userId: context["userId"]?.text)
-        if let c = coupleId {
-            for (form, n) in [("NFC", c.precomposedStringWithCanonicalMapping), ("NFD", c.decomposedStringWithCanonicalMapping)] where !same(n, c) {
-                out.insert(CloserAAD(name: "the coupleId in \(form) (normalized; the contract's field AAD is the coupleId's UTF-8 as given)",
-                                     bytes: Array(n.utf8)), at: out.count - 3)
-            }
-        }
-        return out
+    /// The AADs the contracts have used, named, from what the vector's input tells: every pack's
+    /// (`Pack.aads`), in the order of `Packs.all`.
+    public static func contractAADs(_ context: Fields) -> [ContractAAD] {
+        Packs.all.flatMap { $0.aads(context) }
     }
 
     /// Which named AAD opens `nonce(12) || ct || tag16` under `key`, if any.
-    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [CloserAAD]) -> String? {
+    static func openingAAD(_ blob: [UInt8], key: [UInt8], _ aads: [ContractAAD]) -> String? {
         guard blob.count >= 28, [16, 24, 32].contains(key.count) else { return nil }
         return aads.first { crypto.aesGcmOpens(key: key, aad: $0.bytes, blob: blob) }?.name
     }
@@ -416,7 +345,7 @@ public enum ExplanationRules {
 
     /// Argon2id outputs that match other parameters: memory in bytes instead of KiB (m·1024, and
     /// m/1024 for an API that takes bytes), version 0x10, t and p swapped.
-    public static let argon2Parameters = ExplanationRule(name: "argon2-parameters") { expected, actual, context in
+    public static let argon2Parameters = ExplanationRule(name: "argon2-parameters", cost: argon2ParametersCost) { expected, actual, context in
         guard case .bytes(let e) = expected, case .bytes(let a) = actual,
               let password = context["password"]?.bytes, let salt = context["salt"]?.bytes,
               let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
@@ -445,6 +374,25 @@ public enum ExplanationRules {
     }
 }
 
-fileprivate extension UInt8 {
-    var isHexDigit: Bool { (48...57).contains(self) || (65...70).contains(self) || (97...102).contains(self) }
+extension ExplanationRules {
+    /// What `argon2-parameters` spends on an input: the alternatives it tries (the same guard),
+    /// each computed for both sides.
+    static func argon2ParametersCost(_ context: Fields) -> ExplanationCost? {
+        guard context["password"]?.bytes != nil, context["salt"]?.bytes != nil,
+              let tag = context["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
+        var alternatives: [(m: UInt64, t: UInt64, p: UInt64)] = [
+            (UInt64(p.memoryKiB) * 1024, UInt64(p.iterations), UInt64(p.parallelism)),
+            (UInt64(p.memoryKiB / 1024), UInt64(p.iterations), UInt64(p.parallelism)),
+            (UInt64(p.memoryKiB), UInt64(p.iterations), UInt64(p.parallelism)),
+        ]
+        if p.iterations != p.parallelism { alternatives.append((UInt64(p.memoryKiB), UInt64(p.parallelism), UInt64(p.iterations))) }
+        alternatives.removeAll { a in
+            !(a.m <= UInt64(ExplanationRules.argon2MemoryCapKiB) && a.m >= 8 * a.p && a.t >= 1 && a.p >= 1)
+        }
+        guard !alternatives.isEmpty else { return nil }
+        // m ≤ 64 Mi and t < 2^32: no product or sum here can overflow 64 bits.
+        let each = alternatives.map { $0.m * $0.t }
+        return ExplanationCost(hashes: 2 * alternatives.count, work: 2 * each.reduce(0, +), largestWork: each.max() ?? 0,
+                               memoryKiB: alternatives.map(\.m).max() ?? 0)
+    }
 }

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// CONTRACT.md §10's trap "a wrong key id prefix", §9's "a RAW, LEGACY or CRUNCHY prefix" where

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// CONTRACT.md §8's trap "a plaintext that decrypts but is not canonical (re-serialized by a JSON

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// The decimal integers of a text in order, with the text between them (a number's `-` sign

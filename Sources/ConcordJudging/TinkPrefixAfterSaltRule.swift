@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// The length of the Argon2id salt in front of an invite-phrase blob (CONTRACT.md §5).

@@ -1,4 +1,5 @@
 import ConcordFormats
+import ConcordSuites
 
 extension ExplanationRules {
     /// CONTRACT.md §6's trap "a missing or different prefix" (and the same slip on `sealed:v1:`,

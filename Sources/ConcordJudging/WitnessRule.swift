@@ -1,4 +1,5 @@
 import ConcordImplementations
+import ConcordSuites
 
 /// Whose answer an explored or recorded vector may expect (docs/exploration.md, "Whose answer a
 /// vector expects"; docs/scenarios.md, "Recording"). Exploration and scenarios run the app's own code

@@ -1,5 +1,6 @@
 import ConcordSuites
 import ConcordImplementations
+import ConcordPacks
 
 /// The suite definitions as rules for a captured-outputs file (`run --captured`): a result's name
 /// must be `suite/id` with a known suite and a valid id, and its outputs may hold only the fields

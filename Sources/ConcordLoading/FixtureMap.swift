@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordSuites
 import ConcordYAML
 import Foundation
+import ConcordPacks
 
 /// A fixture map (docs/fixture-maps.md): a small YAML file beside a foreign JSON fixture (an app's own test
 /// fixture) saying, per entry, which suite and op it is, where each input lives (a JSON pointer) and which

@@ -2,6 +2,7 @@ import ConcordSuites
 import ConcordFormats
 import ConcordSync
 import Foundation
+import ConcordPacks
 
 public enum ResultKind: String, Sendable, CaseIterable {
     case valid, invalid, acceptable

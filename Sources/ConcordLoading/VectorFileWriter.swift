@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordSuites
 import ConcordYAML
+import ConcordPacks
 
 /// A vector file (concord-vectors/1, docs/vector-format.md) as data: what `VectorFileWriter`
 /// writes and `VectorFile.read` reads back. `defaults` is not kept: the reader merges them into

@@ -4,6 +4,7 @@ import ConcordSuites
 import ConcordYAML
 import ConcordSync
 import Foundation
+import ConcordPacks
 
 /// Reads vector files (YAML or JSON) into `Vector`s, refusing anything outside the format of
 /// docs/vector-format.md with `file:line:column` and what was expected.

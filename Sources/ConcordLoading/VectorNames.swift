@@ -1,5 +1,6 @@
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// The names of Wycheproof vectors (docs/vector-format.md, "A checkout: the same file name in two
 /// folders"). A Wycheproof vector's id is its file's name without `.json`, a hyphen and its `tcId`

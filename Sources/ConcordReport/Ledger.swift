@@ -6,6 +6,7 @@ import ConcordReportFormat
 import ConcordSuites
 import ConcordYAML
 import Foundation
+import ConcordPacks
 
 /// A project's divergence ledger (docs/ledger.md): the failures it knows of, each with what the
 /// implementation does instead and why, so that a run whose only failures are ledgered passes the

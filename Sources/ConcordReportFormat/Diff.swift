@@ -5,6 +5,7 @@ import ConcordJudging
 import ConcordLoading
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// `concord diff A B`: two captured-outputs files or two reports compared vector by vector and
 /// field by field, with no vector files needed.

@@ -4,6 +4,7 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordSuites
+import ConcordPacks
 
 /// An exploration as a report (docs/exploration.md, "Reports"): one result per explored op
 /// (`SUITE/explore-OP`, its counts) and one per finding (`SUITE/explore-OP-HASH`, its shrunk input

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordJudging
 import ConcordScheduling
 import ConcordSuites
+import ConcordPacks
 
 /// `concord merge`: shard reports (`concord-report/1`, from `run --shard K/N`) combined into the
 /// report one unsharded run would have written (docs/ci.md). Equal to it except for the timing

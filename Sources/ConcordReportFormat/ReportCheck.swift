@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordSuites
+import ConcordPacks
 
 /// The consistency rules a saved report (`concord-report/1`) is held to before anything reads a
 /// verdict from it: `concord report`, `concord merge` (each shard) and `concord diff` (a report

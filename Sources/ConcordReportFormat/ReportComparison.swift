@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordJudging
 import ConcordLoading
 import ConcordSuites
+import ConcordPacks
 
 /// `concord compare BASE HEAD` (docs/ci.md "Comparing a pull request with the main branch"): two JSON reports
 /// compared per vector × implementation: what went from pass to fail or error (a regression) and

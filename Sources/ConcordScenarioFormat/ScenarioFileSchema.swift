@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordGeneration
 import ConcordLoading
 import ConcordSuites
+import ConcordPacks
 
 /// `schemas/scenario-file.schema.json` (JSON Schema 2020-12), derived from the suite definitions and
 /// the fresh kinds, as the vector-file schema is: `concord schema --scenario` prints it, and a test

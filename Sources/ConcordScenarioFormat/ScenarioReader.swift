@@ -4,6 +4,7 @@ import ConcordGeneration
 import ConcordLoading
 import ConcordSuites
 import ConcordYAML
+import ConcordPacks
 
 /// Reads a `concord-scenario/1` file into a checked `Scenario` (docs/scenarios.md): every error is
 /// located by file, line and column, and nothing that would fail only once a trial runs (an

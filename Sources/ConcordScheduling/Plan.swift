@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
 import ConcordSync
+import ConcordPacks
 
 /// What planning finds for one list of vectors, before any implementation is asked: per vector,
 /// whether it can run, its cost and its suite's definition. `Runner.run(_:times:)` plans once for

@@ -6,6 +6,7 @@ import ConcordLoading
 import ConcordSuites
 import ConcordSync
 import Foundation
+import ConcordPacks
 
 public struct RunConfiguration: Sendable {
     /// Heavy jobs in flight at once (in-process calls and adapter requests alike; each adapter's

@@ -1,5 +1,6 @@
 import ConcordLoading
 import ConcordSuites
+import ConcordPacks
 /// One slice of a run (`concord run --shard K/N`): shards 1…N together hold every vector exactly
 /// once, the split is the same on every machine and every run, and the shards' expected work —
 /// each adapter's start included — is balanced (docs/ci.md).

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
+import ConcordPacks
 
 /// Every kind of output the suites declare, for the platform kits' round trip (issue 28, item 7):
 /// each kit must be able to write each kind, in the form Concord's captured-outputs reader takes.

@@ -3,6 +3,7 @@ import ConcordImplementations
 import ConcordPlatform
 import ConcordSync
 import Foundation
+import ConcordSuites
 
 /// The repository root, found from this file's own path.
 public let repositoryRoot: String = URL(fileURLWithPath: #filePath)

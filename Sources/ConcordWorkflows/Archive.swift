@@ -7,6 +7,7 @@ import ConcordPrimitives
 import ConcordScheduling
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// The archive (docs/archive.md): every artifact a released app wrote, kept as an opening vector
 /// in the project (`archive/<release>/<platform>/<suite>.yaml`, ordinary `concord-vectors/1`

@@ -4,6 +4,7 @@ import ConcordFormats
 import ConcordSuites
 import ConcordYAML
 import Foundation
+import ConcordPacks
 
 /// `concord fill`: replaces `TODO_ANDROID_RUN` placeholders in vector files with computed values,
 /// editing only the placeholder's characters (docs/fill.md). Where a value comes from (a captured

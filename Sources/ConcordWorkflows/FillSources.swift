@@ -6,6 +6,7 @@ import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 extension Fill {
     /// A `concord-outputs/1` file (VECTORS.md "Captured outputs"), read only as far as fill needs:

@@ -2,6 +2,7 @@ import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// What `run` and `export` were asked to load (docs/running.md, "Which vectors a run covers"):
 ///

@@ -11,6 +11,7 @@ import ConcordScheduling
 import ConcordSuites
 import ConcordWorkflows
 import Foundation
+import ConcordPacks
 
 /// `concord explore [SUITE|PACK…]`: generated inputs on every implementation of every op, the
 /// divergences found shrunk and printed with the command that replays them (docs/exploration.md).

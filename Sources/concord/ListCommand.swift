@@ -2,6 +2,7 @@ import ConcordImplementations
 import ConcordSuites
 import ConcordWorkflows
 import Foundation
+import ConcordPacks
 
 /// `concord list`: the contract packs and their suites, the primitive suites, which
 /// implementations run each, and every implementation's version (starting the adapters to ask),

@@ -9,6 +9,7 @@ import ConcordScheduling
 import ConcordSuites
 import ConcordWorkflows
 import Foundation
+import ConcordPacks
 
 /// `concord run [PATH|SUITE|PACK…]`: every selected vector on every implementation that supports it.
 enum RunCommand: Command {

@@ -12,6 +12,7 @@ import ConcordSync
 import ConcordWorkflows
 import ConcordYAML
 import Foundation
+import ConcordPacks
 
 /// `concord scenario [FILE|FOLDER|PACK…]`: whole flows over every assignment of roles to
 /// implementations, with seeded fresh values (docs/scenarios.md).

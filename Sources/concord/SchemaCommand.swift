@@ -2,6 +2,7 @@ import ConcordScenarioFormat
 import ConcordScenarios
 import ConcordSuites
 import Foundation
+import ConcordPacks
 
 /// `concord schema`: the vector-file JSON Schema (or, with --scenario, the scenario-file one),
 /// derived from the suite definitions.

@@ -5,6 +5,7 @@ import ConcordLoading
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordSuites
 
 func fakeAdapter(_ name: String, timeout: Double = 5, startTimeout: Double = 5) -> ExternalAdapter {
     ExternalAdapter(name: "fake", command: [fixture("adapters/" + name)],

@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordSuites
 import Testing
+import ConcordCloser
 
 /// `closer.invite-code` and `closer.recovery-phrase`: both sides run every vector, and every refusal
 /// says what is wrong with the value (the character, the count, the spacing), not just "invalid".

@@ -7,6 +7,7 @@ import ConcordWorkflows
 import ConcordPrimitives
 import Testing
 import ConcordTestSupport
+import ConcordCloser
 
 /// P-256, HKDF and ECIES on published values: RFC 5869 §A.1, and the deterministic ECIES case of
 /// vectors/PROVENANCE.md (computed with pyca/cryptography, decrypted by Tink 1.16.1).

@@ -3,6 +3,7 @@ import ConcordImplementations
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// One case of the shared table of spellings (Tests/Fixtures/encodings/hostile-spellings.json): a
 /// text in an encoding, and either the bytes it decodes to or why it is refused.

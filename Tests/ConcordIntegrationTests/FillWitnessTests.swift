@@ -5,6 +5,7 @@ import ConcordWorkflows
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordSuites
 
 /// Issue 26 item 3: a live fill needs a witness Concord did not write (docs/fill.md, "Whose values
 /// count"); every implementation says, per suite, whether it is Concord's own port or a library's

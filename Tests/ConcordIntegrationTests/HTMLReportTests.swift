@@ -9,6 +9,7 @@ import ConcordReportFormat
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordSuites
 
 /// RFC 9106 §5.3 with the expected key's last byte changed (0x59 → 0x5a): every implementation
 /// that computes it fails at byte 31.

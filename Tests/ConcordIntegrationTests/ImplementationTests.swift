@@ -5,6 +5,8 @@ import ConcordLoading
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordSuites
+import ConcordCloser
 
 /// Each implementation on the published vectors kept in vectors/ (RFC 9106 §5.3, the
 /// phc-winner-argon2 KAT, libsodium's own test vectors): every vector it can run must pass.

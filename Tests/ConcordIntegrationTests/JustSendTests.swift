@@ -3,6 +3,8 @@ import ConcordImplementations
 import ConcordSuites
 import Foundation
 import Testing
+import ConcordPacks
+import ConcordJustSend
 
 /// What the JustSend pack checks beyond "every vector passes" (docs/contracts/justsend.md): the wrap
 /// round trip crosses every pair of implementations, and each recovery-code normalization trap is a

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordImplementations
 import Testing
+import ConcordCloser
 
 /// Old and wrapped forms are refused by name on both of Concord's ports (swift, jvm), with the class
 /// the contract gives, never as "shorter than…" or a bare bad tag.

@@ -6,6 +6,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// The vectors of vectors/ whose suite is one of `suites` (canonical names).
 func vectors(of suites: Set<String>) -> [Vector] {

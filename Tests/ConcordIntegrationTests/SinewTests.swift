@@ -4,6 +4,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordSinew
 
 /// What the Sinew FieldCipher pack checks beyond "every vector passes" (docs/contracts/sinew.md): values
 /// cross between real Tink and the layout readers, the RAW/LEGACY divergence is exactly the expected one,

@@ -5,6 +5,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// The whole of vectors/, once, on every implementation (cached: the tests below judge it).
 /// Expected values there come from published sources or independent implementations, never from

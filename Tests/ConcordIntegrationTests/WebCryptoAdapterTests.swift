@@ -5,6 +5,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 let chromiumInstalled = Catalog.chromiumBinary(ProcessInfo.processInfo.environment) != nil && nodeAvailable
 let noChromium = "Chromium is not installed: scripts/setup --browser (or scripts/setup --test) installs it"

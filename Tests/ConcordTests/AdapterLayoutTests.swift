@@ -2,6 +2,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// The adapters' one layout (docs/adapters.md, "Layout"), held by the sources: in every runtime a
 /// plumbing folder (`wire/`), `primitives/` and one folder per pack it implements, beside the entry

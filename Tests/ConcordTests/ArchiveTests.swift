@@ -6,6 +6,7 @@ import ConcordWorkflows
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// The archive's pure parts (docs/archive.md): the suites' own statements of what they write and
 /// how it opens, the making of opening vectors and its refusals, the `release:` field, digests.

@@ -6,6 +6,9 @@ import ConcordPrimitives
 import ConcordSuites
 import Testing
 import ConcordTestSupport
+import ConcordPacks
+import ConcordJustSend
+import ConcordCloser
 
 /// Issue 21, "done when", points 1 to 3 (and 4 to 6 besides): the traps the Closer vectors hold catch a deliberately broken
 /// `swift` implementation. Each test runs the vector files twice, once on the real handler and once on a

@@ -8,6 +8,7 @@ import ConcordScheduling
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordSuites
 
 /// A captured-outputs file joining a run, its strict parsing, and `concord diff`.
 @Suite(.serialized) struct CapturedAndDiffTests {

@@ -5,6 +5,7 @@ import ConcordLoading
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordCloser
 
 /// CONTRACT.md §7: canonical answer JSON, with the expected bytes written out by hand from the rules.
 @Suite struct CanonicalAnswerTests {

@@ -4,6 +4,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// The rows of the first Markdown table after the line `heading` in `text`, each row's cells trimmed
 /// (the header and the `|---|` line left out). A `\|` inside a cell is kept as `|`.

@@ -9,6 +9,7 @@ import ConcordTestSupport
 import ConcordWorkflows
 import Foundation
 import Testing
+import ConcordPacks
 
 /// Issue 31 (docs/exploration.md): generated cases are the same for a seed; a planted divergence is
 /// found, shrunk and written as a vector that fails on the broken implementation and passes on the

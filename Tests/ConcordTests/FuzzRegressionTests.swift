@@ -33,6 +33,28 @@ import ConcordTestSupport
         for t in FuzzTarget.all { #expect(Self.inputs.contains { $0.target == t.name }, "no saved input for \(t.name)") }
     }
 
+    /// scripts/fuzz builds the modules itself, one after the other: its list is every module
+    /// ConcordFuzzTargets needs (Package.swift, transitively; C bridges aside), each after the
+    /// modules it imports. A module moved or added below the fuzz targets (a contract pack) and
+    /// missing here breaks the fuzz build, which no other test runs.
+    @Test func theScriptBuildsEveryModuleTheTargetsNeedInOrder() throws {
+        let script = try String(contentsOfFile: repositoryRoot + "/scripts/fuzz", encoding: .utf8)
+        let line = try #require(script.split(separator: "\n").first { $0.hasPrefix("MODULES=(") })
+        let listed = line.dropFirst("MODULES=(".count).dropLast().split(separator: " ").map(String.init)
+        let targets = try LayerTests.declaredTargets()
+        var needed = Set<String>(), todo = ["ConcordFuzzTargets"]
+        while let m = todo.popLast() {
+            guard needed.insert(m).inserted else { continue }
+            todo += (targets[m] ?? []).filter { !LayerTests.bridges.contains($0) }
+        }
+        #expect(Set(listed) == needed, "scripts/fuzz's MODULES lacks \(needed.subtracting(listed).sorted()), has \(Set(listed).subtracting(needed).sorted()) too many")
+        for (i, m) in listed.enumerated() {
+            for d in targets[m] ?? [] where needed.contains(d) {
+                #expect((listed.firstIndex(of: d) ?? Int.max) < i, "scripts/fuzz builds \(m) before \(d), which it imports")
+            }
+        }
+    }
+
     /// Inputs whose verdict is known hold every invariant: canonical spellings, refusals of
     /// non-canonical ones (a stray line break, spare bits, a leading zero in a tag).
     @Test func targetsHoldOnKnownInputs() throws {

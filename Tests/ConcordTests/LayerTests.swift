@@ -69,9 +69,13 @@ struct LayerTests {
     /// (C bridges and the system aside). A module missing here fails, so a new one must be placed.
     static let ranks: [String: Int] = [
         "ConcordPlatform": -1, "ConcordSync": 0, "ConcordFormats": 1, "ConcordFiles": 1, "ConcordPrimitives": 2, "ConcordYAML": 2,
-        "ConcordSuites": 3, "ConcordGeneration": 3, "ConcordImplementations": 4, "ConcordLoading": 5, "ConcordScheduling": 6,
-        "ConcordJudging": 7, "ConcordExploration": 8, "ConcordScenarioFormat": 8, "ConcordScenarios": 9, "ConcordReportFormat": 9, "ConcordReport": 10, "ConcordWorkflows": 11, "ConcordFuzzTargets": 11, "concord": 12,
-        "ConcordTestSupport": 13,
+        "ConcordGeneration": 3, "ConcordSuites": 4,
+        // The contract packs (LayerTests.packModules), side by side: none imports another.
+        "ConcordCloser": 5, "ConcordSinew": 5, "ConcordJustSend": 5, "ConcordSophaxChat": 5, "ConcordAskKey": 5,
+        "ConcordPacks": 6, "ConcordImplementations": 7, "ConcordLoading": 8, "ConcordScheduling": 9,
+        "ConcordJudging": 10, "ConcordExploration": 11, "ConcordScenarioFormat": 11, "ConcordScenarios": 12, "ConcordReportFormat": 12,
+        "ConcordReport": 13, "ConcordWorkflows": 14, "ConcordFuzzTargets": 14, "concord": 15,
+        "ConcordTestSupport": 16,
         "ConcordKit": 0,
     ]
     static let bridges: Set<String> = ["CSodium", "CArgon2", "COpenSSL", "CYAML", "CProcessControl"]

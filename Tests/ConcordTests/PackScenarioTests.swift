@@ -4,6 +4,7 @@ import ConcordSuites
 import ConcordTestSupport
 import Foundation
 import Testing
+import ConcordPacks
 
 /// The packs' own scenarios (`vectors/<pack>/scenarios/`, docs/scenarios.md "The pack scenarios"):
 /// every file there reads with `ScenarioReader`, belongs to the pack whose folder holds it, has a

@@ -11,6 +11,8 @@ import ConcordTestSupport
 import ConcordYAML
 import Foundation
 import Testing
+import ConcordPacks
+import ConcordCloser
 
 /// Issue 30: scenarios (docs/scenarios.md). The reader locates every mistake; the same seed makes the
 /// same values; the edge schedule meets a leading-zero ECDH secret in every default run; a planted

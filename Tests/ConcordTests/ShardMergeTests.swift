@@ -10,6 +10,7 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordPacks
 
 /// `--shard K/N` (every vector exactly once, balanced, stable) and `concord merge` (shards merged
 /// equal the unsharded report, timing aside): docs/ci.md.

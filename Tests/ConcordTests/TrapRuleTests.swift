@@ -7,6 +7,8 @@ import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
+import ConcordJustSend
+import ConcordCloser
 
 /// Issue 28 item 2, "a rule for every trap the contracts list" (docs/captured-and-diff.md, "The
 /// contracts' traps"): each trap that had no rule is planted in a broken variant of the real `swift`

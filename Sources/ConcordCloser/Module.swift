@@ -1,0 +1,2 @@
+// Owns: the Closer pack (couple answers sealed end to end): its contract, suite definitions, formats (CloserAAD, CloserCodes, CloserDocuments, LegacyForms), Swift port (Closer, Ecies, the handlers, SharedDerivations), explanation rules (keybox, sealed-answer, commitment and KEK traps; its AADs for the generic AES-GCM rules) and its registration value CloserPack.pack.
+// Must not: name another pack, run anything but its own port's computations, or read a file; it registers only through ConcordPacks' one line (Packs.all).

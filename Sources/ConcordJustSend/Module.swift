@@ -1,0 +1,2 @@
+// Owns: the JustSend pack (an AES-256-GCM key hierarchy): its contract, suite definitions, formats (RecoveryCode), Swift port (JustSend, JustSendHandlers), explanation rules (recovery-kek, x25519-zeros for the device envelope) and its registration value JustSendPack.pack.
+// Must not: name another pack, run anything but its own port's computations, or read a file; it registers only through ConcordPacks' one line (Packs.all).

@@ -1,0 +1,84 @@
+import ConcordSuites
+
+/// The registry: every suite, once, derived from the primitives and `Packs.all`.
+extension Suites {
+    /// Every suite, primitives first, then each pack's, in the order `concord list` shows them.
+    public static let list: [Suite] = Registry.list(Packs.all)
+
+    /// Every suite by its canonical name.
+    public static let all: [String: Suite] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+
+    /// Canonical names, sorted.
+    public static var names: [String] { all.keys.sorted() }
+
+    /// Old name → canonical name.
+    public static let aliases: [String: String] = Registry.aliases(list)
+
+    /// The suite a name stands for, canonical or an alias.
+    public static func resolve(_ name: String) -> Suite? {
+        all[name] ?? aliases[name].flatMap { all[$0] }
+    }
+
+    /// A vector name (`suite/id`) with its suite part made canonical (`field/x` → `closer.field/x`).
+    public static func canonicalVectorName(_ name: String) -> String {
+        guard let slash = name.firstIndex(of: "/") else { return name }
+        let suite = String(name[..<slash])
+        guard let canonical = aliases[suite] else { return name }
+        return canonical + name[slash...]
+    }
+
+    /// The suites whose definitions name this implementation (what it must implement).
+    public static func expected(of implementation: String) -> Set<String> {
+        Set(list.filter { $0.implementations.contains(implementation) }.map(\.name))
+    }
+
+    /// The one-line note printed when a file uses an old name.
+    public static func aliasNote(_ old: String) -> String? {
+        aliases[old].map { "suite \"\(old)\" is now \"\($0)\"; the old name still loads (rename it to silence this note)" }
+    }
+}
+
+extension Contracts {
+    /// Every pack's contract, in the order `concord list` shows them.
+    public static let all: [Contract] = Packs.all.map(\.contract)
+
+    public static func named(_ name: String) -> Contract? { all.first { $0.name == name } }
+}
+
+extension Contract {
+    /// Its suites, in the order `concord list` shows them.
+    public var suites: [Suite] { Suites.list.filter { $0.contract == name } }
+}
+
+/// How the registry is derived from a list of packs: the same functions build the real one
+/// (`Packs.all`) and, in the tests, one with a toy pack added.
+public enum Registry {
+    /// The primitives, then each pack's suites in the packs' order.
+    public static func list(_ packs: [Pack]) -> [Suite] {
+        Suites.primitives + packs.flatMap(\.suites)
+    }
+
+    /// Old name → canonical name, over these suites.
+    public static func aliases(_ suites: [Suite]) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: suites.flatMap { s in s.aliases.map { ($0, s.name) } })
+    }
+
+    /// What is wrong with a list of packs, as sentences (empty when nothing): a suite whose
+    /// `contract` is not its pack's, or whose name does not start with the pack's name and a dot,
+    /// a name or alias given twice, a pack name given twice.
+    public static func problems(_ packs: [Pack]) -> [String] {
+        var out: [String] = []
+        var seenPacks = Set<String>(), seenNames = Set<String>()
+        for p in packs {
+            if !seenPacks.insert(p.contract.name).inserted { out.append("pack \(p.contract.name) is listed twice") }
+            for s in p.suites {
+                if s.contract != p.contract.name { out.append("suite \(s.name) is in pack \(p.contract.name) but says contract \(s.contract ?? "nil")") }
+                if !s.name.hasPrefix(p.contract.name + ".") { out.append("suite \(s.name) does not start with \(p.contract.name).") }
+            }
+        }
+        for s in list(packs) {
+            for n in [s.name] + s.aliases where !seenNames.insert(n).inserted { out.append("suite name \(n) is given twice") }
+        }
+        return out
+    }
+}

@@ -1,0 +1,2 @@
+// Owns: the SophaxChat pack (a Signal-like protocol over Tor): its contract, suite definitions, Swift port (SophaxChat, SophaxChatHandlers), explanation rules (x3dh-composition, x25519-zeros for the sealed sender, message-aad) and its registration value SophaxChatPack.pack.
+// Must not: name another pack, run anything but its own port's computations, or read a file; it registers only through ConcordPacks' one line (Packs.all).

@@ -1,0 +1,49 @@
+import ConcordFormats
+
+/// What a contract pack contributes to Concord, in one value (its module's `<Name>Pack.pack`):
+/// the contract, its suites, its Swift port, and the explanation rules for its traps. ConcordPacks
+/// lists every pack once (`Packs.all`); the catalog, the schema, the `swift` implementation and the
+/// explanation rules are derived from that list, so the harness core names no pack.
+public struct Pack: Sendable {
+    public var contract: Contract
+    /// Its suites, in the order `concord list` shows them.
+    public var suites: [Suite]
+    /// The Swift port: a handler per suite, made for these options (the `swift` implementation
+    /// registers them as Concord's own port).
+    public var port: @Sendable (PortOptions) -> [SuiteHandler]
+    /// Its explanation rules, each with its place among the generic ones.
+    public var rules: [PlacedRule]
+    /// The AADs its contract has used, named, from what a vector's input tells (in the order they are
+    /// tried): the generic rules over AES-GCM blobs (`different-aad`, `sealed-plaintext`,
+    /// `only-the-tag`) try every pack's.
+    public var aads: @Sendable (Fields) -> [ContractAAD]
+
+    public init(contract: Contract, suites: [Suite], port: @escaping @Sendable (PortOptions) -> [SuiteHandler] = { _ in [] },
+                rules: [PlacedRule] = [], aads: @escaping @Sendable (Fields) -> [ContractAAD] = { _ in [] }) {
+        self.contract = contract
+        self.suites = suites
+        self.port = port
+        self.rules = rules
+        self.aads = aads
+    }
+}
+
+/// What the `swift` implementation tells a pack's port when it builds it.
+public struct PortOptions: Sendable {
+    /// Whether a repeated KEK derivation may be computed once per run (`--no-shared-kdf` turns it off).
+    public var shareDerivations: Bool
+    public init(shareDerivations: Bool = true) {
+        self.shareDerivations = shareDerivations
+    }
+}
+
+/// An AAD a contract has used, with the name messages call it by.
+public struct ContractAAD: Sendable, Equatable {
+    public var name: String
+    public var bytes: [UInt8]
+
+    public init(name: String, bytes: [UInt8]) {
+        self.name = name
+        self.bytes = bytes
+    }
+}

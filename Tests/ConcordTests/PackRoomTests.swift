@@ -1,0 +1,304 @@
+import ConcordFormats
+import ConcordImplementations
+import ConcordJudging
+import ConcordLoading
+import ConcordPacks
+import ConcordSuites
+import ConcordTestSupport
+import Foundation
+import Testing
+
+/// A room per contract pack (docs/design.md, "Adding a pack"): each pack's formats, suites, Swift
+/// port and rules live in its own module, the harness core names no pack, and the packs are
+/// registered in one place (`Packs.all`, one line each).
+struct PackRoomTests {
+    /// Each pack's module, the prefix its suites' Swift names take (`Suites.closerField`) and the
+    /// prefixes of its type names.
+    static let rooms: [(module: String, pack: String, member: String, types: [String])] = [
+        ("ConcordCloser", "closer", "closer", ["Closer", "Keybox"]),
+        ("ConcordSinew", "sinew", "sinew", ["Sinew"]),
+        ("ConcordJustSend", "justsend", "justsend", ["JustSend"]),
+        ("ConcordSophaxChat", "sophaxchat", "sophaxChat", ["SophaxChat", "X3DH"]),
+        ("ConcordAskKey", "askkey", "askKey", ["AskKey"]),
+    ]
+
+    /// Where a pack may still be named outside its module, each with its reason: the registration,
+    /// and the modules that exercise a pack on purpose (fuzz targets, test support).
+    static let registration = "ConcordPacks/Packs.swift"
+    static let mayUsePacks: Set<String> = ["ConcordFuzzTargets", "ConcordTestSupport"]
+    /// What is left to move, each named with its file (docs/design.md, "Adding a pack", says why):
+    /// the `recovery-phrase` fresh value that scenarios draw is still one of ConcordGeneration's
+    /// fixed kinds, drawn from Closer's stand-in word list.
+    static let leftToMove: Set<String> = ["ConcordGeneration/Wordlist.swift CloserStandInWordlist", "ConcordGeneration/Fresh.swift CloserStandInWordlist"]
+
+    /// A line's code: no `//` comment, and string literals emptied (a pack named in a message is
+    /// prose, not code); the literals themselves are returned apart.
+    static func split(_ line: Substring) -> (code: String, strings: [String]) {
+        var code = "", strings: [String] = [], current = "", inString = false, escaped = false
+        var chars = Array(line)[...]
+        while let c = chars.popFirst() {
+            if inString {
+                if escaped { escaped = false; current.append(c); continue }
+                if c == "\\" { escaped = true; current.append(c); continue }
+                if c == "\"" { inString = false; strings.append(current); current = ""; code.append("\"\""); continue }
+                current.append(c)
+            } else {
+                if c == "/", chars.first == "/" { break }
+                if c == "\"" { inString = true; continue }
+                code.append(c)
+            }
+        }
+        return (code, strings)
+    }
+
+    /// Every place outside a pack's module where its names appear in code: type names
+    /// (`CloserAAD`, `KeyboxX`), Swift names of its suites and contract (`Suites.closerField`,
+    /// `Contracts.closer`), and its suite names in string literals (`"closer.field"`).
+    static func intrusions(in sources: String = repositoryRoot + "/Sources") throws -> [String] {
+        var found: [String] = []
+        let rooms = try Self.rooms.map { room in
+            let types = room.types.map { #"\b"# + $0 + #"[A-Za-z0-9_]*"# }.joined(separator: "|")
+            let members = #"\b"# + room.member + #"[A-Z][A-Za-z0-9_]*|Contracts\."# + room.pack + #"\b"#
+            return (module: room.module, pack: room.pack, member: room.member, types: room.types, regex: try Regex("(" + types + "|" + members + ")").wordBoundaryKind(.simple))
+        }
+        for module in try FileManager.default.contentsOfDirectory(atPath: sources).sorted() where !mayUsePacks.contains(module) {
+            for file in SyncConfinementTests.swiftFiles(sources + "/" + module) {
+                let relative = String(file.dropFirst(sources.count + 1))
+                let text = try String(contentsOfFile: file, encoding: .utf8)
+                for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                    let (code, strings) = split(line)
+                    for room in rooms where room.module != module {
+                        if relative == registration && (code == "import \(room.module)" || code.contains("\(room.module.dropFirst("Concord".count))Pack.pack")) { continue }
+                        // Cheap first: most lines name no prefix at all.
+                        guard room.types.contains(where: { code.contains($0) }) || code.contains(room.member) || code.contains("Contracts.")
+                                || strings.contains(where: { $0.hasPrefix(room.pack) }) else { continue }
+                        for m in code.matches(of: room.regex) where !leftToMove.contains("\(relative) \(code[m.range])") {
+                            found.append("\(relative):\(n + 1): \(code[m.range]) (\(room.pack))")
+                        }
+                        for s in strings where s == room.pack || s.hasPrefix(room.pack + ".") {
+                            found.append("\(relative):\(n + 1): \"\(s)\" (\(room.pack))")
+                        }
+                    }
+                }
+            }
+        }
+        return found
+    }
+
+    /// The harness core names no pack: a pack's type names, the Swift names of its suites and
+    /// contract, and its suite names as strings appear (comments aside) only in its own module, in
+    /// `Packs.all`'s line for it, and in the modules that exercise packs on purpose.
+    @Test func aPackIsNamedOnlyInItsOwnRoom() throws {
+        let found = try Self.intrusions()
+        #expect(found.isEmpty, "a pack named outside its module:\n\(found.joined(separator: "\n"))")
+    }
+
+    /// The check finds what it is meant to find (it is no test that cannot fail).
+    @Test func theRoomCheckSeesAPackNamedInCode() throws {
+        let (code, strings) = Self.split(#"let s = Suites.resolve("closer.field") ?? Suites.closerField // CloserAAD in a comment"#)
+        #expect(strings == ["closer.field"])
+        #expect(code.contains("closerField") && !code.contains("CloserAAD"))
+        let (prose, _) = Self.split(#"throw Missing("the Closer contract says so")"#)
+        #expect(!prose.contains("Closer"))
+        // A core module that names a pack is found, with its file and line; the pack's own room is not.
+        let root = FileManager.default.temporaryDirectory.path + "/pack-room-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        for folder in ["ConcordLoading", "ConcordCloser"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            try "import ConcordSuites\n// CloserAAD in a comment\nlet a = CloserAAD.none\nlet b = Suites.resolve(\"closer.field\")\nlet c = Suites.sophaxChatX3DH\n"
+                .write(toFile: root + "/" + folder + "/X.swift", atomically: true, encoding: .utf8)
+        }
+        let found = try Self.intrusions(in: root)
+        #expect(Set(found) == ["ConcordLoading/X.swift:3: CloserAAD (closer)", "ConcordLoading/X.swift:4: \"closer.field\" (closer)",
+                               "ConcordCloser/X.swift:5: sophaxChatX3DH (sophaxchat)", "ConcordLoading/X.swift:5: sophaxChatX3DH (sophaxchat)"],
+                "\(found)")
+    }
+
+    /// A pack module is named in Package.swift only where it is declared and where a module that
+    /// registers or exercises packs depends on it; in the sources only by its own files, by
+    /// `Packs.all`'s line, and by the modules that exercise packs on purpose.
+    @Test func aPackModuleIsNamedOnlyWhereItIsRegistered() throws {
+        let targets = try LayerTests.declaredTargets()
+        for room in Self.rooms {
+            #expect(targets[room.module] != nil, "Package.swift declares no \(room.module)")
+            let dependents = targets.filter { $0.value.contains(room.module) }.map(\.key)
+            let allowed = Self.mayUsePacks.union(["ConcordPacks"])
+            for d in dependents where !d.hasSuffix("Tests") {
+                #expect(allowed.contains(d), "\(d) depends on \(room.module): only ConcordPacks registers a pack")
+            }
+            // None imports another pack: each depends on the kernel and what is below it.
+            for other in Self.rooms where other.module != room.module {
+                #expect(!(targets[room.module]?.contains(other.module) ?? false), "\(room.module) depends on \(other.module)")
+            }
+        }
+        let packs = try String(contentsOfFile: repositoryRoot + "/Sources/ConcordPacks/Packs.swift", encoding: .utf8)
+        let lines = packs.split(separator: "\n").map { Self.split($0).code.trimmingCharacters(in: .whitespaces) }
+        for room in Self.rooms {
+            let name = room.module.dropFirst("Concord".count)
+            #expect(lines.filter { $0.contains("\(name)Pack.pack") } == ["\(name)Pack.pack,"], "Packs.all has not exactly one line for \(name)")
+        }
+    }
+
+    /// Every pack of `Packs.all` has its module, named after it (`closer` → ConcordCloser), holding
+    /// its pack value; every runtime's adapter folder for it has the pack's name (AdapterLayoutTests).
+    @Test func everyPackHasItsModuleNamedAfterIt() throws {
+        #expect(Packs.all.map(\.contract.name) == Self.rooms.map(\.pack))
+        #expect(Registry.problems(Packs.all).isEmpty, "\(Registry.problems(Packs.all))")
+        for room in Self.rooms {
+            let folder = repositoryRoot + "/Sources/" + room.module
+            #expect(room.module.dropFirst("Concord".count).lowercased() == room.pack)
+            let name = String(room.module.dropFirst("Concord".count))
+            #expect(FileManager.default.fileExists(atPath: folder + "/\(name)Pack.swift"), "\(room.module) has no \(name)Pack.swift")
+            let pack = try #require(Packs.all.first { $0.contract.name == room.pack })
+            #expect(!pack.suites.isEmpty && pack.suites.allSatisfy { $0.contract == room.pack })
+            // Its Swift port covers every suite of it that the `swift` implementation must implement.
+            let ported = Set(pack.port(PortOptions()).map(\.suite.name))
+            let owed = Set(pack.suites.filter { $0.implementations.contains("swift") }.map(\.name))
+            #expect(ported == owed, "\(room.pack): the port handles \(ported.sorted()), the definitions say \(owed.sorted())")
+            for runtime in ["jvm", "node", "tink", "webcrypto"] {
+                let adapters = repositoryRoot + "/adapters/" + runtime
+                guard let entries = try? FileManager.default.contentsOfDirectory(atPath: adapters) else { continue }
+                let packFolders = entries.filter { e in Self.rooms.contains { $0.pack == e } }
+                for f in packFolders { #expect(Packs.all.contains { $0.contract.name == f }) }
+            }
+        }
+    }
+
+    /// Every pack rule's place names a generic rule, and the order the rules are tried in is the
+    /// one the docs describe (docs/captured-and-diff.md): each contract's traps first, the generic
+    /// rules, `kek-aad` (an Argon2id) last.
+    @Test func everyPackRuleHasItsPlace() {
+        #expect(Explanations.unplaced(generic: Explanations.genericRules, packs: Packs.all).isEmpty)
+        #expect(Explanations.rules.map(\.name) == [
+            "keybox-context-order", "keybox-composition", "sealed-answer-aad-order", "commitment-json",
+            "x25519-zeros", "recovery-kek", "x3dh-composition", "x25519-zeros", "message-aad",
+            "encoding", "wire-prefix", "tink-prefix", "tink-prefix-after-salt", "other-tink-prefix", "nonce-moved",
+            "different-aad", "sealed-plaintext", "only-the-tag", "json-form", "option-order", "unicode-normalization",
+            "ecdsa-encoding", "ec-point", "signed-key-id", "argon2-parameters", "kek-aad",
+        ])
+    }
+}
+
+/// JustSend's rules are tried before SophaxChat's `x3dh-composition` since the move (before it, after:
+/// docs/design.md, "Adding a pack"). No explanation changes, because neither pack's rules fire on the
+/// other's inputs: held here over every vector of both packs, each expected value against another.
+struct ReorderedRulesTests {
+    static let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/justsend", repositoryRoot + "/vectors/sophaxchat"]))
+
+    static func rules(of pack: String) throws -> [ExplanationRule] {
+        try #require(Packs.all.first { $0.contract.name == pack }).rules.map(\.rule)
+    }
+
+    @Test func neitherPacksRulesFireOnTheOthersInputs() throws {
+        #expect(Self.loaded.errors.isEmpty, "\(Self.loaded.errors)")
+        let justsend = try Self.rules(of: "justsend"), sophaxchat = try Self.rules(of: "sophaxchat")
+        var checked = 0
+        for v in Self.loaded.vectors {
+            guard case .outputs(let outs) = v.expect else { continue }
+            let others = v.suite.hasPrefix("justsend.") ? sophaxchat : justsend
+            for o in outs {
+                guard case .value(let e) = o.expected else { continue }
+                let changed: Value
+                switch e {
+                case .bytes(let b): changed = .bytes(b.isEmpty ? [0] : b.dropLast() + [b.last! ^ 1])
+                case .text(let t): changed = .text(t + "A")
+                default: continue
+                }
+                for r in others {
+                    #expect(r.explain(e, changed, v.input) == nil, "\(r.name) fires on \(v.name) \(o.field)")
+                    #expect(r.explain(changed, e, v.input) == nil, "\(r.name) fires on \(v.name) \(o.field)")
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 100, "only \(checked) values checked")
+    }
+
+    /// What each pack's rules need in the input before they compute anything (their guards, as
+    /// written): no suite of the other pack has those fields, so no input of it reaches them.
+    @Test func neitherPacksSuitesGiveTheFieldsTheOthersRulesNeed() throws {
+        let sophaxchatNeeds: [Set<String>] = [["ephemeralPrivateKey", "recipientIdentityKey"], ["messageKey"]]
+            + ExplanationRules.x3dhPairs.flatMap { $0.pairs.map { Set([$0.0, $0.1]) } }
+        let justsendNeeds: [Set<String>] = [["ourPrivate", "theirPublic", "salt", "deviceKEKInfo"], ["typed", "recoveryInfo"]]
+        for pack in Packs.all where pack.contract.name == "justsend" || pack.contract.name == "sophaxchat" {
+            let needs = pack.contract.name == "justsend" ? sophaxchatNeeds : justsendNeeds
+            for suite in pack.suites {
+                for op in suite.protocolOps {
+                    let given = op.inputNames
+                    for n in needs { #expect(!n.isSubset(of: given), "\(suite.name) \(op.name ?? "-") gives \(n.sorted()), which the other pack's rules read") }
+                }
+            }
+        }
+    }
+}
+
+/// A sixth pack, defined here as its module would define it (one suite, one op, a Swift port, a
+/// rule): the same functions that build the catalog from `Packs.all` take it with one more entry,
+/// and it reaches every place a pack reaches. The limit (docs/design.md, "Adding a pack"): the
+/// process-wide registry (`Suites.list`, the loader, `concord list`) is built once from `Packs.all`,
+/// so a vector file of this toy suite is not loaded here; rebuilding the package to add a line is
+/// too slow for a test.
+struct ToyPackTests {
+    static let echo = Suite(
+        name: "toy.echo", contract: "toy",
+        summary: "The toy pack's one suite: the message with its bytes reversed.",
+        ops: [OpSpec(nil, "Reverse the message.",
+                     inputs: [FieldSpec("message", .bytes, "Any bytes.")],
+                     expects: [FieldSpec("reversed", .bytes, "The message's bytes in reverse order.")])],
+        implementations: ["swift"])
+
+    static let reversedRule = ExplanationRule(name: "toy-reversed") { expected, actual, _ in
+        guard case .bytes(let e) = expected, case .bytes(let a) = actual, e != a, Array(e.reversed()) == a else { return nil }
+        return "actual is expected reversed: the toy contract's message read from its end"
+    }
+
+    static let toy = Pack(
+        contract: Contract(name: "toy", title: "Toy: a sixth pack, for the tests"),
+        suites: [echo],
+        port: { _ in [SuiteHandler(echo) { r in ["reversed": .bytes(Array(try r.bytes("message").reversed()))] }] },
+        rules: [PlacedRule(reversedRule, .before("encoding"))])
+
+    static let packs = Packs.all + [toy]
+
+    @Test func itsSuiteJoinsTheRegistryAndTheSchema() throws {
+        let list = Registry.list(Self.packs)
+        #expect(list.map(\.name) == Suites.list.map(\.name) + ["toy.echo"])
+        #expect(Registry.problems(Self.packs).isEmpty, "\(Registry.problems(Self.packs))")
+        let schema = VectorFileSchema.document(suites: list)
+        let defs = try #require(schema["$defs"]?.objectValue)
+        #expect(defs.contains { $0.key == "toy.echo" })
+        #expect(VectorFileSchema.text(suites: list).contains(#""toy.echo""#))
+        #expect(!VectorFileSchema.text().contains(#""toy.echo""#), "the real schema does not name the toy")
+    }
+
+    @Test func itsPortRunsInTheSwiftImplementation() throws {
+        let swift = InProcessImplementation(name: "swift", version: "test", handlers: Catalog.swiftHandlers(Self.packs, PortOptions()))
+        #expect(swift.suites == Set(Catalog.swiftHandlers(Packs.all, PortOptions()).map(\.suite.name)).union(["toy.echo"]))
+        #expect(swift.provenance(suite: "toy.echo") == .ownPort)
+        let outcome = swift.run(Request(suite: "toy.echo", input: ["message": .bytes([1, 2, 3])]))
+        #expect(outcome == .outputs(["reversed": .bytes([3, 2, 1])]))
+        #expect(swift.run(Request(suite: "toy.echo", input: [:])) == .refused(ContractError(.format, "missing input message")))
+    }
+
+    @Test func itsRuleTakesItsPlace() throws {
+        let rules = Explanations.ordered(generic: Explanations.genericRules, packs: Self.packs)
+        let names = rules.map(\.name)
+        let at = try #require(names.firstIndex(of: "toy-reversed"))
+        #expect(names[at + 1] == "encoding" && names[at - 1] == "message-aad")
+        #expect(Explanations.unplaced(generic: Explanations.genericRules, packs: Self.packs).isEmpty)
+        #expect(rules[at].explain(.bytes([1, 2, 3]), .bytes([3, 2, 1]), [:]) != nil)
+        #expect(rules[at].explain(.bytes([1, 2, 3]), .bytes([1, 2, 4]), [:]) == nil)
+        // A place that names no generic rule is not lost: it is tried last, and reported.
+        var lost = Self.toy
+        lost.rules = [PlacedRule(Self.reversedRule, .after("no-such-rule"))]
+        #expect(Explanations.ordered(generic: Explanations.genericRules, packs: [lost]).last?.name == "toy-reversed")
+        #expect(Explanations.unplaced(generic: Explanations.genericRules, packs: [lost]).count == 1)
+    }
+
+    @Test func aBrokenPackIsNamed() {
+        var wrong = Self.toy
+        wrong.suites = [Suite(name: "other.echo", contract: "toy", summary: "", ops: Self.echo.ops, implementations: [])]
+        #expect(Registry.problems(Packs.all + [wrong]) == ["suite other.echo does not start with toy."])
+        #expect(Registry.problems(Packs.all + [Self.toy, Self.toy]).contains("pack toy is listed twice"))
+    }
+}
