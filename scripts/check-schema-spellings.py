@@ -8,7 +8,7 @@ reads patterns (ECMA-262's `$`).
 
 TABLE defaults to Tests/Fixtures/encodings/hostile-spellings.json. Prints every case the schema judges
 otherwise than the table, then "checked N cases: P passed, F failed"; exit 1 on any failure.
-Run by Tests/ConcordIntegrationTests/EncodingSpellingsTests.swift.
+Run by Tests/ConcordIntegrationTests/Implementations/EncodingSpellingsTests.swift.
 """
 import importlib.util
 import json

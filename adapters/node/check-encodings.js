@@ -3,7 +3,7 @@
 // (Tests/Fixtures/encodings/hostile-spellings.json; the rule is docs/vector-format.md's "Encodings"):
 // node's hex (values.hexDecode, also the webcrypto adapter's for what the page answers), the page's
 // own hex (webcrypto/wire/page.js pageHexDecode, which runs in Chromium), b64 and b64url (wire/b64.js), and
-// the encoders. Run by Tests/ConcordTests/EncodingSpellingsTests.swift:
+// the encoders. Run by Tests/ConcordIntegrationTests/Implementations/EncodingSpellingsTests.swift:
 //   node adapters/node/check-encodings.js Tests/Fixtures/encodings/hostile-spellings.json
 // Prints every failure, then "checked N cases: P passed, F failed"; exits 1 on any failure, 2 when the
 // table cannot be read.

@@ -1,7 +1,7 @@
 """Holds the tink adapter's decoders to the one table of spellings
 (Tests/Fixtures/encodings/hostile-spellings.json; the rule is docs/vector-format.md's "Encodings"):
 hex (`hex_decode`, the protocol's bytes and sinew's key lists), b64 (`b64_decode`) and b64url
-(`b64url_decode`), all in wire/encodings.py, and the encoders. Run by Tests/ConcordTests/EncodingSpellingsTests.swift:
+(`b64url_decode`), all in wire/encodings.py, and the encoders. Run by Tests/ConcordIntegrationTests/Implementations/EncodingSpellingsTests.swift:
 
     .build/venv-tink/bin/python adapters/tink/check_encodings.py Tests/Fixtures/encodings/hostile-spellings.json
 

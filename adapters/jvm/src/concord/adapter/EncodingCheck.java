@@ -12,7 +12,7 @@ import java.util.Map;
 /**
  * Holds the adapter's decoders ({@link Hex}, {@link B64}) and encoders to the one table of spellings,
  * Tests/Fixtures/encodings/hostile-spellings.json (the rule is docs/vector-format.md's "Encodings").
- * Run by Tests/ConcordTests/EncodingSpellingsTests.swift:
+ * Run by Tests/ConcordIntegrationTests/Implementations/EncodingSpellingsTests.swift:
  *
  * <pre>java -cp .build/jvm/classes concord.adapter.EncodingCheck Tests/Fixtures/encodings/hostile-spellings.json</pre>
  *

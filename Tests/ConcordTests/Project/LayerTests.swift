@@ -110,4 +110,22 @@ struct LayerTests {
                     "\(path): the first two lines must be `// Owns: …` and `// Must not: …`")
         }
     }
+
+    /// The tests mirror the rooms: every test file of the two Concord test targets sits in a folder
+    /// named after the module or pack it tests (`Closer/` for ConcordCloser, `Loading/` for
+    /// ConcordLoading, `CLI/` for the executable), or in `Project/` (rules over the whole repository).
+    @Test func testsSitInTheFolderOfTheirRoom() throws {
+        let fm = FileManager.default
+        let modules = try fm.contentsOfDirectory(atPath: repositoryRoot + "/Sources").filter { $0.hasPrefix("Concord") }
+        let rooms = Set(modules.map { String($0.dropFirst("Concord".count)) } + ["CLI", "Project"])
+        for target in ["ConcordTests", "ConcordIntegrationTests"] {
+            let root = repositoryRoot + "/Tests/" + target
+            for entry in try fm.contentsOfDirectory(atPath: root).sorted() {
+                var isFolder: ObjCBool = false
+                _ = fm.fileExists(atPath: root + "/" + entry, isDirectory: &isFolder)
+                #expect(isFolder.boolValue, "Tests/\(target)/\(entry) is not in a room's folder")
+                #expect(!isFolder.boolValue || rooms.contains(entry), "Tests/\(target)/\(entry)/ names no module or pack (rooms: \(rooms.sorted()))")
+            }
+        }
+    }
 }
