@@ -4,12 +4,12 @@ import ConcordSync
 ///
 /// A dictionary per vector cost hundreds of bytes and a hash per lookup. Here the names live in one
 /// shared list per order (the vectors of a file mostly write their inputs in one order) and
-/// each vector holds only its values; a lookup compares the few names in turn (docs/performance.md).
+/// each vector holds only its values; a lookup compares the few names in turn (docs/history/2026-11-30-performance-*.md).
 /// It reads like `[String: Value]`: equality and hashing ignore the order, as a dictionary's do.
 public struct Fields: Sendable {
     /// One order of field names, interned: every `Fields` with this order shares one, and it lives
     /// as long as the process (a `Fields` then holds it without counting references: two workers
-    /// counting references to one object made each check wait for the other core; docs/performance.md).
+    /// counting references to one object made each check wait for the other core; docs/history/2026-11-30-performance-*.md).
     /// Distinct orders are few (permutations of a suite's input names); docs/limits.md.
     public final class Names: Sendable {
         public let list: [String]

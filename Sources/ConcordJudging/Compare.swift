@@ -55,7 +55,7 @@ public enum Judge {
                 status = !mismatches.isEmpty ? .fail : (pending ? .pending : .pass)
                 // Outputs that are exactly the expected ones (every field equal, none more): the
                 // result keeps a reference to the vector, not a dictionary of its own, which a run of
-                // many small vectors held once per implementation (docs/performance.md). The outputs
+                // many small vectors held once per implementation (docs/history/2026-11-30-performance-*.md). The outputs
                 // it gives back are equal, so everything made from the outcome (the reports) is the same.
                 expectedOutputs = status == .pass && outputs.count == fields.count && v.hasExpectedOutputs
             default:

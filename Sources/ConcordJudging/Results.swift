@@ -66,7 +66,7 @@ extension VectorResult {
 
 public struct ImplementationResult: Sendable {
     /// 48 bytes: a run of a million vectors holds one per implementation that ran each (issue 12
-    /// item 9, docs/performance.md). The name is interned and held without counting; mismatches
+    /// item 9, docs/history/2026-11-30-performance-*.md). The name is interned and held without counting; mismatches
     /// and "the outputs were the expected ones" share a word; the status fits after the outcome.
     private var name: Interned<ImplementationName>
     private var storedOutcome: Outcome

@@ -68,7 +68,7 @@ public enum Expectation: Sendable {
 ///
 /// A value type whose fields live in one shared, copy-on-write box: a run copies vectors into
 /// requests, results and reports many times per check, and a copy is then one reference count, not
-/// one per field (docs/performance.md).
+/// one per field (docs/history/2026-11-30-performance-*.md).
 public struct Vector: Sendable {
     /// The file, one object for all the vectors of a file. (Not the suite: a check reads the suite,
     /// and counting references to one object per file from every worker made each wait for the
@@ -127,7 +127,7 @@ public struct Vector: Sendable {
         }
     }
 
-    /// 88 bytes a vector (a run of a million vectors holds them all; docs/performance.md): the suite
+    /// 88 bytes a vector (a run of a million vectors holds them all; docs/history/2026-11-30-performance-*.md): the suite
     /// and op in one interned word, the file and notes in another. Immutable: a setter makes a new
     /// one (setters are for loading and editing, never for checks).
     private final class Storage: Sendable {
@@ -345,7 +345,7 @@ public struct FieldPlace: Sendable, Equatable {
 }
 
 /// The expect entries' places in 48 bits, relative to the vector's own place, for the layouts
-/// nearly every file has (a vector is 88 bytes, and a million are held: docs/performance.md):
+/// nearly every file has (a vector is 88 bytes, and a million are held: docs/history/2026-11-30-performance-*.md):
 /// - `column`: the first entry's column, or (on the vector's line) its distance from the vector's
 ///   column; 0 means "not packed".
 /// - `lines`: bits 0–9 the first entry's line after the vector's; bits 10–11 the layout; bits 12–31:

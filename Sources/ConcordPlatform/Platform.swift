@@ -153,7 +153,7 @@ public enum Platform {
 
     // MARK: - The allocator
 
-    /// Fixes glibc's mmap threshold at `bytes` (mallopt M_MMAP_THRESHOLD; docs/performance.md).
+    /// Fixes glibc's mmap threshold at `bytes` (mallopt M_MMAP_THRESHOLD; docs/history/2026-11-30-performance-*.md).
     /// macOS's allocator has no such setting (its large blocks are their own VM regions already):
     /// nothing is done there.
     public static func fixMallocMmapThreshold(_ bytes: Int32) {

@@ -42,7 +42,7 @@ public enum OpenSSLAESGCM {
 
     /// One thread's cipher contexts, one per (key size, direction), each bound to its cipher once:
     /// a check then only sets the nonce length, key and nonce. Creating, binding and freeing a
-    /// context per call cost more than encrypting 32 bytes (docs/performance.md). A context is
+    /// context per call cost more than encrypting 32 bytes (docs/history/2026-11-30-performance-*.md). A context is
     /// used by its thread only and freed when the thread ends.
     final class Contexts {
         /// [0..2]: encrypt with AES-128/192/256; [3..5]: decrypt. Plain memory, not arrays: a

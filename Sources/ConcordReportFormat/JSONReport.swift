@@ -14,7 +14,7 @@ public enum JSONReport {
 
     /// The report's bytes as `finish(make(run))` serialized pretty with a final newline would be,
     /// made one result at a time: the JSON tree of every result is never held at once (a run of a
-    /// million vectors held a tree several times the size of its vectors; docs/performance.md).
+    /// million vectors held a tree several times the size of its vectors; docs/history/2026-11-30-performance-*.md).
     /// `finish` edits the top object (peaks, shard) and must keep `results` its last member;
     /// `eachResult` edits one result's object.
     public static func serialized(_ run: RunResult, concordVersion: String, finish: (JSON) -> JSON = { $0 },
@@ -26,7 +26,7 @@ public enum JSONReport {
 
     /// The same bytes handed to `write` in chunks of about `chunkSize` bytes as they are made, so that a
     /// writer that puts them straight into a file (AtomicFile.write(to:producing:)) never holds the
-    /// whole report (it was about 0.6 KiB a small vector; docs/performance.md).
+    /// whole report (it was about 0.6 KiB a small vector; docs/history/2026-11-30-performance-*.md).
     public static func serialize(_ run: RunResult, concordVersion: String, finish: (JSON) -> JSON = { $0 },
                                  eachResult: ((JSON) -> JSON)? = nil, chunkSize: Int = 1 << 16,
                                  into write: ([UInt8]) throws -> Void) rethrows {

@@ -142,7 +142,7 @@ public final class Scheduler: Sendable {
         }
         // A plan of well under a millisecond of in-process work runs on this thread: starting
         // workers would cost more than it saves. (A cheap check is costed 1 µs and takes a few:
-        // 250 of them are about a millisecond, where two workers already pay; docs/performance.md.)
+        // 250 of them are about a millisecond, where two workers already pay; docs/history/2026-11-30-performance-*.md.)
         let inline = starting.isEmpty && queue.totalCost < 2.5e-4
         let workers = inline ? 1 : min(configuration.workers, max(1, queue.total + (starting.isEmpty ? 0 : configuration.workers)))
         let counter = progress.map { _ in AtomicCounter() }
