@@ -160,7 +160,7 @@ public enum Closer {
     // MARK: commitment and sealed answer (§8)
 
     public static func commitmentHash(coupleId: String, questionId: String, userId: String, canonical: [UInt8]) -> String {
-        Wire.commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical, sha256: SHA256.hash)
+        CloserWire.commitmentHash(coupleId: coupleId, questionId: questionId, userId: userId, canonical: canonical, sha256: SHA256.hash)
     }
 
     static func answerAAD(_ coupleId: String, _ questionId: String, _ userId: String) -> [UInt8] {

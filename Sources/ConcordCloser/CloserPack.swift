@@ -17,7 +17,8 @@ public enum CloserPack {
                 PlacedRule(ExplanationRules.sealedAnswerAADOrder, .before("encoding")),
                 PlacedRule(ExplanationRules.commitmentJSON, .before("encoding")),
                 PlacedRule(ExplanationRules.kekAAD, .after("argon2-parameters"))],
-        aads: { CloserAAD.tried($0) })
+        aads: { CloserAAD.tried($0) },
+        freshWords: ["recovery-phrase": CloserStandInWordlist.words])
 }
 
 extension Contracts {

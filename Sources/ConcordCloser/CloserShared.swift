@@ -13,7 +13,7 @@ extension Suites {
 
     static let pipeWarning: @Sendable (Fields) -> [String] = { input in
         guard let c = input["coupleId"]?.text, let q = input["questionId"]?.text, let u = input["userId"]?.text,
-              let w = Wire.pipeWarning(coupleId: c, questionId: q, userId: u) else { return [] }
+              let w = CloserWire.pipeWarning(coupleId: c, questionId: q, userId: u) else { return [] }
         return [w]
     }
 
@@ -91,7 +91,7 @@ extension Suites {
 
     /// The keybox's contextInfo joins four ids with `|` (§10): the same ambiguity, seen in the joined text.
     static let contextInfoPipeWarning: @Sendable (Fields) -> [String] = { input in
-        guard let info = input["contextInfo"]?.text, let w = Wire.contextInfoPipeWarning(info) else { return [] }
+        guard let info = input["contextInfo"]?.text, let w = CloserWire.contextInfoPipeWarning(info) else { return [] }
         return [w]
     }
 }

@@ -1,4 +1,5 @@
-/// The Closer wire strings (CONTRACT.md §5, §6, §8, §10): a prefix and an encoded blob.
+/// The contracts' wire strings (Closer's CONTRACT.md §5, §6, §8, §10): a prefix and an encoded blob.
+/// The compositions behind them are each pack's (Closer's commitment and id checks: `CloserWire`).
 public enum Wire {
     public static let field = "enc:v1:"
     public static let sealed = "sealed:v1:"
@@ -14,28 +15,6 @@ public enum Wire {
         do { return try Base64.decode(String(wire.dropFirst(prefix.count)), alphabet) } catch {
             throw ContractError(.format, "after \"\(prefix)\": \(error.message)")
         }
-    }
-
-    /// `"sha256:" + b64url(SHA-256("v1|coupleId|questionId|userId|" || canonical))` (50 characters).
-    public static func commitmentHash(coupleId: String, questionId: String, userId: String, canonical: [UInt8],
-                                      sha256: ([UInt8]) -> [UInt8]) -> String {
-        let input = Array("v1|\(coupleId)|\(questionId)|\(userId)|".utf8) + canonical
-        return commitment + Base64.encode(sha256(input), .url)
-    }
-
-    /// Ids containing `|` make the commitment input ambiguous: two triples can collide.
-    public static func pipeWarning(coupleId: String, questionId: String, userId: String) -> String? {
-        let named = [("coupleId", coupleId), ("questionId", questionId), ("userId", userId)].filter { $0.1.contains("|") }
-        guard !named.isEmpty else { return nil }
-        return "\(named.map(\.0).joined(separator: ", ")) contains '|': the commitment input is ambiguous (another id triple can give the same bytes)"
-    }
-
-    /// A keybox's contextInfo joins four ids with `|` (§10): more than three `|` means an id holds one,
-    /// so another id quadruple gives the same HKDF info.
-    public static func contextInfoPipeWarning(_ contextInfo: String) -> String? {
-        let pipes = contextInfo.unicodeScalars.filter { $0 == "|" }.count
-        guard pipes > 3 else { return nil }
-        return "contextInfo holds \(pipes) '|' where coupleId|questionId|senderUserId|recipientUserId has 3: an id contains '|', so the HKDF info is ambiguous (another id quadruple can give the same bytes)"
     }
 
     /// Where two wire strings first differ, in the decoded blob and the part of it the byte is in.

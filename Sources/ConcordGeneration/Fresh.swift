@@ -95,6 +95,9 @@ public struct FreshOptions: Sendable {
     public var pointFormat: String = "UNCOMPRESSED"
     /// Answer: the option ids a selection draws from.
     public var answerOptions: [String] = ["a", "b", "c"]
+    /// Recovery phrase: the word list its words are drawn from, given by the pack that declares the
+    /// kind (`Pack.freshWords`, read by the scenario reader); never empty once the reader checked it.
+    public var words: [String] = []
     public init() {}
 }
 
@@ -291,7 +294,8 @@ public enum FreshValues {
                 : o.min &+ Int64(bitPattern: rng.below(UInt64(bitPattern: o.max &- o.min) &+ 1 == 0 ? UInt64.max : UInt64(bitPattern: o.max &- o.min) &+ 1))
             return ["value": .integer(v)]
         case .recoveryPhrase:
-            return ["value": .text((0..<10).map { _ in rng.pick(CloserStandInWordlist.words) }.joined(separator: " "))]
+            guard !o.words.isEmpty else { throw Failure(description: "fresh \(d.name): no pack gives a word list for a recovery-phrase") }
+            return ["value": .text((0..<10).map { _ in rng.pick(o.words) }.joined(separator: " "))]
         case .inviteCode:
             let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
             return ["value": .text(String((0..<6).map { _ in rng.pick(alphabet) }))]

@@ -578,6 +578,13 @@ struct Reading {
         }
         let f = try fields(node, "fresh \(n) (a \(kind.rawValue))", allowed: ["kind"] + kind.options + extra)
         var o = FreshOptions()
+        if kind == .recoveryPhrase {
+            // The words come from the pack that declares them (`Pack.freshWords`).
+            guard let words = Packs.all.lazy.compactMap({ $0.freshWords[kind.rawValue] }).first, !words.isEmpty else {
+                throw fail(kindNode, "no contract pack gives a word list for a \(kind.rawValue)")
+            }
+            o.words = words
+        }
         func length(_ v: Node, _ what: String, max: Int64) throws(LoadError) -> Int {
             let i = try integer(v, what)
             guard i >= 0 && i <= max else { throw fail(v, "\(what) must be 0 to \(max), found \(i)") }

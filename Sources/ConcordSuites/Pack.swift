@@ -17,14 +17,20 @@ public struct Pack: Sendable {
     /// tried): the generic rules over AES-GCM blobs (`different-aad`, `sealed-plaintext`,
     /// `only-the-tag`) try every pack's.
     public var aads: @Sendable (Fields) -> [ContractAAD]
+    /// The word lists its contract's fresh values are drawn from, by fresh kind (`recovery-phrase`):
+    /// the scenario reader hands the list to the generation layer with the declaration, so
+    /// ConcordGeneration draws a pack's words without naming the pack.
+    public var freshWords: [String: [String]]
 
     public init(contract: Contract, suites: [Suite], port: @escaping @Sendable (PortOptions) -> [SuiteHandler] = { _ in [] },
-                rules: [PlacedRule] = [], aads: @escaping @Sendable (Fields) -> [ContractAAD] = { _ in [] }) {
+                rules: [PlacedRule] = [], aads: @escaping @Sendable (Fields) -> [ContractAAD] = { _ in [] },
+                freshWords: [String: [String]] = [:]) {
         self.contract = contract
         self.suites = suites
         self.port = port
         self.rules = rules
         self.aads = aads
+        self.freshWords = freshWords
     }
 }
 

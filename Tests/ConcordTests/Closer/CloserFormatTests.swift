@@ -127,8 +127,8 @@ import ConcordCloser
     }
 
     @Test func pipeInIdsIsFlagged() {
-        #expect(Wire.pipeWarning(coupleId: "a|b", questionId: "q", userId: "u")?.contains("coupleId contains '|'") == true)
-        #expect(Wire.pipeWarning(coupleId: "a", questionId: "q", userId: "u") == nil)
+        #expect(CloserWire.pipeWarning(coupleId: "a|b", questionId: "q", userId: "u")?.contains("coupleId contains '|'") == true)
+        #expect(CloserWire.pipeWarning(coupleId: "a", questionId: "q", userId: "u") == nil)
     }
 }
 
@@ -196,5 +196,21 @@ import ConcordCloser
         #expect(first.input["nonce"] == .bytes(try Hex.decode("028318abc1824029138141a2")))
         guard case .outputs(let o) = first.expect else { Issue.record("no outputs"); return }
         #expect(o[0].expected == .value(.bytes(try Hex.decode("001d0c231287c1182784554ca3a21908"))))
+    }
+}
+
+/// The stand-in word list is Closer's and lives in its module: the copy in Swift is the generators'
+/// data file word for word, and the pack gives it to the `recovery-phrase` fresh value scenarios
+/// draw (ConcordGeneration names no pack: PackRoomTests).
+@Suite struct CloserStandInWordlistTests {
+    @Test func theSwiftCopyIsTheDataFile() throws {
+        let file = try String(contentsOfFile: repositoryRoot + "/scripts/generate/data/closer-standin-wordlist.txt", encoding: .utf8)
+        let words = file.split(separator: "\n").map(String.init)
+        #expect(words.count == 248)
+        #expect(CloserStandInWordlist.words == words)
+    }
+
+    @Test func thePackGivesItToRecoveryPhrases() throws {
+        #expect(CloserPack.pack.freshWords == ["recovery-phrase": CloserStandInWordlist.words])
     }
 }

@@ -290,6 +290,27 @@ import ConcordCloser
         #expect(all["k2.key"] == v["k2.key"] && all["k2.keyId"] == v["k2.keyId"])
     }
 
+    /// A `recovery-phrase` is drawn from the word list its pack gives (`Pack.freshWords`): the reader
+    /// hands Closer's stand-in list down with the declaration, ConcordGeneration names no pack, and a
+    /// declaration that reached the generator without a list is refused, not a crash.
+    @Test func aRecoveryPhraseIsDrawnFromItsPacksWords() throws {
+        let file = repositoryRoot + "/vectors/closer/scenarios/recovery.yaml"
+        let scenario = try ScenarioReader().read(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: file))), file: file)
+        let phrases = scenario.fresh.filter { $0.kind == .recoveryPhrase }
+        #expect(!phrases.isEmpty)
+        let words = try String(contentsOfFile: repositoryRoot + "/scripts/generate/data/closer-standin-wordlist.txt", encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        for d in phrases {
+            #expect(d.options.words == words)
+            let drawn = try #require(try FreshValues.draw([d], path: ["t"], trial: 1)[d.name]?.text)
+            let parts = drawn.split(separator: " ").map(String.init)
+            #expect(parts.count == 10 && parts.allSatisfy(words.contains), "\(drawn)")
+        }
+        #expect(throws: FreshValues.Failure.self) {
+            try FreshValues.draw([FreshDeclaration(name: "p", kind: .recoveryPhrase, options: FreshOptions())], path: ["t"], trial: 1)
+        }
+    }
+
     // MARK: Seeds and edges
 
     /// The reference implementations' own outputs: xoshiro256** from the state (1, 2, 3, 4), and

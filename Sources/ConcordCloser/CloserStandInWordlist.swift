@@ -1,6 +1,7 @@
 /// The Closer recovery phrase's word list as Concord's vectors use it: the 248-word STAND-IN of
 /// scripts/generate/data/closer-standin-wordlist.txt (the app's own list is not published;
-/// vectors/closer/recovery-phrase says so). `WordlistTests` holds this copy to that file.
+/// vectors/closer/recovery-phrase says so). The pack gives it to the `recovery-phrase` fresh value
+/// scenarios draw (`CloserPack.pack.freshWords`); `CloserStandInWordlistTests` holds this copy to that file.
 public enum CloserStandInWordlist {
     public static let words: [String] = [
         "acacia", "acorn", "actor", "adobe", "agent", "alarm", "album", "alley", "amber", "angle", "ankle", "apple",
