@@ -93,7 +93,8 @@ let package = Package(
         // Reports for people and CI: Markdown, HTML, JUnit, annotations, terminal summary; the ledger and the gate.
         .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Workflows: a command's session (the project file, what to run, the implementations under one
-        // availability policy, the gate and ledger, every report format), fill, export, the archive.
+        // availability policy, the gate and ledger, every report format) and what run, explore, scenario,
+        // fill, export and the archive do beyond reading their options, reporting through its Terminal.
         .target(name: "ConcordWorkflows", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
