@@ -1,17 +1,7 @@
-import ConcordExploration
-import ConcordFiles
-import ConcordFormats
 import ConcordImplementations
-import ConcordJudging
-import ConcordLoading
-import ConcordPlatform
-import ConcordReport
-import ConcordReportFormat
 import ConcordScheduling
-import ConcordSuites
 import ConcordWorkflows
 import Foundation
-import ConcordPacks
 
 /// `concord explore [SUITE|PACK…]`: generated inputs on every implementation of every op, the
 /// divergences found shrunk and printed with the command that replays them (docs/exploration.md).

@@ -1,18 +1,8 @@
-import ConcordFiles
 import ConcordFormats
 import ConcordImplementations
-import ConcordJudging
-import ConcordLoading
-import ConcordReport
-import ConcordReportFormat
-import ConcordScenarioFormat
 import ConcordScenarios
-import ConcordSuites
-import ConcordSync
 import ConcordWorkflows
-import ConcordYAML
 import Foundation
-import ConcordPacks
 
 /// `concord scenario [FILE|FOLDER|PACK…]`: whole flows over every assignment of roles to
 /// implementations, with seeded fresh values (docs/scenarios.md).
