@@ -93,15 +93,16 @@ let package = Package(
         // Reports for people and CI: Markdown, HTML, JUnit, annotations, terminal summary; the ledger and the gate.
         .target(name: "ConcordReport", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
         // Workflows: a command's session (the project file, what to run, the implementations under one
-        // availability policy, the gate and ledger, every report format), fill, export, the archive.
-        .target(name: "ConcordWorkflows", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScheduling", "ConcordSuites", "ConcordYAML"]),
+        // availability policy, the gate and ledger, every report format) and what run, explore, scenario,
+        // fill, export and the archive do beyond reading their options, reporting through its Terminal.
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordCloser", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
         .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordSuites", "ConcordSync"]),

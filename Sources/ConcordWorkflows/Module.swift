@@ -1,2 +1,2 @@
-// Owns: a command's session (the project file, what to run, the implementations under one availability policy, the gate and ledger, every report format), and the commands that change or produce vector files: fill, export, the archive.
-// Must not: print to a stream itself (its Terminal is the executable's), or write any file other than the one it was asked to write (and only after reading it back).
+// Owns: a command's session (the project file, what to run, the implementations under one availability policy, the gate and ledger, every report format), and the workflows of the commands beyond their options: run, explore, scenario, fill, export, the archive.
+// Must not: print to a stream or take a signal itself (its Terminal is the executable's), read the executable's option structs, or write any file other than the one it was asked to write (and only after reading it back).

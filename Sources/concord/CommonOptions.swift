@@ -83,9 +83,18 @@ enum Common {
     }
 
     /// The words a session says, on this process's streams (Streams: one writer of each).
-    static let terminal = Terminal(message: { stderr($0) }, raw: { stderrRaw($0) }, out: { Streams.out($0) },
-                                   outBytes: { Streams.out(bytes: $0) }, isTerminal: { isatty($0) == 1 },
-                                   writeFailure: { writeFailure($0, $1) })
+    static let terminal: Terminal = {
+        var t = Terminal(message: { stderr($0) }, raw: { stderrRaw($0) }, out: { Streams.out($0) },
+                         outBytes: { Streams.out(bytes: $0) }, isTerminal: { isatty($0) == 1 },
+                         writeFailure: { writeFailure($0, $1) })
+        t.watch = { Interrupt.watch($0) }
+        t.holdIfInterrupted = { Interrupt.holdIfInterrupted() }
+        t.progress = { quiet, unit, shown in
+            let p = ProgressLine.forCommand(quiet: quiet, unit: unit, shown: shown)
+            return Terminal.Progress(enabled: p.enabled, update: { p.update($0, $1) }, show: { p.show($0) }, finish: { p.finish() })
+        }
+        return t
+    }()
 
     /// The command's session (Session): the project file read once (its settings too when the
     /// command runs what it declares), the user's adapters, this process's streams.

@@ -5,6 +5,7 @@ import ConcordReport
 import ConcordJudging
 import ConcordReportFormat
 import ConcordYAML
+import ConcordWorkflows
 import Foundation
 
 /// `concord merge REPORT… [--out PATH] [--markdown …] [--junit …] [--html …]`: shard reports
@@ -58,7 +59,7 @@ enum MergeCommand: Command {
         // Concord's own known differences as explore is.
         let exploration = reports.contains(where: ReportMerge.isExploration)
         if exploration {
-            ledger = try ExploreCommand.ledger(session, o.common, failed: &badLedger)
+            ledger = try usage { () throws(Session.Problem) in try ExploreWorkflow(session.terminal).ledger(session, o.common.ledger, failed: &badLedger) }
             if badLedger { return 2 }
         }
         let merged: JSON

@@ -3,6 +3,7 @@ import ConcordFormats
 import ConcordReport
 import ConcordJudging
 import ConcordReportFormat
+import ConcordWorkflows
 import Foundation
 
 /// `concord report REPORT.json [--html …] [--junit …] [--markdown …]`: renders a saved report
@@ -49,7 +50,7 @@ enum ReportCommand: Command {
         }
         // An exploration's report is held to Concord's own known differences too, as explore held it.
         if ReportMerge.isExploration(json) {
-            ledger = try ExploreCommand.ledger(session, o.common, failed: &badLedger)
+            ledger = try usage { () throws(Session.Problem) in try ExploreWorkflow(session.terminal).ledger(session, o.common.ledger, failed: &badLedger) }
             if badLedger { return 2 }
         }
         let result: RunResult
