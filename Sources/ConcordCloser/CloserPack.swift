@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordSuites
 
 /// The Closer pack: its contract, its suites, its Swift port and its explanation rules, registered
@@ -18,9 +19,15 @@ public enum CloserPack {
                 PlacedRule(ExplanationRules.commitmentJSON, .before("encoding")),
                 PlacedRule(ExplanationRules.kekAAD, .after("argon2-parameters"))],
         aads: { CloserAAD.tried($0) },
-        freshWords: ["recovery-phrase": CloserStandInWordlist.words])
+        freshWords: ["recovery-phrase": CloserStandInWordlist.words],
+        kdfMemoryKiB: Int(KdfParams.closer.memoryKiB))
 }
 
 extension Contracts {
     public static let closer = Contract(name: "closer", title: "Closer: couple answers sealed end to end (iOS and Android)")
+}
+
+extension KdfParams {
+    /// Closer's production parameters (CONTRACT.md §2): `argon2id;v=19;m=47104;t=3;p=1`.
+    public static let closer = KdfParams(version: 19, memoryKiB: 47104, iterations: 3, parallelism: 1)
 }

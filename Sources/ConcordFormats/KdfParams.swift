@@ -6,9 +6,6 @@ public struct KdfParams: Sendable, Equatable {
     public var iterations: UInt32
     public var parallelism: UInt32
 
-    /// The production parameters: `argon2id;v=19;m=47104;t=3;p=1`.
-    public static let closer = KdfParams(version: 19, memoryKiB: 47104, iterations: 3, parallelism: 1)
-
     public init(version: UInt32, memoryKiB: UInt32, iterations: UInt32, parallelism: UInt32) {
         self.version = version
         self.memoryKiB = memoryKiB

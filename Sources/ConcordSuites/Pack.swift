@@ -21,16 +21,21 @@ public struct Pack: Sendable {
     /// the scenario reader hands the list to the generation layer with the declaration, so
     /// ConcordGeneration draws a pack's words without naming the pack.
     public var freshWords: [String: [String]]
+    /// The most Argon2id memory, in KiB, one derivation of its flows takes (0: none). A scenario run
+    /// sizes the implementations' memory with the largest of the packs' (`PlannedWork`), before any
+    /// vector tells it.
+    public var kdfMemoryKiB: Int
 
     public init(contract: Contract, suites: [Suite], port: @escaping @Sendable (PortOptions) -> [SuiteHandler] = { _ in [] },
                 rules: [PlacedRule] = [], aads: @escaping @Sendable (Fields) -> [ContractAAD] = { _ in [] },
-                freshWords: [String: [String]] = [:]) {
+                freshWords: [String: [String]] = [:], kdfMemoryKiB: Int = 0) {
         self.contract = contract
         self.suites = suites
         self.port = port
         self.rules = rules
         self.aads = aads
         self.freshWords = freshWords
+        self.kdfMemoryKiB = kdfMemoryKiB
     }
 }
 

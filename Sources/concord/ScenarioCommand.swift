@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordImplementations
+import ConcordPacks
 import ConcordScenarios
 import ConcordWorkflows
 import Foundation
@@ -89,7 +90,7 @@ enum ScenarioCommand: Command {
         var impls = try usage { () throws(Session.Problem) in try s.implementations(names, settings: settings, availability: &availability, announce: false) }
         let workers = Int(o.common.jobs ?? Int64(max(1, ProcessInfo.processInfo.activeProcessorCount)))
         // Every implementation is started before planning: an adapter knows its suites once its handshake arrived.
-        let work = PlannedWork(largestKdfMemoryKiB: Int(KdfParams.closer.memoryKiB), workers: workers)
+        let work = PlannedWork(largestKdfMemoryKiB: Packs.all.map(\.kdfMemoryKiB).max() ?? 0, workers: workers)
         for i in impls { i.expect(work) }
         s.terminal.watch(impls)
         // Named and not started: the run goes on with the others and fails (exit 1), as `run` does.

@@ -4,7 +4,7 @@ import Testing
 @Suite struct KdfParamsTests {
     @Test func closerTag() throws {
         let p = try KdfParams.parse("argon2id;v=19;m=47104;t=3;p=1")
-        #expect(p == .closer)
+        #expect(p == KdfParams(version: 19, memoryKiB: 47104, iterations: 3, parallelism: 1))
         #expect(p.tag == "argon2id;v=19;m=47104;t=3;p=1")
     }
 

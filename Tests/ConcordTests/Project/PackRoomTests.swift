@@ -32,14 +32,11 @@ struct PackRoomTests {
 
     /// What still names a pack in the core, each with its file and why (docs/design.md, "Adding a
     /// pack", its limits): the wire prefixes that the generic rules and the generators read
-    /// (`Wire`), and Closer's Argon2id costs, which `concord scenario` plans its memory with. Each
-    /// entry must still be found (`nothingLeftIsStale`), so the list only shrinks.
+    /// (`Wire`). Each entry must still be found (`nothingLeftIsStale`), so the list only shrinks.
     static let stillInTheCore: Set<String> = [
         "ConcordFormats/WireStrings.swift:4: \"enc:v1:\" (closer)",
         "ConcordFormats/WireStrings.swift:5: \"sealed:v1:\" (closer)",
         "ConcordFormats/WireStrings.swift:7: \"keybox:v1:\" (closer)",
-        "ConcordFormats/KdfParams.swift:10: let closer (closer)",
-        "concord/ScenarioCommand.swift:101: KdfParams.closer (closer)",
     ]
 
     /// A line's code: no `//` comment, and string literals emptied (a pack named in a message is
