@@ -6,10 +6,12 @@
 //   -> ConcordSuites (the kernel: Suite, Contract, Pack, the primitive suites), ConcordGeneration
 //   -> the contract packs, a module each, side by side (ConcordCloser, ConcordSinew, ConcordJustSend, ConcordSophaxChat, ConcordAskKey)
 //   -> ConcordPacks (the one registration, Packs.all) -> ConcordImplementations -> ConcordLoading -> ConcordScheduling -> ConcordJudging
-//   -> ConcordExploration, ConcordScenarioFormat -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> ConcordWorkflows -> concord (executable)
+//   -> ConcordArchive, ConcordExploration, ConcordScenarioFormat -> ConcordScenarios, ConcordReportFormat -> ConcordReport -> ConcordWorkflows -> concord (executable)
 // ConcordWorkflows sits above the engines and the reports because it holds what every command does
 // around them (the Session: the project file, what to run, the implementations and their
 // availability, the gate and ledger, every report format); the reports need nothing of it.
+// ConcordArchive holds the archive's format and rules, which need no session; `archive add`'s
+// workflow (ArchiveWorkflow) is in ConcordWorkflows with the other commands'.
 // Every target lists exactly the modules its sources import; LayerTests holds both rules, PackRoomTests
 // that a pack is named only in its own module and its registration line.
 import PackageDescription
@@ -78,6 +80,9 @@ let package = Package(
         .target(name: "ConcordScheduling", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync"]),
         // Judging: verdicts, comparison, explanation rules, round trips; the `Runner` (scheduler + judge).
         .target(name: "ConcordJudging", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordScheduling", "ConcordSuites", "ConcordSync"]),
+        // The archive's format and rules (docs/archive.md): a capture's artifacts as opening vectors, the
+        // manifest concord-archive.json and its digests, the archive held to it, the witness rule; no session.
+        .target(name: "ConcordArchive", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordScheduling", "ConcordSuites"]),
         // Exploration: generated inputs on every implementation, divergences shrunk into vector drafts (docs/exploration.md).
         .target(name: "ConcordExploration", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordSuites", "ConcordSync"]),
         // The scenario file (concord-scenario/1): the scenario and its flow as values, read with every
@@ -95,14 +100,14 @@ let package = Package(
         // Workflows: a command's session (the project file, what to run, the implementations under one
         // availability policy, the gate and ledger, every report format) and what run, explore, scenario,
         // fill, export and the archive do beyond reading their options, reporting through its Terminal.
-        .target(name: "ConcordWorkflows", dependencies: ["ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
+        .target(name: "ConcordWorkflows", dependencies: ["ConcordArchive", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordYAML"]),
         // The platform kit: reads concord-export/1, writes concord-outputs/1, serves the adapter protocol.
         // Depends on nothing here, so that an iOS test target can add it alone.
         .target(name: "ConcordKit"),
         // Fuzz targets: invariants over arbitrary bytes, run by libFuzzer (scripts/fuzz) and replayed
         // over the saved findings by the tests.
         .target(name: "ConcordFuzzTargets", dependencies: ["ConcordCloser", "ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordYAML"]),
-        .executableTarget(name: "concord", dependencies: ["ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
+        .executableTarget(name: "concord", dependencies: ["ConcordArchive", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordWorkflows", "ConcordYAML"]),
 
         // What the test targets share (the repository root, running a process, the kits' output-kind round trip): linked into them only.
         .target(name: "ConcordTestSupport", dependencies: ["ConcordFormats", "ConcordImplementations", "ConcordLoading", "ConcordPacks", "ConcordPlatform", "ConcordSuites", "ConcordSync"]),
@@ -110,7 +115,7 @@ let package = Package(
         // hidden). `concord` is not imported: the CLI tests run the built executable.
         .testTarget(
             name: "ConcordTests",
-            dependencies: ["concord", "ConcordCloser", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
+            dependencies: ["concord", "ConcordArchive", "ConcordCloser", "ConcordExploration", "ConcordFiles", "ConcordFormats", "ConcordFuzzTargets", "ConcordGeneration", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordScenarioFormat", "ConcordScenarios", "ConcordScheduling", "ConcordSuites", "ConcordSync", "ConcordTestSupport", "ConcordWorkflows", "ConcordYAML"]
         ),
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordCloser", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),

@@ -1,3 +1,4 @@
+import ConcordArchive
 import ConcordImplementations
 import ConcordLoading
 import ConcordSuites

@@ -1,3 +1,4 @@
+import ConcordArchive
 import ConcordFiles
 import ConcordFormats
 import ConcordImplementations

@@ -73,7 +73,7 @@ struct LayerTests {
         // The contract packs (LayerTests.packModules), side by side: none imports another.
         "ConcordCloser": 5, "ConcordSinew": 5, "ConcordJustSend": 5, "ConcordSophaxChat": 5, "ConcordAskKey": 5,
         "ConcordPacks": 6, "ConcordImplementations": 7, "ConcordLoading": 8, "ConcordScheduling": 9,
-        "ConcordJudging": 10, "ConcordExploration": 11, "ConcordScenarioFormat": 11, "ConcordScenarios": 12, "ConcordReportFormat": 12,
+        "ConcordJudging": 10, "ConcordArchive": 11, "ConcordExploration": 11, "ConcordScenarioFormat": 11, "ConcordScenarios": 12, "ConcordReportFormat": 12,
         "ConcordReport": 13, "ConcordWorkflows": 14, "ConcordFuzzTargets": 14, "concord": 15,
         "ConcordTestSupport": 16,
         "ConcordKit": 0,

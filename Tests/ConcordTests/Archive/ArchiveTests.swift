@@ -1,8 +1,8 @@
+import ConcordArchive
 import ConcordFormats
 import ConcordImplementations
 import ConcordLoading
 import ConcordSuites
-import ConcordWorkflows
 import Foundation
 import Testing
 import ConcordTestSupport

@@ -1,0 +1,2 @@
+// Owns: the archive's format and rules (docs/archive.md): a capture's artifacts sorted into opening vectors, their files rendered, the manifest concord-archive.json and its digests, the archive held to it (retirements allowed), and the witness rule that confirms an artifact opens.
+// Must not: hold a session, read a project file or options, print, or write a file: the archive's workflow (ConcordWorkflows' ArchiveWorkflow) decides what is written and says it.
