@@ -79,14 +79,7 @@ extension Suites {
     /// with it (as the argon2id suite's `params`).
     static let closerKdfLimits: @Sendable (Fields, Limits) -> String? = { input, limits in
         guard let tag = input["kdfParams"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
-        if UInt64(p.memoryKiB) > limits.maxKdfMemoryKiB {
-            return "kdfParams names Argon2 memory \(p.memoryKiB) KiB, above the limit of \(limits.maxKdfMemoryKiB) KiB (raise it with --max-kdf-memory KIB)"
-        }
-        let work = UInt64(p.memoryKiB) * UInt64(p.iterations)
-        if work > limits.maxKdfWork {
-            return "kdfParams names Argon2 work m×t = \(work) KiB·passes, above the limit of \(limits.maxKdfWork) (raise it with --max-kdf-work N)"
-        }
-        return nil
+        return limits.kdfExcess(p, joiner: ", above").map { "kdfParams names " + $0 }
     }
 
     /// The keybox's contextInfo joins four ids with `|` (§10): the same ambiguity, seen in the joined text.

@@ -129,6 +129,20 @@ public struct Limits: Sendable {
     /// Argon2 work per hash, KiB × passes (`--max-kdf-work`, default 2^26: ~30 s in libsodium here).
     public var maxKdfWork: UInt64 = 1 << 26
     public init() {}
+
+    /// The Argon2 limit `p` goes past, said as `Argon2 memory … KiB<joiner> the limit of …` with
+    /// the option that raises it (memory first, then work m×t), or nil within both: the one check
+    /// of every suite whose input names Argon2 parameters (`joiner`: " is above", ", above").
+    public func kdfExcess(_ p: KdfParams, joiner: String) -> String? {
+        if UInt64(p.memoryKiB) > maxKdfMemoryKiB {
+            return "Argon2 memory \(p.memoryKiB) KiB\(joiner) the limit of \(maxKdfMemoryKiB) KiB (raise it with --max-kdf-memory KIB)"
+        }
+        let work = UInt64(p.memoryKiB) * UInt64(p.iterations)
+        if work > maxKdfWork {
+            return "Argon2 work m×t = \(work) KiB·passes\(joiner) the limit of \(maxKdfWork) (raise it with --max-kdf-work N)"
+        }
+        return nil
+    }
 }
 
 /// A suite, defined once: its contract pack, its ops with their typed fields, how heavy a vector is,

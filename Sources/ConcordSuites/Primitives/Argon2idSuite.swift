@@ -21,13 +21,6 @@ extension Suites {
         },
         exceedsLimits: { input, limits in
             guard let tag = input["params"]?.text, let p = try? KdfParams.parse(tag) else { return nil }
-            if UInt64(p.memoryKiB) > limits.maxKdfMemoryKiB {
-                return "Argon2 memory \(p.memoryKiB) KiB is above the limit of \(limits.maxKdfMemoryKiB) KiB (raise it with --max-kdf-memory KIB)"
-            }
-            let work = UInt64(p.memoryKiB) * UInt64(p.iterations)
-            if work > limits.maxKdfWork {
-                return "Argon2 work m×t = \(work) KiB·passes is above the limit of \(limits.maxKdfWork) (raise it with --max-kdf-work N)"
-            }
-            return nil
+            return limits.kdfExcess(p, joiner: " is above")
         })
 }
