@@ -203,7 +203,8 @@ public enum Archive {
 
     /// The file of one suite's openings of one release and platform (`confirmed`: the
     /// implementations that opened every one of them, once known), by the one writer of vector files.
-    public static func render(_ openings: [Opening], release: Release, capture: String) -> String {
+    /// `from`: what was added, as the file's `source:` names it (a capture's file name).
+    public static func render(_ openings: [Opening], release: Release, from: String) -> String {
         let suite = openings[0].suite
         let confirmed = release.confirmed.isEmpty ? "not yet opened by an implementation" : "opened when archived by " + release.confirmed.joined(separator: ", ")
         let vectors = openings.map { o in
@@ -215,7 +216,7 @@ public enum Archive {
         }
         return VectorFileWriter.write(VectorFile(
             suite: suite.name, title: "Artifacts written by \(release.writer) (\(suite.name))",
-            source: "concord archive add \((capture as NSString).lastPathComponent) --release \(release.name): each artifact is the app's captured output; the expected value is the input the app was given to write it, never its output. \(confirmed).",
+            source: "concord archive add \(from) --release \(release.name): each artifact is the app's captured output; the expected value is the input the app was given to write it, never its output. \(confirmed).",
             release: release, vectors: vectors, header: [String(header.dropFirst(2))]))
     }
 

@@ -416,4 +416,83 @@ import ConcordTestSupport
         #expect(two.stderr.contains("vectors/app.yaml:6:5 (sophaxchat.sealed-sender/app-bob)") && two.stderr.contains("give recipientIdentityPrivateKey as two different keys"), "\(two.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/archive2"))
     }
+
+    // MARK: scenario recordings
+
+    /// A flow: the phone (the app under test, its adapter) writes a field another device reads.
+    static let fieldsScenario = """
+    format: concord-scenario/1
+    name: app.fields
+    title: "the phone writes a field another device reads"
+    source: "docs/contracts/closer.md section 6"
+    roles:
+      writer: "the phone"
+      reader: "another device"
+    fresh:
+      coupleKey: {kind: bytes, length: 32}
+      nonce: {kind: bytes, length: 12}
+    steps:
+      - id: write
+        role: writer
+        suite: closer.field
+        op: encrypt
+        input: {coupleKey: {fresh: coupleKey}, coupleId: "couple-1", plaintext: {utf8: "hello"}, nonce: {fresh: nonce}}
+      - id: read
+        role: reader
+        suite: closer.field
+        op: decrypt
+        input: {coupleKey: {fresh: coupleKey}, coupleId: "couple-1", wire: {output: write.wire}}
+        expect: {plaintext: {utf8: "hello"}}
+
+    """
+
+    /// A scenario recording of the app's flow (`concord scenario --record DIR` with the app's adapter)
+    /// is a source of archive add: the app's own answers (written beside the recorded vectors) are
+    /// the artifacts, the recorded vectors what opens them; the release names the recording and its
+    /// seed; the same recording added again is nothing to do; every later run opens them.
+    @Test func aScenarioRecordingOfTheAppIsArchived() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.fieldsScenario, to: dir + "/fields.yaml")
+        write("archive: archive\n", to: dir + "/concord.yaml")
+        let p = dir + "/concord.yaml"
+        let rec = try concord(["scenario", dir + "/fields.yaml", "--seed", "7", "--trials", "2", "--implementations", "swift,tink,android",
+                               "--adapter", "android=\(planted)", "--record", dir + "/rec", "-o", dir + "/r.json"])
+        #expect(rec.status == 0, "\(rec.stdout)\(rec.stderr)")
+        #expect(rec.stdout.contains("recorded: \(dir)/rec/app.fields-seed7-android.outputs.json"), "\(rec.stdout)")
+        let add = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--project", p, "--implementations", "swift,tink"])
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        #expect(add.stdout.contains("archived 2 artifacts of android 3.2 (planted 1) in \(dir)/archive/3.2/android/closer.field.yaml (closer.field; opened by swift, tink)"), "\(add.stdout)")
+        #expect(add.stderr.contains("app.fields-seed7-android.outputs.json:5:14: closer.field/app.fields-s7-t0-read: its op decrypt reads, it writes no artifact"), "\(add.stderr)")
+        let text = try String(contentsOfFile: dir + "/archive/3.2/android/closer.field.yaml", encoding: .utf8)
+        #expect(text.contains("device: \"scenario app.fields (fields.yaml), seed 7, recorded by concord scenario --record\""), "\(text)")
+        #expect(text.contains("source: \"concord archive add rec (android's answers in a scenario recording) --release 3.2:"), "\(text)")
+        #expect(text.contains("id: archived-3.2-android-app.fields-s7-t1-write"), "\(text)")
+        #expect(text.contains("plaintext: {hex: \"68656c6c6f\"}"))
+
+        let again = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--project", p, "--implementations", "swift,tink"])
+        #expect(again.status == 0 && again.stdout.contains("release 3.2 of android is already archived with exactly these artifacts: nothing to add"), "\(again.stdout)\(again.stderr)")
+
+        let run = try concord(["run", "--project", p, "--implementations", "swift,tink"])
+        #expect(run.status == 0 && run.stdout.contains("2 vectors: 2 passed"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// A recording made by Concord's own implementations holds no release of an app: refused, saying
+    /// so (exit 2, nothing archived); `--platform` naming one of Concord's own is refused alike.
+    @Test func aRecordingByConcordsOwnImplementationsIsRefused() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.fieldsScenario, to: dir + "/fields.yaml")
+        write("archive: archive\n", to: dir + "/concord.yaml")
+        let p = dir + "/concord.yaml"
+        let rec = try concord(["scenario", dir + "/fields.yaml", "--seed", "7", "--trials", "1", "--implementations", "swift,jvm,tink",
+                               "--record", dir + "/rec", "-o", dir + "/r.json"])
+        #expect(rec.status == 0, "\(rec.stdout)\(rec.stderr)")
+        let add = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--project", p, "--implementations", "swift,tink"])
+        #expect(add.status == 2, "\(add.stdout)\(add.stderr)")
+        #expect(add.stderr.contains("\(dir)/rec: no app answered in this recording (it holds no <scenario>-seed<S>-<app>.outputs.json): only Concord's own implementations and libraries ran, and they are no release of an app"), "\(add.stderr)")
+        let swift = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--platform", "swift", "--project", p])
+        #expect(swift.status == 2 && swift.stderr.contains("--platform swift: swift is one of Concord's own implementations, not a release of an app"), "\(swift.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/archive"))
+    }
 }
