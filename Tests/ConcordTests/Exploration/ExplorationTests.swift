@@ -64,7 +64,7 @@ import ConcordPacks
                     #expect(kind.typeName == f.type.rawValue, "\(suite.name) \(op.name ?? "-") \(f.name): a \(kind) hint on a \(f.type.rawValue) field")
                     var rng = SeededRandom(path: ["kinds", suite.name, f.name])
                     var pairs = KeyPairs()
-                    let v = FieldGenerators.generate(kind, rng: &rng, pairs: &pairs)
+                    let v = FieldGenerators.generate(kind, forms: Packs.wireForms, rng: &rng, pairs: &pairs)
                     #expect(Fill.fits(v, f.type), "\(suite.name) \(f.name): \(kind) made \(v.display)")
                 }
             }
@@ -74,7 +74,7 @@ import ConcordPacks
         #expect(nonce.kind == .bytes(lengths: [12]))
         var rng = SeededRandom(path: ["nonce"])
         var pairs = KeyPairs()
-        let lengths = (0..<200).map { _ in FieldGenerators.generate(nonce.kind!, rng: &rng, pairs: &pairs).bytes!.count }
+        let lengths = (0..<200).map { _ in FieldGenerators.generate(nonce.kind!, forms: Packs.wireForms, rng: &rng, pairs: &pairs).bytes!.count }
         #expect(lengths.filter { $0 == 12 }.count > 150 && lengths.contains { $0 != 12 })
     }
 
@@ -85,12 +85,12 @@ import ConcordPacks
         for k in 0..<64 {
             var rng = SeededRandom(path: ["keysets", String(k)])
             var pairs = KeyPairs()
-            let key = FieldGenerators.generate(.tinkAesGcm(part: "key"), rng: &rng, pairs: &pairs)
-            guard case .text(let json) = FieldGenerators.generate(.tinkAesGcm(part: "keysetJson"), rng: &rng, pairs: &pairs) else {
+            let key = FieldGenerators.generate(.tinkAesGcm(part: "key"), forms: Packs.wireForms, rng: &rng, pairs: &pairs)
+            guard case .text(let json) = FieldGenerators.generate(.tinkAesGcm(part: "keysetJson"), forms: Packs.wireForms, rng: &rng, pairs: &pairs) else {
                 Issue.record("no keyset text")
                 continue
             }
-            let wire = FieldGenerators.generate(.tinkEcies(part: "publicKey"), rng: &rng, pairs: &pairs).text ?? ""
+            let wire = FieldGenerators.generate(.tinkEcies(part: "publicKey"), forms: Packs.wireForms, rng: &rng, pairs: &pairs).text ?? ""
             #expect(wire.hasPrefix("pub:v1:"), "\(wire)")
             if pairs.notes[0].contains("near-valid") { continue }
             let keyset = try TinkAesGcmKeyset.parse(json)
