@@ -238,6 +238,43 @@ import ConcordPacks
         #expect(statuses == ["openssl": .pass, "libsodium": .pass, "broken": .fail], "\(statuses)")
     }
 
+    /// The same seed gives the same findings, whatever the workers' timing: each is reported from
+    /// the lowest case that shows it, and listed in case order. A broken seal that is slow on some
+    /// cases made the workers meet its cases out of order, and the case reported (and the input
+    /// shrunk from it) was whichever finished first: two runs of one seed differed.
+    @Test func theSameSeedReportsTheSameCasesWhateverTheTiming() throws {
+        let slowSometimes = Planted("broken", base: Self.openssl) { r, o in
+            guard r.op == "seal", case .outputs(var out) = o, var c = out["ciphertext"]?.bytes, !c.isEmpty else { return nil }
+            // Cases of an odd-length plaintext answer late, so a later case often finishes first.
+            if c.count % 2 == 1 { usleep(15_000) }
+            c[0] ^= 1
+            out["ciphertext"] = .bytes(c)
+            return .outputs(out)
+        }
+        let target = Self.target(Suites.aesGcm, "seal")
+        func explore() -> [(String, Int, Fields)] {
+            Explorer(implementations: [Self.openssl, Self.libsodium, slowSometimes], configuration: Explorer.Configuration(seed: 12, cases: 40, workers: 4))
+                .explore([target]).findings.map { ($0.signature, $0.caseNumber, $0.input) }
+        }
+        let first = explore()
+        #expect(!first.isEmpty)
+        #expect(first.map(\.1) == first.map(\.1).sorted(), "listed in case order: \(first.map(\.1))")
+        for _ in 0..<2 {
+            let again = explore()
+            #expect(again.map(\.0) == first.map(\.0) && again.map(\.1) == first.map(\.1), "\(again.map(\.1)) vs \(first.map(\.1))")
+            #expect(zip(again, first).allSatisfy { $0.2 == $1.2 }, "the same shrunk inputs")
+        }
+        // Each is the lowest case showing it: no earlier case, alone, shows it.
+        for (signature, k, _) in first {
+            for earlier in 0..<k {
+                var one = Explorer.Configuration(seed: 12, workers: 1)
+                one.onlyCase = earlier
+                let shown = Explorer(implementations: [Self.openssl, Self.libsodium, slowSometimes], configuration: one).explore([target]).findings.map(\.signature)
+                #expect(!shown.contains(signature), "case \(earlier) shows \(signature) too, reported at \(k)")
+            }
+        }
+    }
+
     /// The app under test is the subject, never the witness (docs/exploration.md, "Whose answer a
     /// vector expects"): an app's ChaCha20-Poly1305 that flips a ciphertext bit, explored against
     /// OpenSSL alone, is a finding whose vector expects nothing (one library is not two): pending,
