@@ -96,7 +96,7 @@ enum FillCommand: Command {
         for p in positional {
             var isDir: ObjCBool = false
             if FileManager.default.fileExists(atPath: p, isDirectory: &isDir), isDir.boolValue {
-                let found = try VectorLoader.files([p]).filter { ValidateCommand.otherFormat($0, maxBytes: load.yamlLimits.maxBytes) == nil }
+                let found = try VectorLoader.files([p]).filter { OwnFormats.recognise($0, maxBytes: load.yamlLimits.maxBytes) == nil }
                 if found.isEmpty { stderr("concord: no vector files under \(p): nothing to fill"); return nil }
                 paths += found
             } else if let kind = FixtureMap.specialKind(p) {

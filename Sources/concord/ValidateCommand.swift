@@ -49,7 +49,7 @@ enum ValidateCommand: Command {
         var retired: Ledger? = nil
         var ledgerRead = false
         for file in files {
-            guard let kind = otherFormat(file, maxBytes: load.yamlLimits.maxBytes) else { vectorFiles.append(file); continue }
+            guard let kind = OwnFormats.recognise(file, maxBytes: load.yamlLimits.maxBytes) else { vectorFiles.append(file); continue }
             others += 1
             if kind.format == Archive.format {
                 if !ledgerRead {
@@ -80,25 +80,6 @@ enum ValidateCommand: Command {
             return 2
         }
         return errors.isEmpty ? 0 : 2
-    }
-
-    /// A JSON file whose `format` is one of Concord's own outputs, with its text.
-    static func otherFormat(_ file: String, maxBytes: Int) -> (format: String, text: String)? {
-        // A pipe (`<(…)`) can be read once: it is read as run reads it, as a vector file.
-        var st = stat()
-        guard stat(file, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
-        // A divergence ledger (docs/ledger.md) names its format: checked by its own reader.
-        if !file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
-           let text = String(validating: bytes, as: UTF8.self), text.contains(Ledger.format),
-           let root = try? YAMLParser(expected: "a ledger").parse(bytes),
-           root.mapping?.first(where: { $0.key.scalarText == "format" })?.value.string == Ledger.format {
-            return (Ledger.format, text)
-        }
-        guard file.lowercased().hasSuffix(".json"), let bytes = try? InputFile.read(file, maxBytes: maxBytes),
-              let text = String(validating: bytes, as: UTF8.self), let json = try? JSON.parse(text),
-              let format = json["format"]?.stringValue,
-              [CapturedOutputs.format, JSONReport.format, "concord-export/1", Archive.format].contains(format) else { return nil }
-        return (format, text)
     }
 
     /// The reader's refusal, or nil when the file is valid.
