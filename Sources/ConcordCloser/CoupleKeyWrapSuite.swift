@@ -21,7 +21,7 @@ extension Suites {
                               FieldSpec("wrappedCoupleKey", .text, "The stored `b64` blob."),
                               FieldSpec("kdfParams", .text, required: false, "Optional. The stored parameter tag (§2 grammar: a malformed one is a `parameters` refusal); the KEK is derived with the parameters it names. Left out: the production tag `argon2id;v=19;m=47104;t=3;p=1`.").kind(.kdfParams)],
                      expects: [FieldSpec("coupleKey", .bytes, "The 32-byte couple key (for option B, the key extracted from the keyset)."),
-                               FieldSpec("form", .text, "The form found: `raw` (option A) or `tink-keyset` (option B).")])],
+                               FieldSpec("form", .text, required: false, "Optional. The form found: `raw` (option A) or `tink-keyset` (option B). Left out, the key alone is checked (an archived wrap: docs/archive.md).")])],
         aliases: ["couple-key-wrap"],
         implementations: closerImplementations + ["tink"],
         cost: closerCost(coupleKeyWrapSharedWork),

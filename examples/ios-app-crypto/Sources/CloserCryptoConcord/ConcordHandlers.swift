@@ -4,7 +4,7 @@ import ConcordKit
 /// Concord's suites, each calling the app's real code: shared by the tests and the live adapter.
 public enum ConcordHandlers {
     public static func kit() -> ConcordKit {
-        var kit = ConcordKit(name: "ios", platform: "Swift", version: "ios-app-crypto example")
+        var kit = ConcordKit(name: "ios", platform: "Swift", version: "app \(AppRelease.version) (\(AppRelease.libraries))")
         kit.on("closer.canonical-json", inputs: ["answer"], outputs: ["json"]) { v in
             let a = try v.answer("answer")
             return ["json": .text(try CanonicalAnswer.json(scaleValue: a.scaleValue, selectedOptionIds: a.selectedOptionIds,
@@ -29,13 +29,40 @@ public enum ConcordHandlers {
                 throw ConcordUnsupported(why)
             }
         }
+        // The couple key wrapped under the recovery phrase: the raw key (option A), this release's parameters.
+        kit.on("closer.couple-key-wrap", op: "wrap", inputs: ["phrase", "kdfSalt", "nonce", "coupleKey", "keysetJson"],
+               outputs: ["wrappedCoupleKey", "kdfSalt", "kdfParams"]) { v in
+            if v.has("keysetJson") { throw ConcordUnsupported("this module wraps the raw couple key (option A), not a keyset") }
+            let w = try supported { try CoupleKeyWrap.wrap(phrase: try v.text("phrase"), coupleKey: try v.bytes("coupleKey"),
+                                                           kdfSalt: try v.bytes("kdfSalt"), nonce: try v.bytes("nonce")) }
+            return ["wrappedCoupleKey": .text(w.wrappedCoupleKey), "kdfSalt": .text(w.kdfSalt), "kdfParams": .text(w.kdfParams)]
+        }
+        // The stored tag names the parameters; without one, the contract's production tag.
+        kit.on("closer.couple-key-wrap", op: "unwrap", inputs: ["phrase", "kdfSalt", "wrappedCoupleKey", "kdfParams"],
+               outputs: ["coupleKey", "form"]) { v in
+            let tag = v.has("kdfParams") ? try v.text("kdfParams") : "argon2id;v=19;m=47104;t=3;p=1"
+            let key = try supported { try CoupleKeyWrap.unwrap(phrase: try v.text("phrase"), kdfSalt: try v.text("kdfSalt"),
+                                                                wrappedCoupleKey: try v.text("wrappedCoupleKey"), kdfParams: tag) }
+            return ["coupleKey": .bytes(key), "form": .text("raw")]
+        }
         kit.refuse { error in
             switch error {
             case is CanonicalAnswer.Failure: return .format
-            case PasswordKdf.Failure.parameters(_): return .parameters
+            case PasswordKdf.Failure.parameters(_), CoupleKeyWrap.Failure.parameters(_): return .parameters
+            case CoupleKeyWrap.Failure.format(_): return .format
+            case CoupleKeyWrap.Failure.authentication(_): return .authentication
             default: return nil
             }
         }
         return kit
+    }
+
+    /// What the contract allows and this code cannot run is unsupported, never a refusal.
+    static func supported<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch CoupleKeyWrap.Failure.unsupported(let why) {
+            throw ConcordUnsupported(why)
+        } catch PasswordKdf.Failure.unsupported(let why) {
+            throw ConcordUnsupported(why)
+        }
     }
 }

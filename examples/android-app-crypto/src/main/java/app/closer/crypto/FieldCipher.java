@@ -3,16 +3,11 @@ package app.closer.crypto;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
-import org.bouncycastle.crypto.InvalidCipherTextException;
-import org.bouncycastle.crypto.engines.AESEngine;
-import org.bouncycastle.crypto.modes.GCMBlockCipher;
-import org.bouncycastle.crypto.params.AEADParameters;
-import org.bouncycastle.crypto.params.KeyParameter;
 
 /**
  * The app's field encryption (CONTRACT.md §6): {@code enc:v1:} + base64(nonce ‖ ciphertext ‖ tag),
- * AES-256-GCM under the couple key with AAD = UTF-8(coupleId). BouncyCastle's lightweight API, as an
- * Android module would call it.
+ * AES-256-GCM under the couple key with AAD = UTF-8(coupleId) ({@link AesGcm}: BouncyCastle's lightweight
+ * API, as an Android module would call it).
  */
 public final class FieldCipher {
     static final String PREFIX = "enc:v1:";
@@ -73,17 +68,7 @@ public final class FieldCipher {
         }
     }
 
-    @SuppressWarnings("deprecation")
     private static byte[] gcm(boolean encrypt, byte[] key, byte[] nonce, String coupleId, byte[] in) throws CloserCryptoException {
-        GCMBlockCipher gcm = new GCMBlockCipher(new AESEngine());
-        gcm.init(encrypt, new AEADParameters(new KeyParameter(key), 128, nonce, coupleId.getBytes(StandardCharsets.UTF_8)));
-        byte[] out = new byte[gcm.getOutputSize(in.length)];
-        int n = gcm.processBytes(in, 0, in.length, out, 0);
-        try {
-            n += gcm.doFinal(out, n);
-        } catch (InvalidCipherTextException e) {
-            throw new CloserCryptoException.BadTag("the tag does not verify");
-        }
-        return Arrays.copyOf(out, n);
+        return AesGcm.run(encrypt, key, nonce, coupleId.getBytes(StandardCharsets.UTF_8), in);
     }
 }

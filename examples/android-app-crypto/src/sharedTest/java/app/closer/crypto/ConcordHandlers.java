@@ -14,7 +14,7 @@ final class ConcordHandlers {
 
     static ConcordKit kit() {
         ConcordKit kit = new ConcordKit("android").platform("JVM " + System.getProperty("java.version"))
-                .version("android-app-crypto example (BouncyCastle " + org.bouncycastle.jce.provider.BouncyCastleProvider.class.getPackage().getImplementationVersion() + ")");
+                .version("app " + AppRelease.VERSION + " (BouncyCastle " + org.bouncycastle.jce.provider.BouncyCastleProvider.class.getPackage().getImplementationVersion() + ")");
         kit.refuse(CloserCryptoException.Format.class, Refusal.FORMAT)
            .refuse(CloserCryptoException.BadTag.class, Refusal.AUTHENTICATION)
            .refuse(CloserCryptoException.Parameters.class, Refusal.PARAMETERS);
@@ -30,6 +30,24 @@ final class ConcordHandlers {
             new java.security.SecureRandom().nextBytes(nonce);
             out.text("wire", FieldCipher.encrypt(v.bytes("coupleKey"), v.text("coupleId"), v.bytes("plaintext"), nonce));
         }).inputs("coupleKey", "coupleId", "plaintext", "keysetJson").outputs("wire");
+        // The couple key wrapped under the recovery phrase: the raw key (option A), this release's parameters.
+        kit.on("closer.couple-key-wrap", "wrap", (v, out) -> {
+            if (v.has("keysetJson")) {
+                throw new Unsupported("this module wraps the raw couple key (option A), not a keyset");
+            }
+            CoupleKeyWrap.Wrapped w = CoupleKeyWrap.wrap(v.text("phrase"), v.bytes("coupleKey"), v.bytes("kdfSalt"), v.bytes("nonce"));
+            out.text("wrappedCoupleKey", w.wrappedCoupleKey).text("kdfSalt", w.kdfSalt).text("kdfParams", w.kdfParams);
+        }).inputs("phrase", "kdfSalt", "nonce", "coupleKey", "keysetJson").outputs("wrappedCoupleKey", "kdfSalt", "kdfParams");
+        // The stored tag names the parameters; without one, the contract's production tag.
+        kit.on("closer.couple-key-wrap", "unwrap", (v, out) -> {
+            String tag = v.has("kdfParams") ? v.text("kdfParams") : "argon2id;v=19;m=47104;t=3;p=1";
+            try {
+                out.bytes("coupleKey", CoupleKeyWrap.unwrap(v.text("phrase"), v.text("kdfSalt"), v.text("wrappedCoupleKey"), tag))
+                   .text("form", "raw");
+            } catch (UnsupportedOperationException e) {
+                throw new Unsupported(e.getMessage());
+            }
+        }).inputs("phrase", "kdfSalt", "wrappedCoupleKey", "kdfParams").outputs("coupleKey", "form");
         kit.on("closer.canonical-json", (v, out) -> {
             Answer a = v.answer("answer");
             out.text("json", CanonicalAnswer.json(a.scaleValue, a.selectedOptionIds, a.writtenText));
