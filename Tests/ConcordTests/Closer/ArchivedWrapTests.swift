@@ -48,7 +48,7 @@ import Testing
         let sorted = Archive.sort(c, vectors: Dictionary(vectors.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }), release: "1.0.0",
                                   platform: "android", places: CapturedOutputs.resultPlaces(capture, count: c.results.count))
         #expect(sorted.refusals.isEmpty, "\(sorted.refusals)")
-        let text = Archive.render(sorted.openings, release: Release(name: "1.0.0", platform: "android"), capture: "c.json")
+        let text = Archive.render(sorted.openings, release: Release(name: "1.0.0", platform: "android"), from: "concord archive add c.json --release 1.0.0")
         let loaded = VectorLoader().load(.bytes(Array(text.utf8), file: "a.yaml"))
         #expect(loaded.errors.isEmpty, "\(loaded.errors)")
         let v = try #require(loaded.vectors.first)
