@@ -132,12 +132,13 @@ public enum VectorFileWriter {
 
     /// A record's keys (an answer's) in its member order, then any other sorted (`RecordType.keyOrder`
     /// over the record types the packs define).
-    static func mapOrder(_ m: [String: Value]) -> [String] {
-        RecordType.keyOrder(m, records: Packs.records)
+    static func mapOrder(_ m: [String: Value], records: [RecordType] = Packs.records) -> [String] {
+        RecordType.keyOrder(m, records: records)
     }
 
-    /// A value as a vector file writes it: YAML (`json: false`) or JSON, in flow style.
-    public static func value(_ v: Value, json: Bool) -> String {
+    /// A value as a vector file writes it: YAML (`json: false`) or JSON, in flow style; a mapping's
+    /// keys in the order of `records` (by default the packs' record types).
+    public static func value(_ v: Value, json: Bool, records: [RecordType] = Packs.records) -> String {
         func key(_ k: String) -> String { json ? JSON.string(k).serialized() : name(k) }
         switch v {
         case .bytes(let b): return "{\(key("hex")): \"\(Hex.encode(b))\"}"
@@ -145,8 +146,8 @@ public enum VectorFileWriter {
         case .integer(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
-        case .list(let l): return "[" + l.map { value($0, json: json) }.joined(separator: ", ") + "]"
-        case .map(let m): return "{" + mapOrder(m).map { "\(key($0)): \(value(m[$0]!, json: json))" }.joined(separator: ", ") + "}"
+        case .list(let l): return "[" + l.map { value($0, json: json, records: records) }.joined(separator: ", ") + "]"
+        case .map(let m): return "{" + mapOrder(m, records: records).map { "\(key($0)): \(value(m[$0]!, json: json, records: records))" }.joined(separator: ", ") + "}"
         }
     }
 
