@@ -37,6 +37,8 @@ public enum Archive {
         public var id: String
         public var input: [(String, Value)]
         public var expect: [(String, Value)]
+        /// Where each reader's private key came from (`recipientPrivateKeyset from closer.keybox/open-kat`).
+        public var keys: [String] = []
     }
 
     /// What a capture holds, sorted: the openings, the refusals (each located: nothing is archived
@@ -47,16 +49,43 @@ public enum Archive {
         public var passedOver: [String] = []
     }
 
-    /// Each captured answer of an op that writes an artifact (its suite's `artifacts`), made into
-    /// the vector that opens it: each opening input from the capture's outputs (`stored`) or from
-    /// the writing vector's input (`held`), the expected value from the writing vector's input. An
-    /// artifact whose opening inputs are not all there is refused, naming what is missing.
-    /// `vectors`: the vectors the capture answers, by name; `places`: each result's place in the file.
+    /// One answer of the app's, with where it is (`FILE:LINE:COLUMN`, for messages).
+    public struct Answer: Sendable {
+        public var vector: String
+        public var outcome: Outcome
+        public var at: String
+        public init(vector: String, outcome: Outcome, at: String) {
+            self.vector = vector
+            self.outcome = outcome
+            self.at = at
+        }
+    }
+
+    /// A capture's answers, each placed (`places`: each result's line and column in the file).
+    public static func answers(_ capture: CapturedOutputs, places: [(line: Int, column: Int)?]) -> [Answer] {
+        capture.results.enumerated().map { i, r in
+            let at = places.indices.contains(i) ? places[i].map { "\(capture.file):\($0.line):\($0.column)" } ?? capture.file : capture.file
+            return Answer(vector: r.vector, outcome: r.outcome, at: at)
+        }
+    }
+
+    /// `sort` of a capture's answers.
     public static func sort(_ capture: CapturedOutputs, vectors: [String: Vector], release: String, platform: String,
                             places: [(line: Int, column: Int)?]) -> Sorted {
+        sort(answers(capture, places: places), vectors: vectors, release: release, platform: platform)
+    }
+
+    /// Each answer of an op that writes an artifact (its suite's `artifacts`), made into the vector
+    /// that opens it: each opening input from the answer's outputs (`stored`), from the writing
+    /// vector's input (`held`), or, for the reader's private key (`privateHalf`), from the vectors
+    /// whose input gives that key (`readerKey`); the expected value from the writing vector's input.
+    /// An artifact whose opening inputs are not all there is refused, naming what is missing.
+    /// `vectors`: the vectors the answers answer (and the project's others), by name.
+    public static func sort(_ answers: [Answer], vectors: [String: Vector], release: String, platform: String) -> Sorted {
         var out = Sorted()
-        for (i, (name, outcome)) in capture.results.enumerated() {
-            let at = places.indices.contains(i) ? places[i].map { "\(capture.file):\($0.line):\($0.column)" } ?? capture.file : capture.file
+        var keys = ReaderKeys(vectors)
+        for answer in answers {
+            let (name, outcome, at) = (answer.vector, answer.outcome, answer.at)
             let canonical = Suites.canonicalVectorName(name)
             let suiteName = String(canonical.prefix { $0 != "/" })
             guard let suite = Suites.resolve(suiteName), !suite.artifacts.isEmpty else {
@@ -78,6 +107,8 @@ public enum Archive {
             guard case .outputs(let outputs) = outcome else { continue }
             guard let open = suite.op(spec.openOp) else { continue }
             var missing: [String] = []
+            var conflicts: [String] = []
+            var found: [String] = []
             var input: [(String, Value)] = []
             for (field, source) in spec.inputs {
                 let required = open.inputs.first { $0.name == field }?.required ?? true
@@ -90,6 +121,20 @@ public enum Archive {
                     if let v = writer.input[x] { input.append((field, v)) } else if required {
                         missing.append("\(field) (held by the reader: the writing vector's input has no \(x))")
                     }
+                case .privateHalf(let x):
+                    guard let pub = writer.input[x] else {
+                        missing.append("\(field) (the reader's private key: the writing vector's input has no \(x), its public half)")
+                        continue
+                    }
+                    switch keys.find(field, suite: suite.name, publicKey: pub, pair: spec.keyPair) {
+                    case .found(let v, let from):
+                        input.append((field, v))
+                        found.append("the reader's \(field) from \(from.name)")
+                    case .none:
+                        missing.append("\(field) (the recipient's private key for \(shown(pub)) is not among the project's keys: give it in a vector of \(suite.name) whose input holds \(field), such as a roundtrip vector, docs/archive.md)")
+                    case .differ(let a, let b):
+                        conflicts.append("\(at): \(name): two different private keys of the project have the public key \(shown(pub)) the app sealed to: \(place(a)) and \(place(b)) give \(field) as two different keys: keep one (the archive takes the recipient's key only when every candidate is the same key)")
+                    }
                 }
             }
             var expect: [(String, Value)] = []
@@ -97,36 +142,81 @@ public enum Archive {
                 switch source {
                 case .stored(let x):
                     if let v = outputs[x] { expect.append((field, v)) } else { missing.append("the expected \(field) (stored: not in the capture)") }
-                case .held(let x):
+                case .held(let x), .privateHalf(let x):
                     if let v = writer.input[x] { expect.append((field, v)) } else { missing.append("the expected \(field) (the writing vector's input has no \(x))") }
                 }
+            }
+            if !conflicts.isEmpty {
+                out.refusals += conflicts
+                continue
             }
             guard missing.isEmpty else {
                 out.refusals.append("\(at): \(name): its \(spec.artifact) could never be opened: \(suite.name) \(spec.openOp ?? "") needs " + missing.joined(separator: "; "))
                 continue
             }
             out.openings.append(Opening(suite: suite, spec: spec, writer: writer, id: "archived-\(release)-\(platform)-\(writer.id)",
-                                        input: input, expect: expect))
+                                        input: input, expect: expect, keys: found))
         }
         return out
+    }
+
+    /// A value as a message shows it: a text escaped, bytes in hex, cut after 40 characters (a `pub:v1:` key is long).
+    static func shown(_ v: Value) -> String {
+        let s: String
+        switch v {
+        case .text(let t): s = Printable.escape(t)
+        case .bytes(let b): s = Hex.encode(b)
+        default: s = Printable.escape(VectorFileWriter.value(v, json: false))
+        }
+        return s.count > 40 ? String(s.prefix(40)) + "…" : s
+    }
+
+    /// `FILE:LINE:COLUMN (suite/id)`.
+    static func place(_ v: Vector) -> String { "\(v.file):\(v.line):\(v.column) (\(v.name))" }
+
+    /// The reader's private keys the project gives: every vector's input value of a field taken
+    /// `privateHalf(of:)` (an `open` or `roundtrip` vector of the suite gives the recipient's key),
+    /// matched to a public key by the suite's own `keyPair`. Candidates with the same key material
+    /// (one keyset written twice) are one key, the first by vector name taken; other material for
+    /// the same public key is two keys, and the artifact is refused naming both.
+    struct ReaderKeys {
+        enum Found { case found(Value, from: Vector), none, differ(Vector, Vector) }
+        let vectors: [Vector]
+        /// The candidates of (suite, field), in the vectors' name order, found once.
+        var candidates: [String: [(Vector, Value)]] = [:]
+        init(_ vectors: [String: Vector]) { self.vectors = vectors.values.sorted { $0.name < $1.name } }
+
+        mutating func find(_ field: String, suite: String, publicKey: Value, pair: ArtifactSpec.KeyPair?) -> Found {
+            guard let pair else { return .none }
+            let key = suite + "/" + field
+            if candidates[key] == nil {
+                candidates[key] = vectors.compactMap { v in v.suite == suite ? v.input[field].map { (v, $0) } : nil }
+            }
+            let matching = candidates[key]!.compactMap { c in pair(c.1, publicKey).map { (c.0, c.1, $0) } }
+            guard let first = matching.first else { return .none }
+            if let other = matching.first(where: { $0.2 != first.2 }) { return .differ(first.0, other.0) }
+            return .found(first.1, from: first.0)
+        }
     }
 
     // MARK: writing
 
     /// The file of one suite's openings of one release and platform (`confirmed`: the
     /// implementations that opened every one of them, once known), by the one writer of vector files.
-    public static func render(_ openings: [Opening], release: Release, capture: String) -> String {
+    /// `from`: what was added, as the file's `source:` names it (a capture's file name).
+    public static func render(_ openings: [Opening], release: Release, from: String) -> String {
         let suite = openings[0].suite
         let confirmed = release.confirmed.isEmpty ? "not yet opened by an implementation" : "opened when archived by " + release.confirmed.joined(separator: ", ")
         let vectors = openings.map { o in
             Vector(suite: suite.name, id: o.id, file: "", line: 0, column: 0,
-                   comment: "\(o.spec.artifact) written by \(release.writer) for \(o.writer.name) (\(o.writer.op ?? "")), opened with \(o.spec.openOp ?? "")",
+                   comment: "\(o.spec.artifact) written by \(release.writer) for \(o.writer.name) (\(o.writer.op ?? "")), opened with \(o.spec.openOp ?? "")"
+                       + o.keys.map { "; \($0)" }.joined(),
                    flags: [], op: o.spec.openOp, result: .valid, input: Dictionary(o.input, uniquingKeysWith: { a, _ in a }),
                    expect: .outputs(o.expect.map { ($0.0, .value($0.1)) }), inputOrder: o.input.map(\.0))
         }
         return VectorFileWriter.write(VectorFile(
             suite: suite.name, title: "Artifacts written by \(release.writer) (\(suite.name))",
-            source: "concord archive add \((capture as NSString).lastPathComponent) --release \(release.name): each artifact is the app's captured output; the expected value is the input the app was given to write it, never its output. \(confirmed).",
+            source: "concord archive add \(from) --release \(release.name): each artifact is the app's captured output; the expected value is the input the app was given to write it, never its output. \(confirmed).",
             release: release, vectors: vectors, header: [String(header.dropFirst(2))]))
     }
 

@@ -20,7 +20,8 @@ public enum CloserPack {
                 PlacedRule(ExplanationRules.kekAAD, .after("argon2-parameters"))],
         aads: { CloserAAD.tried($0) },
         freshKinds: CloserFreshKinds.all,
-        kdfMemoryKiB: Int(KdfParams.closer.memoryKiB))
+        kdfMemoryKiB: Int(KdfParams.closer.memoryKiB),
+        wireForms: CloserWire.forms)
 }
 
 extension Contracts {

@@ -39,5 +39,19 @@ extension Suites {
         implementations: ["swift", "jvm", "tink", "node"],
         warnings: contextInfoPipeWarning,
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "keybox",
-                                 openInputs: ["recipientPrivateKeyset", "contextInfo"], compared: "plaintext"))
+                                 openInputs: ["recipientPrivateKeyset", "contextInfo"], compared: "plaintext"),
+        artifacts: [ArtifactSpec.sealedToReader(write: "seal", open: "open", artifact: "keybox", publicInput: "recipientPublicKey",
+                                                privateInput: "recipientPrivateKeyset", held: contextFields.map(\.name), expects: ["plaintext"],
+                                                keyPair: keyboxKeyPair)])
+
+    /// A private keyset is the recipient of a `pub:v1:` key when one of its ENABLED keys (Tink
+    /// opens with any of them) has exactly that public key: every parameter, the key id, the output
+    /// prefix and the point, each decoded by the pack's own reader, which checks that the scalar
+    /// gives the point. The material: that key's scalar.
+    static let keyboxKeyPair: ArtifactSpec.KeyPair = { privateKey, publicKey in
+        guard case .text(let keyset) = privateKey, case .text(let wire) = publicKey,
+              let target = try? TinkEciesKeyset.parsePublic(wire: wire),
+              let keys = try? TinkEciesKeyset.parsePrivateKeys(keyset).keys else { return nil }
+        return keys.first { $0.publicKey == target }?.scalar
+    }
 }

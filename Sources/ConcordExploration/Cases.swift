@@ -1,5 +1,6 @@
 import ConcordFormats
 import ConcordGeneration
+import ConcordPacks
 import ConcordSuites
 
 /// How one case's input is made (docs/exploration.md, "Cases"): from the stream of
@@ -34,7 +35,7 @@ public enum Cases {
             // A value the vector format refuses (an integer below the field's minimum) would make
             // a finding no vector file can hold: such a mutation is not taken.
             let minimum = t.op.inputs.first { $0.name == input[k].0 }?.minimum
-            if let (v, name) = Mutations.mutate(input[k].1, rng: &rng), within(v, minimum) {
+            if let (v, name) = Mutations.mutate(input[k].1, forms: Packs.wireForms, rng: &rng), within(v, minimum) {
                 input[k].1 = v
                 made += ", \(input[k].0) mutated (\(name))"
             }
@@ -125,7 +126,7 @@ public enum Cases {
     }
 
     static func draw(_ f: FieldSpec, rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
-        FieldGenerators.generate(f.kind ?? .bytes(lengths: []), bounds: f.bounds, rng: &rng, pairs: &pairs)
+        FieldGenerators.generate(f.kind ?? .bytes(lengths: []), bounds: f.bounds, forms: Packs.wireForms, rng: &rng, pairs: &pairs)
     }
 
     /// The op declared before this one whose outputs hold `field` (Target.producedBy).

@@ -241,8 +241,18 @@ public final class Explorer: Sendable {
         let findings = Locked<[String: Finding]>([:])
         let unconfirmed = AtomicCounter()
         let inputBytes = AtomicCounter()
-        let order = Locked<[String]>([])
+        // A signature seen again in a lower-numbered case than the one it was found in (the
+        // workers take cases out of order): the lowest such case, reported and shrunk after the
+        // run, so that the same seed gives the same report whatever the threads' timing.
+        let earlier = Locked<[String: (t: Int, k: Int, made: String, input: Fields, sides: [Side])]>([:])
         let seed = configuration.seed
+
+        /// Notes case `k` of target `t` as an occurrence of a known finding, lower than its case.
+        @Sendable func sawAgain(_ t: Int, _ k: Int, _ made: String, _ input: Fields, _ o: Observation) {
+            earlier.withLock { e in
+                if k < (e[o.signature]?.k ?? Int.max) { e[o.signature] = (t, k, made, input, o.sides) }
+            }
+        }
 
         /// One case; its counts go to the worker's own tally (`Tally`), added to the shared
         /// counters once per chunk: counters every worker wrote per case kept both cores waiting
@@ -260,11 +270,15 @@ public final class Explorer: Sendable {
             tally.count(p, result)
             for seen in result.observations {
                 var o = seen
-                if findings.withLock({ f in
-                    guard f[o.signature] != nil else { return false }
+                let known: (Bool, lower: Bool) = findings.withLock { f in
+                    guard f[o.signature] != nil else { return (false, false) }
                     f[o.signature]!.occurrences += 1
-                    return true
-                }) { continue }
+                    return (true, k < f[o.signature]!.caseNumber)
+                }
+                if known.0 {
+                    if known.lower { sawAgain(t, k, made, input, o) }
+                    continue
+                }
                 // A new error of an implementation behind a process: every request in flight when
                 // its process died was answered `error`, so the case is run again, alone, on a
                 // process of its own; only an error it gives again is a finding, and it is shrunk
@@ -283,9 +297,11 @@ public final class Explorer: Sendable {
                     o = again
                 }
                 defer { own?.current.shutdown() }
+                var earlierCase = false
                 let isNew: Bool = findings.withLock { f in
                     if f[o.signature] != nil {
                         f[o.signature]!.occurrences += 1
+                        if k < f[o.signature]!.caseNumber { earlierCase = true }
                         return false
                     }
                     f[o.signature] = Finding(suite: p.target.suite.name, op: p.target.op.name, kind: o.kind, signature: o.signature, sides: o.sides,
@@ -294,16 +310,23 @@ public final class Explorer: Sendable {
                                              compared: p.target.roundtrip.flatMap { rt in input[rt.compared].map { (rt.compared, $0) } })
                     return true
                 }
-                guard isNew else { continue }
-                order.withLock { $0.append(o.signature) }
-                let budget = Date().addingTimeInterval(configuration.shrinkSeconds)
-                let (small, last, steps) = shrink(shrinkPlan, input, signature: o.signature, deadline: deadline.map { min($0, budget) } ?? budget)
-                findings.withLock { f in
-                    f[o.signature]!.input = small
-                    f[o.signature]!.shrinkSteps = steps
-                    if let last { f[o.signature]!.sides = last.sides }
-                    if let rt = p.target.roundtrip, let v = small[rt.compared] { f[o.signature]!.compared = (rt.compared, v) }
+                guard isNew else {
+                    if earlierCase { sawAgain(t, k, made, input, o) }
+                    continue
                 }
+                shrinkInto(shrinkPlan, input, o.signature)
+            }
+        }
+
+        /// Shrinks a finding's input on `plan` and records what it shrank to.
+        @Sendable func shrinkInto(_ plan: Plan, _ input: Fields, _ signature: String) {
+            let budget = Date().addingTimeInterval(configuration.shrinkSeconds)
+            let (small, last, steps) = shrink(plan, input, signature: signature, deadline: deadline.map { min($0, budget) } ?? budget)
+            findings.withLock { f in
+                f[signature]!.input = small
+                f[signature]!.shrinkSteps = steps
+                if let last { f[signature]!.sides = last.sides }
+                if let rt = plan.target.roundtrip, let v = small[rt.compared] { f[signature]!.compared = (rt.compared, v) }
             }
         }
 
@@ -355,9 +378,44 @@ public final class Explorer: Sendable {
             }
             pool.stop()
         }
-        let found = order.withLock { $0 }
-        // Each finding with its testimony over the explored implementations (settle adds others').
-        let all = findings.withLock { f in found.compactMap { f[$0] } }.map { f in
+        // A finding first met in a later case than its lowest is reported from the lowest and
+        // shrunk again from it (in signature order, one at a time): the cases a run of --cases
+        // covers are the same on every run, so the finding is too. A run bounded by --seconds
+        // covers cases that depend on the machine's speed, and keeps what it found.
+        if configuration.seconds == nil {
+            for (signature, e) in earlier.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
+                let p = plans[e.t]
+                var shrinkPlan = p
+                var own: Slot? = nil
+                let kind: Finding.Kind? = findings.withLock { f in
+                    guard let x = f[signature], e.k < x.caseNumber else { return nil }
+                    f[signature]!.caseNumber = e.k
+                    f[signature]!.made = e.made
+                    f[signature]!.original = e.input
+                    f[signature]!.input = e.input
+                    f[signature]!.sides = e.sides
+                    f[signature]!.shrinkSteps = 0
+                    f[signature]!.compared = p.target.roundtrip.flatMap { rt in e.input[rt.compared].map { (rt.compared, $0) } }
+                    return x.kind
+                }
+                guard let kind else { continue }
+                if kind == .error, let name = e.sides.first?.implementations.first, let (mine, slot) = privatePlan(p, replacing: name) {
+                    own = slot
+                    shrinkPlan = mine
+                }
+                shrinkInto(shrinkPlan, e.input, signature)
+                own?.current.shutdown()
+            }
+        }
+        // Each finding with its testimony over the explored implementations (settle adds others'),
+        // in the targets' order, then by the case it was first met in: never the order the
+        // workers happened to meet them.
+        let place = Dictionary(plans.indices.map { ("\(plans[$0].target.suite.name) \(plans[$0].target.op.name)", $0) }, uniquingKeysWith: { a, _ in a })
+        let found = findings.withLock { Array($0.values) }.sorted { a, b in
+            let x = place["\(a.suite) \(a.op ?? "")"] ?? Int.max, y = place["\(b.suite) \(b.op ?? "")"] ?? Int.max
+            return x != y ? x < y : a.caseNumber != b.caseNumber ? a.caseNumber < b.caseNumber : a.signature < b.signature
+        }
+        let all = found.map { f in
             var f = f
             f.testimony = testify(f, witnesses: [])?.0
             return f

@@ -1,6 +1,7 @@
 import ConcordFormats
 import ConcordGeneration
 import ConcordImplementations
+import ConcordPacks
 import ConcordSuites
 
 /// One op of one suite to explore, with the inputs of the suite's own vectors of that op as seeds.
@@ -122,6 +123,6 @@ extension Finding {
     public func classes(op spec: OpSpec? = nil) -> [String] {
         var caps: [String: [Int64]] = [:]
         for f in spec?.inputs ?? [] where !f.bounds.caps.isEmpty { caps[f.name] = f.bounds.caps }
-        return InputClasses.describe(input.map { ($0.key, $0.value) }, caps: caps)
+        return InputClasses.describe(input.map { ($0.key, $0.value) }, caps: caps, forms: Packs.wireForms)
     }
 }

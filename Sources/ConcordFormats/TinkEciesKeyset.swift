@@ -37,6 +37,9 @@ public enum TinkEciesKeyset {
     public static let publicTypeURL = "type.googleapis.com/google.crypto.tink.EciesAeadHkdfPublicKey"
     public static let privateTypeURL = "type.googleapis.com/google.crypto.tink.EciesAeadHkdfPrivateKey"
     public static let publicPrefix = "pub:v1:"
+    /// The public keyset on the wire (Closer's CONTRACT.md §10, which lists it among its forms):
+    /// `pub:v1:` + b64url(UTF-8 public keyset JSON), a document with no parts to name.
+    public static let publicWire = WireForm(prefix: publicPrefix, alphabet: .url, blob: .whole)
 
     public static let curves: [UInt64: String] = [2: "NIST_P256", 3: "NIST_P384", 4: "NIST_P521", 5: "CURVE25519"]
     public static let hashes: [UInt64: String] = [1: "SHA1", 2: "SHA384", 3: "SHA256", 4: "SHA512", 5: "SHA224"]

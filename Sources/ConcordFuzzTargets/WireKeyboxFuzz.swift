@@ -25,10 +25,9 @@ extension FuzzTarget {
             }
             return nil
         case 1:
-            for (prefix, alphabet) in [(Wire.field, Base64.Alphabet.standard), (Wire.sealed, .url), (Wire.commitment, .url),
-                                       (Wire.keybox, .url), (TinkEciesKeyset.publicPrefix, .url)] {
-                guard let blob = try? Wire.decode(text, prefix: prefix, alphabet) else { continue }
-                if prefix + Base64.encode(blob, alphabet) != text { return "\(prefix) accepted a non-canonical spelling: \(hexDump(rest))" }
+            for form in CloserWire.forms {
+                guard let blob = try? Wire.decode(text, form) else { continue }
+                if Wire.encode(blob, form) != text { return "\(form.prefix) accepted a non-canonical spelling: \(hexDump(rest))" }
             }
             return nil
         case 2:

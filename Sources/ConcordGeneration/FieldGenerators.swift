@@ -7,8 +7,9 @@ public enum FieldGenerators {
     /// A value of `kind` for a field the contract bounds so (`FieldBounds`): sizes from the size
     /// classes within the case's byte budget (`pairs.bytesLeft`), text and ids with the Unicode
     /// catalogue's classes, integers at their edges, wraps and caps, keys with the rare events,
-    /// structured values valid and near-valid.
-    public static func generate(_ kind: FieldKind, bounds: FieldBounds = FieldBounds(), rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
+    /// structured values valid and near-valid; a wire string in its form among `forms` (its
+    /// alphabet, a real point where its layout holds a public key).
+    public static func generate(_ kind: FieldKind, bounds: FieldBounds = FieldBounds(), forms: [WireForm], rng: inout SeededRandom, pairs: inout KeyPairs) -> Value {
         switch kind {
         case .bytes(let lengths):
             let n = lengths.isEmpty ? size(bounds, pairs: &pairs, rng: &rng) : length(lengths, rng: &rng)
@@ -42,7 +43,7 @@ public enum FieldGenerators {
         case .ecdsaSignature(let encoding):
             return StructuredValues.ecdsaSignature(encoding, pairs: &pairs, rng: &rng)
         case .wire(let prefix, let minimum):
-            return StructuredValues.wire(prefix: prefix, minimum: minimum, pairs: &pairs, rng: &rng)
+            return StructuredValues.wire(prefix: prefix, minimum: minimum, forms: forms, pairs: &pairs, rng: &rng)
         case .tinkAesGcm(let part):
             return pairs.keysetPart("aes-gcm", part: part, rng: &rng) ?? fallback(part, rng: &rng)
         case .tinkEcies(let part):

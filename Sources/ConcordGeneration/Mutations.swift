@@ -4,11 +4,11 @@ import ConcordFormats
 /// (docs/exploration.md, "Mutations"), each named in the case's description.
 public enum Mutations {
     /// One mutation of `v`, drawn from `rng`, and its name (`bit-flip@3`). Nil when `v` has no
-    /// mutation (null).
-    public static func mutate(_ v: Value, rng: inout SeededRandom) -> (value: Value, name: String)? {
+    /// mutation (null). A text behind the prefix of one of `forms` is respelt after it.
+    public static func mutate(_ v: Value, forms: [WireForm], rng: inout SeededRandom) -> (value: Value, name: String)? {
         switch v {
         case .bytes(let b): return bytes(b, rng: &rng)
-        case .text(let s): return text(s, rng: &rng)
+        case .text(let s): return text(s, forms: forms, rng: &rng)
         case .integer(let i):
             let edges: [Int64] = [0, -1, 1, i &+ 1, i &- 1, Int64.max, Int64.min, Int64(Int32.max), 1 << 32]
             let x = rng.pick(edges)
@@ -20,7 +20,7 @@ public enum Mutations {
             guard !keys.isEmpty else { return nil }
             let key = rng.pick(keys)
             let inner = m[key]!
-            guard let (x, name) = mutate(inner, rng: &rng) else { return nil }
+            guard let (x, name) = mutate(inner, forms: forms, rng: &rng) else { return nil }
             m[key] = x
             return (.map(m), "\(key): \(name)")
         case .list(var l):
@@ -68,7 +68,7 @@ public enum Mutations {
     /// other alphabet's characters.
     static let inserted: [Unicode.Scalar] = TrickyCharacters.scalars + [" ", "\n", "\r", "\t", "=", "+", "-", "_", ":", "."]
 
-    static func text(_ s: String, rng: inout SeededRandom) -> (value: Value, name: String) {
+    static func text(_ s: String, forms: [WireForm], rng: inout SeededRandom) -> (value: Value, name: String) {
         var scalars = Array(s.unicodeScalars)
         func made(_ x: [Unicode.Scalar]) -> Value {
             var v = String.UnicodeScalarView()
@@ -77,7 +77,7 @@ public enum Mutations {
         }
         // An encoded value (whole, after a wire prefix, in a PEM block or a JSON string) is spelled
         // another way half of the time (Spellings).
-        if rng.chance(1, in: 2), let (t, spelling) = Spellings.respell(s, rng: &rng) { return (.text(t), "respell:\(spelling.rawValue)") }
+        if rng.chance(1, in: 2), let (t, spelling) = Spellings.respell(s, forms: forms, rng: &rng) { return (.text(t), "respell:\(spelling.rawValue)") }
         switch scalars.isEmpty ? 1 : rng.below(7) {
         case 0:
             let n = Int(rng.below(UInt64(scalars.count)))

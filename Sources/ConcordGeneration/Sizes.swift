@@ -133,9 +133,9 @@ public enum SizeSchedule {
 /// The classes a value belongs to, for naming a finding's input (docs/exploration.md, "What a
 /// finding names"): a bytes field's size class; a text's length in characters, UTF-8 bytes and
 /// UTF-16 units with the size class of each, the Unicode classes it holds and the spellings its
-/// encoded value shows; an integer at a wrap or a cap.
+/// encoded value shows (after the prefix of one of `forms`); an integer at a wrap or a cap.
 public enum InputClasses {
-    public static func describe(_ name: String, _ v: Value, caps: [Int64] = []) -> String? {
+    public static func describe(_ name: String, _ v: Value, caps: [Int64] = [], forms: [WireForm]) -> String? {
         switch v {
         case .bytes(let b):
             return "\(name): \(b.count) bytes, \(SizeSchedule.describe(b.count))"
@@ -149,7 +149,7 @@ public enum InputClasses {
             }
             let classes = UnicodeClasses.classes(of: s).map(\.rawValue)
             if !classes.isEmpty { out += "; " + classes.joined(separator: ", ") }
-            let spellings = Spellings.shown(s).map(\.rawValue)
+            let spellings = Spellings.shown(s, forms: forms).map(\.rawValue)
             if !spellings.isEmpty { out += "; spelt with " + spellings.joined(separator: ", ") }
             return out
         case .integer(let i):
@@ -165,7 +165,7 @@ public enum InputClasses {
                                              1 << 31: "2^31", (1 << 32) - 1: "2^32−1", 1 << 32: "2^32"]
 
     /// Every field's classes, in the input's order (`caps`: the caps of integer fields by name).
-    public static func describe(_ input: [(String, Value)], caps: [String: [Int64]] = [:]) -> [String] {
-        input.compactMap { describe($0.0, $0.1, caps: caps[$0.0] ?? []) }
+    public static func describe(_ input: [(String, Value)], caps: [String: [Int64]] = [:], forms: [WireForm]) -> [String] {
+        input.compactMap { describe($0.0, $0.1, caps: caps[$0.0] ?? [], forms: forms) }
     }
 }

@@ -32,10 +32,9 @@ public enum Spelling: String, Sendable, CaseIterable {
 }
 
 /// Finding an encoded value in a text (whole, after a wire prefix, inside a PEM block or a JSON
-/// string), spelling it otherwise, and naming the spellings a text shows.
+/// string), spelling it otherwise, and naming the spellings a text shows. The wire prefixes are
+/// those of the forms the caller hands in (the packs' `wireForms`).
 public enum Spellings {
-    /// The prefixes of the contracts' wires.
-    public static let prefixes = [Wire.field, Wire.sealed, Wire.keybox, TinkEciesKeyset.publicPrefix, Wire.commitment]
     /// Characters appended or prepended as garbage (none of them in an alphabet).
     public static let garbage: [Unicode.Scalar] = ["!", "#", "*", "~", "%", "\u{0}", "."]
 
@@ -72,7 +71,7 @@ public enum Spellings {
     }
 
     /// The encoded value of a text, if it has one.
-    static func site(_ s: String) -> Site? {
+    static func site(_ s: String, forms: [WireForm]) -> Site? {
         let u = Array(s.unicodeScalars)
         // A PEM block: the base64 of its body lines.
         if s.hasPrefix("-----BEGIN "), let first = u.firstIndex(of: "\n") {
@@ -102,7 +101,7 @@ public enum Spellings {
             return Site(before: Array(u[..<a]), body: Array(u[a..<b]), after: Array(u[b...]), inJSON: true)
         }
         // A wire: the value after its prefix.
-        for p in prefixes where s.hasPrefix(p) {
+        for p in forms.map(\.prefix) where s.hasPrefix(p) {
             let pu = Array(p.unicodeScalars)
             let body = Array(u[pu.count...])
             if isBase64(body) || isHex(body) { return Site(before: [], body: body, after: [], prefix: pu) }
@@ -112,8 +111,8 @@ public enum Spellings {
     }
 
     /// The spellings a text's encoded value can take.
-    public static func applicable(_ s: String) -> [Spelling] {
-        guard let site = site(s) else { return [] }
+    public static func applicable(_ s: String, forms: [WireForm]) -> [Spelling] {
+        guard let site = site(s, forms: forms) else { return [] }
         return applicable(site)
     }
 
@@ -138,8 +137,8 @@ public enum Spellings {
 
     /// The text with its encoded value spelled another way (a spelling drawn among those that
     /// apply), or nil when it holds none.
-    public static func respell(_ s: String, rng: inout SeededRandom) -> (text: String, spelling: Spelling)? {
-        guard let site = site(s) else { return nil }
+    public static func respell(_ s: String, forms: [WireForm], rng: inout SeededRandom) -> (text: String, spelling: Spelling)? {
+        guard let site = site(s, forms: forms) else { return nil }
         let options = applicable(site)
         guard !options.isEmpty else { return nil }
         let sp = rng.pick(options)
@@ -147,8 +146,8 @@ public enum Spellings {
     }
 
     /// The text with its encoded value in spelling `sp` (which must apply).
-    public static func respell(_ s: String, _ sp: Spelling, rng: inout SeededRandom) -> String? {
-        guard let site = site(s), applicable(site).contains(sp) else { return nil }
+    public static func respell(_ s: String, _ sp: Spelling, forms: [WireForm], rng: inout SeededRandom) -> String? {
+        guard let site = site(s, forms: forms), applicable(site).contains(sp) else { return nil }
         return respell(site, sp, rng: &rng)
     }
 
@@ -237,12 +236,12 @@ public enum Spellings {
     /// non-canonical spare bits, garbage around it, hex not in lower case, a wire prefix twice or cut.
     /// Padding missing or added and the other alphabet are canonical for some field, so only the
     /// case's description names them.
-    public static func shown(_ s: String) -> [Spelling] {
+    public static func shown(_ s: String, forms: [WireForm]) -> [Spelling] {
         var out: [Spelling] = []
         let u = Array(s.unicodeScalars)
         // The value: after a wire prefix (twice or cut), inside a PEM block, or a JSON text's longest encoded string.
         var body = u
-        for p in prefixes {
+        for p in forms.map(\.prefix) {
             let pu = Array(p.unicodeScalars)
             if u.starts(with: pu + pu) { out.append(.prefixRepeated); body = Array(u.dropFirst(2 * pu.count)); break }
             if u.starts(with: pu) { body = Array(u.dropFirst(pu.count)); break }
@@ -252,7 +251,7 @@ public enum Spellings {
             }
             if out.contains(.prefixCut) { break }
         }
-        if s.hasPrefix("-----BEGIN "), let site = site(s) { body = site.body }
+        if s.hasPrefix("-----BEGIN "), let site = site(s, forms: forms) { body = site.body }
         if u.first == "{" || u.first == "[" { body = jsonStringAround(u) ?? [] }
         let stripped = body.filter { !whitespace.contains($0) }
         let t = trim(stripped)

@@ -433,10 +433,13 @@ public enum StructuredValues {
 
     /// A wire string that is not one an op made (those come from the op itself): its prefix, then a
     /// blob of the layout's minimum length, one byte either side, or longer by a size class, in the
-    /// wire's alphabet (a keybox's blob holds the case's keyset prefix and a point on the curve);
-    /// one time in `wireVariants` its prefix spelled otherwise.
-    static func wire(prefix: String, minimum: Int, pairs: inout KeyPairs, rng: inout SeededRandom) -> Value {
-        let alphabet = Wire.alphabet(prefix: prefix) ?? .standard
+    /// alphabet of its form among `forms` (base64 when none has the prefix). A blob long enough to
+    /// hold its layout's head up to a public key holds a point on the curve there, after a Tink
+    /// output prefix half of the time when the head has one (a keybox: the case's keyset prefix and
+    /// its ephemeral point). One time in `wireVariants` its prefix spelled otherwise.
+    static func wire(prefix: String, minimum: Int, forms: [WireForm], pairs: inout KeyPairs, rng: inout SeededRandom) -> Value {
+        let form = forms.form(prefix: prefix)
+        let alphabet = form?.alphabet ?? .standard
         let n: Int
         switch rng.below(4) {
         case 0: n = minimum - 1
@@ -445,10 +448,15 @@ public enum StructuredValues {
         default: n = minimum + SizeSchedule.draw(budget: pairs.bytesLeft, rng: &rng).size
         }
         var blob = rng.bytes(max(0, n))
-        if prefix == Wire.keybox, blob.count >= 70 {
-            let head: [UInt8] = rng.chance(1, in: 2) ? [0x01] + (0..<4).map { _ in UInt8(truncatingIfNeeded: rng.next()) } : []
-            let point = pairs.pair(.p256, rng: &rng).public
-            blob.replaceSubrange(0..<min(blob.count, head.count + point.count), with: head + point)
+        let head = form?.layout?.head ?? []
+        if let key = head.firstIndex(where: { if case .publicKey = $0.role { return true }; return false }),
+           case .publicKey(let curve)? = head[key].role, blob.count >= head[...key].reduce(0, { $0 + $1.size }) {
+            var start: [UInt8] = []
+            for part in head[..<key] where part.role == .tinkOutputPrefix && rng.chance(1, in: 2) {
+                start += [0x01] + (0..<4).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+            }
+            let point = pairs.pair(curve, rng: &rng).public
+            blob.replaceSubrange(0..<min(blob.count, start.count + point.count), with: start + point)
         }
         pairs.bytesLeft -= blob.count
         var p = prefix
@@ -460,7 +468,8 @@ public enum StructuredValues {
             case "the prefix twice": p = prefix + prefix
             case "the prefix in upper case": p = prefix.uppercased()
             case "version 2": p = String(prefix.dropLast(3)) + "v2:"
-            case "another wire's prefix": p = [Wire.field, Wire.sealed, Wire.keybox].filter { $0 != prefix }.first!
+            // The first other form with a layout, in the order the forms are handed in.
+            case "another wire's prefix": p = forms.first { $0.layout != nil && $0.prefix != prefix }?.prefix ?? "x" + prefix
             default: p = ""
             }
             note += ", near-valid: \(f)"

@@ -15,6 +15,11 @@ public final class Subprocess: Sendable {
     private let exited = DispatchGroup()
     /// How it ended and its peak, once its reaper saw the exit.
     private let ended = Locked<(status: Termination?, peak: Int?)>((nil, nil))
+    /// This process's own peak, read once the child runs its program: on Linux `wait4`'s figure
+    /// for the child is at least the spawner's mark at the exec (the kernel keeps the old memory's
+    /// mark across exec, and posix_spawn's child shares the spawner's memory until then), so only a
+    /// figure above this one is the child's own.
+    private let spawnerPeakKiB = Locked<Int>(0)
 
     public enum Termination: Sendable, Equatable, CustomStringConvertible {
         case exited(Int32)
@@ -111,6 +116,7 @@ public final class Subprocess: Sendable {
         // posix_spawn returns once the child runs its own program: from here its peak is its own.
         ResidentMemory.resetPeak(of: pid)
         let p = Subprocess(pid: pid, stdin: inPipe[1], stdout: outPipe[0], stderr: errPipe[0])
+        p.spawnerPeakKiB.withLock { $0 = ResidentMemory.ownPeakKiB() }
         registry.live[pid] = p
         registry.everStarted = true
         p.exited.enter()
@@ -132,12 +138,16 @@ public final class Subprocess: Sendable {
         var usage = rusage()
         while wait4(pid, &raw, 0, &usage) < 0 && errno == EINTR {}
         let t: Termination = (raw & 0x7f) == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
-        ended.withLock { $0 = (t, Platform.maxResidentKiB(usage)) }
+        let figure = Platform.maxResidentKiB(usage), spawner = spawnerPeakKiB.withLock { $0 }
+        ended.withLock { $0 = (t, figure > spawner ? figure : nil) }
         Self.registry.withLock { _ = $0.live.removeValue(forKey: pid) }
         exited.leave()
     }
 
-    /// The child's peak resident memory in KiB (its own, not its children's), once it has ended.
+    /// The child's peak resident memory in KiB, once it has ended: `wait4`'s figure when it is
+    /// above what this process held at the spawn (then it can only be the child's own), else nil
+    /// (the figure is this process's, and the child's own peak was at most that): a caller that
+    /// needs it then samples `ResidentMemory.peakKiB(of:)` while the child runs.
     public var peakResidentKiB: Int? { ended.withLock { $0.peak } }
 
     /// How it ended, or nil while it runs.

@@ -2,6 +2,7 @@ import ConcordSuites
 import ConcordFormats
 import ConcordImplementations
 import ConcordLoading
+import ConcordPacks
 import ConcordSync
 
 /// Judges one implementation's outcome against a vector, and a vector against all of its outcomes.
@@ -126,7 +127,7 @@ public enum Judge {
         explanation = [explanation, cause ?? (explanation == nil ? Explanations.noKnownCause : nil)].compactMap { $0 }.joined(separator: "; ")
         var m = Mismatch(field: field, expected: want.display, actual: got.display, expectedValue: want, actualValue: got,
                          offset: offset, explanation: explanation)
-        if case .text(let e) = want, case .text(let g) = got { m.wire = Wire.difference(expected: e, actual: g) }
+        if case .text(let e) = want, case .text(let g) = got { m.wire = Wire.difference(expected: e, actual: g, forms: Packs.wireForms) }
         return m
     }
 

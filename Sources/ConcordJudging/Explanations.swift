@@ -82,6 +82,30 @@ public enum Explanations {
 }
 
 extension ExplanationRules {
+    // MARK: wire strings
+
+    /// The packs' wire forms (`Packs.wireForms`): a text behind one of their prefixes has its blob
+    /// compared as bytes (a padded or unpadded commitment or public key is the encoding rule's, not
+    /// "no known cause").
+    package static let wireForms = Packs.wireForms
+
+    /// Splits a wire string into its form's prefix and its blob, with the form.
+    package static func wire(_ s: String) -> (prefix: String, blob: String, form: WireForm)? {
+        guard let f = wireForms.form(of: s) else { return nil }
+        return (f.prefix, String(s.dropFirst(f.prefix.count)), f)
+    }
+
+    /// The bytes a value stands for: raw bytes, a wire string's decoded blob, or a base64/hex text.
+    package static func blob(_ v: Value) -> [UInt8]? {
+        switch v {
+        case .bytes(let b): return b
+        case .text(let s):
+            if let w = wire(s) { return decodings(w.blob).last }
+            return decodings(s).last
+        default: return nil
+        }
+    }
+
     // MARK: rules
 
     /// The same bytes in another encoding: base64 alphabet, padding, line breaks, hex case.
@@ -140,19 +164,20 @@ extension ExplanationRules {
             + "(\(aads.map(\.name).joined(separator: ", "))): the expected value is corrupt (changed after sealing) or was sealed under another key"
     }
 
-    /// `nonce(12) || ciphertext || tag(16)` on both sides (an `enc:v1:` field or a `sealed:v1:` answer)
-    /// with the same nonce and ciphertext and only
+    /// `nonce(12) || ciphertext || tag(16)` on both sides (a wire of an AES-GCM form: Closer's
+    /// `enc:v1:` field or `sealed:v1:` answer) with the same nonce and ciphertext and only
     /// the tag different. With AES-GCM one key and nonce give one keystream, so the same ciphertext
     /// means the same key, nonce and plaintext (another key giving the same ciphertext is a 2^-128
     /// event); the tag is GHASH over the AAD and the ciphertext under that key: only the AAD can
     /// differ. Tried after `different-aad` (which, with the key at hand, names the AAD each side opens
     /// with); this one needs no key, and names the AADs the contract has used that it could not try
     /// or that opened neither side.
-    /// Only on `enc:v1:` and `sealed:v1:` strings, whose blob is known to be that layout: on any other
-    /// value (an Argon2id key one byte off, say) the last 16 bytes are no tag.
+    /// Only on wire strings whose form is AES-GCM's combined form (`WireForm.Blob.aesGcm`), whose
+    /// blob is known to be that layout: on any other value (an Argon2id key one byte off, say) the
+    /// last 16 bytes are no tag.
     public static let onlyTheTag = ExplanationRule(name: "only-the-tag") { expected, actual, context in
         func gcmBlob(_ v: Value) -> (prefix: String, bytes: [UInt8])? {
-            guard case .text(let s) = v, let w = wire(s), w.prefix == Wire.field || w.prefix == Wire.sealed,
+            guard case .text(let s) = v, let w = wire(s), w.form.blob == .aesGcm,
                   let b = decodings(w.blob).last else { return nil }
             return (w.prefix, b)
         }

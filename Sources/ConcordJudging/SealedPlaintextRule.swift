@@ -11,7 +11,7 @@ extension ExplanationRules {
     public static let sealedPlaintext = ExplanationRule(name: "sealed-plaintext") { expected, actual, context in
         guard let key = context["oneTimeKey"]?.bytes ?? context["coupleKey"]?.bytes, key.count == 32 else { return nil }
         func blobs(_ v: Value) -> [[UInt8]] {
-            guard case .text(let s) = v, let w = wire(s), w.prefix == Wire.field || w.prefix == Wire.sealed else { return [] }
+            guard case .text(let s) = v, let w = wire(s), w.form.blob == .aesGcm else { return [] }
             return decodings(w.blob)
         }
         let be = blobs(expected), ba = blobs(actual)

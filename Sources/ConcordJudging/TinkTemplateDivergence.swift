@@ -6,7 +6,8 @@ import ConcordSuites
 /// a keyset whose key has a TINK (or LEGACY/CRUNCHY) output prefix makes Tink's `Aead` write `0x01 ‖ keyId`
 /// before the contract's combined form and look for it when reading, so the contract's readers and Tink
 /// disagree on exactly those values. Read from the bytes alone: the keyset's primary key and the value's
-/// first five bytes. Only `enc:v1:` and `sealed:v1:` values (whose contract is RAW) are explained.
+/// first five bytes. Only wires of an AES-GCM form (Closer's `enc:v1:` and `sealed:v1:`, whose contract is
+/// RAW) are explained.
 public enum TinkTemplateDivergence {
     static let valueFields = ["wire", "encryptedPayload"]
 
@@ -18,7 +19,7 @@ public enum TinkTemplateDivergence {
               prefix != .raw, let id = UInt32(exactly: primary) else { return nil }
         for field in valueFields {
             guard case .text(let s)? = input[field], let w = ExplanationRules.wire(s),
-                  w.prefix == Wire.field || w.prefix == Wire.sealed,
+                  w.form.blob == .aesGcm,
                   let blob = ExplanationRules.decodings(w.blob).last else { continue }
             let header = prefix.bytes(keyId: id)
             let shown = "0x" + Hex.encode([header[0]]) + " ‖ key id 0x" + Hex.encode(Array(header[1...]))

@@ -11,7 +11,7 @@ extension ExplanationRules {
         guard case .text(let e) = expected, case .text(let a) = actual else { return nil }
         /// The other side's prefix when `other` is `w`'s blob without `w`'s prefix or behind another
         /// one ("" for none); nil when it is not.
-        func otherPrefix(_ w: (prefix: String, blob: String), _ other: String) -> String? {
+        func otherPrefix(_ w: (prefix: String, blob: String, form: WireForm), _ other: String) -> String? {
             guard !w.blob.isEmpty else { return nil }
             var head: String
             if let o = wire(other) {

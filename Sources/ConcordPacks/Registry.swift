@@ -57,6 +57,12 @@ extension Contract {
     public var suites: [Suite] { Suites.list.filter { $0.contract == name } }
 }
 
+extension Packs {
+    /// Every pack's wire forms, in the order of `Packs.all`: what the reports, the generic rules and
+    /// the generators know of wire strings (`Wire.difference`, `ExplanationRules.wire`, `Spellings`).
+    public static let wireForms: [WireForm] = Registry.wireForms(all)
+}
+
 /// How the registry is derived from a list of packs: the same functions build the real one
 /// (`Packs.all`) and, in the tests, one with a toy pack added.
 public enum Registry {
@@ -70,10 +76,17 @@ public enum Registry {
         Dictionary(uniqueKeysWithValues: suites.flatMap { s in s.aliases.map { ($0, s.name) } })
     }
 
+    /// Every pack's wire forms, in the packs' order.
+    public static func wireForms(_ packs: [Pack]) -> [WireForm] {
+        packs.flatMap(\.wireForms)
+    }
+
     /// What is wrong with a list of packs, as sentences (empty when nothing): a suite whose
     /// `contract` is not its pack's, or whose name does not start with the pack's name and a dot,
-    /// a name or alias given twice, a pack name given twice, two record types of one name (or one
-    /// named like a shared type, or with no member or a member twice), a fresh kind named twice.
+    /// a name or alias given twice, a pack name given twice, a wire prefix that is empty, declared
+    /// twice or the start of another (a wire string would be read as the first form it starts with),
+    /// two record types of one name (or one named like a shared type, or with no member or a member
+    /// twice), a fresh kind named twice.
     public static func problems(_ packs: [Pack]) -> [String] {
         var out: [String] = []
         var seenPacks = Set<String>(), seenNames = Set<String>()
@@ -99,6 +112,16 @@ public enum Registry {
         }
         var kinds = Set<String>()
         for k in packs.freshKinds where !kinds.insert(k.name).inserted { out.append("fresh kind \(k.name) is given twice") }
+        let forms = packs.flatMap { p in p.wireForms.map { (pack: p.contract.name, prefix: $0.prefix) } }
+        for (k, f) in forms.enumerated() {
+            if f.prefix.isEmpty { out.append("pack \(f.pack) declares a wire form without a prefix") }
+            for g in forms[..<k] where !f.prefix.isEmpty && !g.prefix.isEmpty {
+                if f.prefix == g.prefix { out.append("wire prefix \"\(f.prefix)\" is declared by \(g.pack) and \(f.pack)") }
+                else if f.prefix.hasPrefix(g.prefix) || g.prefix.hasPrefix(f.prefix) {
+                    out.append("wire prefix \"\(f.prefix)\" (\(f.pack)) and \"\(g.prefix)\" (\(g.pack)): one starts the other")
+                }
+            }
+        }
         return out
     }
 }

@@ -271,7 +271,7 @@ public enum Diff {
     /// Where two wire strings differ in their decoded blob, in A's layout (reports.md "Locations").
     static func wire(_ f: Field) -> Wire.Difference? {
         guard case .text(let a)? = f.a, case .text(let b)? = f.b else { return nil }
-        return Wire.difference(expected: a, actual: b)
+        return Wire.difference(expected: a, actual: b, forms: Packs.wireForms)
     }
 
     /// The machine-readable form (`concord-diff/1`).

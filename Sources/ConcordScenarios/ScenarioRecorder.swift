@@ -59,6 +59,13 @@ public enum ScenarioRecorder {
         var isPending: Bool { if case .pending = settled { return true } else { return false } }
     }
 
+    /// The captured-outputs file (`concord-outputs/1`) of an app's answers in a recording: what the
+    /// app's adapter, the subject, answered at each recorded step it ran, so that `concord archive
+    /// add DIR` keeps the artifacts it wrote (docs/archive.md, "From a scenario recording").
+    public static func capturePath(dir: String, scenario: Scenario, seed: UInt64, subject: String) -> String {
+        (dir as NSString).appendingPathComponent("\(scenario.name)-seed\(seed)-\(subject).outputs.json")
+    }
+
     /// The file a suite's recorded vectors go to.
     public static func path(dir: String, scenario: Scenario, suite: Suite, seed: UInt64) -> String {
         (dir as NSString).appendingPathComponent("\(suite.name)/\(scenario.name)-seed\(seed).yaml")
@@ -195,6 +202,7 @@ public enum ScenarioRecorder {
         }
         var suites: [Suite] = []
         for r in recorded where !suites.contains(where: { $0.name == r.suite.name }) { suites.append(r.suite) }
+
         for suite in suites {
             let mine = recorded.filter { $0.suite.name == suite.name }
             let file = path(dir: dir, scenario: plan.scenario, suite: suite, seed: c.seed)
@@ -202,7 +210,49 @@ public enum ScenarioRecorder {
             out.vectors += mine.count
             out.needingReview += mine.filter(\.isPending).count
         }
+        // Each app's own answers, beside the vectors: what it wrote, for `concord archive add DIR`.
+        for (subject, results) in subjects(recorded, scenario: plan.scenario, seed: c.seed) {
+            let version = runner.implementations.first { $0.name == subject }?.version
+            out.texts.append((capturePath(dir: dir, scenario: plan.scenario, seed: c.seed, subject: subject),
+                              capture(subject, version: version, scenario: plan.scenario, seed: c.seed, results: results)))
+        }
         return out
+    }
+
+    /// Each app's (subject's) own answers to the recorded steps it ran, by its name in the order
+    /// first met: its outputs, or its refusal of a stated class (an unclassified one is left out).
+    static func subjects(_ recorded: [Recorded], scenario s: Scenario, seed: UInt64) -> [(String, [(String, Outcome)])] {
+        var out: [(String, [(String, Outcome)])] = []
+        for r in recorded {
+            let name = "\(r.suite.name)/\(s.name)-s\(seed)-t\(r.trial)-\(r.step.id)"
+            for side in r.sides {
+                for (member, outcome) in zip(side.members, side.outcomes) where member.kind == .subject {
+                    if case .refused(let e) = outcome, e.errorClass == .unclassified { continue }
+                    if let k = out.firstIndex(where: { $0.0 == member.name }) { out[k].1.append((name, outcome)) } else { out.append((member.name, [(name, outcome)])) }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A subject's answers as a captured-outputs file (`concord-outputs/1`, docs/captured-outputs.md):
+    /// its `implementation.platform` names the recording (scenario, seed), its `version` the adapter's.
+    static func capture(_ subject: String, version: String?, scenario s: Scenario, seed: UInt64, results: [(String, Outcome)]) -> String {
+        var impl: [(String, JSON)] = [("name", .string(subject)),
+                                      ("platform", .string("scenario \(s.name) (\((s.file as NSString).lastPathComponent)), seed \(seed), recorded by concord scenario --record"))]
+        if let version { impl.append(("version", .string(version))) }
+        let lines = results.compactMap { name, outcome -> String? in
+            switch outcome {
+            case .outputs(let o) where !o.isEmpty:
+                let fields = o.keys.sorted().map { "\(JSON.string($0).serialized()): \(VectorFileWriter.value(o[$0]!, json: true))" }.joined(separator: ", ")
+                return "  {\"vector\": \(JSON.string(name).serialized()), \"outputs\": {\(fields)}}"
+            case .refused(let e):
+                return "  {\"vector\": \(JSON.string(name).serialized()), \"error\": \(JSON.string(e.errorClass.rawValue).serialized()), \"message\": \(JSON.string(e.message).serialized())}"
+            default: return nil
+            }
+        }
+        return "{\"format\": \"concord-outputs/1\",\n \"implementation\": \(JSON.object(impl).serialized()),\n \"results\": [\n"
+            + lines.joined(separator: ",\n") + "]}\n"
     }
 
     /// The outputs every answer gives (an optional output one left out is left out), or the refusal.

@@ -21,5 +21,17 @@ extension Suites {
                      expects: [FieldSpec("plaintext", .bytes, "The inner message every open must find.")])],
         implementations: sophaxChatImplementations,
         roundtrip: RoundtripSpec(op: "roundtrip", sealOp: "roundtrip-seal", openOp: "open", carried: "wire",
-                                 openInputs: ["recipientIdentityPrivateKey"], compared: "plaintext"))
+                                 openInputs: ["recipientIdentityPrivateKey"], compared: "plaintext"),
+        artifacts: [ArtifactSpec.sealedToReader(write: "seal", open: "open", artifact: "wire", publicInput: "recipientIdentityKey",
+                                                privateInput: "recipientIdentityPrivateKey", expects: ["plaintext"],
+                                                keyPair: sealedSenderKeyPair)])
+
+    /// A private identity key is the recipient of a wire sealed to `recipientIdentityKey` when its
+    /// X25519 public key, derived by the pack's own code, is exactly that key. The material: its 32
+    /// bytes as given (two that differ only in the bits X25519 clears are two candidates that differ).
+    static let sealedSenderKeyPair: ArtifactSpec.KeyPair = { privateKey, publicKey in
+        guard case .bytes(let p) = privateKey, case .bytes(let target) = publicKey, p.count == 32,
+              let derived = try? SophaxChat.publicKey(p, "recipientIdentityPrivateKey"), derived == target else { return nil }
+        return p
+    }
 }

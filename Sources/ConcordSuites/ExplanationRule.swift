@@ -58,23 +58,14 @@ extension Sequence {
 
 /// The rules, each small and tested on its own (ExplanationRuleTests): the generic ones are
 /// ConcordJudging's extensions of this enum, a contract's traps its pack's. Here, what they share:
-/// the readings of a value as bytes, and `crypto`. The rules are pure; those that need real
+/// the readings of a text as bytes, and `crypto` (a wire string's blob is read in ConcordJudging,
+/// which has the packs' wire forms: `ExplanationRules.wire`). The rules are pure; those that need real
 /// cryptography (`different-aad`, `argon2-parameters`, the packs' composition rules) ask `crypto`.
 public enum ExplanationRules {
     /// Where the crypto-backed rules get their answers: the primitives, in process.
     public static let crypto: any CryptoDiagnoses = InProcessDiagnoses()
 
     // MARK: helpers
-
-    /// The contract's prefixed strings: their blob is compared as bytes (a padded or unpadded
-    /// `sha256:` commitment or `pub:v1:` key is the encoding rule's, not "no known cause").
-    package static let wirePrefixes = [Wire.field, Wire.sealed, Wire.keybox, Wire.commitment, TinkEciesKeyset.publicPrefix]
-
-    /// Splits a wire string into its known prefix and blob.
-    package static func wire(_ s: String) -> (prefix: String, blob: String)? {
-        for p in wirePrefixes where s.hasPrefix(p) { return (p, String(s.dropFirst(p.count))) }
-        return nil
-    }
 
     /// Every reading of a text as bytes: hex (either case), base64 of either alphabet with or
     /// without padding and line breaks.
@@ -104,17 +95,6 @@ public enum ExplanationRules {
         parts.append(core.hasSuffix("=") ? "with padding" : core.count % 4 != 0 ? "without padding" : "")
         if s.contains("\n") || s.contains("\r") { parts.append("with line breaks") }
         return parts.filter { !$0.isEmpty }.joined(separator: " ")
-    }
-
-    /// The bytes a value stands for: raw bytes, a wire string's decoded blob, or a base64/hex text.
-    package static func blob(_ v: Value) -> [UInt8]? {
-        switch v {
-        case .bytes(let b): return b
-        case .text(let s):
-            if let w = wire(s) { return decodings(w.blob).last }
-            return decodings(s).last
-        default: return nil
-        }
     }
 
     package static func text(_ v: Value) -> String? {

@@ -27,10 +27,16 @@ public struct Pack: Sendable {
     /// sizes the implementations' memory with the largest of the packs' (`PlannedWork`), before any
     /// vector tells it.
     public var kdfMemoryKiB: Int
+    /// The forms its contract puts on the wire (Closer's `enc:v1:`…), each with its prefix, alphabet
+    /// and layout. The core names none: the reports say where two wire strings differ in them
+    /// (`Wire.difference`), the generic rules compare their blobs and the generators spell and draw
+    /// them, all from the forms of `Packs.all` (`Packs.wireForms`).
+    public var wireForms: [WireForm]
 
     public init(contract: Contract, suites: [Suite], port: @escaping @Sendable (PortOptions) -> [SuiteHandler] = { _ in [] },
                 rules: [PlacedRule] = [], aads: @escaping @Sendable (Fields) -> [ContractAAD] = { _ in [] },
-                freshKinds: [FreshKind] = [], kdfMemoryKiB: Int = 0) {
+                freshKinds: [FreshKind] = [], kdfMemoryKiB: Int = 0,
+                wireForms: [WireForm] = []) {
         self.contract = contract
         self.suites = suites
         self.port = port
@@ -38,6 +44,7 @@ public struct Pack: Sendable {
         self.aads = aads
         self.freshKinds = freshKinds
         self.kdfMemoryKiB = kdfMemoryKiB
+        self.wireForms = wireForms
     }
 }
 

@@ -34,13 +34,14 @@ public enum CapturedFixtures {
         let wire = expected(text, "wire")!.text!, emptyWire = expected(empty, "wire")!.text!, json = expected(escapes, "json")!.text!
         guard case .outputs(let kdfFields) = kdf.expect else { throw LoadError(file: "closer/kdf-params/closer.yaml", line: 0, column: 0, message: "kdf vector without outputs") }
         let kdfOut = kdfFields.compactMap { f -> (String, Value)? in if case .value(let x) = f.expected { return (f.field, x) }; return nil }
-        let blob = try Wire.decode(wire, prefix: Wire.field, .standard)
-        let emptyBlob = try Wire.decode(emptyWire, prefix: Wire.field, .standard)
+        let field = "enc:v1:"   // Closer's field (CloserWire.field), standard base64
+        let blob = try Wire.decode(wire, prefix: field, .standard)
+        let emptyBlob = try Wire.decode(emptyWire, prefix: field, .standard)
         let truth = file("truth", [entry(text.name, [("wire", .text(wire))]), entry(empty.name, [("wire", .text(emptyWire))]),
                                    entry(escapes.name, [("json", .text(json))]), entry(kdf.name, kdfOut)])
         let device = file("android", [
-            entry(text.name, [("wire", .text("enc:v1:" + Base64.encode(blob, .url)))]),
-            entry(empty.name, [("wire", .text("enc:v1:" + Base64.encode([1, 0xde, 0xad, 0xbe, 0xef] + emptyBlob, .standard)))]),
+            entry(text.name, [("wire", .text(field + Base64.encode(blob, .url)))]),
+            entry(empty.name, [("wire", .text(field + Base64.encode([1, 0xde, 0xad, 0xbe, 0xef] + emptyBlob, .standard)))]),
             entry(escapes.name, [("json", .text(json.replacingOccurrences(of: "/", with: "\\/")))]),
             entry(kdf.name, kdfOut),
             .object([("vector", .string("closer.field/no-such-vector")), ("error", .string("authentication"))]),

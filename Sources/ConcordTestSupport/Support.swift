@@ -27,7 +27,9 @@ public struct ProcessOutput: Sendable {
     public var status: Int32
     public var stdout: String
     public var stderr: String
-    /// Wall time from start to exit, and the process's own peak resident memory (KiB).
+    /// Wall time from start to exit, and the process's own peak resident memory (KiB): `wait4`'s
+    /// figure when it can only be the child's own, else its high-water mark sampled every 5 ms
+    /// while it ran (then a lower bound: a rise in its last 5 ms can be missed).
     public var seconds: Double = 0
     public var peakKiB: Int = 0
     public init(status: Int32, stdout: String, stderr: String, seconds: Double = 0, peakKiB: Int = 0) {
@@ -67,13 +69,24 @@ public func runProcess(_ executable: String, _ arguments: [String], environment:
             readers.leave()
         }.start()
     }
+    // The child's own high-water mark, sampled while it runs: `wait4`'s figure is the child's own
+    // only when it is above this (test) process's size (Subprocess.peakResidentKiB says why).
+    let sampled = Locked(0)
+    readers.enter()
+    Thread {
+        while p.termination == nil {
+            if let k = ResidentMemory.peakKiB(of: p.pid) { sampled.withLock { $0 = max($0, k) } }
+            usleep(5_000)
+        }
+        readers.leave()
+    }.start()
     if p.wait(timeout: timeout) == nil { p.stop() }
     readers.wait()
     close(p.stdout)
     close(p.stderr)
     return ProcessOutput(status: p.termination?.code ?? -1, stdout: String(decoding: out.withLock { $0 }, as: UTF8.self),
                          stderr: String(decoding: err.withLock { $0 }, as: UTF8.self),
-                         seconds: Date().timeIntervalSince(start), peakKiB: p.peakResidentKiB ?? 0)
+                         seconds: Date().timeIntervalSince(start), peakKiB: p.peakResidentKiB ?? sampled.withLock { $0 })
 }
 
 /// The `concord` binary `swift test` built next to the test bundle.

@@ -19,15 +19,29 @@ public struct ArchiveWorkflow {
     public var terminal: Terminal { session.terminal }
     public init(_ session: Session) { self.session = session }
 
-    /// One vector file to write: its path in the archive, the release, what it opens, the capture it came from.
-    public struct Planned { var path: String; var release: Release; var openings: [Archive.Opening]; var capture: String; var vectors: [Vector] }
-    /// A capture with its path and text.
-    public typealias Read = [(path: String, capture: CapturedOutputs, text: String)]
+    /// One vector file to write: its path in the archive, the release, what it opens, the capture
+    /// (or recording) it came from and how the file's `source:` names it.
+    public struct Planned { var path: String; var release: Release; var openings: [Archive.Opening]; var capture: String; var from: String; var vectors: [Vector] }
+
+    /// What one platform wrote: a device capture, or one app's answers in a scenario recording.
+    public struct Source {
+        /// The capture file, or the recording's folder (for messages).
+        var path: String
+        /// How the archived file's `source:` names it (`android-1.0.0.json`).
+        var from: String
+        var platform: String
+        var answers: [Archive.Answer]
+        var version: String?
+        var device: String?
+        var captured: String?
+        var suites: Set<String>
+    }
 
     /// `archive add CAPTURE… --release NAME`: 0 archived (or already archived), 1 an artifact no
     /// implementation outside Concord opened (nothing written), 2 bad input (nothing written).
     /// `implementations`: `--implementations` as given; `ledger`: `--ledger` as given.
-    public func add(_ captures: [String], release: String, implementations: String?, ledger ledgerPath: String?, load: VectorLoader,
+    /// `platform`: `--platform`, the app of a scenario recording whose artifacts are kept.
+    public func add(_ captures: [String], release: String, platform: String? = nil, implementations: String?, ledger ledgerPath: String?, load: VectorLoader,
                     settings: Catalog.Settings, config: RunConfiguration) throws(Session.Problem) -> Int32 {
         let s = session
         guard let project = s.project, let folder = project.archive else {
@@ -44,16 +58,18 @@ public struct ArchiveWorkflow {
             terminal.message("concord: the archive is not as concord archive add left it: nothing was written")
             return 2
         }
-        // Each capture, and the vectors it answers (the project's declared vectors, else Concord's own).
-        guard let read = self.read(captures, load: load),
-              let vectors = self.vectors(Set(read.flatMap(\.capture.suites)).sorted(), project: project, load: load) else { return 2 }
+        // Each capture or recording, and the vectors it answers (a recording's own, the project's
+        // declared vectors, else Concord's own).
+        guard let (sources, recorded) = self.sources(captures, platform: platform, load: load),
+              var vectors = self.vectors(Set(sources.flatMap(\.suites)).sorted(), project: project, load: load) else { return 2 }
+        for v in recorded { vectors[v.name] = v }
         let manifestPath = folder + "/" + Archive.manifestName
         var manifest = Archive.Manifest()
         if FileManager.default.fileExists(atPath: manifestPath) {
             do { manifest = try Archive.Manifest.read(manifestPath, maxBytes: load.yamlLimits.maxBytes) } catch { terminal.message("concord: \(error)"); return 2 }
         }
         // Sorted, rendered and read back, before anything runs: every refusal at once.
-        guard let planned = plan(read, vectors: vectors, release: release, folder: folder, load: load),
+        guard let planned = plan(sources, vectors: vectors, release: release, folder: folder, load: load),
               var fresh = self.fresh(planned, manifest: manifest, release: release) else {
             terminal.message("concord: nothing was archived")
             return 2
@@ -69,20 +85,84 @@ public struct ArchiveWorkflow {
         return write(fresh, into: folder, manifest: manifest, at: manifestPath, release: release, load: load)
     }
 
-    /// Each capture with its text; nil after the message.
-    func read(_ captures: [String], load: VectorLoader) -> Read? {
-        var read: Read = []
-        for path in captures {
-            do {
-                let c = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes)
-                let bytes = try InputFile.read(path, maxBytes: load.yamlLimits.maxBytes, regularFileOnly: true)
-                read.append((path, c, String(decoding: bytes, as: UTF8.self)))
-            } catch {
-                terminal.message("concord: \(error)")
+    /// One capture read, its answers placed; nil after the message.
+    func capture(_ path: String, load: VectorLoader) -> (CapturedOutputs, [Archive.Answer])? {
+        do {
+            let c = try CapturedOutputs.load(path: path, maxBytes: load.yamlLimits.maxBytes)
+            let bytes = try InputFile.read(path, maxBytes: load.yamlLimits.maxBytes, regularFileOnly: true)
+            return (c, Archive.answers(c, places: CapturedOutputs.resultPlaces(String(decoding: bytes, as: UTF8.self), count: c.results.count)))
+        } catch {
+            terminal.message("concord: \(error)")
+            return nil
+        }
+    }
+
+    /// What each argument holds: a capture file is one platform's; a folder is a scenario recording
+    /// (`concord scenario --record DIR`): its vector files are the writing vectors, and each app's
+    /// captured answers beside them (`<scenario>-seed<S>-<app>.outputs.json`, every scenario of one
+    /// app merged) one platform's, or only `platform`'s. Nil after the message.
+    func sources(_ paths: [String], platform: String?, load: VectorLoader) -> ([Source], [Vector])? {
+        var sources: [Source] = []
+        var recorded: [Vector] = []
+        var isFolder: ObjCBool = false
+        let folders = paths.filter { FileManager.default.fileExists(atPath: $0, isDirectory: &isFolder) && isFolder.boolValue }
+        if platform != nil && folders.isEmpty {
+            terminal.message("concord: --platform names the app of a scenario recording (a folder): a capture names its own platform (implementation.name)")
+            return nil
+        }
+        for path in paths {
+            guard folders.contains(path) else {
+                guard let (c, answers) = capture(path, load: load) else { return nil }
+                sources.append(Source(path: path, from: (path as NSString).lastPathComponent, platform: String(c.name.dropFirst("captured:".count)),
+                                      answers: answers, version: c.declaredVersion, device: c.platform, captured: Self.modificationDay(path), suites: c.suites))
+                continue
+            }
+            let loaded = load.load(.paths([path]))
+            if !loaded.errors.isEmpty {
+                for e in loaded.errors { terminal.message("concord: \(e)") }
+                terminal.message("concord: \(path): the recording's vector files do not load: nothing was archived")
                 return nil
             }
+            recorded += loaded.vectors
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).filter { $0.hasSuffix(".outputs.json") }.sorted()
+            var apps: [Source] = []
+            for name in names {
+                let file = (path as NSString).appendingPathComponent(name)
+                guard let (c, answers) = capture(file, load: load) else { return nil }
+                let app = String(c.name.dropFirst("captured:".count))
+                if let k = apps.firstIndex(where: { $0.platform == app }) {
+                    apps[k].answers += answers
+                    apps[k].suites.formUnion(c.suites)
+                    for (kp, value) in [(\Source.device, c.platform), (\Source.version, c.declaredVersion)] {
+                        if let value, !(apps[k][keyPath: kp] ?? "").components(separatedBy: "; ").contains(value) {
+                            apps[k][keyPath: kp] = apps[k][keyPath: kp].map { $0 + "; " + value } ?? value
+                        }
+                    }
+                    apps[k].captured = max(apps[k].captured ?? "", Self.modificationDay(file) ?? "")
+                } else {
+                    apps.append(Source(path: path, from: "\((path as NSString).lastPathComponent) (\(app)'s answers in a scenario recording)", platform: app,
+                                       answers: answers, version: c.declaredVersion, device: c.platform, captured: Self.modificationDay(file), suites: c.suites))
+                }
+            }
+            let subjects = apps.map(\.platform)
+            if let platform {
+                guard let mine = apps.first(where: { $0.platform == platform }) else {
+                    if Catalog.names.contains(platform) {
+                        terminal.message("concord: \(path): --platform \(platform): \(platform) is one of Concord's own implementations, not a release of an app: a recording keeps the artifacts of the app's adapter it ran as the subject (\(subjects.isEmpty ? "this one ran none" : "here: " + subjects.joined(separator: ", ")))")
+                    } else {
+                        terminal.message("concord: \(path): --platform \(platform): the recording holds no answers of \(platform) (\(subjects.isEmpty ? "no app's adapter answered in it" : "its apps: " + subjects.joined(separator: ", ")))")
+                    }
+                    return nil
+                }
+                apps = [mine]
+            }
+            guard !apps.isEmpty else {
+                terminal.message("concord: \(path): no app answered in this recording (it holds no <scenario>-seed<S>-<app>.outputs.json): only Concord's own implementations and libraries ran, and they are no release of an app; record the app's flow with its adapter (concord scenario … --record \(path) --adapter android=…, docs/archive.md)")
+                return nil
+            }
+            sources += apps
         }
-        return read
+        return (sources, recorded)
     }
 
     /// The vectors of the suites the captures name: what a project run covers (its declared
@@ -110,13 +190,13 @@ public struct ArchiveWorkflow {
 
     /// Each capture's artifacts sorted into the files to write, each rendered and read back; nil
     /// when one is refused (each refusal said).
-    func plan(_ read: Read, vectors: [String: Vector], release: String, folder: String, load: VectorLoader) -> [Planned]? {
+    func plan(_ sources: [Source], vectors: [String: Vector], release: String, folder: String, load: VectorLoader) -> [Planned]? {
         var planned: [Planned] = []
         var refused = false
         var platforms = Set<String>()
         let today = Ledger.today()
-        for (path, capture, text) in read {
-            let platform = String(capture.name.dropFirst("captured:".count))
+        for source in sources {
+            let (path, platform) = (source.path, source.platform)
             guard Release.validName(platform) else {
                 terminal.message("concord: \(path): its implementation name \"\(platform)\" cannot name a platform of the archive (letters, digits, '.', '_', '-')")
                 refused = true
@@ -127,8 +207,7 @@ public struct ArchiveWorkflow {
                 refused = true
                 continue
             }
-            let sorted = Archive.sort(capture, vectors: vectors, release: release, platform: platform,
-                                      places: CapturedOutputs.resultPlaces(text, count: capture.results.count))
+            let sorted = Archive.sort(source.answers, vectors: vectors, release: release, platform: platform)
             for p in sorted.passedOver { terminal.message("concord: note: \(p)") }
             for r in sorted.refusals { terminal.message("concord: \(r)") }
             if !sorted.refusals.isEmpty { refused = true; continue }
@@ -137,22 +216,22 @@ public struct ArchiveWorkflow {
                 refused = true
                 continue
             }
-            let rel = Release(name: release, platform: platform, version: capture.declaredVersion, device: capture.platform,
-                              captured: Self.modificationDay(path), archived: today)
+            let rel = Release(name: release, platform: platform, version: source.version, device: source.device,
+                              captured: source.captured, archived: today)
             var bySuite: [String: [Archive.Opening]] = [:]
             for op in sorted.openings { bySuite[op.suite.name, default: []].append(op) }
             for suite in bySuite.keys.sorted() {
                 let openings = bySuite[suite]!
                 let relative = Archive.relativePath(release: release, platform: platform, suite: suite)
                 let file = folder + "/" + relative
-                let text = Archive.render(openings, release: rel, capture: path)
+                let text = Archive.render(openings, release: rel, from: source.from)
                 let loaded = load.load(.bytes(Array(text.utf8), file: file))
                 if let e = loaded.errors.first {
                     terminal.message("concord: \(path): the artifacts of \(suite) do not make a vector file that loads (\(e)): nothing was written")
                     refused = true
                     continue
                 }
-                planned.append(Planned(path: relative, release: rel, openings: openings, capture: path, vectors: loaded.vectors))
+                planned.append(Planned(path: relative, release: rel, openings: openings, capture: path, from: source.from, vectors: loaded.vectors))
             }
         }
         return refused ? nil : planned
@@ -215,7 +294,7 @@ public struct ArchiveWorkflow {
         var manifest = manifest
         var written: [Archive.Manifest.File] = []
         for p in fresh {
-            let text = Archive.render(p.openings, release: p.release, capture: p.capture)
+            let text = Archive.render(p.openings, release: p.release, from: p.from)
             let file = folder + "/" + p.path
             let vectors = load.load(.bytes(Array(text.utf8), file: file)).vectors
             do {

@@ -238,17 +238,18 @@ public struct ExploreWorkflow {
         -> (stateful: [StatefulCrash], wrote: [String], writeFailed: Bool)? {
         // A crash of a shared process that no request in flight gives again alone needs the
         // state of earlier requests: a finding, with those requests kept to replay it.
-        let stateful = Self.crashFindings(summary.crashes)
+        // (Each crash keeps where its requests went: the report's replay line names that file.)
+        var stateful = Self.crashFindings(summary.crashes)
         var wrote: [String] = []
         var writeFailed = false
-        for var c in stateful {
-            if !c.kept.isEmpty {
-                do { c.file = try Self.keep(c, folder: emit ?? "reports", seed: seed) } catch {
-                    terminal.message("concord: cannot keep the requests of \(c.implementation)'s crash: \(error)")
+        for k in stateful.indices {
+            if !stateful[k].kept.isEmpty {
+                do { stateful[k].file = try Self.keep(stateful[k], folder: emit ?? "reports", seed: seed) } catch {
+                    terminal.message("concord: cannot keep the requests of \(stateful[k].implementation)'s crash: \(error)")
                     writeFailed = true
                 }
             }
-            printCrash(c, tell)
+            printCrash(stateful[k], tell)
         }
         if let emit, !new.isEmpty {
             do { wrote = try self.emit(new, to: emit) } catch { terminal.message("concord: --emit: \(error)"); return nil }

@@ -178,8 +178,10 @@ public struct ScenarioWorkflow {
         let assign = config.assign
         let describe = assign.isEmpty ? "every implementation" : assign.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",")
         let recordings = plans.map { ScenarioRecorder.recording($0, runner: runner, configuration: config, into: dir, assignment: describe) }
-        // A file that appeared while the trials ran stops the recording before its first file.
-        if let obstacle = ScenarioRecorder.obstacle(targets, inside: dir) {
+        // A file that appeared while the trials ran (or an app's captured answers that exist: who
+        // answered is known once the implementations started) stops the recording before its first file.
+        let captures = recordings.flatMap { $0.texts.map(\.path) }.filter { !targets.contains($0) }
+        if let obstacle = ScenarioRecorder.obstacle(targets + captures, inside: dir) {
             terminal.message("concord: --record: \(obstacle); nothing was recorded")
             recordFailed = true
         } else {

@@ -11,11 +11,12 @@ import Foundation
 /// artifact no independent implementation opened (nothing written), 2 bad input (nothing written).
 enum ArchiveCommand: Command {
     static let spec = CommandSpec(
-        name: "archive", arguments: "add CAPTURE…",
+        name: "archive", arguments: "add CAPTURE|RECORDING…",
         brief: "keep a release's artifacts as opening vectors in the project's archive",
         summary: """
-        archive add: every artifact the captures (concord-outputs/1) hold (wires, wrapped keys, sealed answers,
-        envelopes, messages: what each suite declares it writes and keeps) becomes a vector that opens it, in the
+        archive add: every artifact the captures (concord-outputs/1) or scenario recordings (concord scenario --record DIR:
+        the app adapter's answers) hold (wires, wrapped keys, sealed answers, keyboxes, envelopes, messages: what each
+        suite declares it writes and keeps) becomes a vector that opens it, in the
         archive concord.yaml declares (archive: FOLDER), as FOLDER/RELEASE/PLATFORM/SUITE.yaml with a release: field,
         its digest recorded in FOLDER/concord-archive.json. Each artifact must open on at least one implementation
         not written by Concord (a library's own code, or another platform's app) before anything is written.
@@ -27,9 +28,11 @@ enum ArchiveCommand: Command {
         var positional: [String] = []
         var common = SharedOptions()
         var release: String?
+        var platform: String?
         static var args: [Arg<Self>] {
             [
                 .value(\.release, .value("release", "NAME", "the release that wrote the captures (letters, digits, '.', '_', '-'): required")),
+                .value(\.platform, .value("platform", "NAME", "of a scenario recording (a folder): keep only this app's artifacts (default: every app that answered in it)")),
                 .shared(Common.implementations), .shared(Common.jobs), .shared(Common.timeout), .shared(Common.maxFileBytes), .shared(Common.maxDepth), .shared(Common.adapter), .shared(Common.project),
                 .shared(Common.ledger),
             ]
@@ -43,7 +46,7 @@ enum ArchiveCommand: Command {
         var config = RunConfiguration()
         if let j = o.common.jobs { config.workers = Int(j) }
         return try usage { () throws(Session.Problem) in
-            try ArchiveWorkflow(s).add(captures, release: release, implementations: o.common.implementations, ledger: o.common.ledger,
+            try ArchiveWorkflow(s).add(captures, release: release, platform: o.platform, implementations: o.common.implementations, ledger: o.common.ledger,
                                        load: Common.loader(o.common), settings: settings, config: config)
         }
     }
@@ -55,7 +58,7 @@ enum ArchiveCommand: Command {
                              : "archive has one subcommand, add (found \(o.positional[0]))")
         }
         let captures = Array(o.positional.dropFirst())
-        guard !captures.isEmpty else { throw UsageError("archive add needs at least one captured-outputs file (concord-outputs/1)") }
+        guard !captures.isEmpty else { throw UsageError("archive add needs at least one captured-outputs file (concord-outputs/1) or scenario recording (a folder of concord scenario --record)") }
         guard let release = o.release else { throw UsageError("archive add needs --release NAME (the release that wrote the captures)") }
         guard !release.isEmpty else { throw UsageError("--release is empty: name the release that wrote the captures (3.2.0)") }
         guard Release.validName(release) else {

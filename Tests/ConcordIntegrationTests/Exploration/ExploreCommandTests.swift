@@ -257,6 +257,9 @@ import Testing
         let replay = try runProcess("/bin/sh", ["-c", "exec \"$0\" < \"$1\"", adapter, file], timeout: 60)
         #expect(replay.status == 128 + SIGSEGV && replay.stderr.contains("request 10, the heap is gone"), "\(replay.status) \(replay.stderr)")
         #expect(replay.stdout.split(separator: "\n").count == 10, "a handshake and nine answers: \(replay.stdout)")
+        // The report's crash says the same replay, with the kept file (it said the command alone).
+        let report = try String(contentsOfFile: dir + "/reports/explore.json", encoding: .utf8)
+        #expect(report.contains("crash-after-requests < found/explore-crash-fake-7.jsonl"), "\(report)")
         // Without --emit the requests go to reports/; a second file never replaces the first.
         let again = try concord(["explore", "hmac-sha256", "--adapter", "fake=" + adapter, "--implementations", "openssl,libsodium,fake",
                                  "--cases", "30", "--seed", "7"], in: dir)

@@ -170,4 +170,24 @@ struct ResidentMemoryTests {
         // A shell waiting on its input holds a few MiB, whatever the size of this test process.
         #expect(peak < 32 * 1024, "\(peak) KiB")
     }
+
+    /// The figure of an ended child is its own, however large the process that started it: on
+    /// Linux `wait4`'s `ru_maxrss` carries the spawner's high-water mark across the exec, so a
+    /// test process of 300 MiB read every child it ran as at least 300 MiB (the hostile corpus's
+    /// 256 MiB bound then failed whenever all tests ran in one process).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status") && ResidentMemory.ownPeakKiB() > 0,
+                   "no /proc/self/status here: a process's own peak cannot be read"))
+    func anEndedChildsPeakIsNotItsSpawners() throws {
+        var ballast = [UInt8](repeating: 1, count: 320 << 20)
+        for k in stride(from: 0, to: ballast.count, by: 4096) { ballast[k] = UInt8(truncatingIfNeeded: k >> 12) }
+        try withExtendedLifetime(ballast) {
+            #expect(ResidentMemory.ownPeakKiB() > 300 * 1024)
+            let p = try Subprocess.spawn(["/bin/sh", "-c", "sleep 0.05"])
+            close(p.stdin); p.wait(); close(p.stdout); close(p.stderr)
+            if let peak = p.peakResidentKiB { #expect(peak < 64 * 1024, "\(peak) KiB") }
+            let r = try runProcess("/bin/sh", ["-c", "sleep 0.2"])
+            #expect(r.status == 0)
+            #expect(r.peakKiB > 0 && r.peakKiB < 64 * 1024, "\(r.peakKiB) KiB")
+        }
+    }
 }

@@ -261,4 +261,238 @@ import ConcordTestSupport
         let removed = try concord(["validate", archive])
         #expect(removed.status == 2 && removed.stdout.contains("archived file removed (1.0.0 × ios)"), "\(removed.stdout)")
     }
+
+    // MARK: sealed to the reader's public key
+
+    /// The keybox of Concord's reference case (vectors/closer/keybox/closer.yaml, seal-kat: decrypted by Tink 1.16.1).
+    static let katKeybox = "keybox:v1:AQECAwQEmngcptBVp_MNDJ_4eTbHOfaBbvX15ytLlGQEsKGoOyrBn4QpReor9lqhZJsrAv95hUyNXs_NQDhi6Kl-pmxxwQABAgMEBQYHCAkKC5n9MgWgx1E2-zBn-cdke6Qu9DtUl7KB-J7gHgdYUZRNSefJbboCPa7ZDmGP3fmCJQ"
+
+    /// A keybox the server sealed to a phone's public key opens with the phone's private keyset,
+    /// which no capture of the seal holds: archive add finds it among the project's vectors (the
+    /// reference case's `open` vector gives the keyset whose public key it was sealed to), Tink
+    /// opens it first, and every later run opens it; a byte planted in the archived keybox is
+    /// refused by validate.
+    @Test func aKeyboxIsArchivedWithItsRecipientsKeyAndOpenedByEveryRun() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write("packs: [closer.keybox]\narchive: archive\n", to: dir + "/concord.yaml")
+        write("""
+        {"format": "concord-outputs/1", "implementation": {"name": "server", "version": "functions 1.0 (Node 20)"},
+         "results": [{"vector": "closer.keybox/seal-kat", "outputs": {"keybox": "\(Self.katKeybox)"}}]}
+        """, to: dir + "/server.json")
+        let p = dir + "/concord.yaml"
+        let add = try concord(["archive", "add", dir + "/server.json", "--release", "1.0", "--project", p, "--implementations", "swift,tink"])
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        #expect(add.stdout.contains("archived 1 artifact of server 1.0 (functions 1.0 (Node 20)) in \(dir)/archive/1.0/server/closer.keybox.yaml (closer.keybox; opened by swift, tink)"), "\(add.stdout)")
+        let file = dir + "/archive/1.0/server/closer.keybox.yaml"
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("op: open"))
+        #expect(text.contains("recipientPrivateKeyset: \"{\\n  \\\"primaryKeyId\\\": 16909060,"), "\(text)")
+        #expect(text.contains("the reader's recipientPrivateKeyset from closer.keybox/"), "\(text)")
+        #expect(text.contains("plaintext: {hex: \"000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f\"}"))
+
+        Self.released(dir)
+        let run = try concord(["run", "--project", p, "--implementations", "swift,tink"])
+        #expect(run.status == 0, "\(run.stdout)\(run.stderr)")
+        #expect(run.stdout.contains("1 vectors: 1 passed"), "\(run.stdout)")
+        #expect(run.stdout.split(separator: "\n").contains { $0.hasPrefix("  1.0 × server") && $0.hasSuffix("✓1     ✓1") }, "\(run.stdout)")
+
+        write(text.replacingOccurrences(of: "keybox: \"keybox:v1:AQECAwQEmngc", with: "keybox: \"keybox:v1:AQECAwQEmnhc"), to: file)
+        let planted = try concord(["validate", dir + "/archive"])
+        #expect(planted.status == 2, "\(planted.stdout)\(planted.stderr)")
+        #expect(planted.stdout.contains("closer.keybox.yaml:14:5: archived vector closer.keybox/archived-1.0-server-seal-kat (written by server 1.0) was changed by hand"), "\(planted.stdout)")
+    }
+
+    /// The reference case's public key with another key id: no keyset Concord or the project has is its private half.
+    static func strangerKey() throws -> String {
+        let kat = "pub:v1:eyJwcmltYXJ5S2V5SWQiOjE2OTA5MDYwLCJrZXkiOlt7ImtleURhdGEiOnsidHlwZVVybCI6InR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLmNyeXB0by50aW5rLkVjaWVzQWVhZEhrZGZQdWJsaWNLZXkiLCJ2YWx1ZSI6IkVrUUtCQWdDRUFNU09oSTRDakIwZVhCbExtZHZiMmRzWldGd2FYTXVZMjl0TDJkdmIyZHNaUzVqY25sd2RHOHVkR2x1YXk1QlpYTkhZMjFMWlhrU0FoQVFHQUVZQVJvZ24rN3RxUVBZUFFINGhaMWNFWEhYTC9uT1gvSWh0SUNrWUdqWmZqMUEzcDRpSU0yRVhZRXBlUndraFRLWkcwWXE2ZU8rbzFUeXA2eThiZzF1RlhnN213TDciLCJrZXlNYXRlcmlhbFR5cGUiOiJBU1lNTUVUUklDX1BVQkxJQyJ9LCJzdGF0dXMiOiJFTkFCTEVEIiwia2V5SWQiOjE2OTA5MDYwLCJvdXRwdXRQcmVmaXhUeXBlIjoiVElOSyJ9XX0K"
+        let json = String(decoding: try Base64.decode(String(kat.dropFirst(7)), .url), as: UTF8.self)
+        #expect(json.contains("16909060"))
+        return "pub:v1:" + Base64.encode(Array(json.replacingOccurrences(of: "16909060", with: "16909061").utf8), .url)
+    }
+
+    /// A keybox sealed to a key whose private half the project gives nowhere could never be opened:
+    /// refused at birth, located at the capture's answer, naming the public key (exit 2, nothing archived).
+    @Test func aKeyboxWhoseRecipientsKeyIsNowhereIsRefusedAtBirth() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let stranger = try Self.strangerKey()
+        write("vectors: [vectors]\narchive: archive\n", to: dir + "/concord.yaml")
+        write("""
+        format: concord-vectors/1
+        suite: closer.keybox
+        title: the server's keyboxes
+        source: the server's own tests
+        vectors:
+          - id: app-seal
+            op: seal
+            input: {recipientPublicKey: "\(stranger)", contextInfo: "c|q|a|b", plaintext: {hex: "00"}, ephemeralPrivateKey: {hex: "8341425cafede9d24b0599aefdfdeff1c1526ed75b07217eb99bf8c0b7498b81"}, iv: {hex: "000102030405060708090a0b"}}
+            expect: {keybox: TODO_ANDROID_RUN}
+
+        """, to: dir + "/vectors/server.yaml")
+        write("""
+        {"format": "concord-outputs/1", "implementation": {"name": "server"},
+         "results": [{"vector": "closer.keybox/app-seal", "outputs": {"keybox": "\(Self.katKeybox)"}}]}
+        """, to: dir + "/server.json")
+        let r = try concord(["archive", "add", dir + "/server.json", "--release", "1.0", "--project", dir + "/concord.yaml", "--implementations", "swift,tink"])
+        #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
+        #expect(r.stderr.contains("server.json:2:25: closer.keybox/app-seal: its keybox could never be opened: closer.keybox open needs recipientPrivateKeyset (the recipient's private key for \(stranger.prefix(40))… is not among the project's keys"), "\(r.stderr)")
+        #expect(r.stderr.contains("nothing was archived"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/archive"))
+    }
+
+    /// Another platform's app that opens SophaxChat sealed-sender wires, written apart from
+    /// Concord's ports with Node's crypto: the witness a sealed-sender wire needs (only Concord's
+    /// ports implement the suite).
+    static let iosOpener = """
+    #!/usr/bin/env node
+    'use strict';
+    const crypto = require('crypto');
+    const readline = require('readline');
+    const ops = [{ op: 'open', inputs: ['recipientIdentityPrivateKey', 'wire'], outputs: ['plaintext'] }];
+    console.log(JSON.stringify({ 'concord-adapter': 1, name: 'ios', version: 'app 2.0', suites: [{ suite: 'sophaxchat.sealed-sender', ops }] }));
+    const bytes = (v) => Buffer.from(v.hex, 'hex');
+    function answer(i) {
+      const priv = crypto.createPrivateKey({ key: Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), bytes(i.recipientIdentityPrivateKey)]), format: 'der', type: 'pkcs8' });
+      const w = bytes(i.wire);
+      if (w.length < 60) return { error: 'format', message: 'short' };
+      const pub = crypto.createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b656e032100', 'hex'), w.subarray(0, 32)]), format: 'der', type: 'spki' });
+      const key = Buffer.from(crypto.hkdfSync('sha256', crypto.diffieHellman({ privateKey: priv, publicKey: pub }), Buffer.alloc(0), Buffer.from('SophaxChat_SealedSender_v1'), 32));
+      const d = crypto.createDecipheriv('chacha20-poly1305', key, w.subarray(32, 44), { authTagLength: 16 });
+      d.setAuthTag(w.subarray(w.length - 16));
+      const head = d.update(w.subarray(44, w.length - 16));
+      try { return { outputs: { plaintext: { hex: Buffer.concat([head, d.final()]).toString('hex') } } }; } catch (e) { return { error: 'authentication', message: 'tag' }; }
+    }
+    readline.createInterface({ input: process.stdin }).on('line', (line) => {
+      const r = JSON.parse(line);
+      let out;
+      try { out = { id: r.id, ...answer(r.input) }; } catch (e) { out = { id: r.id, fault: String(e) }; }
+      process.stdout.write(JSON.stringify(out) + '\\n');
+    });
+
+    """
+
+    /// RFC 7748's vectors as Concord's sealed-sender seal-rfc7748 (vectors/sophaxchat/sealed-sender/sophaxchat.yaml).
+    static let rfcWire = "8520f0098930a754748b7ddcb43ef75a0dbf3a0d26381af4eba4a98eaa9b4e6aa776d7b330fc167e6fe87e16fac66e9f939b8fd312bbdc6a35a645c64330a391fd83bf800409b3aee9083f06a93888a69743d530be9987abf95e029d26"
+
+    /// A sealed-sender wire the Android app sealed to the recipient's identity key is archived with
+    /// the recipient's private key (RFC 7748's Bob, from Concord's own open vector), once another
+    /// platform's app opened it; with two different private keys for that public key among the
+    /// project's vectors (Bob's, and Bob's with the bit X25519 clears set otherwise), it is refused,
+    /// naming both (exit 2, nothing archived).
+    @Test func aSealedSenderWireIsArchivedAndTwoDifferentKeysAreRefused() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.iosOpener, to: dir + "/ios")
+        write("packs: [sophaxchat.sealed-sender]\narchive: archive\n", to: dir + "/concord.yaml")
+        write("""
+        {"format": "concord-outputs/1", "implementation": {"name": "android", "version": "app 3.2"},
+         "results": [{"vector": "sophaxchat.sealed-sender/seal-rfc7748", "outputs": {"wire": {"hex": "\(Self.rfcWire)"}}}]}
+        """, to: dir + "/android.json")
+        let p = dir + "/concord.yaml"
+        let add = try concord(["archive", "add", dir + "/android.json", "--release", "3.2", "--project", p, "--implementations", "swift,ios", "--adapter", "ios=node \(dir)/ios"])
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        #expect(add.stdout.contains("archived 1 artifact of android 3.2 (app 3.2) in \(dir)/archive/3.2/android/sophaxchat.sealed-sender.yaml (sophaxchat.sealed-sender; opened by swift, ios)"), "\(add.stdout)")
+        let text = try String(contentsOfFile: dir + "/archive/3.2/android/sophaxchat.sealed-sender.yaml", encoding: .utf8)
+        #expect(text.contains("recipientIdentityPrivateKey: {hex: \"5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb\"}"), "\(text)")
+
+        // The project's own roundtrip vector gives Bob's key with its top bit cleared: the same public key, another private key.
+        write("packs: [sophaxchat.sealed-sender]\nvectors: [vectors]\narchive: archive2\n", to: p)
+        write("""
+        format: concord-vectors/1
+        suite: sophaxchat.sealed-sender
+        title: the app's own
+        source: the app's tests
+        vectors:
+          - id: app-bob
+            op: roundtrip
+            input: {recipientIdentityPrivateKey: {hex: "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e06b"}, plaintext: {utf8: "x"}}
+            expect: {plaintext: {utf8: "x"}}
+
+        """, to: dir + "/vectors/app.yaml")
+        let two = try concord(["archive", "add", dir + "/android.json", "--release", "3.2", "--project", p, "--implementations", "swift,ios", "--adapter", "ios=node \(dir)/ios"])
+        #expect(two.status == 2, "\(two.stdout)\(two.stderr)")
+        #expect(two.stderr.contains("android.json:2:25: sophaxchat.sealed-sender/seal-rfc7748: two different private keys of the project have the public key de9edb7d7b7dc1b4d35b61c2ece435373f8343c8… the app sealed to:"), "\(two.stderr)")
+        #expect(two.stderr.contains("vectors/app.yaml:6:5 (sophaxchat.sealed-sender/app-bob)") && two.stderr.contains("give recipientIdentityPrivateKey as two different keys"), "\(two.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/archive2"))
+    }
+
+    // MARK: scenario recordings
+
+    /// A flow: the phone (the app under test, its adapter) writes a field another device reads.
+    static let fieldsScenario = """
+    format: concord-scenario/1
+    name: app.fields
+    title: "the phone writes a field another device reads"
+    source: "docs/contracts/closer.md section 6"
+    roles:
+      writer: "the phone"
+      reader: "another device"
+    fresh:
+      coupleKey: {kind: bytes, length: 32}
+      nonce: {kind: bytes, length: 12}
+    steps:
+      - id: write
+        role: writer
+        suite: closer.field
+        op: encrypt
+        input: {coupleKey: {fresh: coupleKey}, coupleId: "couple-1", plaintext: {utf8: "hello"}, nonce: {fresh: nonce}}
+      - id: read
+        role: reader
+        suite: closer.field
+        op: decrypt
+        input: {coupleKey: {fresh: coupleKey}, coupleId: "couple-1", wire: {output: write.wire}}
+        expect: {plaintext: {utf8: "hello"}}
+
+    """
+
+    /// A scenario recording of the app's flow (`concord scenario --record DIR` with the app's adapter)
+    /// is a source of archive add: the app's own answers (written beside the recorded vectors) are
+    /// the artifacts, the recorded vectors what opens them; the release names the recording and its
+    /// seed; the same recording added again is nothing to do; every later run opens them.
+    @Test func aScenarioRecordingOfTheAppIsArchived() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.fieldsScenario, to: dir + "/fields.yaml")
+        write("archive: archive\n", to: dir + "/concord.yaml")
+        let p = dir + "/concord.yaml"
+        let rec = try concord(["scenario", dir + "/fields.yaml", "--seed", "7", "--trials", "2", "--implementations", "swift,tink,android",
+                               "--adapter", "android=\(planted)", "--record", dir + "/rec", "-o", dir + "/r.json"])
+        #expect(rec.status == 0, "\(rec.stdout)\(rec.stderr)")
+        #expect(rec.stdout.contains("recorded: \(dir)/rec/app.fields-seed7-android.outputs.json"), "\(rec.stdout)")
+        let add = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--project", p, "--implementations", "swift,tink"])
+        #expect(add.status == 0, "\(add.stdout)\(add.stderr)")
+        #expect(add.stdout.contains("archived 2 artifacts of android 3.2 (planted 1) in \(dir)/archive/3.2/android/closer.field.yaml (closer.field; opened by swift, tink)"), "\(add.stdout)")
+        #expect(add.stderr.contains("app.fields-seed7-android.outputs.json:5:14: closer.field/app.fields-s7-t0-read: its op decrypt reads, it writes no artifact"), "\(add.stderr)")
+        let text = try String(contentsOfFile: dir + "/archive/3.2/android/closer.field.yaml", encoding: .utf8)
+        #expect(text.contains("device: \"scenario app.fields (fields.yaml), seed 7, recorded by concord scenario --record\""), "\(text)")
+        #expect(text.contains("source: \"concord archive add rec (android's answers in a scenario recording) --release 3.2:"), "\(text)")
+        #expect(text.contains("id: archived-3.2-android-app.fields-s7-t1-write"), "\(text)")
+        #expect(text.contains("plaintext: {hex: \"68656c6c6f\"}"))
+
+        let again = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--project", p, "--implementations", "swift,tink"])
+        #expect(again.status == 0 && again.stdout.contains("release 3.2 of android is already archived with exactly these artifacts: nothing to add"), "\(again.stdout)\(again.stderr)")
+
+        let run = try concord(["run", "--project", p, "--implementations", "swift,tink"])
+        #expect(run.status == 0 && run.stdout.contains("2 vectors: 2 passed"), "\(run.stdout)\(run.stderr)")
+    }
+
+    /// A recording made by Concord's own implementations holds no release of an app: refused, saying
+    /// so (exit 2, nothing archived); `--platform` naming one of Concord's own is refused alike.
+    @Test func aRecordingByConcordsOwnImplementationsIsRefused() throws {
+        let dir = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        write(Self.fieldsScenario, to: dir + "/fields.yaml")
+        write("archive: archive\n", to: dir + "/concord.yaml")
+        let p = dir + "/concord.yaml"
+        let rec = try concord(["scenario", dir + "/fields.yaml", "--seed", "7", "--trials", "1", "--implementations", "swift,jvm,tink",
+                               "--record", dir + "/rec", "-o", dir + "/r.json"])
+        #expect(rec.status == 0, "\(rec.stdout)\(rec.stderr)")
+        let add = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--project", p, "--implementations", "swift,tink"])
+        #expect(add.status == 2, "\(add.stdout)\(add.stderr)")
+        #expect(add.stderr.contains("\(dir)/rec: no app answered in this recording (it holds no <scenario>-seed<S>-<app>.outputs.json): only Concord's own implementations and libraries ran, and they are no release of an app"), "\(add.stderr)")
+        let swift = try concord(["archive", "add", dir + "/rec", "--release", "3.2", "--platform", "swift", "--project", p])
+        #expect(swift.status == 2 && swift.stderr.contains("--platform swift: swift is one of Concord's own implementations, not a release of an app"), "\(swift.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/archive"))
+    }
 }

@@ -27,6 +27,9 @@ import ConcordPacks
                     switch source {
                     case .stored(let x): #expect(write.outputNames.contains(x), "\(suite.name): \(x) is no output of \(a.writeOp ?? "-")")
                     case .held(let x): #expect(write.inputNames.contains(x), "\(suite.name): \(x) is no input of \(a.writeOp ?? "-")")
+                    case .privateHalf(let x):
+                        #expect(write.inputNames.contains(x), "\(suite.name): \(x) is no input of \(a.writeOp ?? "-")")
+                        #expect(a.keyPair != nil, "\(suite.name): \(field) is the reader's private key, and nothing matches it to \(x)")
                     }
                     _ = field
                 }
@@ -37,8 +40,9 @@ import ConcordPacks
             }
         }
         // The packs' kept artifacts: Closer's fields, wrapped couple keys, sealed phrases and answers,
-        // Sinew's values, JustSend's seals, wraps, chunks and envelopes, SophaxChat's messages.
-        #expect(declared == 12)
+        // Sinew's values, JustSend's seals, wraps, chunks and envelopes, SophaxChat's messages, and
+        // the two sealed to the reader's public key: Closer's keyboxes and SophaxChat's sealed-sender wires.
+        #expect(declared == 14)
     }
 
     static let writer = """
@@ -95,6 +99,90 @@ import ConcordPacks
         #expect(whole.passedOver.contains { $0.contains("justsend.seal/seal-1x: the app refused it, so it wrote no artifact") })
         #expect(whole.passedOver.contains { $0.contains("justsend.seal/open-1: its op open reads, it writes no artifact") })
         #expect(whole.passedOver.contains { $0.contains("argon2id/x: argon2id writes no artifact") })
+    }
+
+    /// A sealed-sender wire sealed to RFC 7748's Bob (its public key the writing vector's input),
+    /// and what the project gives of Bob's private key: `keys` are the roundtrip vectors' keys.
+    static func sealedSender(keys: [String]) -> String {
+        """
+        format: concord-vectors/1
+        suite: sophaxchat.sealed-sender
+        title: t
+        source: s
+        vectors:
+          - id: seal-bob
+            op: seal
+            input: {recipientIdentityKey: {hex: "de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f"}, ephemeralPrivateKey: {hex: "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"}, nonce: {hex: "a776d7b330fc167e6fe87e16"}, plaintext: {utf8: "hi"}}
+            expect: {wire: TODO_ANDROID_RUN}
+
+        """ + keys.enumerated().map { i, k in
+            "  - id: key-\(i)\n    op: roundtrip\n    input: {recipientIdentityPrivateKey: {hex: \"\(k)\"}, plaintext: {utf8: \"x\"}}\n    expect: {plaintext: {utf8: \"x\"}}\n"
+        }.joined()
+    }
+
+    func sortedSealedSender(keys: [String]) throws -> Archive.Sorted {
+        let vectors = try VectorLoader().load(.bytes(Array(Self.sealedSender(keys: keys).utf8), file: "ss.yaml")).vectorsOrFirstError()
+        let capture = """
+        {"format": "concord-outputs/1", "results": [
+          {"vector": "sophaxchat.sealed-sender/seal-bob", "outputs": {"wire": {"hex": "00"}}}]}
+        """
+        let c = try CapturedOutputs.parse(capture, file: "c.json")
+        return Archive.sort(c, vectors: Dictionary(vectors.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }), release: "1", platform: "ios",
+                            places: CapturedOutputs.resultPlaces(capture, count: c.results.count))
+    }
+
+    /// A wire sealed to the reader's public key opens with the reader's private key, which no
+    /// capture of the seal holds: it is found among the project's vectors of the suite whose
+    /// private key has exactly that public key (derived by the pack's own X25519), never another
+    /// key; when none has it, the artifact is refused at birth naming the public key; two
+    /// candidates that are different keys for the one public key (RFC 7748's Bob, and Bob with the
+    /// bit X25519 clears set otherwise) are refused, naming both; one key given twice is one key.
+    @Test func theReadersPrivateKeyIsFoundByItsPublicHalf() throws {
+        let bob = "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e0eb"
+        let bobClearedBit = "5dab087e624a8a4b79e17f8b83800ee66f3bb1292618b6fd1c2f8b27ff88e06b"
+        let alice = "77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a"
+        let found = try sortedSealedSender(keys: [alice, bob, bob])
+        #expect(found.refusals.isEmpty, "\(found.refusals)")
+        let o = try #require(found.openings.first)
+        #expect(o.input.map(\.0) == ["recipientIdentityPrivateKey", "wire"])
+        #expect(o.input[0].1 == .bytes(try Hex.decode(bob)))
+        #expect(o.expect.map(\.0) == ["plaintext"] && o.expect[0].1 == .bytes(Array("hi".utf8)))
+
+        let nowhere = try sortedSealedSender(keys: [alice])
+        #expect(nowhere.openings.isEmpty)
+        #expect(nowhere.refusals == ["c.json:2:14: sophaxchat.sealed-sender/seal-bob: its wire could never be opened: sophaxchat.sealed-sender open needs recipientIdentityPrivateKey (the recipient's private key for de9edb7d7b7dc1b4d35b61c2ece435373f8343c8… is not among the project's keys: give it in a vector of sophaxchat.sealed-sender whose input holds recipientIdentityPrivateKey, such as a roundtrip vector, docs/archive.md)"])
+
+        let two = try sortedSealedSender(keys: [bob, bobClearedBit])
+        #expect(two.openings.isEmpty)
+        #expect(two.refusals.count == 1)
+        #expect(two.refusals.first?.hasPrefix("c.json:2:14: sophaxchat.sealed-sender/seal-bob: two different private keys of the project have the public key de9edb7d7b7dc1b4d35b61c2ece435373f8343c8… the app sealed to: ss.yaml:") == true, "\(two.refusals)")
+        #expect(two.refusals.first?.contains("(sophaxchat.sealed-sender/key-0) and ss.yaml:") == true && two.refusals.first?.contains("(sophaxchat.sealed-sender/key-1) give recipientIdentityPrivateKey as two different keys") == true, "\(two.refusals)")
+    }
+
+    /// A keybox's recipient keyset is matched by the pack's own Tink reader: the keyset Concord's
+    /// own vectors give for the reference case's public key (written twice, by Tink Python and Tink
+    /// Java, with 33-byte coordinates: one key), and no keyset for another public key.
+    @Test func aKeyboxOpensWithTheKeysetWhosePublicKeyItWasSealedTo() throws {
+        let loaded = VectorLoader().load(.paths([repositoryRoot + "/vectors/closer/keybox"]))
+        #expect(loaded.errors.isEmpty)
+        let vectors = Dictionary(loaded.vectors.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let seal = try #require(vectors["closer.keybox/seal-kat"])
+        let spec = try #require(Suites.closerKeybox.artifacts.first)
+        let pub = try #require(seal.input["recipientPublicKey"])
+        let keysets = loaded.vectors.compactMap { $0.input["recipientPrivateKeyset"] }
+        let matching = keysets.filter { spec.keyPair?($0, pub) != nil }
+        #expect(!matching.isEmpty)
+        #expect(matching.count < keysets.count)
+        let answer = Archive.Answer(vector: "closer.keybox/seal-kat", outcome: .outputs(["keybox": .text("keybox:v1:AAAA")]), at: "c.json:1:1")
+        let sorted = Archive.sort([answer], vectors: vectors, release: "1", platform: "web")
+        #expect(sorted.refusals.isEmpty, "\(sorted.refusals)")
+        let o = try #require(sorted.openings.first)
+        #expect(o.input.first?.0 == "recipientPrivateKeyset" && matching.contains(o.input[0].1))
+        #expect(o.input.contains { $0.0 == "contextInfo" && $0.1 == .text("couple1|q1|alice|bob") })
+        #expect(o.expect[0].1 == seal.input["plaintext"])
+        // The same keybox sealed to another key (the 32-byte-key case's) opens with that case's keyset only.
+        let other = try #require(vectors["closer.keybox/seal-32-byte-key"]?.input["recipientPublicKey"])
+        #expect(o.input[0].1 != .null && spec.keyPair?(o.input[0].1, other) == nil)
     }
 
     static func file(release: String) -> String {

@@ -2,6 +2,8 @@ import ConcordFormats
 import ConcordImplementations
 import ConcordPrimitives
 import ConcordLoading
+import ConcordPacks
+import ConcordSuites
 import Foundation
 import Testing
 import ConcordTestSupport
@@ -135,6 +137,25 @@ import ConcordSuites
 }
 
 /// The protobuf reader and the Tink AES-GCM keyset (CONTRACT.md §9), on hand-built bytes.
+/// Closer's wire forms as its pack declares them, held to CONTRACT.md §3 (the alphabets), §6, §8
+/// and §10 (the layouts) and to docs/reports.md's table of parts: the reports, the generic rules
+/// and the generators know them only from there (`Packs.wireForms`).
+@Suite struct CloserWireFormTests {
+    @Test func closerDeclaresItsWireForms() throws {
+        let forms = try #require(Packs.all.first { $0.contract.name == "closer" }).wireForms
+        #expect(forms.map(\.prefix) == ["enc:v1:", "sealed:v1:", "keybox:v1:", "sha256:", "pub:v1:"])
+        #expect(forms.map(\.alphabet) == [.standard, .url, .url, .url, .url])
+        #expect(forms.map(\.blob).prefix(2) == [.aesGcm, .aesGcm])
+        #expect(forms[0].layout?.head.map { "\($0.name) \($0.size)" } == ["nonce 12"] && forms[0].layout?.tag == 16)
+        #expect(forms[2].layout?.head.map { "\($0.name) \($0.size)" } == ["prefix 5", "ephemeral key 65", "nonce 12"] && forms[2].layout?.tag == 16)
+        #expect(forms[2].layout?.head.map(\.role) == [.tinkOutputPrefix, .publicKey(.p256), nil])
+        #expect(forms[3].blob == .whole && forms[4].blob == .whole)
+        // No other pack declares a wire form, and the old names still spell Closer's prefixes.
+        #expect(Packs.wireForms == forms)
+        #expect([Wire.field, Wire.sealed, Wire.keybox, Wire.commitment] == ["enc:v1:", "sealed:v1:", "keybox:v1:", "sha256:"])
+    }
+}
+
 @Suite struct TinkKeysetTests {
     let key = [UInt8](0..<32)
 

@@ -64,7 +64,7 @@ import ConcordPacks
                     #expect(kind.typeName == f.type.rawValue, "\(suite.name) \(op.name ?? "-") \(f.name): a \(kind) hint on a \(f.type.rawValue) field")
                     var rng = SeededRandom(path: ["kinds", suite.name, f.name])
                     var pairs = KeyPairs()
-                    let v = FieldGenerators.generate(kind, rng: &rng, pairs: &pairs)
+                    let v = FieldGenerators.generate(kind, forms: Packs.wireForms, rng: &rng, pairs: &pairs)
                     #expect(Fill.fits(v, f.type), "\(suite.name) \(f.name): \(kind) made \(v.display)")
                 }
             }
@@ -74,7 +74,7 @@ import ConcordPacks
         #expect(nonce.kind == .bytes(lengths: [12]))
         var rng = SeededRandom(path: ["nonce"])
         var pairs = KeyPairs()
-        let lengths = (0..<200).map { _ in FieldGenerators.generate(nonce.kind!, rng: &rng, pairs: &pairs).bytes!.count }
+        let lengths = (0..<200).map { _ in FieldGenerators.generate(nonce.kind!, forms: Packs.wireForms, rng: &rng, pairs: &pairs).bytes!.count }
         #expect(lengths.filter { $0 == 12 }.count > 150 && lengths.contains { $0 != 12 })
     }
 
@@ -85,12 +85,12 @@ import ConcordPacks
         for k in 0..<64 {
             var rng = SeededRandom(path: ["keysets", String(k)])
             var pairs = KeyPairs()
-            let key = FieldGenerators.generate(.tinkAesGcm(part: "key"), rng: &rng, pairs: &pairs)
-            guard case .text(let json) = FieldGenerators.generate(.tinkAesGcm(part: "keysetJson"), rng: &rng, pairs: &pairs) else {
+            let key = FieldGenerators.generate(.tinkAesGcm(part: "key"), forms: Packs.wireForms, rng: &rng, pairs: &pairs)
+            guard case .text(let json) = FieldGenerators.generate(.tinkAesGcm(part: "keysetJson"), forms: Packs.wireForms, rng: &rng, pairs: &pairs) else {
                 Issue.record("no keyset text")
                 continue
             }
-            let wire = FieldGenerators.generate(.tinkEcies(part: "publicKey"), rng: &rng, pairs: &pairs).text ?? ""
+            let wire = FieldGenerators.generate(.tinkEcies(part: "publicKey"), forms: Packs.wireForms, rng: &rng, pairs: &pairs).text ?? ""
             #expect(wire.hasPrefix("pub:v1:"), "\(wire)")
             if pairs.notes[0].contains("near-valid") { continue }
             let keyset = try TinkAesGcmKeyset.parse(json)
@@ -236,6 +236,43 @@ import ConcordPacks
         let run = Runner(implementations: [Self.openssl, Self.libsodium, broken]).run(loaded.vectors)
         let statuses = Dictionary(uniqueKeysWithValues: try #require(run.results.first).implementations.map { ($0.implementation, $0.status) })
         #expect(statuses == ["openssl": .pass, "libsodium": .pass, "broken": .fail], "\(statuses)")
+    }
+
+    /// The same seed gives the same findings, whatever the workers' timing: each is reported from
+    /// the lowest case that shows it, and listed in case order. A broken seal that is slow on some
+    /// cases made the workers meet its cases out of order, and the case reported (and the input
+    /// shrunk from it) was whichever finished first: two runs of one seed differed.
+    @Test func theSameSeedReportsTheSameCasesWhateverTheTiming() throws {
+        let slowSometimes = Planted("broken", base: Self.openssl) { r, o in
+            guard r.op == "seal", case .outputs(var out) = o, var c = out["ciphertext"]?.bytes, !c.isEmpty else { return nil }
+            // Cases of an odd-length plaintext answer late, so a later case often finishes first.
+            if c.count % 2 == 1 { usleep(15_000) }
+            c[0] ^= 1
+            out["ciphertext"] = .bytes(c)
+            return .outputs(out)
+        }
+        let target = Self.target(Suites.aesGcm, "seal")
+        func explore() -> [(String, Int, Fields)] {
+            Explorer(implementations: [Self.openssl, Self.libsodium, slowSometimes], configuration: Explorer.Configuration(seed: 12, cases: 40, workers: 4))
+                .explore([target]).findings.map { ($0.signature, $0.caseNumber, $0.input) }
+        }
+        let first = explore()
+        #expect(!first.isEmpty)
+        #expect(first.map(\.1) == first.map(\.1).sorted(), "listed in case order: \(first.map(\.1))")
+        for _ in 0..<2 {
+            let again = explore()
+            #expect(again.map(\.0) == first.map(\.0) && again.map(\.1) == first.map(\.1), "\(again.map(\.1)) vs \(first.map(\.1))")
+            #expect(zip(again, first).allSatisfy { $0.2 == $1.2 }, "the same shrunk inputs")
+        }
+        // Each is the lowest case showing it: no earlier case, alone, shows it.
+        for (signature, k, _) in first {
+            for earlier in 0..<k {
+                var one = Explorer.Configuration(seed: 12, workers: 1)
+                one.onlyCase = earlier
+                let shown = Explorer(implementations: [Self.openssl, Self.libsodium, slowSometimes], configuration: one).explore([target]).findings.map(\.signature)
+                #expect(!shown.contains(signature), "case \(earlier) shows \(signature) too, reported at \(k)")
+            }
+        }
     }
 
     /// The app under test is the subject, never the witness (docs/exploration.md, "Whose answer a

@@ -2,6 +2,7 @@ import ConcordExploration
 import ConcordFormats
 import ConcordGeneration
 import ConcordImplementations
+import ConcordPacks
 import ConcordPrimitives
 import ConcordSuites
 import ConcordTestSupport
@@ -127,7 +128,7 @@ import Testing
         #expect(UnicodeClasses.classes(of: "a\u{85}b\u{2028}") == [.c1Controls, .lineSeparators])
         #expect(UnicodeClasses.classes(of: "\u{FFFD}\u{1F600}").contains(.bmpTopBesideAstral))
         #expect(UnicodeClasses.classes(of: "\u{E9}") == [.nfcNFDPairs])
-        #expect(InputClasses.describe("note", .text("\u{1F600}ab")) == "note: 3 characters (1–3), 6 UTF-8 bytes (6 (small)), 4 UTF-16 units (4 (small)); longest UTF-8 forms")
+        #expect(InputClasses.describe("note", .text("\u{1F600}ab"), forms: Packs.wireForms) == "note: 3 characters (1–3), 6 UTF-8 bytes (6 (small)), 4 UTF-16 units (4 (small)); longest UTF-8 forms")
     }
 
     // MARK: Rare events
@@ -228,8 +229,8 @@ import Testing
         }
         // The contracts' caps reach the generator.
         #expect(Suites.sophaxChatRatchet.op("chain-step")!.inputs.first { $0.name == "position" }!.bounds.caps == [1000])
-        #expect(InputClasses.describe("position", .integer(1001), caps: [1000]) == "position: 1001 (the cap 1000+1)")
-        #expect(InputClasses.describe("iteration", .integer(65536)) == "iteration: 65536 (2^16)")
+        #expect(InputClasses.describe("position", .integer(1001), caps: [1000], forms: Packs.wireForms) == "position: 1001 (the cap 1000+1)")
+        #expect(InputClasses.describe("iteration", .integer(65536), forms: Packs.wireForms) == "iteration: 65536 (2^16)")
     }
 
     // MARK: Structured values
@@ -276,7 +277,7 @@ import Testing
             let curve: FieldKind.Curve = k % 2 == 0 ? .x25519 : .p256
             let side: FieldKind.KeySide = k % 4 < 2 ? .private : .peer
             let format = FieldKind.KeyFormat.allCases[k / 4 % 3]
-            let v = FieldGenerators.generate(.keyForm(curve, side, format), rng: &rng, pairs: &pairs)
+            let v = FieldGenerators.generate(.keyForm(curve, side, format), forms: Packs.wireForms, rng: &rng, pairs: &pairs)
             let note = pairs.notes.last ?? ""
             let form: KeyForms.Form = switch format {
             case .der: .der(v.bytes ?? [])
@@ -309,7 +310,7 @@ import Testing
         var rng = SeededRandom(path: ["schedule", "tags"])
         for _ in 0..<2000 {
             var pairs = KeyPairs()
-            let tag = FieldGenerators.generate(.kdfParams, rng: &rng, pairs: &pairs).text!
+            let tag = FieldGenerators.generate(.kdfParams, forms: Packs.wireForms, rng: &rng, pairs: &pairs).text!
             let note = pairs.notes.last!
             if let r = note.range(of: "near-valid: ") {
                 faults.insert(String(note[r.upperBound...]))
@@ -331,7 +332,7 @@ import Testing
         for i in 0..<1400 {
             var pairs = KeyPairs()
             let encoding: FieldKind.SignatureEncoding = i % 2 == 0 ? .der : .p1363
-            let sig = try #require(FieldGenerators.generate(.ecdsaSignature(encoding), rng: &rng, pairs: &pairs).bytes)
+            let sig = try #require(FieldGenerators.generate(.ecdsaSignature(encoding), forms: Packs.wireForms, rng: &rng, pairs: &pairs).bytes)
             let note = try #require(pairs.notes.last)
             for w in StructuredValues.integerWidths where note.contains("r \(w),") || note.contains("s \(w),") { widths.insert(w) }
             if let r = note.range(of: "near-valid: ") { faults.insert(String(note[r.upperBound...])); continue }
@@ -364,7 +365,7 @@ import Testing
         var variants = Set<String>(), lengths = Set<Int>()
         for _ in 0..<600 {
             var pairs = KeyPairs()
-            let w = FieldGenerators.generate(.wire(prefix: Wire.field, minimum: 28), rng: &rng, pairs: &pairs).text!
+            let w = FieldGenerators.generate(.wire(prefix: Wire.field, minimum: 28), forms: Packs.wireForms, rng: &rng, pairs: &pairs).text!
             let note = pairs.notes.last!
             if let r = note.range(of: "near-valid: ") { variants.insert(String(note[r.upperBound...])); continue }
             let blob = try Wire.decode(w, prefix: Wire.field, .standard)
@@ -391,10 +392,10 @@ import Testing
         var rng = SeededRandom(path: ["schedule", "spellings"])
         let n = 4000
         for (text, alphabet) in texts {
-            let options = Spellings.applicable(text)
+            let options = Spellings.applicable(text, forms: Packs.wireForms)
             #expect(!options.isEmpty)
             for _ in 0..<n {
-                let (t, sp) = try #require(Spellings.respell(text, rng: &rng))
+                let (t, sp) = try #require(Spellings.respell(text, forms: Packs.wireForms, rng: &rng))
                 drawn[sp, default: 0] += 1
                 #expect(t != text)
                 if let alphabet {
@@ -407,13 +408,13 @@ import Testing
             drawn = [:]
         }
         // Every spelling applies somewhere; the absolute ones are named from the text alone.
-        let all = Set(texts.flatMap { Spellings.applicable($0.0) })
+        let all = Set(texts.flatMap { Spellings.applicable($0.0, forms: Packs.wireForms) })
         #expect(all == Set(Spelling.allCases))
         for sp in Spelling.allCases where ![.paddingMissing, .paddingAdded, .otherAlphabet].contains(sp) {
-            let text = texts.first { Spellings.applicable($0.0).contains(sp) }!.0
-            let t = try #require(Spellings.respell(text, sp, rng: &rng))
-            #expect(Spellings.shown(t).contains(sp), "\(sp.rawValue) not named in \(t.debugDescription): \(Spellings.shown(t))")
-            #expect(Spellings.shown(text).isEmpty)
+            let text = texts.first { Spellings.applicable($0.0, forms: Packs.wireForms).contains(sp) }!.0
+            let t = try #require(Spellings.respell(text, sp, forms: Packs.wireForms, rng: &rng))
+            #expect(Spellings.shown(t, forms: Packs.wireForms).contains(sp), "\(sp.rawValue) not named in \(t.debugDescription): \(Spellings.shown(t, forms: Packs.wireForms))")
+            #expect(Spellings.shown(text, forms: Packs.wireForms).isEmpty)
         }
     }
 
@@ -424,7 +425,7 @@ import Testing
         let text = Value.text(Wire.field + Base64.encode(Array(0..<60), .standard))
         var respelt = 0
         let n = 4000
-        for _ in 0..<n where Mutations.mutate(text, rng: &rng)!.name.hasPrefix("respell:") { respelt += 1 }
+        for _ in 0..<n where Mutations.mutate(text, forms: Packs.wireForms, rng: &rng)!.name.hasPrefix("respell:") { respelt += 1 }
         #expect(respelt >= Self.floor(0.5, n))
     }
 }

@@ -275,6 +275,10 @@ struct ExplanationRuleTests {
         // (the last 16 bytes of anything are no tag).
         #expect(ExplanationRules.onlyTheTag.explain(.bytes(e), .bytes(a), [:]) == nil)
         #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e), Self.wire(a, "sealed:v1:"), [:]) == nil)
+        // A wire whose declared blob is not AES-GCM's nonce ‖ ciphertext ‖ tag (a keybox's starts with
+        // a Tink prefix and a point; a commitment is one digest).
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e, "keybox:v1:"), Self.wire(a, "keybox:v1:"), [:]) == nil)
+        #expect(ExplanationRules.onlyTheTag.explain(Self.wire(e, "sha256:"), Self.wire(a, "sha256:"), [:]) == nil)
         let argon = try Hex.decode("9c493022877348e034719bce110c99301e5d4d16acacc6a829000ff2044b1b0c")
         #expect(ExplanationRules.onlyTheTag.explain(.bytes(argon), .bytes(Array(argon.dropLast()) + [0]), [:]) == nil)
         #expect(ExplanationRules.onlyTheTag.explain(.integer(1), .integer(2), [:]) == nil)

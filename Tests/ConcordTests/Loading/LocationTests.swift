@@ -2,6 +2,7 @@ import ConcordFormats
 import ConcordImplementations
 @testable import ConcordJudging
 import ConcordLoading
+import ConcordPacks
 import ConcordReport
 import ConcordReportFormat
 import Foundation
@@ -168,29 +169,29 @@ import ConcordTestSupport
         let w = Self.wire
         let n = try Wire.decode(w, prefix: Wire.field, .standard).count
         let tag = try Self.blob(w) { $0[n - 3] ^= 0x80 }
-        #expect(Wire.difference(expected: w, actual: tag) == Wire.Difference(part: "tag", partOffset: 13, blobOffset: n - 3))
-        #expect(Wire.difference(expected: w, actual: tag)?.text == "blob byte \(n - 3): tag, byte 13")
+        #expect(Wire.difference(expected: w, actual: tag, forms: Packs.wireForms) == Wire.Difference(part: "tag", partOffset: 13, blobOffset: n - 3))
+        #expect(Wire.difference(expected: w, actual: tag, forms: Packs.wireForms)?.text == "blob byte \(n - 3): tag, byte 13")
         let nonce = try Self.blob(w) { $0[4] ^= 1 }
-        #expect(Wire.difference(expected: w, actual: nonce)?.text == "blob byte 4: nonce, byte 4")
+        #expect(Wire.difference(expected: w, actual: nonce, forms: Packs.wireForms)?.text == "blob byte 4: nonce, byte 4")
         let ct = try Self.blob(w) { $0[14] ^= 1 }
-        #expect(Wire.difference(expected: w, actual: ct)?.text == "blob byte 14: ciphertext, byte 2")
-        #expect(Wire.difference(expected: w, actual: "enc:v2:" + w.dropFirst(7))?.text == "prefix, byte 5")
+        #expect(Wire.difference(expected: w, actual: ct, forms: Packs.wireForms)?.text == "blob byte 14: ciphertext, byte 2")
+        #expect(Wire.difference(expected: w, actual: "enc:v2:" + w.dropFirst(7), forms: Packs.wireForms)?.text == "prefix, byte 5")
         let longer = try Self.blob(w) { $0.append(0) }
-        #expect(Wire.difference(expected: w, actual: longer)?.part == "past the end")
-        #expect(Wire.difference(expected: w, actual: "enc:v1:%%%") == nil)
-        #expect(Wire.difference(expected: "plain text", actual: "plain texz") == nil)
+        #expect(Wire.difference(expected: w, actual: longer, forms: Packs.wireForms)?.part == "past the end")
+        #expect(Wire.difference(expected: w, actual: "enc:v1:%%%", forms: Packs.wireForms) == nil)
+        #expect(Wire.difference(expected: "plain text", actual: "plain texz", forms: Packs.wireForms) == nil)
         // A keybox: the Tink prefix, the ephemeral point, the nonce, the ciphertext, the tag (CONTRACT.md §10).
         let box = [UInt8](repeating: 7, count: 5 + 65 + 12 + 32 + 16)
         func keybox(_ k: Int) -> String { var b = box; b[k] ^= 1; return Wire.keybox + Base64.encode(b, .url) }
         let e = Wire.keybox + Base64.encode(box, .url)
-        #expect(Wire.difference(expected: e, actual: keybox(2))?.text == "blob byte 2: prefix, byte 2")
-        #expect(Wire.difference(expected: e, actual: keybox(6))?.text == "blob byte 6: ephemeral key, byte 1")
-        #expect(Wire.difference(expected: e, actual: keybox(71))?.text == "blob byte 71: nonce, byte 1")
-        #expect(Wire.difference(expected: e, actual: keybox(82))?.text == "blob byte 82: ciphertext, byte 0")
-        #expect(Wire.difference(expected: e, actual: keybox(129))?.text == "blob byte 129: tag, byte 15")
+        #expect(Wire.difference(expected: e, actual: keybox(2), forms: Packs.wireForms)?.text == "blob byte 2: prefix, byte 2")
+        #expect(Wire.difference(expected: e, actual: keybox(6), forms: Packs.wireForms)?.text == "blob byte 6: ephemeral key, byte 1")
+        #expect(Wire.difference(expected: e, actual: keybox(71), forms: Packs.wireForms)?.text == "blob byte 71: nonce, byte 1")
+        #expect(Wire.difference(expected: e, actual: keybox(82), forms: Packs.wireForms)?.text == "blob byte 82: ciphertext, byte 0")
+        #expect(Wire.difference(expected: e, actual: keybox(129), forms: Packs.wireForms)?.text == "blob byte 129: tag, byte 15")
         let sealed = Wire.sealed + Base64.encode(Array(box.prefix(40)), .url)
         var s = Array(box.prefix(40)); s[11] ^= 1
-        #expect(Wire.difference(expected: sealed, actual: Wire.sealed + Base64.encode(s, .url))?.text == "blob byte 11: nonce, byte 11")
+        #expect(Wire.difference(expected: sealed, actual: Wire.sealed + Base64.encode(s, .url), forms: Packs.wireForms)?.text == "blob byte 11: nonce, byte 11")
     }
 
     @Test func theReportsShowTheBlobOffset() throws {

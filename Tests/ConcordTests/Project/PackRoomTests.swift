@@ -31,8 +31,10 @@ struct PackRoomTests {
     static let registration = "ConcordPacks/Packs.swift"
     static let mayUsePacks: Set<String> = ["ConcordFuzzTargets", "ConcordTestSupport"]
     /// Each pack's wire prefixes: a core file that spells one out (`"enc:v1:"`) writes that pack's
-    /// format, which is its module's.
-    static let wirePrefixes: [String: [String]] = ["closer": ["enc:v1:", "sealed:v1:", "keybox:v1:"]]
+    /// format, which is its module's (the pack declares it: `Pack.wireForms`). Closer's `pub:v1:`
+    /// is not among them: it is Tink's ECIES public keyset on the wire, declared beside the keyset's
+    /// reader and writer (`TinkEciesKeyset.publicWire`), which Closer lists among its forms.
+    static let wirePrefixes: [String: [String]] = ["closer": ["enc:v1:", "sealed:v1:", "keybox:v1:", "sha256:"]]
 
     /// The words a pack registers (docs/design.md, "Adding a pack"): its fresh kinds' names, its
     /// record types' names and their members' (`recovery-phrase`, `answer`, `scaleValue`). A core
@@ -53,26 +55,18 @@ struct PackRoomTests {
         return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    /// Core files where a registered word means something else, each with what: a finding's or a
-    /// comparison's `answer` is what the implementations answered (outputs, refused, error), and
-    /// the scenario runner's is the verb.
     /// ConcordKit is copied into apps and imports nothing of Concord: it gives an app's handlers
     /// every output kind a suite declares, Closer's answer among them (docs/platforms.md), so it may
     /// spell the registered words.
     static let kit = "ConcordKit"
+
+    /// Core files where a registered word means something else, each with what: a finding's or a
+    /// comparison's `answer` is what the implementations answered (outputs, refused, error), and
+    /// the scenario runner's is the verb.
     static let otherMeanings: [String: Set<String>] = [
         "ConcordJudging/Explored.swift": ["answer"],
         "ConcordReportFormat/ReportComparison.swift": ["answer"],
         "ConcordScenarios/ScenarioRunner.swift": ["answer"],
-    ]
-
-    /// What still names a pack in the core, each with its file and why (docs/design.md, "Adding a
-    /// pack", its limits): the wire prefixes that the generic rules and the generators read
-    /// (`Wire`). Each entry must still be found (`nothingLeftIsStale`), so the list only shrinks.
-    static let stillInTheCore: Set<String> = [
-        "ConcordFormats/WireStrings.swift:4: \"enc:v1:\" (closer)",
-        "ConcordFormats/WireStrings.swift:5: \"sealed:v1:\" (closer)",
-        "ConcordFormats/WireStrings.swift:7: \"keybox:v1:\" (closer)",
     ]
 
     /// A line's code: no `//` comment, and string literals emptied (a pack named in a message is
@@ -156,14 +150,8 @@ struct PackRoomTests {
     /// contract, and its suite names as strings appear (comments aside) only in its own module, in
     /// `Packs.all`'s line for it, and in the modules that exercise packs on purpose.
     @Test func aPackIsNamedOnlyInItsOwnRoom() throws {
-        let found = try Self.intrusions().filter { !Self.stillInTheCore.contains($0) }
+        let found = try Self.intrusions()
         #expect(found.isEmpty, "a pack named outside its module:\n\(found.joined(separator: "\n"))")
-    }
-
-    /// What the core still names is still there: an entry whose line moved or went is taken off.
-    @Test func nothingLeftIsStale() throws {
-        let found = Set(try Self.intrusions())
-        #expect(Self.stillInTheCore.subtracting(found).isEmpty, "no longer found: \(Self.stillInTheCore.subtracting(found).sorted())")
     }
 
     /// The check finds what it is meant to find (it is no test that cannot fail).
@@ -352,13 +340,16 @@ struct ToyPackTests {
     static let message = FreshKind(name: "toy-message", parts: [("value", .bytes)], edges: { _ in ["empty"] }) { _, edge, rng throws(FreshValues.Failure) in
         ["value": .bytes(edge == "empty" ? [] : rng.bytes(4))]
     }
+    /// The toy's wire: `toy:v1:` + b64url(counter(4) ‖ ciphertext ‖ tag(8)).
+    static let wire = WireForm(prefix: "toy:v1:", alphabet: .url, blob: .parts(head: [WireForm.Part("counter", 4)], tag: 8))
 
     static let toy = Pack(
         contract: Contract(name: "toy", title: "Toy: a sixth pack, for the tests"),
         suites: [echo, total],
         port: { _ in [SuiteHandler(echo) { r in ["reversed": .bytes(Array(try r.bytes("message").reversed()))] }] },
         rules: [PlacedRule(reversedRule, .before("encoding"))],
-        freshKinds: [message])
+        freshKinds: [message],
+        wireForms: [wire])
 
     static let packs = Packs.all + [toy]
 
@@ -441,7 +432,7 @@ struct ToyPackTests {
         var pairs = KeyPairs()
         let kind = try #require(spec.kind)
         #expect(kind == .record(Self.tally) && kind.typeName == "tally")
-        let drawn = (0..<200).map { _ in FieldGenerators.generate(kind, rng: &rng, pairs: &pairs) }
+        let drawn = (0..<200).map { _ in FieldGenerators.generate(kind, forms: Packs.wireForms, rng: &rng, pairs: &pairs) }
         #expect(drawn.allSatisfy { Self.tally.problem($0) == nil }, "\(drawn.first { Self.tally.problem($0) != nil }?.display ?? "")")
         func member(_ v: Value, _ k: String) -> Value? { if case .map(let m) = v { return m[k] }; return nil }
         let notes = drawn.compactMap { member($0, "note") }
@@ -479,6 +470,38 @@ struct ToyPackTests {
         #expect(schema.contains(#""const": "toy-message""#) && !ScenarioFileSchema.text().contains("toy-message"))
     }
 
+    /// Its wire form is read where wire strings are: the reports name where two of its wires differ
+    /// in its layout, the generators spell it as a wire, and nothing in the core had to know it.
+    @Test func itsWireFormIsNamedInDifferences() throws {
+        let forms = Registry.wireForms(Self.packs)
+        #expect(forms == Packs.wireForms + [Self.wire])
+        let blob = (0..<20).map { UInt8($0) }
+        func wire(_ flip: Int) -> String { var b = blob; b[flip] ^= 1; return "toy:v1:" + Base64.encode(b, .url) }
+        let expected = "toy:v1:" + Base64.encode(blob, .url)
+        #expect(Wire.difference(expected: expected, actual: wire(2), forms: forms)?.text == "blob byte 2: counter, byte 2")
+        #expect(Wire.difference(expected: expected, actual: wire(6), forms: forms)?.text == "blob byte 6: ciphertext, byte 2")
+        #expect(Wire.difference(expected: expected, actual: wire(18), forms: forms)?.text == "blob byte 18: tag, byte 6")
+        #expect(Wire.difference(expected: expected, actual: "toy:v2:" + expected.dropFirst(7), forms: forms)?.text == "prefix, byte 5")
+        // Read in its own alphabet: the standard one's `+` does not decode.
+        #expect(Wire.difference(expected: expected, actual: "toy:v1:" + Base64.encode(blob.map { $0 | 0xF8 }, .standard), forms: forms) == nil)
+        // Without the toy's line, the same strings are no wire.
+        #expect(Wire.difference(expected: expected, actual: wire(2), forms: Packs.wireForms) == nil)
+        // The generators spell it as a wire (its prefix repeated or cut) and draw it in its alphabet.
+        #expect(Spellings.applicable(expected, forms: forms).contains(.prefixRepeated))
+        #expect(!Spellings.applicable(expected, forms: Packs.wireForms).contains(.prefixRepeated))
+        // Its blobs drawn in its alphabet (URL-safe, unpadded); without its line, in base64's.
+        func drawn(_ forms: [WireForm]) throws -> [String] {
+            var rng = SeededRandom(seed: 5)
+            var pairs = KeyPairs()
+            return try (0..<200).map { _ in try #require(FieldGenerators.generate(.wire(prefix: "toy:v1:", minimum: 20), forms: forms, rng: &rng, pairs: &pairs).text) }
+                .filter { $0.hasPrefix("toy:v1:") && !$0.hasPrefix("toy:v1:toy:v1:") }
+        }
+        func standard(_ t: String) -> Bool { t.contains("+") || t.contains("/") || t.contains("=") }
+        let toy = try drawn(forms), other = try drawn(Packs.wireForms)
+        #expect(toy.count > 100 && !toy.contains(where: standard), "\(toy.filter(standard))")
+        #expect(other.contains(where: standard))
+    }
+
     @Test func aBrokenPackIsNamed() {
         var wrong = Self.toy
         wrong.suites = [Suite(name: "other.echo", contract: "toy", summary: "", ops: Self.echo.ops, implementations: [])]
@@ -494,5 +517,15 @@ struct ToyPackTests {
         other.name = "bytes"
         answer.suites = [Suite(name: "toy.bytes", contract: "toy", summary: "", ops: [OpSpec(nil, inputs: [FieldSpec("a", .record(other))], expects: [])], implementations: [])]
         #expect(Registry.problems(Packs.all + [answer]).contains("record type bytes of pack toy is named like a shared type"))
+        // A wire prefix another pack declares, or one that starts another, would be read as the first.
+        var clash = Self.toy
+        clash.wireForms = [WireForm(prefix: "enc:v1:", alphabet: .url, blob: .whole), WireForm(prefix: "enc:", alphabet: .url, blob: .whole),
+                           WireForm(prefix: "", alphabet: .url, blob: .whole)]
+        #expect(Registry.problems(Packs.all + [clash]) == [
+            "wire prefix \"enc:v1:\" is declared by closer and toy",
+            "wire prefix \"enc:\" (toy) and \"enc:v1:\" (closer): one starts the other",
+            "wire prefix \"enc:\" (toy) and \"enc:v1:\" (toy): one starts the other",
+            "pack toy declares a wire form without a prefix",
+        ])
     }
 }
