@@ -58,17 +58,18 @@ let package = Package(
         .target(name: "ConcordYAML", dependencies: ["ConcordFormats", "CYAML"]),
         // The kernel: what a suite, a contract pack, a port and an explanation rule are made of (Suite,
         // Contract, Pack, SuiteHandler, Request, ExplanationRule), and the primitive suites.
-        .target(name: "ConcordSuites", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
-        // Generation: a seeded random stream every machine draws alike, and the fresh values scenarios
-        // and exploration draw from it (keys, key pairs, keysets, phrases, tricky texts, with their edges).
+        .target(name: "ConcordSuites", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordPrimitives"]),
+        // Generation: a seeded random stream every machine draws alike, exploration's field generators,
+        // and the generic fresh values scenarios draw from it (bytes, texts, ids, integers, key pairs,
+        // keysets, with their edges); a pack declares its own kinds (Pack.freshKinds).
         .target(name: "ConcordGeneration", dependencies: ["ConcordFormats", "ConcordPrimitives"]),
         // The contract packs, a module each (its formats, suites, Swift port and rules; docs/design.md,
         // "Adding a pack"), side by side: none imports another, and ConcordPacks registers them.
-        .target(name: "ConcordCloser", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites", "ConcordSync"]),
+        .target(name: "ConcordCloser", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordPrimitives", "ConcordSuites", "ConcordSync"]),
         .target(name: "ConcordSinew", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordJustSend", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
         .target(name: "ConcordSophaxChat", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
-        .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordPrimitives", "ConcordSuites"]),
+        .target(name: "ConcordAskKey", dependencies: ["ConcordFormats", "ConcordGeneration", "ConcordPrimitives", "ConcordSuites"]),
         // Packs: the one registration of every contract pack (`Packs.all`, one line each) and what is
         // derived from it: the suite registry, `Contracts.all`, the vector-file schema.
         .target(name: "ConcordPacks", dependencies: ["ConcordAskKey", "ConcordCloser", "ConcordFormats", "ConcordJustSend", "ConcordSinew", "ConcordSophaxChat", "ConcordSuites"]),

@@ -19,7 +19,7 @@ public enum CloserPack {
                 PlacedRule(ExplanationRules.commitmentJSON, .before("encoding")),
                 PlacedRule(ExplanationRules.kekAAD, .after("argon2-parameters"))],
         aads: { CloserAAD.tried($0) },
-        freshWords: ["recovery-phrase": CloserStandInWordlist.words],
+        freshKinds: CloserFreshKinds.all,
         kdfMemoryKiB: Int(KdfParams.closer.memoryKiB),
         wireForms: CloserWire.forms)
 }

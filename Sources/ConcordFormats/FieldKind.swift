@@ -13,8 +13,9 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
     case id
     /// An integer in this closed range, its ends (and 0, ±1 where inside) among the draws.
     case integer(min: Int64, max: Int64)
-    /// A Closer answer `{scaleValue, selectedOptionIds, writtenText}`.
-    case answer
+    /// A value of a record type a pack defines (`RecordType`: Closer's answer), each member drawn
+    /// as the type's data says.
+    case record(RecordType)
     /// One half of a key pair of a curve, raw: every field of one case with the same curve takes the
     /// same pair (a `public` field is then the `private` one's key).
     case privateKey(Curve)
@@ -79,7 +80,7 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .keyForm(_, _, let f): return f == .der ? "bytes" : "text"
         case .text, .id, .kdfParams, .wire: return "text"
         case .integer: return "integer"
-        case .answer: return "answer"
+        case .record(let r): return r.name
         case .tinkAesGcm(let part), .tinkEcies(let part): return Self.tinkParts[part] ?? "unknown part \(part)"
         }
     }
@@ -90,7 +91,7 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
         case .text: return "text"
         case .id: return "id"
         case .integer(let lo, let hi): return "integer \(lo)...\(hi)"
-        case .answer: return "answer"
+        case .record(let r): return r.name
         case .privateKey(let c): return "\(c.rawValue) private key"
         case .publicKey(let c): return "\(c.rawValue) public key"
         case .peerPublicKey(let c): return "\(c.rawValue) peer public key"
@@ -105,13 +106,12 @@ public enum FieldKind: Sendable, Equatable, Hashable, CustomStringConvertible {
     }
 
     /// The kind a field of this type (a `FieldType` raw value) takes when its definition names none;
-    /// nil for a type no generator knows.
+    /// nil for a type no generator knows (a record type's field takes `.record`, `FieldSpec.kind`).
     public static func of(typeName: String, minimum: Int64? = nil) -> FieldKind? {
         switch typeName {
         case "bytes": return .bytes(lengths: [])
         case "text": return .text
         case "integer": return .integer(min: minimum ?? -(1 << 31), max: 1 << 31)
-        case "answer": return .answer
         default: return nil
         }
     }

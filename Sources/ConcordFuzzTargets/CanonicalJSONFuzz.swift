@@ -1,3 +1,4 @@
+import ConcordCloser
 import ConcordFormats
 
 extension FuzzTarget {

@@ -20,8 +20,8 @@ public enum FieldGenerators {
             return .text(id(bounds, pairs: &pairs, rng: &rng))
         case .integer(let lo, let hi):
             return .integer(integer(lo, hi, caps: bounds.caps, rng: &rng))
-        case .answer:
-            return answer(rng: &rng)
+        case .record(let r):
+            return record(r, rng: &rng)
         case .privateKey(let c):
             // A tenth of the time a key of no pair (all zeros, all ones or another length): the
             // refusal paths of key checks.
@@ -141,11 +141,29 @@ public enum FieldGenerators {
         return span == 0 ? Int64(bitPattern: rng.next()) : lo &+ Int64(bitPattern: rng.below(span))
     }
 
-    /// A Closer answer: a scale value in (and just outside) 1...5 or null, a few option ids, a text or null.
-    public static func answer(rng: inout SeededRandom) -> Value {
-        let scale: Value = rng.chance(1, in: 4) ? .null : .integer(rng.pick([0, 1, 2, 3, 4, 5, 6, -1, Int64.max]))
-        let ids: [Value] = (0..<Int(rng.below(4))).map { _ in .text(rng.chance(1, in: 4) ? id(rng: &rng) : rng.pick(["a", "b", "c"])) }
-        let written: Value = rng.chance(1, in: 3) ? .null : .text(text(rng: &rng))
-        return .map(["scaleValue": scale, "selectedOptionIds": .list(ids), "writtenText": written])
+    /// A value of a record type: each member in order, drawn as its `RecordType.Draw` says.
+    public static func record(_ r: RecordType, rng: inout SeededRandom) -> Value {
+        var m: [String: Value] = [:]
+        for member in r.members {
+            let d = member.draw
+            if member.type.nullable && d.nullOneIn > 0 && rng.chance(1, in: d.nullOneIn) { m[member.name] = .null; continue }
+            switch member.type {
+            case .strings:
+                m[member.name] = .list((0..<Int(rng.below(UInt64(max(0, d.maxCount)) + 1))).map { _ in drawn(d, integer: false, rng: &rng) })
+            case .integer:
+                m[member.name] = drawn(d, integer: true, rng: &rng)
+            case .string:
+                m[member.name] = drawn(d, integer: false, rng: &rng)
+            }
+        }
+        return .map(m)
+    }
+
+    /// One of a member's `from` values, or (one time in `ownOneIn`, or when it has none) a value of
+    /// its own generator.
+    static func drawn(_ d: RecordType.Draw, integer isInteger: Bool, rng: inout SeededRandom) -> Value {
+        if !d.from.isEmpty && (d.ownOneIn == 0 || !rng.chance(1, in: d.ownOneIn)) { return rng.pick(d.from) }
+        if isInteger { return .integer(integer(Int64.min, Int64.max, rng: &rng)) }
+        return .text(d.own == .id ? id(rng: &rng) : text(rng: &rng))
     }
 }

@@ -1,74 +1,118 @@
 import ConcordFormats
 import ConcordPrimitives
 
-/// The kinds of fresh value a scenario declares (docs/scenarios.md, "Fresh values"): each makes one
+/// A kind of fresh value a scenario declares (docs/scenarios.md, "Fresh values"): each makes one
 /// or more typed parts (`{fresh: pair.public}`), drawn from a `SeededRandom` stream, with the edges
 /// interop bugs hide in (a coordinate or shared secret with a leading zero byte, a Tink key id at or
 /// above 2^31, the shortest and longest lengths, a text of nothing but the contract's tricky characters).
-public enum FreshKind: String, Sendable, CaseIterable {
-    case bytes, text, id, integer
-    case x25519KeyPair = "x25519-key-pair"
-    case ed25519KeyPair = "ed25519-key-pair"
-    case p256KeyPair = "p256-key-pair"
-    case tinkEciesKeyset = "tink-ecies-p256-keyset"
-    case tinkAesGcmKeyset = "tink-aes-gcm-keyset"
-    case recoveryPhrase = "recovery-phrase"
-    case inviteCode = "invite-code"
-    case pairingCode = "pairing-code"
-    case answer
-
+/// The generic kinds (bytes, text, ids, integers, key pairs, Tink keysets) are here (`generic`); a
+/// contract pack declares its own as values (`Pack.freshKinds`: Closer's `recovery-phrase`), each
+/// with its parts, options, edges and the function that draws it.
+public struct FreshKind: Sendable, Equatable, CustomStringConvertible {
+    /// Its name, as a scenario's `kind:` gives it.
+    public let name: String
     /// The parts it makes and their types; the part named `value` is the whole value (`{fresh: NAME}`).
-    public var parts: [(name: String, type: FreshType)] {
-        switch self {
-        case .bytes: return [("value", .bytes)]
-        case .text, .id, .recoveryPhrase, .inviteCode, .pairingCode: return [("value", .text)]
-        case .integer: return [("value", .integer)]
-        case .answer: return [("value", .answer)]
-        case .x25519KeyPair, .ed25519KeyPair: return [("private", .bytes), ("public", .bytes)]
-        case .p256KeyPair: return [("private", .bytes), ("public", .bytes), ("x", .bytes), ("y", .bytes)]
-        case .tinkEciesKeyset:
-            return [("privateKeyset", .text), ("publicKeyset", .text), ("publicKey", .text), ("keyId", .integer),
-                    ("private", .bytes), ("public", .bytes)]
-        case .tinkAesGcmKeyset:
-            return [("keysetJson", .text), ("keys", .text), ("primaryKeyId", .integer), ("key", .bytes), ("keyId", .integer)]
-        }
+    public let parts: [(name: String, type: FreshType)]
+    /// The options its declaration may give: the generic ones by name (`length`, `sharedWith`, …)
+    /// and `lists`.
+    public let options: [String]
+    /// Its options that take a list of strings (read into `FreshOptions.lists`): a pack kind's own.
+    public let lists: [String]
+    let edgeList: @Sendable (FreshOptions) -> [String]
+    let source: Source
+
+    /// How a pack's kind is drawn: its declaration, the edge it takes this trial (nil: none, else one
+    /// of its edges), the value's own stream.
+    public typealias Draw = @Sendable (_ declaration: FreshDeclaration, _ edge: String?, _ rng: inout SeededRandom) throws(FreshValues.Failure) -> [String: Value]
+
+    enum Source: Sendable {
+        case generic(Generic)
+        case pack(Draw)
     }
 
-    /// The options its declaration may give.
-    public var options: [String] {
-        switch self {
-        case .bytes: return ["length", "lengths"]
-        case .text: return ["length", "maxLength", "alphabet"]
-        case .id: return ["length", "pipe"]
-        case .integer: return ["min", "max"]
-        case .p256KeyPair: return ["sharedWith"]
-        case .tinkEciesKeyset: return ["sharedWith", "outputPrefix", "template"]
-        case .tinkAesGcmKeyset: return ["outputPrefix", "rotates", "template"]
-        case .answer: return ["options"]
-        default: return []
-        }
+    enum Generic: Sendable {
+        case bytes, text, id, integer, x25519KeyPair, ed25519KeyPair, p256KeyPair, tinkEciesKeyset, tinkAesGcmKeyset
     }
+
+    /// A pack's kind: `edges` in the order edge trials take them (docs/scenarios.md, "Edges").
+    public init(name: String, parts: [(name: String, type: FreshType)], lists: [String] = [],
+                edges: @escaping @Sendable (FreshOptions) -> [String] = { _ in [] }, draw: @escaping Draw) {
+        self.init(name: name, parts: parts, options: lists, lists: lists, edges: edges, source: .pack(draw))
+    }
+
+    init(name: String, parts: [(name: String, type: FreshType)], options: [String], lists: [String] = [],
+         edges: @escaping @Sendable (FreshOptions) -> [String], source: Source) {
+        self.name = name
+        self.parts = parts
+        self.options = options
+        self.lists = lists
+        self.edgeList = edges
+        self.source = source
+    }
+
+    /// Kinds are known by their name (a scenario names one so).
+    public static func == (a: FreshKind, b: FreshKind) -> Bool { a.name == b.name }
+    public var description: String { name }
+    /// Its name (the name the enum it replaces gave it).
+    public var rawValue: String { name }
 
     /// Its edges, in the order edge trials take them (docs/scenarios.md, "Edges").
-    public func edges(_ options: FreshOptions) -> [String] {
-        switch self {
-        case .bytes: return options.lengths.count > 1 ? ["shortest", "longest"] : []
-        case .text: return ["tricky-only", "longest"]
-        case .id: return options.pipe ? ["pipe"] : []
-        case .integer: return ["min", "max"]
-        case .p256KeyPair:
-            return (options.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["x-leading-zero", "y-leading-zero"]
-        case .tinkEciesKeyset:
-            return (options.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["key-id-high-bit", "x-leading-zero"]
-        case .tinkAesGcmKeyset: return ["key-id-high-bit", "key-id-small"]
-        case .answer: return ["tricky-text", "scale-limits", "empty"]
-        default: return []
-        }
+    public func edges(_ options: FreshOptions) -> [String] { edgeList(options) }
+
+    /// Whether a part of it is a record (an `answer`): such kinds are listed after the plain ones.
+    var makesRecord: Bool { parts.contains { if case .record = $0.type { return true } else { return false } } }
+
+    public static let bytes = FreshKind(name: "bytes", parts: [("value", .bytes)], options: ["length", "lengths"],
+                                        edges: { $0.lengths.count > 1 ? ["shortest", "longest"] : [] }, source: .generic(.bytes))
+    public static let text = FreshKind(name: "text", parts: [("value", .text)], options: ["length", "maxLength", "alphabet"],
+                                       edges: { _ in ["tricky-only", "longest"] }, source: .generic(.text))
+    public static let id = FreshKind(name: "id", parts: [("value", .text)], options: ["length", "pipe"],
+                                     edges: { $0.pipe ? ["pipe"] : [] }, source: .generic(.id))
+    public static let integer = FreshKind(name: "integer", parts: [("value", .integer)], options: ["min", "max"],
+                                          edges: { _ in ["min", "max"] }, source: .generic(.integer))
+    public static let x25519KeyPair = FreshKind(name: "x25519-key-pair", parts: [("private", .bytes), ("public", .bytes)], options: [],
+                                                edges: { _ in [] }, source: .generic(.x25519KeyPair))
+    public static let ed25519KeyPair = FreshKind(name: "ed25519-key-pair", parts: [("private", .bytes), ("public", .bytes)], options: [],
+                                                 edges: { _ in [] }, source: .generic(.ed25519KeyPair))
+    public static let p256KeyPair = FreshKind(
+        name: "p256-key-pair", parts: [("private", .bytes), ("public", .bytes), ("x", .bytes), ("y", .bytes)], options: ["sharedWith"],
+        edges: { ($0.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["x-leading-zero", "y-leading-zero"] }, source: .generic(.p256KeyPair))
+    public static let tinkEciesKeyset = FreshKind(
+        name: "tink-ecies-p256-keyset",
+        parts: [("privateKeyset", .text), ("publicKeyset", .text), ("publicKey", .text), ("keyId", .integer), ("private", .bytes), ("public", .bytes)],
+        options: ["sharedWith", "outputPrefix", "template"],
+        edges: { ($0.sharedWith != nil ? ["shared-secret-leading-zero"] : []) + ["key-id-high-bit", "x-leading-zero"] }, source: .generic(.tinkEciesKeyset))
+    public static let tinkAesGcmKeyset = FreshKind(
+        name: "tink-aes-gcm-keyset",
+        parts: [("keysetJson", .text), ("keys", .text), ("primaryKeyId", .integer), ("key", .bytes), ("keyId", .integer)],
+        options: ["outputPrefix", "rotates", "template"], edges: { _ in ["key-id-high-bit", "key-id-small"] }, source: .generic(.tinkAesGcmKeyset))
+
+    /// The kinds every scenario has, whatever its packs.
+    public static let generic: [FreshKind] = [.bytes, .text, .id, .integer, .x25519KeyPair, .ed25519KeyPair, .p256KeyPair, .tinkEciesKeyset, .tinkAesGcmKeyset]
+
+    /// Every kind a scenario may declare with these packs' kinds (`Pack.freshKinds`, in `Packs.all`
+    /// order): the generic ones, then the packs' kinds of plain values (texts: `recovery-phrase`,
+    /// `invite-code`, `pairing-code`), then those that make a record (`answer`), as the docs' table
+    /// lists them.
+    public static func catalog(_ packKinds: [FreshKind]) -> [FreshKind] {
+        generic + packKinds.filter { !$0.makesRecord } + packKinds.filter(\.makesRecord)
     }
 }
 
-/// A fresh part's type, as a vector field's (`FieldType`'s raw values).
-public enum FreshType: String, Sendable { case bytes, text, integer, answer }
+/// A fresh part's type, as a vector field's (`FieldType`'s): bytes, text, an integer, or a record a
+/// pack defines (`RecordType`: Closer's answer).
+public enum FreshType: Sendable {
+    case bytes, text, integer
+    case record(RecordType)
+    public var rawValue: String {
+        switch self {
+        case .bytes: return "bytes"
+        case .text: return "text"
+        case .integer: return "integer"
+        case .record(let r): return r.name
+        }
+    }
+}
 
 /// A fresh value's declared options, already checked by the scenario reader.
 public struct FreshOptions: Sendable {
@@ -93,11 +137,9 @@ public struct FreshOptions: Sendable {
     public var keySize: Int = 32
     /// ECIES keysets: the point format (`UNCOMPRESSED`, `COMPRESSED`), from the template.
     public var pointFormat: String = "UNCOMPRESSED"
-    /// Answer: the option ids a selection draws from.
-    public var answerOptions: [String] = ["a", "b", "c"]
-    /// Recovery phrase: the word list its words are drawn from, given by the pack that declares the
-    /// kind (`Pack.freshWords`, read by the scenario reader); never empty once the reader checked it.
-    public var words: [String] = []
+    /// A pack kind's options that take a list of strings (`FreshKind.lists`), by name: Closer's
+    /// `answer` takes `options`, the option ids a selection draws from.
+    public var lists: [String: [String]] = [:]
     public init() {}
 }
 
@@ -268,10 +310,16 @@ public enum FreshValues {
         return (names.prefix(5) + ["… (\(names.count - 10) more)"] + names.suffix(5)).joined(separator: " → ")
     }
 
-    /// Every kind but `tink-aes-gcm-keyset` (drawn by `draw`, which knows the keyset it rotates).
+    /// Every kind but `tink-aes-gcm-keyset` (drawn by `draw`, which knows the keyset it rotates): a
+    /// pack's kind by its own function.
     static func generate(_ d: FreshDeclaration, edge: String?, rng: inout SeededRandom, peer: [UInt8]?) throws(Failure) -> [String: Value] {
         let o = d.options
-        switch d.kind {
+        let generic: FreshKind.Generic
+        switch d.kind.source {
+        case .pack(let draw): return try draw(d, edge, &rng)
+        case .generic(let g): generic = g
+        }
+        switch generic {
         case .bytes:
             let sorted = o.lengths.sorted()
             let n = edge == "shortest" ? sorted.first! : edge == "longest" ? sorted.last! : rng.pick(o.lengths)
@@ -293,23 +341,6 @@ public enum FreshValues {
             let v = edge == "min" ? o.min : edge == "max" ? o.max
                 : o.min &+ Int64(bitPattern: rng.below(UInt64(bitPattern: o.max &- o.min) &+ 1 == 0 ? UInt64.max : UInt64(bitPattern: o.max &- o.min) &+ 1))
             return ["value": .integer(v)]
-        case .recoveryPhrase:
-            guard !o.words.isEmpty else { throw Failure(description: "fresh \(d.name): no pack gives a word list for a recovery-phrase") }
-            return ["value": .text((0..<10).map { _ in rng.pick(o.words) }.joined(separator: " "))]
-        case .inviteCode:
-            let alphabet = Array("ABCDEFGHJKLMNPQRSTUVWXYZ23456789")
-            return ["value": .text(String((0..<6).map { _ in rng.pick(alphabet) }))]
-        case .pairingCode:
-            return ["value": .text(String((0..<6).map { _ in Character(String(rng.int(0...9))) }))]
-        case .answer:
-            let written: Value = edge == "empty" ? .null
-                : .text(text(FreshOptions(), edge: edge == "tricky-text" ? "tricky-only" : nil, rng: &rng))
-            // In the canonical order (UTF-16 code units, the Closer contract §7), as an answer is stored.
-            let chosen = o.answerOptions.filter { _ in rng.chance(1, in: 2) }.sorted { $0.utf16.lexicographicallyPrecedes($1.utf16) }
-            let scale: Value = edge == "empty" ? .null
-                : edge == "scale-limits" ? .integer(rng.chance(1, in: 2) ? Int64(Int32.max) : Int64(Int32.min)) : .integer(Int64(rng.int(-2...10)))
-            return ["value": .map(["scaleValue": scale,
-                                   "selectedOptionIds": .list(chosen.map { .text($0) }), "writtenText": written])]
         case .x25519KeyPair:
             let d = rng.bytes(32)
             do { return ["private": .bytes(d), "public": .bytes(try X25519.publicKey(privateKey: d, backend: .libsodium))] }
@@ -374,7 +405,9 @@ public enum FreshValues {
         }
     }
 
-    static func text(_ o: FreshOptions, edge: String?, rng: inout SeededRandom) -> String {
+    /// A text of the options' length and alphabet; `tricky-only`: every tricky character once
+    /// (what a pack's kind draws its texts with, too).
+    public static func text(_ o: FreshOptions, edge: String?, rng: inout SeededRandom) -> String {
         let n = o.length ?? (edge == "longest" ? o.maxLength : rng.int(1...max(1, o.maxLength)))
         var s = String.UnicodeScalarView()
         switch o.alphabet {

@@ -1,2 +1,2 @@
-// Owns: reproducible generation: a seeded random stream every machine draws alike, and the fresh values scenarios (and exploration) draw from it.
+// Owns: reproducible generation: a seeded random stream every machine draws alike, the generators of exploration's field kinds (a record type's from its data), and the generic fresh values scenarios draw from it (what a fresh kind is; a pack's own kinds are its).
 // Must not: run an implementation, read or write a file, or use the system's randomness (the same seed makes the same values anywhere).

@@ -188,17 +188,19 @@ public struct ServedImplementation: Sendable {
         case .integer:
             guard let i = json.intValue else { throw wrong("an integer") }
             return .integer(i)
-        case .answer:
-            let shape = "an answer (an object of scaleValue: integer or null, selectedOptionIds: strings, writtenText: string or null)"
-            guard let members = json.objectValue, members.count == 3 else { throw wrong(shape) }
+        case .record(let r):
+            // A record (an answer): an object of exactly its members, each of its member type.
+            let shape = "\(r.called) (an object of \(r.members.map { "\($0.name): \($0.type.jsonSpelled)" }.joined(separator: ", ")))"
+            guard let members = json.objectValue, members.count == r.members.count else { throw wrong(shape) }
             var m: [String: Value] = [:]
             for (k, v) in members {
-                switch (k, v) {
-                case ("scaleValue", .null), ("writtenText", .null): m[k] = .null
-                case ("scaleValue", .int(let i)): m[k] = .integer(i)
-                case ("writtenText", .string(let s)): m[k] = .text(s)
-                case ("selectedOptionIds", .array(let ids)) where ids.allSatisfy({ $0.stringValue != nil }):
-                    m[k] = .list(ids.map { .text($0.stringValue!) })
+                guard let member = r.members.first(where: { $0.name == k }), m[k] == nil else { throw wrong(shape) }
+                switch (member.type, v) {
+                case (.integer(true), .null), (.string(true), .null): m[k] = .null
+                case (.integer, .int(let i)): m[k] = .integer(i)
+                case (.string, .string(let s)): m[k] = .text(s)
+                case (.strings, .array(let items)) where items.allSatisfy({ $0.stringValue != nil }):
+                    m[k] = .list(items.map { .text($0.stringValue!) })
                 default: throw wrong(shape)
                 }
             }

@@ -65,8 +65,8 @@ public struct VectorFile: Sendable {
 /// - keys in a fixed order: `format`, `suite`, `title`, `source`, `release`, `notes`, `vectors`; in a vector
 ///   `id`, `op`, `comment`, `flags`, `result` (left out when valid), `input`, `expect`;
 /// - bytes as `{hex: "…"}` (lowercase, quoted: an all-digit hex would read as an integer);
-///   integers in decimal; null as `null`; a list in flow style; an answer (a mapping) in flow style
-///   in its field order, or one key a line when that line would pass `width` characters;
+///   integers in decimal; null as `null`; a list in flow style; a record such as an answer (a mapping)
+///   in flow style in its member order, or one key a line when that line would pass `width` characters;
 /// - text quoted always (`quoted`): single quotes when it holds `"` or `\` and nothing that must
 ///   be escaped, else double quotes with escapes; a name (id, flag, key) plain when it reads back
 ///   as the same string under YAML 1.1 and 1.2 (`name`), else double-quoted;
@@ -74,7 +74,7 @@ public struct VectorFile: Sendable {
 ///   a refusal `expect: {error: CLASS}`; a placeholder `TODO_ANDROID_RUN` plain.
 public enum VectorFileWriter {
     public static let format = "concord-vectors/1"
-    /// The line width past which an answer is written one key a line.
+    /// The line width past which a record (an answer) is written one key a line.
     public static let width = 110
 
     /// The file's text (YAML).
@@ -130,14 +130,15 @@ public enum VectorFileWriter {
         return out
     }
 
-    /// An answer's keys in the contract's order, then any other sorted.
-    static func mapOrder(_ m: [String: Value]) -> [String] {
-        let answerOrder = ["scaleValue", "selectedOptionIds", "writtenText"]
-        return answerOrder.filter { m[$0] != nil } + m.keys.filter { !answerOrder.contains($0) }.sorted()
+    /// A record's keys (an answer's) in its member order, then any other sorted (`RecordType.keyOrder`
+    /// over the record types the packs define).
+    static func mapOrder(_ m: [String: Value], records: [RecordType] = Packs.records) -> [String] {
+        RecordType.keyOrder(m, records: records)
     }
 
-    /// A value as a vector file writes it: YAML (`json: false`) or JSON, in flow style.
-    public static func value(_ v: Value, json: Bool) -> String {
+    /// A value as a vector file writes it: YAML (`json: false`) or JSON, in flow style; a mapping's
+    /// keys in the order of `records` (by default the packs' record types).
+    public static func value(_ v: Value, json: Bool, records: [RecordType] = Packs.records) -> String {
         func key(_ k: String) -> String { json ? JSON.string(k).serialized() : name(k) }
         switch v {
         case .bytes(let b): return "{\(key("hex")): \"\(Hex.encode(b))\"}"
@@ -145,8 +146,8 @@ public enum VectorFileWriter {
         case .integer(let i): return String(i)
         case .bool(let b): return b ? "true" : "false"
         case .null: return "null"
-        case .list(let l): return "[" + l.map { value($0, json: json) }.joined(separator: ", ") + "]"
-        case .map(let m): return "{" + mapOrder(m).map { "\(key($0)): \(value(m[$0]!, json: json))" }.joined(separator: ", ") + "}"
+        case .list(let l): return "[" + l.map { value($0, json: json, records: records) }.joined(separator: ", ") + "]"
+        case .map(let m): return "{" + mapOrder(m, records: records).map { "\(key($0)): \(value(m[$0]!, json: json, records: records))" }.joined(separator: ", ") + "}"
         }
     }
 

@@ -617,43 +617,45 @@ struct FileReader {
             return .integer(i)
         case .bytes:
             return .bytes(try bytes(node, spec.name))
-        case .answer:
-            return try answer(node, spec.name)
+        case .record(let r):
+            return try record(node, r, spec.name)
         }
     }
 
-    /// `{scaleValue: int|null, selectedOptionIds: [string], writtenText: string|null}`, all three keys.
-    func answer(_ node: Node, _ field: String) throws(LoadError) -> Value {
+    /// A record type's value (`RecordType`: Closer's answer): a mapping of exactly its members, in
+    /// any order, each of its member type (null written for an absent value).
+    func record(_ node: Node, _ r: RecordType, _ field: String) throws(LoadError) -> Value {
         guard let pairs = node.mapping else {
-            throw fail(node, "expected an answer for \(field) (a mapping of scaleValue, selectedOptionIds, writtenText), found \(node.typeDescription)")
+            throw fail(node, "expected \(r.called) for \(field) (a mapping of \(r.members.map(\.name).joined(separator: ", "))), found \(node.typeDescription)")
         }
-        let keys = ["scaleValue", "selectedOptionIds", "writtenText"]
         var m: [String: Value] = [:]
         for (k, v) in pairs {
             let name = k.scalarText ?? ""
-            guard keys.contains(name) else {
-                throw fail(k, "answer must have exactly scaleValue, selectedOptionIds and writtenText (unknown field \"\(name)\")")
+            guard let member = r.members.first(where: { $0.name == name }) else {
+                throw fail(k, "\(r.name) must have exactly \(r.memberList) (unknown field \"\(name)\")")
             }
-            switch name {
-            case "scaleValue":
-                if case .scalar(_, .null) = v.kind { m[name] = .null; break }
+            let null: Bool
+            if case .scalar(_, .null) = v.kind { null = true } else { null = false }
+            switch member.type {
+            case .integer(let nullable):
+                if nullable && null { m[name] = .null; break }
                 guard case .scalar(let text, .integer) = v.kind, let i = Self.integer(text) else {
-                    throw fail(v, "expected an integer or null for scaleValue, found \(v.typeDescription)")
+                    throw fail(v, "expected \(member.type.spelled) for \(name), found \(v.typeDescription)")
                 }
                 m[name] = .integer(i)
-            case "selectedOptionIds":
-                guard let items = v.sequence else { throw fail(v, "expected a sequence of strings for selectedOptionIds, found \(v.typeDescription)") }
-                var ids: [Value] = []
-                for item in items { ids.append(.text(try string(item, "an option id"))) }
-                m[name] = .list(ids)
-            default:
-                if case .scalar(_, .null) = v.kind { m[name] = .null; break }
-                guard let s = v.string else { throw fail(v, "expected a string or null for writtenText, found \(v.typeDescription)") }
+            case .strings(let item):
+                guard let items = v.sequence else { throw fail(v, "expected \(member.type.spelled) for \(name), found \(v.typeDescription)") }
+                var list: [Value] = []
+                for x in items { list.append(.text(try string(x, item))) }
+                m[name] = .list(list)
+            case .string(let nullable):
+                if nullable && null { m[name] = .null; break }
+                guard let s = v.string else { throw fail(v, "expected \(member.type.spelled) for \(name), found \(v.typeDescription)") }
                 m[name] = .text(s)
             }
         }
-        for k in keys where m[k] == nil {
-            throw fail(node, "answer must have exactly scaleValue, selectedOptionIds and writtenText (missing \(k); write null for an absent value)")
+        for member in r.members where m[member.name] == nil {
+            throw fail(node, "\(r.name) must have exactly \(r.memberList) (missing \(member.name); write null for an absent value)")
         }
         return .map(m)
     }

@@ -39,6 +39,12 @@ extension Suites {
     }
 }
 
+extension Packs {
+    /// Every record type the packs define (`Pack.records`: Closer's `answer`), once each: the vector
+    /// writer's key order and the schema's `$defs` come from it.
+    public static let records: [RecordType] = all.records
+}
+
 extension Contracts {
     /// Every pack's contract, in the order `concord list` shows them.
     public static let all: [Contract] = Packs.all.map(\.contract)
@@ -78,7 +84,9 @@ public enum Registry {
     /// What is wrong with a list of packs, as sentences (empty when nothing): a suite whose
     /// `contract` is not its pack's, or whose name does not start with the pack's name and a dot,
     /// a name or alias given twice, a pack name given twice, a wire prefix that is empty, declared
-    /// twice or the start of another (a wire string would be read as the first form it starts with).
+    /// twice or the start of another (a wire string would be read as the first form it starts with),
+    /// two record types of one name (or one named like a shared type, or with no member or a member
+    /// twice), a fresh kind named twice.
     public static func problems(_ packs: [Pack]) -> [String] {
         var out: [String] = []
         var seenPacks = Set<String>(), seenNames = Set<String>()
@@ -92,6 +100,18 @@ public enum Registry {
         for s in list(packs) {
             for n in [s.name] + s.aliases where !seenNames.insert(n).inserted { out.append("suite name \(n) is given twice") }
         }
+        var records: [String: RecordType] = [:]
+        for p in packs {
+            for r in p.records {
+                if FieldType(rawValue: r.name) != nil { out.append("record type \(r.name) of pack \(p.contract.name) is named like a shared type") }
+                if let other = records[r.name], other != r { out.append("record type \(r.name) is defined twice, differently (pack \(p.contract.name))") }
+                records[r.name] = r
+                if r.members.isEmpty { out.append("record type \(r.name) has no member") }
+                if Set(r.members.map(\.name)).count != r.members.count { out.append("record type \(r.name) names a member twice") }
+            }
+        }
+        var kinds = Set<String>()
+        for k in packs.freshKinds where !kinds.insert(k.name).inserted { out.append("fresh kind \(k.name) is given twice") }
         let forms = packs.flatMap { p in p.wireForms.map { (pack: p.contract.name, prefix: $0.prefix) } }
         for (k, f) in forms.enumerated() {
             if f.prefix.isEmpty { out.append("pack \(f.pack) declares a wire form without a prefix") }

@@ -326,56 +326,6 @@ enum SchemaBase {
      "$ref": "#/$defs/placeholder"
     }
    ]
-  },
-  "answer": {
-   "title": "Answer",
-   "description": "An answer (the Closer contract §7, docs/contracts/closer.md): a mapping with exactly the three keys `scaleValue`, `selectedOptionIds` and `writtenText`, all required (null for an absent value), in any order.",
-   "type": "object",
-   "required": [
-    "scaleValue",
-    "selectedOptionIds",
-    "writtenText"
-   ],
-   "additionalProperties": false,
-   "properties": {
-    "scaleValue": {
-     "title": "Scale value",
-     "description": "An integer or null. Read as 64 bits, so a value outside the contract's 32 bits can be a `result: invalid` vector (`error: format`).",
-     "type": [
-      "integer",
-      "null"
-     ],
-     "minimum": -9223372036854775808,
-     "maximum": 9223372036854775807
-    },
-    "selectedOptionIds": {
-     "title": "Selected option ids",
-     "description": "A sequence of strings, in any order, duplicates kept; `[]` when none.",
-     "type": "array",
-     "items": {
-      "type": "string"
-     }
-    },
-    "writtenText": {
-     "title": "Written text",
-     "description": "A string or null; `\"\"` is distinct from null.",
-     "type": [
-      "string",
-      "null"
-     ]
-    }
-   }
-  },
-  "expectedAnswer": {
-   "title": "Expected answer",
-   "anyOf": [
-    {
-     "$ref": "#/$defs/answer"
-    },
-    {
-     "$ref": "#/$defs/placeholder"
-    }
-   ]
   }
  }
 }

@@ -9,7 +9,9 @@ public enum VectorFileSchema {
         document(suites: suites).serialized(pretty: true) + "\n"
     }
 
-    public static func document(suites: [Suite]) -> JSON {
+    /// The schema over `suites`; `records`: the record types it defines (`$defs/<name>` and
+    /// `$defs/expected<Name>`), by default the packs' and any other the suites' fields use.
+    public static func document(suites: [Suite], records: [RecordType]? = nil) -> JSON {
         guard let base = try? JSON.parse(SchemaBase.text), let top = base["top"]?.objectValue,
               let generic = base["defs"]?.objectValue else { preconditionFailure("SchemaBase.text is not JSON") }
         var names: [JSON] = []
@@ -34,8 +36,48 @@ public enum VectorFileSchema {
             }
         }
         out.append(("allOf", .array(branches)))
-        out.append(("$defs", .object(generic + suites.map { ($0.name, entry($0)) })))
+        let recordDefs = (records ?? Self.records(suites)).flatMap { r -> [(key: String, value: JSON)] in
+            [(r.name, record(r)), (expectedName(r), obj(["title": .string("Expected \(r.name)"),
+                                                          "anyOf": .array([refPath("#/$defs/\(r.name)"), refPath("#/$defs/placeholder")])]))]
+        }
+        out.append(("$defs", .object(generic + recordDefs + suites.map { ($0.name, entry($0)) })))
         return .object(out)
+    }
+
+    // MARK: record types
+
+    /// The packs' record types, then any other a field of `suites` uses, each once.
+    public static func records(_ suites: [Suite]) -> [RecordType] {
+        var out = Packs.records
+        for s in suites {
+            for op in s.ops {
+                for case let r? in (op.inputs + op.expects).map(\.type.record) where !out.contains(where: { $0.name == r.name }) { out.append(r) }
+            }
+        }
+        return out
+    }
+
+    /// `expectedAnswer`: the definition of an expected value of the record (or a placeholder).
+    static func expectedName(_ r: RecordType) -> String { "expected" + r.name.prefix(1).uppercased() + r.name.dropFirst() }
+
+    /// A record type's definition: a mapping of exactly its members, each of its member type.
+    static func record(_ r: RecordType) -> JSON {
+        func member(_ m: RecordType.Member) -> JSON {
+            var o: [(key: String, value: JSON)] = [("title", .string(m.title)), ("description", .string(m.doc))]
+            switch m.type {
+            case .integer(let nullable):
+                o.append(("type", nullable ? strings(["integer", "null"]) : .string("integer")))
+                o += [("minimum", .int(Int64.min)), ("maximum", .int(Int64.max))]
+            case .string(let nullable):
+                o.append(("type", nullable ? strings(["string", "null"]) : .string("string")))
+            case .strings:
+                o += [("type", .string("array")), ("items", obj(["type": .string("string")]))]
+            }
+            return .object(o)
+        }
+        return obj(["title": .string(r.title), "description": .string(r.doc), "type": .string("object"),
+                    "required": strings(r.members.map(\.name)), "additionalProperties": .bool(false),
+                    "properties": .object(r.members.map { ($0.name, member($0)) })])
     }
 
     // MARK: one suite
@@ -145,7 +187,7 @@ public enum VectorFileSchema {
         switch f.type {
         case .bytes: return refPath(expected ? "#/$defs/expectedBytes" : "#/$defs/bytes")
         case .text: return obj(["type": .string("string")])
-        case .answer: return refPath(expected ? "#/$defs/expectedAnswer" : "#/$defs/answer")
+        case .record(let r): return refPath(expected ? "#/$defs/\(expectedName(r))" : "#/$defs/\(r.name)")
         case .integer:
             if expected { return refPath("#/$defs/expectedInteger") }
             if let m = f.minimum { return obj(["type": .string("integer"), "minimum": .int(m), "maximum": .int(Int64.max)]) }

@@ -19,10 +19,15 @@ public enum ScenarioFileSchema {
     static func ref(_ name: String) -> JSON { obj(["$ref": .string("#/$defs/\(name)")]) }
     static let name = obj(["type": .string("string"), "pattern": .string("^[A-Za-z0-9_-]{1,64}$")])
 
-    public static func document(suites: [Suite]) -> JSON {
-        // The literal types are the vector file's own (bytes in one encoding, answers, 64-bit integers).
-        let vectorDefs = VectorFileSchema.document(suites: suites)["$defs"]?.objectValue ?? []
-        var defs: [(key: String, value: JSON)] = vectorDefs.filter { ["bytes", "answer", "int64"].contains($0.key) }
+    /// The schema over `suites`, a fresh value taking one of `freshKinds` (by default the generic
+    /// kinds and the packs' own).
+    public static func document(suites: [Suite], freshKinds: [FreshKind] = Packs.all.freshKinds) -> JSON {
+        // The literal types are the vector file's own (bytes in one encoding, 64-bit integers, the
+        // packs' record types such as answers).
+        let records = VectorFileSchema.records(suites)
+        let vectorDefs = VectorFileSchema.document(suites: suites, records: records)["$defs"]?.objectValue ?? []
+        let literals = Set(["bytes", "int64"] + records.map(\.name))
+        var defs: [(key: String, value: JSON)] = vectorDefs.filter { literals.contains($0.key) }
         defs.append(("reference", reference))
         defs.append(("combinator", combinator))
         defs.append(("step", step(suites)))
@@ -32,8 +37,8 @@ public enum ScenarioFileSchema {
         defs.append(("count", count))
         defs.append(("order", order(delivery: true)))
         defs.append(("repeatOrder", order(delivery: false)))
-        defs.append(("fresh", fresh()))
-        defs.append(("blockFresh", fresh(every: true)))
+        defs.append(("fresh", fresh(freshKinds)))
+        defs.append(("blockFresh", fresh(freshKinds, every: true)))
         defs.append(("check", obj(["type": .string("object"), "additionalProperties": .bool(false),
                                    "oneOf": .array([obj(["required": strings(["equal"])]), obj(["required": strings(["differ"])])]),
                                    "properties": obj(["equal": obj(["type": .string("array"), "minItems": .int(2)]),
@@ -182,7 +187,7 @@ public enum ScenarioFileSchema {
         case .bytes: return ref("bytes")
         case .text: return obj(["type": .string("string")])
         case .integer: return ref("int64")
-        case .answer: return ref("answer")
+        case .record(let r): return ref(r.name)
         }
     }
 
@@ -226,20 +231,20 @@ public enum ScenarioFileSchema {
         return .object(pairs)
     }
 
-    static func fresh(every: Bool = false) -> JSON {
+    static func fresh(_ kinds: [FreshKind], every: Bool = false) -> JSON {
         var branches: [JSON] = []
-        for k in FreshKind.allCases {
+        for k in kinds {
             var props: [(key: String, value: JSON)] = [("kind", obj(["const": .string(k.rawValue)]))]
             for o in k.options {
                 let schema: JSON
                 switch o {
+                case _ where k.lists.contains(o): schema = obj(["type": .string("array"), "items": obj(["type": .string("string")])])
                 case "length", "maxLength": schema = obj(["type": .string("integer"), "minimum": .int(0)])
                 case "lengths": schema = obj(["type": .string("array"), "minItems": .int(1), "items": obj(["type": .string("integer"), "minimum": .int(0)])])
                 case "alphabet": schema = obj(["enum": strings(["tricky", "ascii", "digits"])])
                 case "pipe": schema = obj(["type": .string("boolean")])
                 case "min", "max": schema = ref("int64")
                 case "outputPrefix": schema = obj(["enum": strings(TinkOutputPrefix.allCases.map(\.rawValue))])
-                case "options": schema = obj(["type": .string("array"), "items": obj(["type": .string("string")])])
                 case "template": schema = obj(["enum": strings((k == .tinkAesGcmKeyset ? Array(TinkTemplates.aesGcm.keys) : Array(TinkTemplates.ecies.keys)).sorted())])
                 default: schema = obj(["type": .string("string")])
                 }

@@ -11,7 +11,12 @@ import ConcordPacks
 /// unknown role, field, step or fresh value, a reference of the wrong type, a cycle) gets past it.
 public struct ScenarioReader: Sendable {
     public var limits: YAMLParser.Limits
-    public init(limits: YAMLParser.Limits = .init()) { self.limits = limits }
+    /// The kinds a fresh value may take: the generic ones and the packs' own (`Pack.freshKinds`).
+    public var freshKinds: [FreshKind]
+    public init(limits: YAMLParser.Limits = .init(), freshKinds: [FreshKind] = Packs.all.freshKinds) {
+        self.limits = limits
+        self.freshKinds = freshKinds
+    }
 
     public func read(file: String) throws(LoadError) -> Scenario {
         let bytes: [UInt8]
@@ -29,7 +34,7 @@ public struct ScenarioReader: Sendable {
         } catch {
             throw LoadError(file: file, line: error.mark.line, column: error.mark.column, message: error.message)
         }
-        var r = Reading(file: file)
+        var r = Reading(file: file, freshKinds: freshKinds)
         return try r.scenario(root)
     }
 }
@@ -37,6 +42,7 @@ public struct ScenarioReader: Sendable {
 /// One file's reading: the located checks.
 struct Reading {
     let file: String
+    let freshKinds: [FreshKind]
     var fresh: [String: FreshDeclaration] = [:]
     var steps: [String: (step: Step, node: Node)] = [:]
     var stepFields: [String: [String: (key: Node, value: Node)]] = [:]
@@ -55,7 +61,10 @@ struct Reading {
     var here: Scope = .top
     var roles: [Role] = []
 
-    init(file: String) { self.file = file }
+    init(file: String, freshKinds: [FreshKind]) {
+        self.file = file
+        self.freshKinds = freshKinds
+    }
 
     func fail(_ node: Node, _ message: String) -> LoadError {
         LoadError(file: file, line: node.mark.line, column: node.mark.column, message: message)
@@ -428,7 +437,12 @@ struct Reading {
                 if parts.count == 1 { throw fail(v, "fresh \(d.name) is a \(d.kind.rawValue), which has parts: name one (\(names.map { d.name + "." + $0 }.joined(separator: ", ")))") }
                 throw fail(v, "fresh \(d.name) (a \(d.kind.rawValue)) has no part \(Printable.escape(part)) (its parts: \(names.joined(separator: ", ")))")
             }
-            return FieldType(rawValue: p.type.rawValue)!
+            switch p.type {
+            case .bytes: return .bytes
+            case .text: return .text
+            case .integer: return .integer
+            case .record(let r): return .record(r)
+            }
         }
         for kind in ["output", "input"] {
             guard let v = m.first(where: { $0.key.scalarText == kind })?.value else { continue }
@@ -570,20 +584,20 @@ struct Reading {
     func freshDeclaration(_ n: String, _ node: Node, extra: [String] = []) throws(LoadError) -> FreshDeclaration {
         let pairs = try mapping(node, "fresh \(n)")
         guard let kindNode = pairs.first(where: { $0.key.scalarText == "kind" })?.value else {
-            throw fail(node, "fresh \(n) needs a kind (one of: \(FreshKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw fail(node, "fresh \(n) needs a kind (one of: \(freshKinds.map(\.rawValue).joined(separator: ", ")))")
         }
         let kindText = try string(kindNode, "kind")
-        guard let kind = FreshKind(rawValue: kindText) else {
-            throw fail(kindNode, "unknown kind \"\(Printable.escape(kindText))\" (expected one of: \(FreshKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+        guard let kind = freshKinds.first(where: { $0.name == kindText }) else {
+            throw fail(kindNode, "unknown kind \"\(Printable.escape(kindText))\" (expected one of: \(freshKinds.map(\.rawValue).joined(separator: ", ")))")
         }
         let f = try fields(node, "fresh \(n) (a \(kind.rawValue))", allowed: ["kind"] + kind.options + extra)
         var o = FreshOptions()
-        if kind == .recoveryPhrase {
-            // The words come from the pack that declares them (`Pack.freshWords`).
-            guard let words = Packs.all.lazy.compactMap({ $0.freshWords[kind.rawValue] }).first, !words.isEmpty else {
-                throw fail(kindNode, "no contract pack gives a word list for a \(kind.rawValue)")
-            }
-            o.words = words
+        // A pack kind's list options (Closer's answer's `options`), each a list of strings.
+        for name in kind.lists {
+            guard let a = f[name] else { continue }
+            var items: [String] = []
+            for item in try sequence(a.value, name) { items.append(try string(item, "an item of \(name)")) }
+            o.lists[name] = items
         }
         func length(_ v: Node, _ what: String, max: Int64) throws(LoadError) -> Int {
             let i = try integer(v, what)
@@ -636,11 +650,6 @@ struct Reading {
                 let known = (kind == .tinkAesGcmKeyset ? Array(TinkTemplates.aesGcm.keys) : Array(TinkTemplates.ecies.keys)).sorted()
                 throw fail(t.value, "unknown template \"\(Printable.escape(s))\" for a \(kind.rawValue) (expected one of: \(known.joined(separator: ", ")))")
             }
-        }
-        if let a = f["options"] {
-            var ids: [String] = []
-            for item in try sequence(a.value, "options") { ids.append(try string(item, "an option id")) }
-            o.answerOptions = ids
         }
         return FreshDeclaration(name: n, kind: kind, options: o)
     }

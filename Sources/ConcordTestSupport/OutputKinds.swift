@@ -38,26 +38,37 @@ public enum OutputKinds {
 
     /// Values of a kind as Concord's vector loader makes them, edge cases first: empty, extremes,
     /// every character JSON must escape, invisible ones, a non-BMP character (a surrogate pair in
-    /// Java), NFC and NFD spellings (different bytes). A new `FieldType` must be given samples here.
+    /// Java), NFC and NFD spellings (different bytes). A record type's (an answer's) are made from its
+    /// members' (`recordSamples`), so a pack's new record type needs nothing here.
     public static func samples(_ type: FieldType) -> [Value] {
-        let hostile = "quote \" backslash \\ slash / \u{0}\u{1}\u{8}\u{C}\n\r\t\u{1F} del \u{7F} \u{85}\u{200B}\u{2028}\u{2029}\u{FEFF} é e\u{301} 𝄞 末"
         switch type {
         case .bytes:
             return [.bytes([]), .bytes([0]), .bytes((0...255).map { UInt8($0) })]
         case .text:
-            return [.text(""), .text(hostile), .text("\u{E9}"), .text("e\u{301}")]
+            return [.text(""), .text(Self.hostile), .text("\u{E9}"), .text("e\u{301}")]
         case .integer:
             return [.integer(0), .integer(-1), .integer(Int64.max), .integer(Int64.min)]
-        case .answer:
-            func answer(_ scale: Value, _ ids: [String], _ text: Value) -> Value {
-                .map(["scaleValue": scale, "selectedOptionIds": .list(ids.map { .text($0) }), "writtenText": text])
-            }
-            return [answer(.null, [], .null),
-                    answer(.integer(7), ["opt-a", "opt-b"], .text("I'd say \"yes\"")),
-                    answer(.integer(Int64.min), ["", hostile], .text("")),
-                    answer(.integer(Int64.max), ["opt-1"], .text(hostile)),
-                    answer(.null, ["e\u{301}", "\u{E9}"], .text("\u{E9}"))]
+        case .record(let r):
+            return recordSamples(r)
         }
+    }
+
+    static let hostile = "quote \" backslash \\ slash / \u{0}\u{1}\u{8}\u{C}\n\r\t\u{1F} del \u{7F} \u{85}\u{200B}\u{2028}\u{2029}\u{FEFF} é e\u{301} 𝄞 末"
+
+    /// A record's samples, five: sample k gives each member its k-th value of its type (null,
+    /// empty, the extremes, every character JSON must escape, NFC beside NFD).
+    static func recordSamples(_ r: RecordType) -> [Value] {
+        func values(_ t: RecordType.MemberType) -> [Value] {
+            switch t {
+            case .integer(let nullable):
+                return [nullable ? .null : .integer(0), .integer(7), .integer(Int64.min), .integer(Int64.max), nullable ? .null : .integer(-1)]
+            case .string(let nullable):
+                return [nullable ? .null : .text(""), .text("I'd say \"yes\""), .text(""), .text(hostile), .text("\u{E9}")]
+            case .strings:
+                return [[], ["opt-a", "opt-b"], ["", hostile], ["opt-1"], ["e\u{301}", "\u{E9}"]].map { .list($0.map { .text($0) }) }
+            }
+        }
+        return (0..<5).map { k in .map(Dictionary(uniqueKeysWithValues: r.members.map { ($0.name, values($0.type)[k]) })) }
     }
 
     /// The vectors of `export()`: name, the output field, and the value the kit must write.

@@ -1,6 +1,7 @@
 import ConcordLoading
 import ConcordSuites
 import ConcordFormats
+import ConcordPacks
 
 /// `concord export`: vectors as one flat JSON document (`concord-export/1`,
 /// schemas/export.schema.json) that a platform test reads without a YAML parser. Every byte value
@@ -39,8 +40,8 @@ public enum Export {
         return .object(o)
     }
 
-    /// Bytes as `{"hex", "base64"}`; text, integers and null as themselves; an answer as an
-    /// object with its three keys in contract order.
+    /// Bytes as `{"hex", "base64"}`; text, integers and null as themselves; a record (an answer) as
+    /// an object with its keys in member order (`RecordType.keyOrder`).
     public static func value(_ v: Value) -> JSON {
         switch v {
         case .bytes(let b): return .object([("hex", .string(Hex.encode(b))), ("base64", .string(Base64.encode(b, .standard)))])
@@ -50,9 +51,7 @@ public enum Export {
         case .null: return .null
         case .list(let l): return .array(l.map(value))
         case .map(let m):
-            let order = ["scaleValue", "selectedOptionIds", "writtenText"]
-            let keys = order.filter { m[$0] != nil } + m.keys.filter { !order.contains($0) }.sorted()
-            return .object(keys.map { ($0, value(m[$0]!)) })
+            return .object(RecordType.keyOrder(m, records: Packs.records).map { ($0, value(m[$0]!)) })
         }
     }
 }

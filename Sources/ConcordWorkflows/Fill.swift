@@ -142,10 +142,12 @@ public enum Fill {
         return nil
     }
 
-    /// Whether a value has the type a field needs.
+    /// Whether a value has the type a field needs: a record's (an answer's) is a mapping of exactly
+    /// its members, each of its member type, as the loader reads it back.
     public static func fits(_ v: Value, _ t: FieldType) -> Bool {
         switch (v, t) {
-        case (.bytes, .bytes), (.text, .text), (.integer, .integer), (.map, .answer): return true
+        case (.bytes, .bytes), (.text, .text), (.integer, .integer): return true
+        case (.map, .record(let r)): return r.problem(v) == nil
         default: return false
         }
     }

@@ -8,6 +8,8 @@ import Foundation
 import Testing
 import ConcordTestSupport
 import ConcordCloser
+import ConcordGeneration
+import ConcordSuites
 
 /// CONTRACT.md §7: canonical answer JSON, with the expected bytes written out by hand from the rules.
 @Suite struct CanonicalAnswerTests {
@@ -232,6 +234,12 @@ import ConcordCloser
     }
 
     @Test func thePackGivesItToRecoveryPhrases() throws {
-        #expect(CloserPack.pack.freshWords == ["recovery-phrase": CloserStandInWordlist.words])
+        #expect(CloserPack.pack.freshKinds.map(\.name) == ["recovery-phrase", "invite-code", "answer"])
+        let phrase = try #require(CloserPack.pack.freshKinds.first { $0.name == "recovery-phrase" })
+        for trial in 0..<8 {
+            let drawn = try FreshValues.draw([FreshDeclaration(name: "p", kind: phrase, options: FreshOptions())], path: ["t"], trial: trial)
+            let words = try #require(drawn["p"]?.text).split(separator: " ").map(String.init)
+            #expect(words.count == 10 && words.allSatisfy(CloserStandInWordlist.words.contains), "\(words)")
+        }
     }
 }

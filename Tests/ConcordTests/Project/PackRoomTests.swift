@@ -4,8 +4,11 @@ import ConcordImplementations
 import ConcordJudging
 import ConcordLoading
 import ConcordPacks
+import ConcordScenarioFormat
 import ConcordSuites
 import ConcordTestSupport
+import ConcordWorkflows
+import ConcordYAML
 import Foundation
 import Testing
 
@@ -33,6 +36,39 @@ struct PackRoomTests {
     /// reader and writer (`TinkEciesKeyset.publicWire`), which Closer lists among its forms.
     static let wirePrefixes: [String: [String]] = ["closer": ["enc:v1:", "sealed:v1:", "keybox:v1:", "sha256:"]]
 
+    /// The words a pack registers (docs/design.md, "Adding a pack"): its fresh kinds' names, its
+    /// record types' names and their members' (`recovery-phrase`, `answer`, `scaleValue`). A core
+    /// file that spells one as a string, or names one as a Swift member (`FieldType.answer`,
+    /// `case .recoveryPhrase`), handles that pack's values by name: they are its module's.
+    static func registeredWords(_ packs: [Pack] = Packs.all) -> [String: Set<String>] {
+        var out: [String: Set<String>] = [:]
+        for p in packs {
+            out[p.contract.name, default: []].formUnion(p.freshKinds.map(\.name))
+            for r in p.records { out[p.contract.name, default: []].formUnion([r.name] + r.members.map(\.name)) }
+        }
+        return out
+    }
+
+    /// A registered word as a Swift member: `recovery-phrase` → `recoveryPhrase`.
+    static func swiftName(_ word: String) -> String {
+        let parts = word.split(separator: "-")
+        return (parts.first.map(String.init) ?? "") + parts.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
+    /// ConcordKit is copied into apps and imports nothing of Concord: it gives an app's handlers
+    /// every output kind a suite declares, Closer's answer among them (docs/platforms.md), so it may
+    /// spell the registered words.
+    static let kit = "ConcordKit"
+
+    /// Core files where a registered word means something else, each with what: a finding's or a
+    /// comparison's `answer` is what the implementations answered (outputs, refused, error), and
+    /// the scenario runner's is the verb.
+    static let otherMeanings: [String: Set<String>] = [
+        "ConcordJudging/Explored.swift": ["answer"],
+        "ConcordReportFormat/ReportComparison.swift": ["answer"],
+        "ConcordScenarios/ScenarioRunner.swift": ["answer"],
+    ]
+
     /// A line's code: no `//` comment, and string literals emptied (a pack named in a message is
     /// prose, not code); the literals themselves are returned apart.
     static func split(_ line: Substring) -> (code: String, strings: [String]) {
@@ -58,12 +94,19 @@ struct PackRoomTests {
     /// `Contracts.closer`), and its suite names in string literals (`"closer.field"`).
     static func intrusions(in sources: String = repositoryRoot + "/Sources") throws -> [String] {
         var found: [String] = []
+        let registered = registeredWords()
         let rooms = try Self.rooms.map { room in
             let types = room.types.map { #"\b"# + $0 + #"[A-Za-z0-9_]*"# }.joined(separator: "|")
             let members = #"\b"# + room.member + #"[A-Z][A-Za-z0-9_]*|Contracts\."# + room.pack + #"\b"#
             let named = #"[A-Za-z0-9_]*\."# + room.member + #"\b|\b(?:let|var|case|func) +"# + room.member + #"\b"#
+            // A registered word as an implicit member (`.answer`, `case .recoveryPhrase`) or a
+            // member of the core's types (`FieldType.answer`); a property of a value (`side.answer`) is not.
+            let words = (registered[room.pack] ?? []).sorted()
+            let spelled = words.map(swiftName).joined(separator: "|")
+            let wordMember = words.isEmpty ? nil
+                : try Regex(#"(?:^|[^A-Za-z0-9_)\]?!]|\b(?:FieldType|FieldKind|FreshKind|FreshType))\.(?:"# + spelled + #")\b"#)
             return (module: room.module, pack: room.pack, member: room.member, types: room.types, regex: try Regex("(" + types + "|" + members + ")").wordBoundaryKind(.simple),
-                    memberRegex: try Regex(named).wordBoundaryKind(.simple))
+                    memberRegex: try Regex(named).wordBoundaryKind(.simple), words: Set(words), swiftWords: words.map(swiftName), wordMember: wordMember)
         }
         for module in try FileManager.default.contentsOfDirectory(atPath: sources).sorted() where !mayUsePacks.contains(module) {
             for file in SyncConfinementTests.swiftFiles(sources + "/" + module) {
@@ -73,6 +116,15 @@ struct PackRoomTests {
                     let (code, strings) = split(line)
                     for room in rooms where room.module != module {
                         if relative == registration && (code == "import \(room.module)" || code.contains("\(room.module.dropFirst("Concord".count))Pack.pack")) { continue }
+                        // A registered word, as a string or a Swift member.
+                        for s in strings where module != kit && room.words.contains(s) && !(otherMeanings[relative] ?? []).contains(s) {
+                            found.append("\(relative):\(n + 1): \"\(s)\" (\(room.pack))")
+                        }
+                        if module != kit, let wordMember = room.wordMember, room.swiftWords.contains(where: { code.contains("." + $0) }) {
+                            for m in code.matches(of: wordMember) {
+                                found.append("\(relative):\(n + 1): \(code[m.range].drop { !$0.isLetter && $0 != "." }) (\(room.pack))")
+                            }
+                        }
                         // Cheap first: most lines name no prefix at all.
                         guard room.types.contains(where: { code.contains($0) }) || code.contains(room.member) || code.contains("Contracts.")
                                 || strings.contains(where: { s in s.hasPrefix(room.pack) || (wirePrefixes[room.pack] ?? []).contains { s.hasPrefix($0) } }) else { continue }
@@ -116,6 +168,7 @@ struct PackRoomTests {
             try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
             let planted: String = "import ConcordSuites\n// CloserAAD in a comment\nlet a = CloserAAD.none\nlet b = Suites.resolve(\"closer.field\")\nlet c = Suites.sophaxChatX3DH\n"
                 + "let d = KdfParams.closer\nlet e = \"sealed:v1:\" + blob\nextension KdfParams { static let askKey = 1 }\nlet f = Contracts.sinew\n"
+                + "let g = FieldType.answer\nif case .recoveryPhrase = kind { return side.answer }\nlet h = [\"scaleValue\", \"x\"]\nlet i = \"pairing-code\"\n"
             try planted.write(toFile: root + "/" + folder + "/X.swift", atomically: true, encoding: .utf8)
         }
         let found = try Self.intrusions(in: root)
@@ -123,7 +176,10 @@ struct PackRoomTests {
                                "ConcordCloser/X.swift:5: sophaxChatX3DH (sophaxchat)", "ConcordLoading/X.swift:5: sophaxChatX3DH (sophaxchat)",
                                "ConcordLoading/X.swift:6: KdfParams.closer (closer)", "ConcordLoading/X.swift:7: \"sealed:v1:\" (closer)",
                                "ConcordLoading/X.swift:8: let askKey (askkey)", "ConcordCloser/X.swift:8: let askKey (askkey)",
-                               "ConcordLoading/X.swift:9: Contracts.sinew (sinew)", "ConcordCloser/X.swift:9: Contracts.sinew (sinew)"],
+                               "ConcordLoading/X.swift:9: Contracts.sinew (sinew)", "ConcordCloser/X.swift:9: Contracts.sinew (sinew)",
+                               "ConcordLoading/X.swift:10: FieldType.answer (closer)", "ConcordLoading/X.swift:11: .recoveryPhrase (closer)",
+                               "ConcordLoading/X.swift:12: \"scaleValue\" (closer)", "ConcordLoading/X.swift:13: \"pairing-code\" (askkey)",
+                               "ConcordCloser/X.swift:13: \"pairing-code\" (askkey)"],
                 "\(found)")
     }
 
@@ -245,12 +301,12 @@ struct ReorderedRulesTests {
     }
 }
 
-/// A sixth pack, defined here as its module would define it (one suite, one op, a Swift port, a
-/// rule): the same functions that build the catalog from `Packs.all` take it with one more entry,
-/// and it reaches every place a pack reaches. The limit (docs/design.md, "Adding a pack"): the
-/// process-wide registry (`Suites.list`, the loader, `concord list`) is built once from `Packs.all`,
-/// so a vector file of this toy suite is not loaded here; rebuilding the package to add a line is
-/// too slow for a test.
+/// A sixth pack, defined here as its module would define it (two suites, a Swift port, a rule, a
+/// record type of its own and a fresh kind of its own): the same functions that build the catalog
+/// from `Packs.all` take it with one more entry, and it reaches every place a pack reaches. The
+/// limit (docs/design.md, "Adding a pack"): the process-wide registry (`Suites.list`, the loader,
+/// `concord list`) is built once from `Packs.all`, so a vector file of this toy suite is not loaded
+/// here; rebuilding the package to add a line is too slow for a test.
 struct ToyPackTests {
     static let echo = Suite(
         name: "toy.echo", contract: "toy",
@@ -265,21 +321,41 @@ struct ToyPackTests {
         return "actual is expected reversed: the toy contract's message read from its end"
     }
 
+    /// The toy's record type, defined by data as Closer's answer is: the loader, the writer, the
+    /// schema, serve and the generator know it from this value alone.
+    static let tally = RecordType(
+        name: "tally", title: "Tally", doc: "A toy count: how many, who counted, a note or null.",
+        members: [.init("total", .integer(nullable: false), title: "Total", doc: "How many.", draw: .init(from: [0, 1, 2].map { .integer($0) })),
+                  .init("counters", .strings(item: "a counter"), title: "Counters", doc: "Who counted.", draw: .init(from: [.text("ann")], ownOneIn: 2, own: .id, maxCount: 2)),
+                  .init("note", .string(nullable: true), title: "Note", doc: "A note, or null.", draw: .init(nullOneIn: 2))])
+
+    static let total = Suite(
+        name: "toy.total", contract: "toy",
+        summary: "The toy pack's record suite: a tally's total.",
+        ops: [OpSpec(nil, "Read the total.", inputs: [FieldSpec("tally", .record(tally), "A tally.")],
+                     expects: [FieldSpec("total", .integer, "Its total.")])],
+        implementations: [])
+
+    /// The toy's fresh kind: a message of 4 bytes, empty on its edge.
+    static let message = FreshKind(name: "toy-message", parts: [("value", .bytes)], edges: { _ in ["empty"] }) { _, edge, rng throws(FreshValues.Failure) in
+        ["value": .bytes(edge == "empty" ? [] : rng.bytes(4))]
+    }
     /// The toy's wire: `toy:v1:` + b64url(counter(4) ‖ ciphertext ‖ tag(8)).
     static let wire = WireForm(prefix: "toy:v1:", alphabet: .url, blob: .parts(head: [WireForm.Part("counter", 4)], tag: 8))
 
     static let toy = Pack(
         contract: Contract(name: "toy", title: "Toy: a sixth pack, for the tests"),
-        suites: [echo],
+        suites: [echo, total],
         port: { _ in [SuiteHandler(echo) { r in ["reversed": .bytes(Array(try r.bytes("message").reversed()))] }] },
         rules: [PlacedRule(reversedRule, .before("encoding"))],
+        freshKinds: [message],
         wireForms: [wire])
 
     static let packs = Packs.all + [toy]
 
     @Test func itsSuiteJoinsTheRegistryAndTheSchema() throws {
         let list = Registry.list(Self.packs)
-        #expect(list.map(\.name) == Suites.list.map(\.name) + ["toy.echo"])
+        #expect(list.map(\.name) == Suites.list.map(\.name) + ["toy.echo", "toy.total"])
         #expect(Registry.problems(Self.packs).isEmpty, "\(Registry.problems(Self.packs))")
         let schema = VectorFileSchema.document(suites: list)
         let defs = try #require(schema["$defs"]?.objectValue)
@@ -310,6 +386,88 @@ struct ToyPackTests {
         lost.rules = [PlacedRule(Self.reversedRule, .after("no-such-rule"))]
         #expect(Explanations.ordered(generic: Explanations.genericRules, packs: [lost]).last?.name == "toy-reversed")
         #expect(Explanations.unplaced(generic: Explanations.genericRules, packs: [lost]).count == 1)
+    }
+
+    /// Its record type is in the schemas (its definition, an expected one, the scenario literal),
+    /// loads from a vector file's YAML with located errors, is written in its member order, decoded
+    /// by serve, checked by fill, and generated: the core names none of it.
+    @Test func itsRecordTypeLoadsWritesAppearsInTheSchemaAndGenerates() throws {
+        #expect(Self.toy.records == [Self.tally])
+        #expect(Self.packs.records.map(\.name) == Packs.records.map(\.name) + ["tally"])
+        let list = Registry.list(Self.packs)
+        let defs = try #require(VectorFileSchema.document(suites: list)["$defs"]?.objectValue)
+        let def = try #require(defs.first { $0.key == "tally" }?.value)
+        #expect(def["required"]?.serialized() == #"["total","counters","note"]"#)
+        #expect(def["properties"]?["note"]?["type"]?.serialized() == #"["string","null"]"#)
+        #expect(defs.first { $0.key == "expectedTally" }?.value["anyOf"]?.serialized() == ##"[{"$ref":"#/$defs/tally"},{"$ref":"#/$defs/placeholder"}]"##)
+        #expect(VectorFileSchema.text(suites: list).contains(##""$ref": "#/$defs/tally""##))
+        #expect(!VectorFileSchema.text().contains(#""tally""#), "the real schema does not name the toy")
+        let scenarioDefs = try #require(ScenarioFileSchema.document(suites: list, freshKinds: Self.packs.freshKinds)["$defs"]?.objectValue)
+        #expect(scenarioDefs.contains { $0.key == "tally" })
+
+        // Loaded as a vector file's value, any order, every member; refused, located, otherwise.
+        let spec = FieldSpec("tally", .record(Self.tally))
+        func read(_ yaml: String) throws -> Value {
+            try LiteralValue.read(try YAMLParser(expected: "a tally").parse(Array(yaml.utf8)), spec, file: "t.yaml")
+        }
+        let v = try read("{note: null, counters: [ann, bob], total: 3}")
+        #expect(v == .map(["total": .integer(3), "counters": .list([.text("ann"), .text("bob")]), "note": .null]))
+        let missing = try #require(throws: LoadError.self) { try read("{total: 3, counters: []}") }
+        #expect(missing.message == "tally must have exactly total, counters and note (missing note; write null for an absent value)", "\(missing)")
+        let wrong = try #require(throws: LoadError.self) { try read("{total: null, counters: [], note: x}") }
+        #expect(wrong.message == "expected an integer for total, found null" && wrong.line == 1, "\(wrong)")
+
+        // Written in its member order (the packs' record types give the order; unregistered, sorted).
+        let w = Value.map(["note": .text("n"), "total": .integer(1), "counters": .list([])])
+        #expect(VectorFileWriter.value(w, json: false, records: Self.packs.records) == #"{total: 1, counters: [], note: "n"}"#)
+        #expect(VectorFileWriter.value(w, json: false) == #"{counters: [], note: "n", total: 1}"#)
+
+        // Fill holds an implementation's value to it; serve decodes it from the adapter protocol.
+        #expect(Fill.fits(v, .record(Self.tally)))
+        #expect(!Fill.fits(.map(["total": .integer(3), "counters": .list([])]), .record(Self.tally)))
+        #expect(!Fill.fits(.map(["total": .text("3"), "counters": .list([]), "note": .null]), .record(Self.tally)))
+
+        // Generated from its data: every draw a value of the type, each member's draws varied.
+        var rng = SeededRandom(path: ["toy", "tally"])
+        var pairs = KeyPairs()
+        let kind = try #require(spec.kind)
+        #expect(kind == .record(Self.tally) && kind.typeName == "tally")
+        let drawn = (0..<200).map { _ in FieldGenerators.generate(kind, forms: Packs.wireForms, rng: &rng, pairs: &pairs) }
+        #expect(drawn.allSatisfy { Self.tally.problem($0) == nil }, "\(drawn.first { Self.tally.problem($0) != nil }?.display ?? "")")
+        func member(_ v: Value, _ k: String) -> Value? { if case .map(let m) = v { return m[k] }; return nil }
+        let notes = drawn.compactMap { member($0, "note") }
+        #expect(notes.contains(.null) && notes.contains { $0 != .null })
+        #expect(Set(drawn.compactMap { member($0, "total") }) == [.integer(0), .integer(1), .integer(2)])
+    }
+
+    /// Its fresh kind is a scenario's to declare (with its edges), in the scenario schema, and drawn
+    /// by its own function; without the pack, the reader refuses it as any unknown kind.
+    @Test func itsFreshKindIsDeclaredAndDrawn() throws {
+        let kinds = Self.packs.freshKinds
+        // The generic kinds, the packs' plain kinds in their order (the toy's last), then the record kinds.
+        #expect(kinds.map(\.name) == FreshKind.generic.map(\.name) + ["recovery-phrase", "invite-code", "pairing-code", "toy-message", "answer"])
+        let scenario = """
+            format: concord-scenario/1
+            name: toy.fresh
+            title: "t"
+            source: "t"
+            roles:
+              r: "r"
+            fresh:
+              m: {kind: toy-message}
+            steps:
+              - {id: a, role: r, suite: hmac-sha256, op: compute, input: {key: {hex: "0b"}, message: {fresh: m}}}
+
+            """
+        let s = try ScenarioReader(freshKinds: kinds).read(bytes: Array(scenario.utf8), file: "toy.yaml")
+        let d = try #require(s.fresh.first)
+        #expect(d.kind.name == "toy-message" && d.kind.edges(d.options) == ["empty"])
+        #expect(try FreshValues.draw(s.fresh, path: ["t"], trial: 1)["m"] == .bytes([]), "trial 1 takes the first edge")
+        #expect(try FreshValues.draw(s.fresh, path: ["t"], trial: 0)["m"]?.bytes?.count == 4)
+        let e = try #require(throws: LoadError.self) { try ScenarioReader().read(bytes: Array(scenario.utf8), file: "toy.yaml") }
+        #expect(e.message.hasPrefix("unknown kind \"toy-message\"") && e.line == 8, "\(e)")
+        let schema = ScenarioFileSchema.document(suites: Suites.list, freshKinds: kinds).serialized(pretty: true)
+        #expect(schema.contains(#""const": "toy-message""#) && !ScenarioFileSchema.text().contains("toy-message"))
     }
 
     /// Its wire form is read where wire strings are: the reports name where two of its wires differ
@@ -349,6 +507,16 @@ struct ToyPackTests {
         wrong.suites = [Suite(name: "other.echo", contract: "toy", summary: "", ops: Self.echo.ops, implementations: [])]
         #expect(Registry.problems(Packs.all + [wrong]) == ["suite other.echo does not start with toy."])
         #expect(Registry.problems(Packs.all + [Self.toy, Self.toy]).contains("pack toy is listed twice"))
+        #expect(Registry.problems(Packs.all + [Self.toy, Self.toy]).contains("fresh kind toy-message is given twice"))
+        // A record type of a name another pack defines otherwise, or of a shared type's name.
+        var answer = Self.toy
+        var other = Self.tally
+        other.name = "answer"
+        answer.suites = [Suite(name: "toy.answer", contract: "toy", summary: "", ops: [OpSpec(nil, inputs: [FieldSpec("a", .record(other))], expects: [])], implementations: [])]
+        #expect(Registry.problems(Packs.all + [answer]).contains("record type answer is defined twice, differently (pack toy)"), "\(Registry.problems(Packs.all + [answer]))")
+        other.name = "bytes"
+        answer.suites = [Suite(name: "toy.bytes", contract: "toy", summary: "", ops: [OpSpec(nil, inputs: [FieldSpec("a", .record(other))], expects: [])], implementations: [])]
+        #expect(Registry.problems(Packs.all + [answer]).contains("record type bytes of pack toy is named like a shared type"))
         // A wire prefix another pack declares, or one that starts another, would be read as the first.
         var clash = Self.toy
         clash.wireForms = [WireForm(prefix: "enc:v1:", alphabet: .url, blob: .whole), WireForm(prefix: "enc:", alphabet: .url, blob: .whole),

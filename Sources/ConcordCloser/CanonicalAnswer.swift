@@ -1,3 +1,32 @@
+import ConcordFormats
+import ConcordSuites
+
+extension FieldType {
+    /// Closer's answer (§7) as a field's type: `{scaleValue: int|null, selectedOptionIds: [string],
+    /// writtenText: string|null}`, a record type the harness reads and writes from its data (`Answer.type`).
+    public static let answer = FieldType.record(Answer.type)
+}
+
+extension Answer {
+    /// The answer as a record type (`RecordType`): its members in the contract's key order, the
+    /// schema's words, and how exploration draws one (a scale value in and just outside 1...5 or
+    /// null, or 2^63−1; up to three option ids, of `a`, `b`, `c` or an id; a text or null).
+    public static let type = RecordType(
+        name: "answer", title: "Answer",
+        doc: "An answer (the Closer contract §7, docs/contracts/closer.md): a mapping with exactly the three keys `scaleValue`, `selectedOptionIds` and `writtenText`, all required (null for an absent value), in any order.",
+        members: [
+            .init("scaleValue", .integer(nullable: true), title: "Scale value",
+                  doc: "An integer or null. Read as 64 bits, so a value outside the contract's 32 bits can be a `result: invalid` vector (`error: format`).",
+                  draw: .init(nullOneIn: 4, from: [0, 1, 2, 3, 4, 5, 6, -1, Int64.max].map { .integer($0) })),
+            .init("selectedOptionIds", .strings(item: "an option id"), title: "Selected option ids",
+                  doc: "A sequence of strings, in any order, duplicates kept; `[]` when none.",
+                  draw: .init(from: ["a", "b", "c"].map { .text($0) }, ownOneIn: 4, own: .id, maxCount: 3)),
+            .init("writtenText", .string(nullable: true), title: "Written text",
+                  doc: "A string or null; `\"\"` is distinct from null.",
+                  draw: .init(nullOneIn: 3)),
+        ])
+}
+
 /// The canonical answer JSON of CONTRACT.md §7 (schemaVersion 3):
 /// `{"scaleValue":<int|null>,"selectedOptionIds":[<string>,...],"writtenText":<string|null>}`.
 public struct Answer: Sendable, Equatable {
