@@ -121,6 +121,6 @@ let package = Package(
         // The integration tests: every test that starts the jvm, tink, node or webcrypto adapter.
         .testTarget(name: "ConcordIntegrationTests", dependencies: ["concord", "ConcordCloser", "ConcordFiles", "ConcordFormats", "ConcordImplementations", "ConcordJudging", "ConcordJustSend", "ConcordLoading", "ConcordPacks", "ConcordPrimitives", "ConcordReport", "ConcordReportFormat", "ConcordSinew", "ConcordSuites", "ConcordTestSupport", "ConcordWorkflows"]),
         // The Swift kit; its round trip of every output kind reads back through Concord (ConcordTestSupport).
-        .testTarget(name: "ConcordKitTests", dependencies: ["ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
+        .testTarget(name: "ConcordKitTests", dependencies: ["ConcordFormats", "ConcordKit", "ConcordSuites", "ConcordTestSupport"]),
     ]
 )

@@ -99,20 +99,9 @@ public struct FreshKind: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// A fresh part's type, as a vector field's (`FieldType`'s): bytes, text, an integer, or a record a
-/// pack defines (`RecordType`: Closer's answer).
-public enum FreshType: Sendable {
-    case bytes, text, integer
-    case record(RecordType)
-    public var rawValue: String {
-        switch self {
-        case .bytes: return "bytes"
-        case .text: return "text"
-        case .integer: return "integer"
-        case .record(let r): return r.name
-        }
-    }
-}
+/// A fresh part's type: a vector field's (`FieldType`: bytes, text, an integer, or a record a pack
+/// defines, such as Closer's answer).
+public typealias FreshType = FieldType
 
 /// A fresh value's declared options, already checked by the scenario reader.
 public struct FreshOptions: Sendable {

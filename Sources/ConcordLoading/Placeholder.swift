@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordSuites
 
 /// A placeholder as the file wrote it: the vector, the expect field, its type, and the position

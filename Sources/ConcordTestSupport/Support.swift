@@ -11,11 +11,29 @@ public let repositoryRoot: String = URL(fileURLWithPath: #filePath)
 
 public func fixture(_ relative: String) -> String { repositoryRoot + "/Tests/Fixtures/" + relative }
 
-/// A fresh temporary folder, removed by the caller with `cleanup`.
+/// A fresh temporary folder. A test may remove it when it is done; whatever is left is removed
+/// when the test process exits (many tests kept theirs: over a day of test runs, /tmp held
+/// about 1,500 of them).
 public func temporaryFolder() -> String {
     let path = NSTemporaryDirectory() + "concord-test-" + UUID().uuidString
     try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    madeFolders.withLock { made in
+        if !made.registered { atexit { removeMadeFolders() } }
+        made.registered = true
+        made.paths.append(path)
+    }
     return path
+}
+
+/// The folders `temporaryFolder` made in this process (the first one registers their removal).
+private let madeFolders = Locked<(registered: Bool, paths: [String])>((false, []))
+
+/// Removes every folder `temporaryFolder` made and the test left (at the process's exit: never
+/// while tests run, since they run in parallel and each may still be using its own).
+private func removeMadeFolders() {
+    for path in madeFolders.withLock({ made in defer { made.paths.removeAll() }; return made.paths }) {
+        try? FileManager.default.removeItem(atPath: path)
+    }
 }
 
 public func write(_ text: String, to path: String) {

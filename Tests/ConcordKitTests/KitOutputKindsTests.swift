@@ -1,3 +1,4 @@
+import ConcordFormats
 import ConcordKit
 import ConcordSuites
 import ConcordTestSupport

@@ -93,6 +93,10 @@ func processes(using profile: String) -> [Int32] {
             if !gone { usleep(50_000) }
         }
         #expect(gone, "Chromium processes \(processes(using: profile)) or the profile \(profile) outlived shutdown")
+        // Nor anything Chromium put in the temporary folder (its singleton socket's folder,
+        // org.chromium.Chromium.XXXXXX: about 650 were left in /tmp over a day of test runs).
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []
+        #expect(left.isEmpty, "left in TMPDIR: \(left)")
     }
 
     /// The adapter killed outright: its requests become errors, and Chromium exits by itself (its pipe closed).

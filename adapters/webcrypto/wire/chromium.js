@@ -173,6 +173,18 @@ class Chromium {
       }
     }
     if (this.profile) {
+      // The folder of the browser's singleton socket (org.chromium.Chromium.XXXXXX in the temporary
+      // folder, not in the profile), which a killed browser never removes: the profile's
+      // SingletonSocket link names it. Only a folder of that name beside the profile is removed.
+      try {
+        const socket = fs.readlinkSync(path.join(this.profile, 'SingletonSocket'));
+        const folder = path.dirname(socket);
+        if (path.dirname(folder) === path.dirname(this.profile) && /^org\.chromium\.Chromium\.[A-Za-z0-9]+$/.test(path.basename(folder))) {
+          fs.rmSync(folder, { recursive: true, force: true });
+        }
+      } catch (e) {
+        // no link: the browser never got as far
+      }
       try {
         fs.rmSync(this.profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
       } catch (e) {
