@@ -385,26 +385,29 @@ public final class Explorer: Sendable {
         if configuration.seconds == nil {
             for (signature, e) in earlier.withLock({ $0 }).sorted(by: { $0.key < $1.key }) {
                 let p = plans[e.t]
+                guard let kind = findings.withLock({ f in f[signature].flatMap { e.k < $0.caseNumber ? $0.kind : nil } }) else { continue }
                 var shrinkPlan = p
                 var own: Slot? = nil
-                let kind: Finding.Kind? = findings.withLock { f in
-                    guard let x = f[signature], e.k < x.caseNumber else { return nil }
+                defer { own?.current.shutdown() }
+                var sides = e.sides
+                // An error is a finding only when its case gives it again alone, on a process of
+                // its own (as when it was first met): a lower case that does not stays unreported.
+                if kind == .error, let name = e.sides.first?.implementations.first, let (mine, slot) = privatePlan(p, replacing: name) {
+                    own = slot
+                    shrinkPlan = mine
+                    guard let again = judge(mine, e.input).observations.first(where: { $0.signature == signature }) else { continue }
+                    sides = again.sides
+                }
+                findings.withLock { f in
                     f[signature]!.caseNumber = e.k
                     f[signature]!.made = e.made
                     f[signature]!.original = e.input
                     f[signature]!.input = e.input
-                    f[signature]!.sides = e.sides
+                    f[signature]!.sides = sides
                     f[signature]!.shrinkSteps = 0
                     f[signature]!.compared = p.target.roundtrip.flatMap { rt in e.input[rt.compared].map { (rt.compared, $0) } }
-                    return x.kind
-                }
-                guard let kind else { continue }
-                if kind == .error, let name = e.sides.first?.implementations.first, let (mine, slot) = privatePlan(p, replacing: name) {
-                    own = slot
-                    shrinkPlan = mine
                 }
                 shrinkInto(shrinkPlan, e.input, signature)
-                own?.current.shutdown()
             }
         }
         // Each finding with its testimony over the explored implementations (settle adds others'),
